@@ -1,0 +1,24 @@
+"""The engine's narrow errors: each is a ValueError that carries its reason and quotes the input."""
+
+from __future__ import annotations
+
+
+class PuzzleFormatError(ValueError):
+    """Text that is not a puzzle in any supported format; the message says what and where."""
+
+    def __init__(self, reason: str, *, line: int | None = None, column: int | None = None) -> None:
+        self.reason = reason
+        self.line = line
+        self.column = column
+        where = ""
+        if line is not None:
+            where = f" (line {line}" + (f", column {column})" if column is not None else ")")
+        super().__init__(reason + where)
+
+
+class ConflictError(ValueError):
+    """A request that breaks the rules of the board (for example changing a given)."""
+
+
+class SaveFileError(ValueError):
+    """A saved game that cannot be read: damaged, foreign, too large or of an unknown version."""

@@ -1,0 +1,98 @@
+"""Test-suite set-up: a virtual screen for GUI tests, started here when none is present.
+
+Locally, GUI tests are skipped with a reason when no display can be had. When
+``SUDOKU_TK_REQUIRE_DISPLAY=1`` (set by .ci/run), a missing display is an error,
+so CI can never pass by skipping them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+PUZZLES = SHARED / "data" / "puzzles"
+HODOKU = SHARED / "data" / "hodoku"
+
+_xvfb: subprocess.Popen[bytes] | None = None
+
+
+def _start_xvfb() -> str | None:
+    global _xvfb
+    exe = shutil.which("Xvfb")
+    if not exe:
+        return None
+    # -displayfd lets the server pick a free display number and tell us which.
+    _xvfb = subprocess.Popen(
+        [exe, "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    assert _xvfb.stdout is not None
+    line = _xvfb.stdout.readline().decode().strip()
+    if not line.isdigit():
+        return None
+    display = f":{line}"
+    return display
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not os.environ.get("DISPLAY"):
+        display = _start_xvfb()
+        if display:
+            os.environ["DISPLAY"] = display
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _xvfb is not None:
+        _xvfb.terminate()
+        try:
+            _xvfb.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            _xvfb.kill()
+
+
+def display_available() -> bool:
+    if not os.environ.get("DISPLAY"):
+        return False
+    try:
+        import tkinter
+
+        root = tkinter.Tk()
+        root.destroy()
+        return True
+    except Exception:
+        return False
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    gui_items = [it for it in items if it.get_closest_marker("gui")]
+    if not gui_items or display_available():
+        return
+    if os.environ.get("SUDOKU_TK_REQUIRE_DISPLAY") == "1":
+        raise pytest.UsageError("GUI tests need a display and SUDOKU_TK_REQUIRE_DISPLAY=1 forbids skipping them")
+    skip = pytest.mark.skip(reason="no display and no Xvfb to start one")
+    for it in gui_items:
+        it.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def puzzles_dir() -> Path:
+    if not PUZZLES.is_dir():
+        pytest.skip(f"public puzzle sets not found at {PUZZLES}")
+    return PUZZLES
+
+
+def read_puzzles(name: str, limit: int | None = None) -> list[str]:
+    """Lines of a public puzzle set in ../shared/data/puzzles (fails clearly when absent)."""
+    path = PUZZLES / name
+    if not path.exists():
+        pytest.fail(f"puzzle set missing: {path}")
+    lines = [ln.strip() for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    return lines[:limit] if limit else lines
