@@ -1,0 +1,127 @@
+"""Puzzle generator: a random full grid, givens removed in symmetric groups while the solution stays unique.
+
+``generate(rng, box=3, symmetry=...)`` returns a minimal-ish unique puzzle;
+``generate_rated(rng, accept, ...)`` keeps generating until ``accept(grid)`` says
+yes (the caller passes a rating check, so this module needs no solver of its own).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from enum import Enum
+from typing import Callable, List, Optional, Sequence, Tuple
+
+from .brute_force import count_solutions
+from .geometry import Geometry
+from .grid import Grid
+
+
+class Symmetry(Enum):
+    """Which givens are removed together, so the puzzle keeps a pattern."""
+
+    NONE = "none"
+    ROTATIONAL = "rotational"
+    """180° turn: r1c1 goes with r9c9."""
+    MIRROR = "mirror"
+    """Left-right mirror: r1c1 goes with r1c9."""
+    DIAGONAL = "diagonal"
+    """Reflection in the main diagonal: r1c2 goes with r2c1."""
+
+
+def random_solution(rng: random.Random, box: int = 3) -> Tuple[int, ...]:
+    """A random complete grid: a valid base pattern shuffled by digit, band, stack, row, column and transposition."""
+    geo = Geometry.of(box)
+    n = geo.side
+    # Pattern (b*(r%b) + r//b + c) % n is a valid solved grid for any box size.
+    base = [[(box * (r % box) + r // box + c) % n + 1 for c in range(n)] for r in range(n)]
+    digits = list(range(1, n + 1))
+    rng.shuffle(digits)
+
+    def order() -> List[int]:
+        bands = list(range(box))
+        rng.shuffle(bands)
+        out = []
+        for b in bands:
+            inner = list(range(box))
+            rng.shuffle(inner)
+            out += [b * box + i for i in inner]
+        return out
+
+    rows, cols = order(), order()
+    grid = [[digits[base[r][c] - 1] for c in cols] for r in rows]
+    if rng.random() < 0.5:
+        grid = [list(col) for col in zip(*grid)]
+    return tuple(v for row in grid for v in row)
+
+
+def _partner_groups(geo: Geometry, symmetry: Symmetry) -> List[Tuple[int, ...]]:
+    n = geo.side
+    seen = set()
+    groups = []
+    for cell in range(geo.ncells):
+        if cell in seen:
+            continue
+        r, c = divmod(cell, n)
+        if symmetry is Symmetry.ROTATIONAL:
+            other = (n - 1 - r) * n + (n - 1 - c)
+        elif symmetry is Symmetry.MIRROR:
+            other = r * n + (n - 1 - c)
+        elif symmetry is Symmetry.DIAGONAL:
+            other = c * n + r
+        else:
+            other = cell
+        group = tuple(sorted({cell, other}))
+        seen.update(group)
+        groups.append(group)
+    return groups
+
+
+def generate(
+    rng: random.Random,
+    box: int = 3,
+    symmetry: Symmetry = Symmetry.ROTATIONAL,
+    solution: Optional[Sequence[int]] = None,
+) -> Grid:
+    """Remove givens from a full grid, group by group in random order, keeping the solution unique."""
+    geo = Geometry.of(box)
+    sol = tuple(solution) if solution is not None else random_solution(rng, box)
+    values = list(sol)
+    groups = _partner_groups(geo, symmetry)
+    rng.shuffle(groups)
+    for group in groups:
+        saved = [values[c] for c in group]
+        for c in group:
+            values[c] = 0
+        if count_solutions(Grid.from_values(values), 2) != 1:
+            for c, v in zip(group, saved):
+                values[c] = v
+    return Grid.from_values(values)
+
+
+def generate_rated(
+    rng: random.Random,
+    accept: Callable[[Grid], bool],
+    box: int = 3,
+    symmetry: Symmetry = Symmetry.ROTATIONAL,
+    max_tries: int = 200,
+    time_limit: float = 20.0,
+) -> Optional[Grid]:
+    """Generate puzzles until ``accept`` takes one; None when the tries or the time run out."""
+    deadline = time.monotonic() + time_limit
+    for _ in range(max_tries):
+        grid = generate(rng, box, symmetry)
+        if accept(grid):
+            return grid
+        if time.monotonic() > deadline:
+            break
+    return None
+
+
+def is_valid_solution(geo: Geometry, values: Sequence[int]) -> bool:
+    """Does every unit hold every digit exactly once?"""
+    want = set(range(1, geo.side + 1))
+    return all({values[c] for c in unit} == want for unit in geo.units)
+
+
+__all__ = ["Symmetry", "generate", "generate_rated", "random_solution", "is_valid_solution"]
