@@ -1,0 +1,176 @@
+"""Shared, cached precomputation for the technique finders: who can hold which digit where.
+
+Every finder starts from the same questions (which cells of a unit still hold digit
+d? which rows of column c? which cells are bivalue?), so ``index_of(grid)`` answers
+them once per grid and keeps the last few answers. Everything is an int bitmask:
+cell masks have bit ``c`` for cell ``c``; digit masks bit ``d - 1`` for digit ``d``;
+line masks bit ``i`` for the i-th cell across a line.
+
+The helpers at the bottom build the sorted, duplicate-free effect tuples every Step
+needs, so all families order their effects the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, Iterable, List, Tuple
+
+from ..geometry import Cell, Digit, Geometry, bits
+from ..grid import Grid
+from ..step import Elimination, Placement
+
+Candidate = Tuple[Cell, Digit]
+
+
+class CandidateIndex:
+    """Per-digit and per-line views of one grid's candidates, built once (use ``index_of``).
+
+    Attributes (read-only by agreement):
+        grid, geometry, side, values, candidates: as in the Grid.
+        digit_cells: ``digit_cells[d]`` is the cell mask of the empty cells holding candidate ``d``
+            (index 0 is unused and 0).
+        empty: cell mask of the empty cells.
+        bivalue: cell mask of the cells with exactly two candidates.
+    """
+
+    __slots__ = (
+        "grid",
+        "geometry",
+        "side",
+        "values",
+        "candidates",
+        "digit_cells",
+        "empty",
+        "bivalue",
+        "_lines",
+    )
+
+    def __init__(self, grid: Grid) -> None:
+        geo = grid.geometry
+        n = geo.side
+        self.grid = grid
+        self.geometry = geo
+        self.side = n
+        self.values = grid.values
+        self.candidates = grid.candidates
+        per_digit = [0] * (n + 1)
+        empty = bivalue = 0
+        for cell, m in enumerate(grid.candidates):
+            if not m:
+                continue
+            bit = 1 << cell
+            empty |= bit
+            if m.bit_count() == 2:
+                bivalue |= bit
+            while m:
+                low = m & -m
+                per_digit[low.bit_length()] |= bit
+                m ^= low
+        self.digit_cells: Tuple[int, ...] = tuple(per_digit)
+        self.empty = empty
+        self.bivalue = bivalue
+        self._lines: Dict[Digit, Tuple[Tuple[int, ...], Tuple[int, ...]]] = {}
+
+    def unit_cells(self, unit: int, digit: Digit) -> int:
+        """Cell mask of the cells of ``unit`` that still hold ``digit``."""
+        return self.digit_cells[digit] & self.geometry.unit_masks[unit]
+
+    def line_positions(self, digit: Digit) -> Tuple[Tuple[int, ...], Tuple[int, ...]]:
+        """For ``digit``: (per row, a mask of the columns holding it; per column, a mask of the rows).
+
+        Bit ``i`` of ``rows[r]`` means r{r+1}c{i+1} holds the digit. Used by fish and single-digit patterns.
+        """
+        got = self._lines.get(digit)
+        if got is None:
+            n = self.side
+            rows = [0] * n
+            cols = [0] * n
+            for cell in bits(self.digit_cells[digit]):
+                r, c = divmod(cell, n)
+                rows[r] |= 1 << c
+                cols[c] |= 1 << r
+            got = (tuple(rows), tuple(cols))
+            self._lines[digit] = got
+        return got
+
+    def digits_in(self, cells_mask: int) -> int:
+        """Digit mask: union of the candidates of the cells in ``cells_mask``."""
+        m = 0
+        cands = self.candidates
+        for cell in bits(cells_mask):
+            m |= cands[cell]
+        return m
+
+
+_CACHE_SIZE = 8
+_cache: List[Tuple[Grid, CandidateIndex]] = []
+
+
+def index_of(grid: Grid) -> CandidateIndex:
+    """The CandidateIndex of ``grid``, from a small cache keyed by the grid object itself.
+
+    Keeping a reference to the grid in the cache means an ``id`` is never reused while
+    its entry lives, so an identity check is enough and costs nothing.
+    """
+    for g, idx in _cache:
+        if g is grid:
+            return idx
+    idx = CandidateIndex(grid)
+    _cache.insert(0, (grid, idx))
+    del _cache[_CACHE_SIZE:]
+    return idx
+
+
+# -- cell-mask helpers -------------------------------------------------------
+
+
+def cell_mask(cells: Iterable[Cell]) -> int:
+    """Cell mask of ``cells``."""
+    m = 0
+    for c in cells:
+        m |= 1 << c
+    return m
+
+
+def seen_by_all(geometry: Geometry, cells: Iterable[Cell]) -> int:
+    """Cell mask of the cells that are peers of every cell in ``cells`` (all cells when empty)."""
+    peer_masks = geometry.peer_masks
+    m = (1 << geometry.ncells) - 1
+    for c in cells:
+        m &= peer_masks[c]
+    return m
+
+
+def units_containing(geometry: Geometry, cells_mask: int) -> List[int]:
+    """Every unit that contains all the cells of a non-empty mask (rows, then columns, then boxes)."""
+    if not cells_mask:
+        return []
+    first = (cells_mask & -cells_mask).bit_length() - 1
+    um = geometry.unit_masks
+    return [u for u in geometry.cell_units[first] if cells_mask & um[u] == cells_mask]
+
+
+# -- effect helpers ----------------------------------------------------------
+
+
+def eliminations(pairs: Iterable[Candidate]) -> Tuple[Elimination, ...]:
+    """Sorted, duplicate-free Eliminations from (cell, digit) pairs."""
+    return tuple(Elimination(c, d) for c, d in sorted(set(pairs)))
+
+
+def placements(pairs: Iterable[Candidate]) -> Tuple[Placement, ...]:
+    """Sorted, duplicate-free Placements from (cell, digit) pairs."""
+    return tuple(Placement(c, d) for c, d in sorted(set(pairs)))
+
+
+def eliminations_from_mask(idx: CandidateIndex, cells_mask: int, digit_mask: int) -> List[Candidate]:
+    """(cell, digit) for every candidate of ``digit_mask`` present in the cells of ``cells_mask``."""
+    out: List[Candidate] = []
+    cands = idx.candidates
+    for cell in bits(cells_mask):
+        hit = cands[cell] & digit_mask
+        while hit:
+            low = hit & -hit
+            out.append((cell, low.bit_length()))
+            hit ^= low
+    return out
+
