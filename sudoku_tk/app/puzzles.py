@@ -1,0 +1,258 @@
+"""The built-in puzzle library: puzzles shipped as package data, with a name, a level and a source.
+
+The library is read once from ``sudoku_tk/data/puzzles/*.txt`` (written by
+``build_scripts/make_library.py``; ``sudoku_tk/data/README.md`` gives each source
+and its licence). Each data line is tab-separated::
+
+    id <TAB> name <TAB> level <TAB> givens (one line) <TAB> rating <TAB> source
+
+``rating`` is the Sudoku Explainer rating as published by the source (``4.2``,
+or a bucket such as ``<1.5``), or ``-`` when the source gives none. Levels come
+from ``classify``: a puzzle the singles assists solve alone is easy; the others
+are banded by their rating (see ``classify``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from importlib import resources
+from typing import Iterable, Optional, Sequence, Tuple
+
+from sudoku_tk.engine.errors import PuzzleFormatError
+from sudoku_tk.engine.formats import parse_grid
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.propagation import ALL_ASSISTS, recompute
+
+CLASSIC_ID = "classic"
+CLASSIC_GIVENS = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+SIZES = (4, 9, 16)
+
+# Sudoku Explainer bands for puzzles the singles do not solve (see classify).
+MEDIUM_BELOW = 3.0
+"""Below 3.0 SE needs only intersections and direct (single-producing) subsets."""
+HARD_BELOW = 5.0
+"""3.0 to 4.9: naked and hidden subsets, X-Wing, Swordfish, XY- and XYZ-Wing, unique rectangles."""
+
+
+class Level(str, Enum):
+    """How hard a built-in puzzle is, easiest first; the value is the word used in data files."""
+
+    EASY = "easy"
+    """Solved by the singles alone (the default assists finish it)."""
+    MEDIUM = "medium"
+    """Needs intersections or direct subsets (SE below 3.0), or is beyond singles but unrated."""
+    HARD = "hard"
+    """Needs subsets, basic fish or short wings (SE 3.0 to 4.9)."""
+    VERY_HARD = "very_hard"
+    """Needs longer fish, uniqueness tricks or chains (SE 5.0 and up)."""
+
+    @property
+    def display_name(self) -> str:
+        """The level as a player reads it: ``Very hard``."""
+        return self.value.replace("_", " ").capitalize()
+
+    @classmethod
+    def parse(cls, text: str) -> "Level":
+        """Read a level from its value or display name (``very_hard`` or ``Very hard``).
+
+        Raises:
+            ValueError: not a level; the message quotes the text.
+        """
+        key = text.strip().lower().replace(" ", "_")
+        for level in cls:
+            if level.value == key:
+                return level
+        raise ValueError(f"not a puzzle level: {text!r}")
+
+
+LEVEL_ORDER: Tuple[Level, ...] = tuple(Level)
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleEntry:
+    """One built-in puzzle: stable id, a name for the player, its level and size, its givens and source."""
+
+    id: str
+    name: str
+    level: Level
+    size: int
+    """Board side: 4, 9 or 16."""
+    text: str
+    """The givens as one line, ``.`` for empty cells (digits above 9 as A–G)."""
+    source: str
+    """Where it comes from, in a few words; the data README has the full reference and licence."""
+    rating: str = "-"
+    """The source's Sudoku Explainer rating (``4.2``, ``<1.5``), or ``-``."""
+
+    def grid(self) -> Grid:
+        """The puzzle as a Grid (givens only)."""
+        return parse_grid(self.text)
+
+
+class LibraryError(ValueError):
+    """The packaged library is damaged (a bad line in a data file); names the file and line."""
+
+
+# -- classification -----------------------------------------------------------
+
+
+def solves_with_singles(grid: Grid) -> bool:
+    """Does propagation with every assist (peers, naked and hidden singles) finish the puzzle alone?"""
+    return recompute(grid, (), ALL_ASSISTS).is_solved()
+
+
+def rating_upper_bound(rating: str) -> Optional[float]:
+    """Read a published rating label as the highest SE value it allows; None when unknown.
+
+    >>> rating_upper_bound("4.2"), rating_upper_bound("<1.5"), rating_upper_bound("1.5-2.4"), rating_upper_bound("-")
+    (4.2, 1.4, 2.4, None)
+
+    Raises:
+        ValueError: the label is none of these forms.
+    """
+    text = rating.strip()
+    if text in ("", "-"):
+        return None
+    try:
+        if text.startswith("<"):
+            return round(float(text[1:]) - 0.1, 1)
+        if "-" in text:
+            return float(text.split("-", 1)[1])
+        return float(text)
+    except ValueError:
+        raise ValueError(f"not a rating: {rating!r}") from None
+
+
+def classify(grid: Grid, rating: str = "-") -> Level:
+    """Give a puzzle its level: easy when the singles solve it, else by the SE rating's band.
+
+    A puzzle beyond singles with no rating is MEDIUM until the engine's own rating
+    can place it.
+    """
+    if solves_with_singles(grid):
+        return Level.EASY
+    se = rating_upper_bound(rating)
+    if se is None or se < MEDIUM_BELOW:
+        return Level.MEDIUM
+    if se < HARD_BELOW:
+        return Level.HARD
+    return Level.VERY_HARD
+
+
+# -- loading ------------------------------------------------------------------
+
+
+def parse_library_text(text: str, origin: str = "<text>") -> list[PuzzleEntry]:
+    """Read one data file's lines into entries (``#`` lines and blank lines are skipped).
+
+    Raises:
+        LibraryError: a line has the wrong number of fields, a bad level, size or givens.
+    """
+    out = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.rstrip("\r\n")
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) != 6:
+            raise LibraryError(f"{origin} line {number}: expected 6 tab-separated fields, found {len(fields)}")
+        pid, name, level_text, givens, rating, source = (f.strip() for f in fields)
+        try:
+            level = Level.parse(level_text)
+            grid = parse_grid(givens)
+            rating_upper_bound(rating)
+        except (ValueError, PuzzleFormatError) as exc:
+            raise LibraryError(f"{origin} line {number}: {exc}") from None
+        if not pid or not name:
+            raise LibraryError(f"{origin} line {number}: empty id or name")
+        out.append(PuzzleEntry(pid, name, level, grid.geometry.side, grid.to_string(), source, rating))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _library() -> Tuple[PuzzleEntry, ...]:
+    folder = resources.files("sudoku_tk").joinpath("data").joinpath("puzzles")
+    entries: list[PuzzleEntry] = []
+    for item in sorted(folder.iterdir(), key=lambda t: t.name):
+        if item.name.endswith(".txt"):
+            entries.extend(parse_library_text(item.read_text(encoding="utf-8"), item.name))
+    seen: set[str] = set()
+    for e in entries:
+        if e.id in seen:
+            raise LibraryError(f"puzzle id {e.id!r} appears twice in the library")
+        seen.add(e.id)
+    rank = {lvl: i for i, lvl in enumerate(LEVEL_ORDER)}
+    entries.sort(key=lambda e: (e.size, rank[e.level], e.id))
+    return tuple(entries)
+
+
+def library() -> list[PuzzleEntry]:
+    """Every built-in puzzle, by size, then level (easiest first), then id. Read once, then cached."""
+    return list(_library())
+
+
+@lru_cache(maxsize=1)
+def _index() -> dict[str, PuzzleEntry]:
+    return {e.id: e for e in _library()}
+
+
+def by_id(puzzle_id: str) -> Optional[PuzzleEntry]:
+    """The built-in puzzle with this id, or None (an old save may name a puzzle no longer shipped)."""
+    return _index().get(puzzle_id)
+
+
+def levels(size: Optional[int] = None) -> list[Level]:
+    """The levels that have at least one puzzle (of this size, when given), easiest first."""
+    present = {e.level for e in _library() if size is None or e.size == size}
+    return [lvl for lvl in LEVEL_ORDER if lvl in present]
+
+
+def sizes() -> list[int]:
+    """The board sides the library has puzzles for, smallest first."""
+    return sorted({e.size for e in _library()})
+
+
+def puzzles_for(size: int = 9, level: Level | str | None = None) -> list[PuzzleEntry]:
+    """The built-in puzzles of one size and, when given, one level (in library order)."""
+    want = None if level is None else (level if isinstance(level, Level) else Level.parse(level))
+    return [e for e in _library() if e.size == size and (want is None or e.level is want)]
+
+
+def pick(
+    size: int = 9,
+    level: Level | str | None = None,
+    exclude_ids: Sequence[str] | Iterable[str] = (),
+    rng: Optional[random.Random] = None,
+) -> PuzzleEntry:
+    """Choose a puzzle of this size and level (None: any level), avoiding recently played ids.
+
+    ``exclude_ids`` lists recently played ids, most recent first. When every
+    candidate was played recently, the one played longest ago is returned, so a
+    pick always succeeds while the library has the size and level. The choice is
+    deterministic for a given ``rng`` state.
+
+    Raises:
+        LookupError: the library has no puzzle of this size and level.
+    """
+    pool = puzzles_for(size, level)
+    if not pool:
+        raise LookupError(f"no built-in {size}×{size} puzzle at level {level!r}")
+    recent = list(exclude_ids)
+    recent_set = set(recent)
+    fresh = [e for e in pool if e.id not in recent_set]
+    if fresh:
+        return (rng or random.Random()).choice(fresh)
+    age = {pid: i for i, pid in enumerate(recent)}
+    return max(pool, key=lambda e: age[e.id])
+
+
+def default_puzzle() -> PuzzleEntry:
+    """The classic tutorial puzzle, the first game on a fresh start."""
+    entry = by_id(CLASSIC_ID)
+    if entry is None:
+        # The data files are package data; without them the app still has a game.
+        return PuzzleEntry(CLASSIC_ID, "Classic", Level.EASY, 9, CLASSIC_GIVENS, "classic tutorial puzzle")
+    return entry
