@@ -156,14 +156,8 @@ class Grid:
                     seen.setdefault(v, []).append(c)
             for d, cs in seen.items():
                 if len(cs) > 1:
-                    names = " and ".join(geo.cell_name(c) for c in cs)
                     out.append(
-                        Problem(
-                            ProblemKind.DUPLICATE,
-                            f"{geo.digit_char(d)} stands twice in {geo.unit_name(u)}: {names}",
-                            tuple(cs),
-                            d,
-                        )
+                        Problem(ProblemKind.DUPLICATE, duplicate_message(geo, d, u, cs), tuple(cs), d)
                     )
         return out
 
@@ -198,6 +192,18 @@ class Grid:
 
     def __repr__(self) -> str:
         return f"Grid.from_string({self.to_string()!r})"
+
+
+def duplicate_message(geometry: Geometry, digit: Digit, unit: int, cells: Sequence[Cell]) -> str:
+    """Say that ``digit`` stands more than once in ``unit``, naming every cell holding it.
+
+    >>> duplicate_message(Geometry.of(3), 5, 0, (0, 3, 4))
+    '5 stands 3 times in row 1: r1c1, r1c4 and r1c5'
+    """
+    names = [geometry.cell_name(c) for c in cells]
+    times = "twice" if len(names) == 2 else f"{len(names)} times"
+    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{geometry.digit_char(digit)} stands {times} in {geometry.unit_name(unit)}: {listed}"
 
 
 def values_line(geometry: Geometry, values: Iterable[int]) -> str:

@@ -24,7 +24,7 @@ from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from .digitset import DigitSet
 from .geometry import Cell, Digit, Geometry
-from .grid import Grid, Problem, ProblemKind
+from .grid import Grid, Problem, ProblemKind, duplicate_message
 from .moves import Clear, Eliminate, Move, Place, Restore
 from .step import Elimination, Highlight, HighlightRole, Placement, Step, Technique
 
@@ -197,13 +197,7 @@ class Position:
         """Duplicates and dead cells as Problems (no solver call: this is the live board)."""
         geo = self.geometry
         out = [
-            Problem(
-                ProblemKind.DUPLICATE,
-                f"{geo.digit_char(k.digit)} stands twice in {geo.unit_name(k.unit)}: "
-                + " and ".join(geo.cell_name(c) for c in k.cells),
-                k.cells,
-                k.digit,
-            )
+            Problem(ProblemKind.DUPLICATE, duplicate_message(geo, k.digit, k.unit, k.cells), k.cells, k.digit)
             for k in self.conflicts()
         ]
         out += [
