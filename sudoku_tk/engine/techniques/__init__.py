@@ -22,6 +22,7 @@ Finder = Callable[[Grid], Iterator[Step]]
 
 T = Technique
 ORDER: Tuple[Technique, ...] = (
+    T.PEER_ELIMINATION,
     T.FULL_HOUSE,
     T.NAKED_SINGLE,
     T.HIDDEN_SINGLE,
@@ -68,7 +69,11 @@ ORDER: Tuple[Technique, ...] = (
     T.MULTI_COLORS_2,
 )
 del T
-"""Every technique the hint engine uses, in solving order (Peer Elimination is propagation's, not a hint)."""
+"""Every technique the hint engine uses, in solving order.
+
+Peer Elimination comes first: it only fires when the candidates still show a digit
+that a placed digit rules out, and every other deduction is plainer once those are gone.
+"""
 
 FAMILY_MODULES = (
     "singles",

@@ -16,7 +16,7 @@ from typing import Dict, Iterable, List, Tuple
 
 from ..geometry import Cell, Digit, Geometry, bits
 from ..grid import Grid
-from ..step import Elimination, Placement
+from ..step import Elimination, Highlight, HighlightRole, Placement
 
 Candidate = Tuple[Cell, Digit]
 
@@ -174,3 +174,21 @@ def eliminations_from_mask(idx: CandidateIndex, cells_mask: int, digit_mask: int
             hit ^= low
     return out
 
+
+
+# -- highlight helpers -------------------------------------------------------
+
+
+def candidate_highlights(role: HighlightRole, pairs: Iterable[Candidate]) -> Tuple[Highlight, ...]:
+    """One Highlight of ``role`` per digit, covering that digit's candidates in ``pairs``."""
+    by_digit: Dict[Digit, List[Cell]] = {}
+    for c, d in sorted(set(pairs), key=lambda p: (p[1], p[0])):
+        by_digit.setdefault(d, []).append(c)
+    return tuple(Highlight(role, tuple(cs), (d,)) for d, cs in by_digit.items())
+
+
+def effect_highlights(places: Iterable[Candidate], elims: Iterable[Candidate]) -> Tuple[Highlight, ...]:
+    """PLACEMENT and ELIMINATION highlights for a step's effects."""
+    return candidate_highlights(HighlightRole.PLACEMENT, places) + candidate_highlights(
+        HighlightRole.ELIMINATION, elims
+    )

@@ -249,3 +249,38 @@ def case_steps(case: Case) -> List[Step]:
     if finder is None:
         raise AssertionError(f"{case.ident}: no finder registered for {case.technique}")
     return list(finder(case.grid))
+
+
+def check_step_contract(grid: Grid, step: Step) -> None:
+    """Check what every Step must satisfy (TECHNIQUES_CONTRACT): effects real and current, wording in shape.
+
+    Raises:
+        AssertionError: naming the broken rule.
+    """
+    geo = grid.geometry
+    elims = [(e.cell, e.digit) for e in step.eliminations]
+    places = [(p.cell, p.digit) for p in step.placements]
+    assert elims or places, f"{step.technique}: a step without effects"
+    assert len(set(elims)) == len(elims) and len(set(places)) == len(places), f"duplicate effects in {step}"
+    for cell, d in elims + places:
+        assert not grid.values[cell], f"{step.technique}: effect on filled cell {geo.cell_name(cell)}"
+        assert grid.candidates[cell] >> (d - 1) & 1, (
+            f"{step.technique}: {geo.cell_name(cell)}<>{d} is not a current candidate"
+        )
+    name = step.technique.display_name
+    text = step.explanation
+    assert text.startswith(name + ":"), f"explanation must start with {name!r}: {text!r}"
+    assert text.endswith("."), f"explanation must end with a full stop: {text!r}"
+    assert "\n" not in text, f"one sentence, one line: {text!r}"
+    for cell, _ in elims + places:
+        assert geo.cell_name(cell) in text, f"{geo.cell_name(cell)} not named in {text!r}"
+    assert step.focus, f"{step.technique}: no focus for the nudge"
+    assert step.highlights, f"{step.technique}: nothing to draw"
+
+
+def check_counts(cases: Sequence[Case], techniques: Iterable[Technique], firing: int = 3, silent: int = 1) -> None:
+    """Every technique has at least ``firing`` firing cases and ``silent`` must-not-fire cases."""
+    for t in techniques:
+        fire = sum(1 for c in cases if c.technique is t and not c.must_not_fire)
+        quiet = sum(1 for c in cases if c.technique is t and c.must_not_fire)
+        assert fire >= firing and quiet >= silent, f"{t}: {fire} firing and {quiet} must-not-fire cases"
