@@ -1,0 +1,545 @@
+"""Session: one game in play: the starting grid, the player's moves, the redo list, the assists and the clock.
+
+The board the player sees is never edited: every call that changes the game
+appends to (or pops from) the move list and recomputes the whole Position with
+``engine.propagation.recompute``. Undo pops a move onto the redo list; any new
+move empties the redo list; restart moves every move onto the redo list, so
+Redo can replay the game one move at a time.
+
+A request the rules do not allow (changing a given, placing on a filled cell,
+removing a candidate that is not there) is refused with an ``Outcome`` that
+says why; nothing here raises into the UI for a bad click. Listeners subscribed
+with ``subscribe`` hear about every change (the board redraws, autosave writes).
+
+This module knows nothing of Tk.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from enum import Enum
+from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence, Tuple
+
+from sudoku_tk.engine.geometry import Cell, Digit, Geometry
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore, describe_move
+from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist, Origin, Position, Reason, ReasonKind, recompute
+from sudoku_tk.engine.step import Step
+
+ASSIST_LABELS = {
+    Assist.PEERS: "Remove candidates seen by placed digits",
+    Assist.NAKED_SINGLES: "Place naked singles",
+    Assist.HIDDEN_SINGLES: "Place hidden singles",
+}
+"""How each assist is named in menus and messages."""
+
+
+class ChangeKind(Enum):
+    """What kind of change a listener is told about."""
+
+    MOVE = "move"
+    """The player (or an applied hint) made a move."""
+    UNDO = "undo"
+    REDO = "redo"
+    RESTART = "restart"
+    """Every move went onto the redo list."""
+    ASSISTS = "assists"
+    """An assist was switched on or off; the board was recomputed."""
+    NEW_GAME = "new_game"
+    """Another puzzle (or a loaded game) replaced the current one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One change of the session, as told to listeners."""
+
+    kind: ChangeKind
+    message: str
+    """The sentence for the status bar, e.g. ``r1c1=5 → naked single r3c2=4``."""
+    move: Optional[Move] = None
+    """The move made, undone or redone (None for restart, assists and new games)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The answer to a request: done or refused, with a sentence for the player either way."""
+
+    done: bool
+    message: str
+
+    def __bool__(self) -> bool:
+        return self.done
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Why a candidate is missing or a digit stands where it does, for the "Why?" display.
+
+    ``step`` is drawn on the board when present; otherwise ``cells`` are marked.
+    """
+
+    text: str
+    step: Optional[Step] = None
+    cells: Tuple[Cell, ...] = ()
+
+
+Listener = Callable[[Change], None]
+
+
+class Session:
+    """A game in play; every query answers from the recomputed Position.
+
+    >>> s = Session(Grid.from_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
+    >>> s.place(1, 1).message
+    'r1c2=1 → hidden single r1c3=7 → hidden single r2c4=1 → hidden single r4c4=4 → hidden single r9c4=8'
+    >>> s.place(0, 5).message
+    "r1c1 is a given and can't be changed"
+    >>> s.undo().message
+    'Undid r1c2=1'
+    """
+
+    def __init__(
+        self,
+        start: Grid,
+        name: str = "",
+        *,
+        puzzle_id: str = "",
+        moves: Sequence[Move] = (),
+        assists: Iterable[Assist] = ALL_ASSISTS,
+        elapsed: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._listeners: List[Listener] = []
+        self._clock = clock
+        self._load(start, name, puzzle_id, moves, assists, elapsed)
+
+    # -- the game as data ---------------------------------------------------
+    @property
+    def start(self) -> Grid:
+        return self._start
+
+    @property
+    def geometry(self) -> Geometry:
+        return self._start.geometry
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def puzzle_id(self) -> str:
+        """The built-in library id of the puzzle ("" when it came from elsewhere)."""
+        return self._puzzle_id
+
+    @property
+    def moves(self) -> Tuple[Move, ...]:
+        return tuple(self._moves)
+
+    @property
+    def redo_moves(self) -> Tuple[Move, ...]:
+        """The moves Redo would replay, next one first."""
+        return tuple(reversed(self._redo))
+
+    @property
+    def assists(self) -> FrozenSet[Assist]:
+        return self._assists
+
+    @property
+    def position(self) -> Position:
+        """The board as recomputed after the last change (cached; never stale)."""
+        return self._position
+
+    def is_solved(self) -> bool:
+        return self._position.is_solved()
+
+    def can_undo(self) -> bool:
+        return bool(self._moves)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def has_assist(self, assist: Assist) -> bool:
+        return assist in self._assists
+
+    # -- listeners ----------------------------------------------------------
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(change)`` after every change; return a function that unsubscribes it."""
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    # -- moves --------------------------------------------------------------
+    def place(self, cell: Cell, digit: Digit) -> Outcome:
+        """Write ``digit`` into the empty, non-given ``cell`` (a digit that clashes is allowed and shown)."""
+        bad = self._check_cell_digit(cell, digit)
+        if bad is not None:
+            return bad
+        geo, pos = self.geometry, self._position
+        name = geo.cell_name(cell)
+        if self._start.givens[cell]:
+            return Outcome(False, f"{name} is a given and can't be changed")
+        if pos.values[cell]:
+            held = geo.digit_char(pos.values[cell])
+            if pos.origins[cell] is Origin.AUTO:
+                return Outcome(False, f"{name} already holds {held} (placed by an assist)")
+            return Outcome(False, f"{name} already holds {held}: clear it first")
+        return self._push(Place(cell, digit))
+
+    def eliminate(self, cell: Cell, digit: Digit) -> Outcome:
+        """Remove the candidate ``digit`` from the empty ``cell`` (not its last candidate)."""
+        bad = self._check_cell_digit(cell, digit, need_empty=True)
+        if bad is not None:
+            return bad
+        geo, mask = self.geometry, self._position.candidates[cell]
+        name, d = geo.cell_name(cell), geo.digit_char(digit)
+        if not mask >> (digit - 1) & 1:
+            return Outcome(False, f"{d} is not a candidate of {name}")
+        if mask == 1 << (digit - 1):
+            return Outcome(False, f"{d} is the last candidate of {name}: place it instead")
+        return self._push(Eliminate(((cell, digit),)))
+
+    def restore(self, cell: Cell, digit: Digit) -> Outcome:
+        """Bring back a candidate the player removed; other removals are refused with their reason."""
+        bad = self._check_cell_digit(cell, digit, need_empty=True)
+        if bad is not None:
+            return bad
+        geo, pos = self.geometry, self._position
+        name, d = geo.cell_name(cell), geo.digit_char(digit)
+        if pos.candidates[cell] >> (digit - 1) & 1:
+            return Outcome(False, f"{d} is already a candidate of {name}")
+        reason = pos.reason(cell, digit)
+        if reason is None or reason.kind is not ReasonKind.PLAYER:
+            why = self.explain(cell, digit)
+            return Outcome(False, f"Can't bring back {d} in {name}: " + (why.text if why else "no reason known"))
+        return self._push(Restore(((cell, digit),)))
+
+    def toggle_candidate(self, cell: Cell, digit: Digit) -> Outcome:
+        """Remove ``digit`` from ``cell`` if it is a candidate, bring it back otherwise."""
+        bad = self._check_cell_digit(cell, digit, need_empty=True)
+        if bad is not None:
+            return bad
+        if self._position.candidates[cell] >> (digit - 1) & 1:
+            return self.eliminate(cell, digit)
+        return self.restore(cell, digit)
+
+    def clear(self, cell: Cell) -> Outcome:
+        """Take back the digit the player placed in ``cell``."""
+        bad = self._check_cell_digit(cell, 1)
+        if bad is not None:
+            return bad
+        geo, pos = self.geometry, self._position
+        name = geo.cell_name(cell)
+        if self._start.givens[cell]:
+            return Outcome(False, f"{name} is a given and can't be changed")
+        if not pos.values[cell]:
+            return Outcome(False, f"{name} is empty")
+        if pos.origins[cell] is Origin.AUTO:
+            return Outcome(False, f"{name} was filled by an assist: undo the move that led to it, "
+                                  "or switch the assist off")
+        if not any(live and isinstance(m, Place) and m.cell == cell for m, live in zip(pos.moves, pos.live)):
+            return Outcome(False, f"{name} is part of the starting position")
+        return self._push(Clear(cell))
+
+    def apply_step(self, step: Step) -> Outcome:
+        """Perform a hint's Step as the player's move, named after its technique.
+
+        A step with one placement and no eliminations becomes one ``Place``; a step with
+        eliminations only becomes one ``Eliminate``, so Undo takes it back at once.
+        A step with both becomes its eliminations followed by its placements.
+        """
+        if step.is_empty():
+            return Outcome(False, f"{step.name} changes nothing")
+        note = step.technique.display_name
+        moves: List[Move] = []
+        if step.eliminations:
+            moves.append(Eliminate(tuple((e.cell, e.digit) for e in step.eliminations), note))
+        moves += [Place(p.cell, p.digit, note) for p in step.placements]
+        outcome = Outcome(False, "")
+        for move in moves:
+            outcome = self._push(move)
+            if not outcome:
+                break
+        return outcome
+
+    # -- history ------------------------------------------------------------
+    def undo(self) -> Outcome:
+        """Take back the last move (with every automatic consequence of it)."""
+        if not self._moves:
+            return Outcome(False, "Nothing to undo")
+        move = self._moves.pop()
+        self._redo.append(move)
+        message = f"Undid {describe_move(move, self.geometry)}"
+        self._recompute(Change(ChangeKind.UNDO, message, move))
+        return Outcome(True, message)
+
+    def redo(self) -> Outcome:
+        """Make the last undone move again."""
+        if not self._redo:
+            return Outcome(False, "Nothing to redo")
+        move = self._redo.pop()
+        self._moves.append(move)
+        self._recompute(None)
+        message = "Redid " + self.last_move_summary()
+        self._notify(Change(ChangeKind.REDO, message, move))
+        return Outcome(True, message)
+
+    def restart(self) -> Outcome:
+        """Go back to the starting position; every move goes onto the redo list, first move next."""
+        if not self._moves:
+            return Outcome(False, "Already at the start")
+        count = len(self._moves)
+        self._redo.extend(reversed(self._moves))
+        self._moves.clear()
+        message = f"Restarted: {count} move{'s' * (count != 1)} can be redone"
+        self._recompute(Change(ChangeKind.RESTART, message))
+        return Outcome(True, message)
+
+    def set_assist(self, assist: Assist, on: bool) -> Outcome:
+        """Switch an assist on or off and recompute the board from the start."""
+        if (assist in self._assists) == on:
+            return Outcome(False, f"{ASSIST_LABELS[assist]}: already {'on' if on else 'off'}")
+        self._assists = self._assists | {assist} if on else self._assists - {assist}
+        message = f"{ASSIST_LABELS[assist]}: {'on' if on else 'off'}"
+        self._recompute(None)
+        dropped = len(self._position.rejected)
+        if dropped:
+            message += f" ({dropped} earlier move{'s' * (dropped != 1)} no longer apply)"
+        self._notify(Change(ChangeKind.ASSISTS, message))
+        return Outcome(True, message)
+
+    def new_game(
+        self,
+        start: Grid,
+        name: str = "",
+        *,
+        puzzle_id: str = "",
+        moves: Sequence[Move] = (),
+        assists: Optional[Iterable[Assist]] = None,
+        elapsed: float = 0.0,
+    ) -> Outcome:
+        """Replace the game (a new puzzle or a loaded one); listeners stay subscribed.
+
+        ``assists`` None keeps the current ones.
+        """
+        self._load(start, name, puzzle_id, moves, self._assists if assists is None else assists, elapsed)
+        message = f"New game: {name}" if name else "New game"
+        self._notify(Change(ChangeKind.NEW_GAME, message))
+        return Outcome(True, message)
+
+    # -- explanations -------------------------------------------------------
+    def last_move_summary(self) -> str:
+        """The last move and what the assists did because of it: ``r1c1=5 → naked single r3c2=4``."""
+        if not self._moves:
+            return ""
+        index = len(self._moves) - 1
+        geo = self.geometry
+        parts = [describe_move(self._moves[index], geo)]
+        for step in self._position.auto_steps(index):
+            for p in step.placements:
+                parts.append(
+                    f"{step.technique.display_name.lower()} {geo.cell_name(p.cell)}={geo.digit_char(p.digit)}"
+                )
+        return " → ".join(parts)
+
+    def why(self, cell: Cell, digit: Digit) -> Optional[Reason]:
+        """Why ``digit`` is not a candidate of the empty ``cell`` (None when it is, or the cell is filled)."""
+        return self._position.reason(cell, digit)
+
+    def why_value(self, cell: Cell) -> Optional[Step]:
+        """The single that placed ``cell``'s digit, when an assist placed it."""
+        return self._position.value_step(cell)
+
+    def explain(self, cell: Cell, digit: Optional[Digit] = None) -> Optional[Explanation]:
+        """Say why a candidate is missing (``digit`` given) or why a filled cell holds its digit.
+
+        Returns None when there is nothing to explain (the candidate is still there,
+        the cell is empty, or the arguments are off the board).
+        """
+        geo, pos = self.geometry, self._position
+        if not 0 <= cell < geo.ncells or (digit is not None and not 1 <= digit <= geo.side):
+            return None
+        if pos.values[cell]:
+            return self._explain_value(cell)
+        if digit is None:
+            return None
+        reason = pos.reason(cell, digit)
+        return None if reason is None else self._explain_reason(reason)
+
+    def _explain_value(self, cell: Cell) -> Optional[Explanation]:
+        geo, pos = self.geometry, self._position
+        name, d = geo.cell_name(cell), geo.digit_char(pos.values[cell])
+        origin = pos.origins[cell]
+        if origin is Origin.GIVEN:
+            return Explanation(f"{name}={d} is a given", cells=(cell,))
+        if origin is Origin.AUTO:
+            step = pos.value_step(cell)
+            mi = pos.value_move_index(cell)
+            after = "" if mi is None else f" (after {describe_move(pos.moves[mi], geo)}, move {mi + 1})"
+            text = (step.explanation if step else f"{name}={d} was placed by an assist") + after
+            return Explanation(text, step, (cell,))
+        for i in range(len(pos.moves) - 1, -1, -1):
+            m = pos.moves[i]
+            if pos.live[i] and isinstance(m, Place) and m.cell == cell:
+                how = f" by applying {m.note}" if m.note else ""
+                return Explanation(f"You placed {d} in {name}{how} (move {i + 1})", cells=(cell,))
+        return Explanation(f"{name}={d} was placed before the start", cells=(cell,))
+
+    def _explain_reason(self, reason: Reason) -> Explanation:
+        geo = self.geometry
+        name, d = geo.cell_name(reason.cell), geo.digit_char(reason.digit)
+        if reason.kind is ReasonKind.PEER and reason.step is not None:
+            return Explanation(reason.step.explanation, reason.step, (reason.cell,))
+        if reason.kind is ReasonKind.PLAYER:
+            when = "" if reason.move_index is None else f" (move {reason.move_index + 1})"
+            if reason.note:
+                return Explanation(f"{d} was removed from {name} by applying {reason.note}{when}",
+                                   cells=(reason.cell,))
+            return Explanation(f"You removed {d} from {name}{when}; right-click to bring it back",
+                               cells=(reason.cell,))
+        return Explanation(f"{d} was not a candidate of {name} in the starting position", cells=(reason.cell,))
+
+    # -- clock --------------------------------------------------------------
+    def elapsed(self) -> float:
+        """Seconds played so far (stops while paused and once the puzzle is solved)."""
+        if self._running_since is None:
+            return self._elapsed
+        return self._elapsed + self._clock() - self._running_since
+
+    def is_clock_running(self) -> bool:
+        return self._running_since is not None
+
+    def pause_clock(self) -> None:
+        """Stop counting time (window minimised, game paused)."""
+        if self._running_since is not None:
+            self._elapsed += self._clock() - self._running_since
+            self._running_since = None
+
+    def resume_clock(self) -> None:
+        """Count time again, unless the puzzle is solved."""
+        if self._running_since is None and not self._position.is_solved():
+            self._running_since = self._clock()
+
+    # -- internals ----------------------------------------------------------
+    def _load(
+        self,
+        start: Grid,
+        name: str,
+        puzzle_id: str,
+        moves: Sequence[Move],
+        assists: Iterable[Assist],
+        elapsed: float,
+    ) -> None:
+        self._start = start
+        self._name = name
+        self._puzzle_id = puzzle_id
+        self._moves: List[Move] = list(moves)
+        self._redo: List[Move] = []
+        self._assists = frozenset(assists)
+        self._elapsed = max(0.0, float(elapsed))
+        self._running_since: Optional[float] = None
+        self._position = recompute(self._start, self._moves, self._assists)
+        self.resume_clock()
+
+    def _check_cell_digit(self, cell: Cell, digit: Digit, need_empty: bool = False) -> Optional[Outcome]:
+        """A refusal when the cell or digit is off the board (or the cell is filled and must be empty)."""
+        geo = self.geometry
+        if not isinstance(cell, int) or not 0 <= cell < geo.ncells:
+            return Outcome(False, f"no cell {cell!r} on a {geo.side}×{geo.side} board")
+        if not isinstance(digit, int) or not 1 <= digit <= geo.side:
+            return Outcome(False, f"no digit {digit!r} on a {geo.side}×{geo.side} board")
+        v = self._position.values[cell]
+        if need_empty and v:
+            return Outcome(False, f"{geo.cell_name(cell)} is filled ({geo.digit_char(v)}): it has no candidates")
+        return None
+
+    def _push(self, move: Move) -> Outcome:
+        self._moves.append(move)
+        self._recompute(None)
+        rejected = [r for r in self._position.rejected if r.move_index == len(self._moves) - 1]
+        if rejected:
+            # Checked above already; this keeps the move list clean if the engine disagrees.
+            self._moves.pop()
+            self._recompute(None)
+            return Outcome(False, rejected[0].message)
+        self._redo.clear()
+        message = self.last_move_summary()
+        self._notify(Change(ChangeKind.MOVE, message, move))
+        return Outcome(True, message)
+
+    def _recompute(self, change: Optional[Change]) -> None:
+        self._position = recompute(self._start, self._moves, self._assists)
+        if self._position.is_solved():
+            self.pause_clock()
+        else:
+            self.resume_clock()
+        if change is not None:
+            self._notify(change)
+
+    def _notify(self, change: Change) -> None:
+        for listener in list(self._listeners):
+            listener(change)
+
+
+# -- choosing a puzzle ----------------------------------------------------------
+
+CLASSIC = ("classic", "Classic", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+# Used only while the built-in library has no puzzle of a size (made with engine.generator; unique).
+FALLBACK_PUZZLES = {
+    4: (("fallback-4x4", "Little one (4×4)", "....4.1..2.4...."),),
+    9: (CLASSIC,),
+    16: (
+        (
+            "fallback-16x16",
+            "Big one (16×16)",
+            "2C..D...9.F.1..5..84.F.......G2.3B....CGD......F..FE......C.4AD..4A..6E.5.1...7....95..B.2G..8.A"
+            ".....2..4.A89..6..2C4..8E.6..5.31.B..C.7A..4FE..G..7A8.4..9.....E.9..B3.G..78....A...9.F.B3..7G."
+            ".513.G......69..C......DF6....51.84.......5.G2..9..6.1.3...2..84",
+        ),
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleChoice:
+    """A puzzle to start: its library id, a name for the title bar and its givens as one line."""
+
+    id: str
+    name: str
+    text: str
+
+    def grid(self) -> Grid:
+        return Grid.from_string(self.text)
+
+
+def choose_puzzle(
+    size: int = 9,
+    exclude_ids: Sequence[str] = (),
+    rng: Optional[random.Random] = None,
+    *,
+    first: bool = False,
+) -> PuzzleChoice:
+    """A puzzle of side ``size`` from the built-in library (``first``: the default puzzle).
+
+    Falls back to a few puzzles kept here while the library lacks the size.
+
+    Raises:
+        ValueError: ``size`` is not 4, 9 or 16.
+    """
+    if size not in FALLBACK_PUZZLES:
+        raise ValueError(f"board size must be 4, 9 or 16, not {size!r}")
+    try:
+        from sudoku_tk.app import puzzles
+
+        entry = puzzles.default_puzzle() if first and size == 9 else puzzles.pick(size, None, exclude_ids, rng)
+        return PuzzleChoice(entry.id, entry.name, entry.text)
+    except (ImportError, LookupError, ValueError):
+        # The library is missing, has no puzzle of this size, or a data file is damaged.
+        pool = [p for p in FALLBACK_PUZZLES[size] if p[0] not in exclude_ids] or list(FALLBACK_PUZZLES[size])
+        pid, name, text = (rng or random.Random()).choice(pool)
+        return PuzzleChoice(pid, name, text)
