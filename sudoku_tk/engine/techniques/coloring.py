@@ -1,0 +1,249 @@
+"""Colouring on 9×9 boards: Simple Colors (trap and wrap) and Multi Colors 1 and 2 (HoDoKu's definitions).
+
+For one digit, join every two cells that are its only two places in some unit (a
+conjugate pair: exactly one of them holds the digit). Each connected group of
+such cells splits into two colours that alternate along the links: one colour
+holds the digit in all its cells, the other in none.
+
+- Simple Colors Trap: a cell that sees both colours of one group cannot hold the digit.
+- Simple Colors Wrap: two cells of one colour that see each other cannot both hold it,
+  so that whole colour is false.
+- Multi Colors 2: a colour of one group whose cells see both colours of another group
+  is false (one of those two is true and would be seen).
+- Multi Colors 1: when a colour of one group sees a colour of another, those two are not
+  both true, so one of their opposite colours is; a cell seeing both opposites is cleared.
+
+(HoDoKu numbers the two Multi Colors types this way round; its regression library
+follows the same numbering.)
+"""
+
+from __future__ import annotations
+
+from typing import Dict, Iterator, List, Sequence, Tuple
+
+from ..explain import cells_text, eliminations_text, sentence
+from ..geometry import Cell, Digit, bits
+from ..grid import Grid
+from ..step import Highlight, HighlightRole, Link, Step, Technique
+from .common import CandidateIndex, eliminations, index_of
+from .single_digit import conjugate_pairs
+
+
+class _Cluster:
+    """One connected group of conjugate pairs for a digit: its two colours as cell masks and its links."""
+
+    __slots__ = ("a", "b", "links", "sees_a", "sees_b")
+
+    def __init__(self, a: int, b: int, links: List[Tuple[Cell, Cell]], peer_masks: Sequence[int]) -> None:
+        self.a = a
+        self.b = b
+        self.links = links
+        self.sees_a = _seen_by_any(a, peer_masks)
+        self.sees_b = _seen_by_any(b, peer_masks)
+
+
+def _seen_by_any(mask: int, peer_masks: Sequence[int]) -> int:
+    out = 0
+    for c in bits(mask):
+        out |= peer_masks[c]
+    return out
+
+
+def _clusters(idx: CandidateIndex, digit: Digit) -> List[_Cluster]:
+    """Colour the conjugate-pair graph of ``digit``; groups with only one colour are dropped (as HoDoKu does)."""
+    adj: Dict[Cell, List[Cell]] = {}
+    edges = set()
+    for _u, p, q in conjugate_pairs(idx, digit):
+        if (p, q) in edges:  # the same two cells can be the only places in a line and in a box
+            continue
+        edges.add((p, q))
+        adj.setdefault(p, []).append(q)
+        adj.setdefault(q, []).append(p)
+    peer_masks = idx.geometry.peer_masks
+    colour: Dict[Cell, int] = {}
+    out: List[_Cluster] = []
+    for start in sorted(adj):
+        if start in colour:
+            continue
+        colour[start] = 0
+        masks = [1 << start, 0]
+        links: List[Tuple[Cell, Cell]] = []
+        todo = [start]
+        while todo:
+            c = todo.pop()
+            for o in adj[c]:
+                if c < o:
+                    links.append((c, o))
+                if o not in colour:
+                    # first colour seen wins; an odd loop (a broken position) shows up as a wrap
+                    colour[o] = 1 - colour[c]
+                    masks[colour[o]] |= 1 << o
+                    todo.append(o)
+        if masks[0] and masks[1]:
+            out.append(_Cluster(masks[0], masks[1], sorted(links), peer_masks))
+    return out
+
+
+def _nine(grid: Grid) -> CandidateIndex | None:
+    return index_of(grid) if grid.geometry.side == 9 else None
+
+
+def _has_inner_peer(mask: int, peer_masks: Sequence[int]) -> bool:
+    """Do two cells of ``mask`` see each other?"""
+    return any(peer_masks[c] & mask for c in bits(mask))
+
+
+_COLOR_ROLES = (HighlightRole.COLOR_A, HighlightRole.COLOR_B, HighlightRole.COLOR_C, HighlightRole.COLOR_D)
+
+
+def _step(
+    technique: Technique,
+    idx: CandidateIndex,
+    digit: Digit,
+    elim_mask: int,
+    reason: str,
+    clusters: Sequence[_Cluster],
+) -> Step:
+    geo = idx.geometry
+    elims = eliminations((c, digit) for c in bits(elim_mask))
+    highlights: List[Highlight] = []
+    links: List[Link] = []
+    for k, cl in enumerate(clusters):
+        highlights.append(Highlight(_COLOR_ROLES[2 * k], tuple(bits(cl.a)), (digit,)))
+        highlights.append(Highlight(_COLOR_ROLES[2 * k + 1], tuple(bits(cl.b)), (digit,)))
+        links.extend(Link(p, digit, q, digit, True) for p, q in cl.links)
+    highlights.append(Highlight(HighlightRole.ELIMINATION, tuple(e.cell for e in elims), (digit,)))
+    return Step(
+        technique,
+        eliminations=elims,
+        explanation=sentence(
+            technique.display_name, reason, eliminations_text(geo, [(e.cell, e.digit) for e in elims])
+        ),
+        highlights=tuple(highlights),
+        links=tuple(links),
+        focus=f"digit {digit}",
+    )
+
+
+def _groups_text(idx: CandidateIndex, digit: Digit, cl: _Cluster) -> str:
+    geo = idx.geometry
+    return (
+        f"the {digit}s in {cells_text(geo, bits(cl.a))} are all true or all false, "
+        f"and opposite to those in {cells_text(geo, bits(cl.b))}"
+    )
+
+
+_LINKED = "following the units where {d} has only two places, "
+
+
+# -- Simple Colors ------------------------------------------------------------
+
+
+def find_simple_colors_traps(grid: Grid) -> Iterator[Step]:
+    """Yield Simple Colors Traps: candidates seeing both colours of one group."""
+    idx = _nine(grid)
+    if idx is None:
+        return
+    for d in range(1, 10):
+        dc = idx.digit_cells[d]
+        for cl in _clusters(idx, d):
+            elim = dc & cl.sees_a & cl.sees_b
+            if elim:
+                reason = (
+                    _LINKED.format(d=d) + _groups_text(idx, d, cl)
+                    + f"; one of the two groups holds the {d}s, so a cell seeing both cannot be {d}"
+                )
+                yield _step(Technique.SIMPLE_COLORS_TRAP, idx, d, elim, reason, (cl,))
+
+
+def find_simple_colors_wraps(grid: Grid) -> Iterator[Step]:
+    """Yield Simple Colors Wraps: a colour with two cells that see each other is false everywhere."""
+    idx = _nine(grid)
+    if idx is None:
+        return
+    peers = idx.geometry.peer_masks
+    for d in range(1, 10):
+        for cl in _clusters(idx, d):
+            elim = 0
+            for mask in (cl.a, cl.b):
+                if _has_inner_peer(mask, peers):
+                    elim |= mask
+            if elim:
+                reason = (
+                    _LINKED.format(d=d) + _groups_text(idx, d, cl)
+                    + f"; two cells of one group see each other and cannot both be {d}, so that group is false"
+                )
+                yield _step(Technique.SIMPLE_COLORS_WRAP, idx, d, elim, reason, (cl,))
+
+
+# -- Multi Colors -------------------------------------------------------------
+
+
+def find_multi_colors_1(grid: Grid) -> Iterator[Step]:
+    """Yield Multi Colors 1: a colour of one group sees a colour of another; cells seeing both opposites lose the digit."""
+    idx = _nine(grid)
+    if idx is None:
+        return
+    geo = idx.geometry
+    seen = set()
+    for d in range(1, 10):
+        dc = idx.digit_cells[d]
+        clusters = _clusters(idx, d)
+        for i, c1 in enumerate(clusters):
+            for c2 in clusters[i + 1:]:
+                elim = 0
+                touching = []
+                for mine, mine_sees, other_of_mine in ((c1.a, c1.sees_a, c1.sees_b), (c1.b, c1.sees_b, c1.sees_a)):
+                    for theirs, other_of_theirs in ((c2.a, c2.sees_b), (c2.b, c2.sees_a)):
+                        if mine_sees & theirs:
+                            elim |= dc & other_of_mine & other_of_theirs
+                            touching.append((mine, theirs))
+                if not elim or (d, elim) in seen:
+                    continue
+                seen.add((d, elim))
+                mine, theirs = touching[0]
+                reason = (
+                    f"following the units where {d} has only two places, two separate chains each split the {d}s "
+                    f"into two opposite groups; the group {cells_text(geo, bits(mine))} sees the group "
+                    f"{cells_text(geo, bits(theirs))} of the other chain, so they are not both true and "
+                    f"one of their opposite groups holds the {d}s; a cell seeing both opposite groups cannot be {d}"
+                )
+                yield _step(Technique.MULTI_COLORS_1, idx, d, elim, reason, (c1, c2))
+
+
+def find_multi_colors_2(grid: Grid) -> Iterator[Step]:
+    """Yield Multi Colors 2: a colour of one group sees both colours of another group, so it is false."""
+    idx = _nine(grid)
+    if idx is None:
+        return
+    geo = idx.geometry
+    seen = set()
+    for d in range(1, 10):
+        clusters = _clusters(idx, d)
+        for c1 in clusters:
+            for c2 in clusters:
+                if c1 is c2:
+                    continue
+                elim = 0
+                for mine, mine_sees in ((c1.a, c1.sees_a), (c1.b, c1.sees_b)):
+                    if mine_sees & c2.a and mine_sees & c2.b:
+                        elim |= mine
+                if not elim or (d, elim) in seen:
+                    continue
+                seen.add((d, elim))
+                reason = (
+                    f"following the units where {d} has only two places, two separate chains each split the "
+                    f"{d}s into two opposite groups ({cells_text(geo, bits(c1.a))} against "
+                    f"{cells_text(geo, bits(c1.b))}, and {cells_text(geo, bits(c2.a))} against "
+                    f"{cells_text(geo, bits(c2.b))}); a group of the first chain that sees both groups of the "
+                    f"second would rule out the true one, so it is false"
+                )
+                yield _step(Technique.MULTI_COLORS_2, idx, d, elim, reason, (c1, c2))
+
+
+FINDERS = (
+    (Technique.SIMPLE_COLORS_TRAP, find_simple_colors_traps),
+    (Technique.SIMPLE_COLORS_WRAP, find_simple_colors_wraps),
+    (Technique.MULTI_COLORS_1, find_multi_colors_1),
+    (Technique.MULTI_COLORS_2, find_multi_colors_2),
+)
