@@ -1,0 +1,198 @@
+"""Board pixel math: where every cell, candidate slot and grid line goes, and what a pixel hits. No Tk.
+
+A ``BoardLayout`` is a frozen value computed from the board size and the space
+available. Cell edges fall on whole pixels so thin lines stay crisp. Each cell
+holds a box×box mini-grid of candidate slots (3×3 on 9×9, 2×2 on 4×4, 4×4 on
+16×16): digit d sits in slot d-1, read row by row, so a missing candidate is
+always a gap in the same place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional, Tuple
+
+from sudoku_tk.engine.geometry import Cell, Digit
+
+SUPPORTED_BOXES = (2, 3, 4)
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-aligned rectangle in canvas pixels (x0, y0 inclusive; x1, y1 exclusive)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def center(self) -> Tuple[float, float]:
+        return ((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x0 <= x < self.x1 and self.y0 <= y < self.y1
+
+    def inset(self, d: float) -> "Rect":
+        """The rectangle shrunk by ``d`` on every side (grown when negative)."""
+        return Rect(self.x0 + d, self.y0 + d, self.x1 - d, self.y1 - d)
+
+    def coords(self) -> Tuple[float, float, float, float]:
+        return (self.x0, self.y0, self.x1, self.y1)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A grid line from (x0, y0) to (x1, y1); ``thick`` for box edges and the outer frame."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    thick: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """What a point on the board falls on: a cell and, unless on the cell's rim, a candidate slot's digit."""
+
+    cell: Cell
+    digit: Optional[Digit]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLayout:
+    """The board's pixel geometry: ``side`` cells of ``cell`` pixels from (x0, y0).
+
+    >>> lay = BoardLayout.fit(3, 500, 400)
+    >>> lay.cell, lay.x0, lay.y0
+    (43, 56, 6)
+    >>> lay.hit_test(*lay.candidate_rect(20, 5).center)
+    Hit(cell=20, digit=5)
+    """
+
+    box: int
+    x0: int
+    y0: int
+    cell: int
+    """Cell width and height in pixels."""
+
+    def __post_init__(self) -> None:
+        if self.box not in SUPPORTED_BOXES:
+            raise ValueError(f"box size must be one of {SUPPORTED_BOXES}, not {self.box!r}")
+        if self.cell < 4:
+            raise ValueError(f"cells must be at least 4 pixels wide, not {self.cell!r}")
+
+    @classmethod
+    def fit(cls, box: int, width: float, height: float, margin: Optional[float] = None) -> "BoardLayout":
+        """The largest board that fits ``width``×``height`` pixels with a margin around it, centred.
+
+        The margin defaults to room for the outer frame. A space too small still
+        gives the smallest legal board (4-pixel cells), so a tiny window never fails.
+        """
+        side = box * box
+        room = min(width, height)
+        if margin is None:
+            margin = max(4.0, room * 0.015)
+        cell = max(4, int((room - 2 * margin) // side))
+        size = cell * side
+        return cls(box, max(0, int((width - size) // 2)), max(0, int((height - size) // 2)), cell)
+
+    # -- sizes ------------------------------------------------------------------
+    @property
+    def side(self) -> int:
+        return self.box * self.box
+
+    @property
+    def size(self) -> int:
+        """Board width and height in pixels (outer edges of the outer cells)."""
+        return self.cell * self.side
+
+    @property
+    def bounds(self) -> Rect:
+        return Rect(self.x0, self.y0, self.x0 + self.size, self.y0 + self.size)
+
+    @property
+    def pad(self) -> float:
+        """The cell's rim: points there hit the cell but no candidate slot."""
+        return max(1.0, self.cell * 0.05)
+
+    @property
+    def slot(self) -> float:
+        """Width of one candidate slot."""
+        return (self.cell - 2 * self.pad) / self.box
+
+    @property
+    def thin_width(self) -> int:
+        return max(1, round(self.cell / 48))
+
+    @property
+    def thick_width(self) -> int:
+        return max(2, round(self.cell / 16))
+
+    @property
+    def frame_width(self) -> int:
+        return self.thick_width + max(1, round(self.cell / 40))
+
+    @property
+    def digit_px(self) -> int:
+        """Pixel height for a placed digit's font."""
+        return max(6, round(self.cell * (0.62 if self.box < 4 else 0.58)))
+
+    @property
+    def candidate_px(self) -> int:
+        """Pixel height for a candidate's font: fills its slot without touching the neighbours."""
+        return max(5, round(self.slot * 0.78))
+
+    # -- rectangles -------------------------------------------------------------
+    def cell_rect(self, cell: Cell) -> Rect:
+        r, c = divmod(cell, self.side)
+        x, y = self.x0 + c * self.cell, self.y0 + r * self.cell
+        return Rect(x, y, x + self.cell, y + self.cell)
+
+    def candidate_rect(self, cell: Cell, digit: Digit) -> Rect:
+        """The slot of ``digit`` in ``cell``'s mini-grid (slot d-1, row by row)."""
+        cr = self.cell_rect(cell)
+        sr, sc = divmod(digit - 1, self.box)
+        slot, pad = self.slot, self.pad
+        x, y = cr.x0 + pad + sc * slot, cr.y0 + pad + sr * slot
+        return Rect(x, y, x + slot, y + slot)
+
+    def unit_rect(self, cells: Tuple[Cell, ...]) -> Rect:
+        """The smallest rectangle around some cells (a row, a column or a box)."""
+        rects = [self.cell_rect(c) for c in cells]
+        return Rect(min(r.x0 for r in rects), min(r.y0 for r in rects),
+                    max(r.x1 for r in rects), max(r.y1 for r in rects))
+
+    def lines(self) -> List[Line]:
+        """Every inner grid line, thin ones first (so thick ones are drawn over them); the frame is separate."""
+        thin: List[Line] = []
+        thick: List[Line] = []
+        x0, y0, size = self.x0, self.y0, self.size
+        for i in range(1, self.side):
+            p = i * self.cell
+            bucket = thick if i % self.box == 0 else thin
+            bucket.append(Line(x0 + p, y0, x0 + p, y0 + size, bucket is thick))
+            bucket.append(Line(x0, y0 + p, x0 + size, y0 + p, bucket is thick))
+        return thin + thick
+
+    # -- hit testing ------------------------------------------------------------
+    def hit_test(self, x: float, y: float) -> Optional[Hit]:
+        """The cell (and candidate slot) at canvas point (x, y); None outside the board."""
+        col = int((x - self.x0) // self.cell)
+        row = int((y - self.y0) // self.cell)
+        if not (0 <= col < self.side and 0 <= row < self.side):
+            return None
+        cell = row * self.side + col
+        inner_x = x - self.x0 - col * self.cell - self.pad
+        inner_y = y - self.y0 - row * self.cell - self.pad
+        span = self.cell - 2 * self.pad
+        if not (0 <= inner_x < span and 0 <= inner_y < span):
+            return Hit(cell, None)
+        sc = min(self.box - 1, int(inner_x // self.slot))
+        sr = min(self.box - 1, int(inner_y // self.slot))
+        return Hit(cell, sr * self.box + sc + 1)
