@@ -1,0 +1,238 @@
+"""Basic fish on one digit: X-Wing, Swordfish, Jellyfish, and their Finned and Sashimi forms.
+
+A fish of size k takes k base lines (rows, or columns) in which the digit fits only
+inside k cover lines of the other direction: the k base lines need k copies of the
+digit and each cover line holds one, so the cover lines get theirs inside the base
+lines and lose the digit everywhere else.
+
+A finned fish has extra base candidates (fins) outside the cover lines, all in one
+box. Either a fin is true, or the fish holds; both ways the digit is gone from the
+cover cells that lie in the fin's box outside the base lines. It is Sashimi (HoDoKu's
+rule) when some base line keeps at most one candidate once the fins are set aside,
+so that without its fins the pattern would not even be a fish.
+
+Only row/column fish (no Franken or Mutant). Works on every board size.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator, List, Set, Tuple
+
+from ..explain import cells_text, effects_text, join_words, sentence, units_text
+from ..geometry import bits
+from ..grid import Grid
+from ..step import Highlight, HighlightRole, Step, Technique
+from .common import CandidateIndex, candidate_highlights, effect_highlights, eliminations, index_of
+
+_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+BASIC = {2: Technique.X_WING, 3: Technique.SWORDFISH, 4: Technique.JELLYFISH}
+FINNED = {2: Technique.FINNED_X_WING, 3: Technique.FINNED_SWORDFISH, 4: Technique.FINNED_JELLYFISH}
+SASHIMI = {2: Technique.SASHIMI_X_WING, 3: Technique.SASHIMI_SWORDFISH, 4: Technique.SASHIMI_JELLYFISH}
+
+
+class _Orientation:
+    """Rows as base lines (covers are columns) or the other way round; maps (line, position) to a cell."""
+
+    __slots__ = ("by_rows", "n", "box", "positions")
+
+    def __init__(self, idx: CandidateIndex, digit: int, by_rows: bool) -> None:
+        rows, cols = idx.line_positions(digit)
+        self.by_rows = by_rows
+        self.n = idx.side
+        self.box = idx.geometry.box
+        self.positions = rows if by_rows else cols
+
+    def cell(self, line: int, pos: int) -> int:
+        return line * self.n + pos if self.by_rows else pos * self.n + line
+
+    def base_unit(self, line: int) -> int:
+        return line if self.by_rows else self.n + line
+
+    def cover_unit(self, pos: int) -> int:
+        return self.n + pos if self.by_rows else pos
+
+
+def _base_sets(positions: Tuple[int, ...], size: int, max_union: int) -> Iterator[Tuple[List[int], int]]:
+    """Every set of ``size`` lines holding the digit whose positions together span at most ``max_union``."""
+    lines = [i for i, m in enumerate(positions) if m and m.bit_count() <= max_union]
+    n = len(lines)
+
+    def rec(start: int, chosen: List[int], union: int) -> Iterator[Tuple[List[int], int]]:
+        for i in range(start, n - (size - len(chosen)) + 1):
+            line = lines[i]
+            u = union | positions[line]
+            if u.bit_count() > max_union:
+                continue
+            chosen.append(line)
+            if len(chosen) == size:
+                yield list(chosen), u
+            else:
+                yield from rec(i + 1, chosen, u)
+            chosen.pop()
+
+    return rec(0, [], 0)
+
+
+def _find_basic(grid: Grid, size: int) -> Iterator[Step]:
+    idx = index_of(grid)
+    technique = BASIC[size]
+    for digit in range(1, idx.side + 1):
+        for by_rows in (True, False):
+            o = _Orientation(idx, digit, by_rows)
+            for base, cover in _base_sets(o.positions, size, size):
+                if cover.bit_count() != size:
+                    continue
+                elims = [
+                    (o.cell(line, pos), digit)
+                    for line, m in enumerate(o.positions)
+                    if line not in base
+                    for pos in bits(m & cover)
+                ]
+                if elims:
+                    yield _fish_step(idx, technique, o, digit, base, cover, [], elims)
+
+
+def _find_finned(grid: Grid, size: int, sashimi: bool) -> Iterator[Step]:
+    idx = index_of(grid)
+    technique = SASHIMI[size] if sashimi else FINNED[size]
+    b = idx.geometry.box
+    for digit in range(1, idx.side + 1):
+        for by_rows in (True, False):
+            o = _Orientation(idx, digit, by_rows)
+            pos_masks = o.positions
+            seen: Set[Tuple[int, ...]] = set()
+            for base, union in _base_sets(pos_masks, size, size + b):
+                for group in range(b):
+                    group_mask = ((1 << b) - 1) << (group * b)
+                    required = union & ~group_mask
+                    free = required.bit_count()
+                    if free > size:
+                        continue
+                    for extra in combinations(bits(union & group_mask), size - free):
+                        cover = required
+                        for p in extra:
+                            cover |= 1 << p
+                        found = _finned_at(idx, o, digit, base, cover, group_mask, sashimi)
+                        if found is None:
+                            continue
+                        fins, elims = found
+                        key = tuple(sorted(elims))
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        yield _fish_step(idx, technique, o, digit, base, cover, fins, elims)
+
+
+def _finned_at(
+    idx: CandidateIndex, o: _Orientation, digit: int, base: List[int], cover: int, group_mask: int, sashimi: bool
+) -> "Tuple[List[int], List[Tuple[int, int]]] | None":
+    """Fins and eliminations of the base lines over ``cover`` with fins in the position group, or None."""
+    b = o.box
+    fin_cells: List[int] = []
+    fin_band = -1
+    is_sashimi = False
+    for line in base:
+        m = o.positions[line]
+        body = m & cover
+        if not body:
+            return None  # a base line with nothing in the cover lines is no fish
+        if body.bit_count() <= 1 and m & ~cover:
+            is_sashimi = True
+        fins = m & ~cover
+        if fins:
+            if fins & ~group_mask:
+                return None
+            band = line // b
+            if fin_band not in (-1, band):
+                return None  # fins in two boxes: no cell sees them all inside a cover line
+            fin_band = band
+            fin_cells.extend(o.cell(line, p) for p in bits(fins))
+    if not fin_cells or is_sashimi != sashimi:
+        return None
+    elims = [
+        (o.cell(line, pos), digit)
+        for line in range(fin_band * b, fin_band * b + b)
+        if line not in base
+        for pos in bits(o.positions[line] & cover & group_mask)
+    ]
+    if not elims:
+        return None
+    return fin_cells, elims
+
+
+def _fish_step(
+    idx: CandidateIndex,
+    technique: Technique,
+    o: _Orientation,
+    digit: int,
+    base: List[int],
+    cover: int,
+    fins: List[int],
+    elims: List[Tuple[int, int]],
+) -> Step:
+    geo = idx.geometry
+    ch = geo.digit_char(digit)
+    base_units = [o.base_unit(line) for line in base]
+    cover_units = [o.cover_unit(p) for p in bits(cover)]
+    body = [(o.cell(line, p), digit) for line in base for p in bits(o.positions[line] & cover)]
+    elim_cells = [c for c, _ in elims]
+    where = f"in {units_text(geo, base_units)}, {ch} can only go in {units_text(geo, cover_units)}"
+    if fins:
+        fin_word = "the fin" if len(fins) == 1 else "the fins"
+        either = "the fin is" if len(fins) == 1 else "a fin is"
+        reason = (
+            f"{where}, except for {fin_word} {cells_text(geo, fins)}; either {either} {ch} or "
+            f"{units_text(geo, cover_units)} get their {ch} in these {'rows' if o.by_rows else 'columns'}, "
+            f"and either way {cells_text(geo, elim_cells, 'and')} can't be {ch}"
+        )
+    else:
+        reason = (
+            f"{where}, so {units_text(geo, cover_units)} get their {ch} in these "
+            f"{'rows' if o.by_rows else 'columns'} and nowhere else"
+        )
+    highlights = (
+        Highlight(HighlightRole.DEFINING_UNIT, units=tuple(base_units)),
+        Highlight(HighlightRole.COVER_UNIT, units=tuple(cover_units)),
+    ) + candidate_highlights(HighlightRole.PATTERN, body)
+    if fins:
+        highlights += (Highlight(HighlightRole.FIN, tuple(sorted(fins)), (digit,)),)
+    return Step(
+        technique,
+        eliminations=eliminations(elims),
+        explanation=sentence(technique.display_name, reason, effects_text(geo, (), elims)),
+        highlights=highlights + effect_highlights((), elims),
+        focus=f"digit {ch} in {units_text(geo, base_units)}",
+    )
+
+
+def _basic(size: int):  # type: ignore[no-untyped-def]
+    def find(grid: Grid) -> Iterator[Step]:
+        return _find_basic(grid, size)
+
+    find.__name__ = f"find_{_NAMES[size].lower().replace('-', '_')}s"
+    find.__doc__ = f"Yield every {_NAMES[size]} (rows as base lines first, then columns) that removes something."
+    return find
+
+
+def _finned(size: int, sashimi: bool):  # type: ignore[no-untyped-def]
+    def find(grid: Grid) -> Iterator[Step]:
+        return _find_finned(grid, size, sashimi)
+
+    kind = "sashimi" if sashimi else "finned"
+    find.__name__ = f"find_{kind}_{_NAMES[size].lower().replace('-', '_')}s"
+    find.__doc__ = f"Yield every {kind.title()} {_NAMES[size]}, one Step per distinct set of eliminations."
+    return find
+
+
+FINDERS = (
+    (Technique.X_WING, _basic(2)),
+    (Technique.SWORDFISH, _basic(3)),
+    (Technique.JELLYFISH, _basic(4)),
+    (Technique.FINNED_X_WING, _finned(2, False)),
+    (Technique.SASHIMI_X_WING, _finned(2, True)),
+    (Technique.FINNED_SWORDFISH, _finned(3, False)),
+    (Technique.SASHIMI_SWORDFISH, _finned(3, True)),
+    (Technique.FINNED_JELLYFISH, _finned(4, False)),
+    (Technique.SASHIMI_JELLYFISH, _finned(4, True)),
+)
