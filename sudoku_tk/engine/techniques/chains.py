@@ -116,14 +116,17 @@ def _step(idx: CandidateIndex, path: Tuple[Cell, ...], mask: int, elim_cells: in
         links.append(Link(c, first, c, second, True))
         if i + 1 < len(path):
             links.append(Link(c, second, path[i + 1], second, False))
-    names = ", ".join(geo.cell_name(c) for c in path)
     if len(path) == 4:
-        tail = f"{geo.cell_name(path[0])} and {geo.cell_name(path[-1])} hold different ones"
+        tail = f"{cells_text(geo, (path[0], path[-1]))} hold different ones; a cell that sees both"
     else:
-        tail = "cells an odd number of steps apart hold different ones"
+        tail = (
+            "cells an odd number of steps apart (three or more) hold different ones; "
+            "a cell that sees two such cells"
+        )
     reason = (
-        f"the chain {names} holds only {mask_text(geo, mask)} in every cell and each cell sees the next, "
-        f"so the digits alternate along it and {tail}; a cell seeing two such cells can hold neither"
+        f"{', '.join(geo.cell_name(c) for c in path[:-1])} and {geo.cell_name(path[-1])} all hold only "
+        f"{mask_text(geo, mask)} and each sees the next in that order, so their digits alternate and "
+        f"{tail} can hold neither"
     )
     return Step(
         Technique.REMOTE_PAIR,

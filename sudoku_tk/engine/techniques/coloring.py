@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from typing import Dict, Iterator, List, Sequence, Tuple
 
-from ..explain import cells_text, eliminations_text, sentence
+from ..explain import cells_text, eliminations_text, sentence, unit_text
 from ..geometry import Cell, Digit, bits
 from ..grid import Grid
 from ..step import Highlight, HighlightRole, Link, Step, Technique
 from .common import CandidateIndex, eliminations, index_of
-from .single_digit import conjugate_pairs
+from .single_digit import conjugate_pairs, shared_unit
 
 
 class _Cluster:
@@ -128,12 +128,28 @@ def _step(
 def _groups_text(idx: CandidateIndex, digit: Digit, cl: _Cluster) -> str:
     geo = idx.geometry
     return (
-        f"the {digit}s in {cells_text(geo, bits(cl.a))} are all true or all false, "
-        f"and opposite to those in {cells_text(geo, bits(cl.b))}"
+        f"following the units where {digit} has only two places, the {digit}s in "
+        f"{cells_text(geo, bits(cl.a))} are all true or all false, and opposite to those in "
+        f"{cells_text(geo, bits(cl.b))}"
     )
 
 
-_LINKED = "following the units where {d} has only two places, "
+def _chains_text(idx: CandidateIndex, digit: Digit, c1: _Cluster, c2: _Cluster) -> str:
+    geo = idx.geometry
+    return (
+        f"following the units where {digit} has only two places, two separate chains split the {digit}s "
+        f"into opposite groups, {cells_text(geo, bits(c1.a))} against {cells_text(geo, bits(c1.b))} and "
+        f"{cells_text(geo, bits(c2.a))} against {cells_text(geo, bits(c2.b))}"
+    )
+
+
+def _touching(mask1: int, mask2: int, peer_masks: Sequence[int]) -> Tuple[Cell, Cell]:
+    """The first cell of ``mask1`` that sees a cell of ``mask2``, and that cell (the masks must touch)."""
+    for p in bits(mask1):
+        hit = peer_masks[p] & mask2
+        if hit:
+            return p, (hit & -hit).bit_length() - 1
+    raise ValueError("the two groups do not see each other")
 
 
 # -- Simple Colors ------------------------------------------------------------
@@ -150,8 +166,8 @@ def find_simple_colors_traps(grid: Grid) -> Iterator[Step]:
             elim = dc & cl.sees_a & cl.sees_b
             if elim:
                 reason = (
-                    _LINKED.format(d=d) + _groups_text(idx, d, cl)
-                    + f"; one of the two groups holds the {d}s, so a cell seeing both cannot be {d}"
+                    _groups_text(idx, d, cl)
+                    + f"; one group holds the {d}s, so a cell that sees a cell of each group cannot be {d}"
                 )
                 yield _step(Technique.SIMPLE_COLORS_TRAP, idx, d, elim, reason, (cl,))
 
@@ -161,19 +177,25 @@ def find_simple_colors_wraps(grid: Grid) -> Iterator[Step]:
     idx = _nine(grid)
     if idx is None:
         return
-    peers = idx.geometry.peer_masks
+    geo = idx.geometry
+    peers = geo.peer_masks
     for d in range(1, 10):
         for cl in _clusters(idx, d):
             elim = 0
+            witness = None
             for mask in (cl.a, cl.b):
                 if _has_inner_peer(mask, peers):
                     elim |= mask
-            if elim:
-                reason = (
-                    _LINKED.format(d=d) + _groups_text(idx, d, cl)
-                    + f"; two cells of one group see each other and cannot both be {d}, so that group is false"
-                )
-                yield _step(Technique.SIMPLE_COLORS_WRAP, idx, d, elim, reason, (cl,))
+                    witness = witness or _touching(mask, mask, peers)
+            if witness is None:
+                continue
+            p, q = witness
+            reason = (
+                _groups_text(idx, d, cl)
+                + f"; {cells_text(geo, (p, q))} are in the same group but share "
+                f"{unit_text(geo, shared_unit(geo, p, q))}, so they cannot both be {d} and their group is false"
+            )
+            yield _step(Technique.SIMPLE_COLORS_WRAP, idx, d, elim, reason, (cl,))
 
 
 # -- Multi Colors -------------------------------------------------------------
@@ -185,6 +207,7 @@ def find_multi_colors_1(grid: Grid) -> Iterator[Step]:
     if idx is None:
         return
     geo = idx.geometry
+    peers = geo.peer_masks
     seen = set()
     for d in range(1, 10):
         dc = idx.digit_cells[d]
@@ -201,12 +224,12 @@ def find_multi_colors_1(grid: Grid) -> Iterator[Step]:
                 if not elim or (d, elim) in seen:
                     continue
                 seen.add((d, elim))
-                mine, theirs = touching[0]
+                p, q = _touching(*touching[0], peers)
                 reason = (
-                    f"following the units where {d} has only two places, two separate chains each split the {d}s "
-                    f"into two opposite groups; the group {cells_text(geo, bits(mine))} sees the group "
-                    f"{cells_text(geo, bits(theirs))} of the other chain, so they are not both true and "
-                    f"one of their opposite groups holds the {d}s; a cell seeing both opposite groups cannot be {d}"
+                    _chains_text(idx, d, c1, c2)
+                    + f"; {geo.cell_name(p)} sees {geo.cell_name(q)}, so their two groups are not both true "
+                    f"and one of the two opposite groups holds the {d}s; a cell that sees a cell of each "
+                    f"opposite group cannot be {d}"
                 )
                 yield _step(Technique.MULTI_COLORS_1, idx, d, elim, reason, (c1, c2))
 
@@ -217,6 +240,7 @@ def find_multi_colors_2(grid: Grid) -> Iterator[Step]:
     if idx is None:
         return
     geo = idx.geometry
+    peers = geo.peer_masks
     seen = set()
     for d in range(1, 10):
         clusters = _clusters(idx, d)
@@ -231,12 +255,14 @@ def find_multi_colors_2(grid: Grid) -> Iterator[Step]:
                 if not elim or (d, elim) in seen:
                     continue
                 seen.add((d, elim))
+                group = c1.a if elim & c1.a else c1.b
+                p1, q1 = _touching(group, c2.a, peers)
+                p2, q2 = _touching(group, c2.b, peers)
                 reason = (
-                    f"following the units where {d} has only two places, two separate chains each split the "
-                    f"{d}s into two opposite groups ({cells_text(geo, bits(c1.a))} against "
-                    f"{cells_text(geo, bits(c1.b))}, and {cells_text(geo, bits(c2.a))} against "
-                    f"{cells_text(geo, bits(c2.b))}); a group of the first chain that sees both groups of the "
-                    f"second would rule out the true one, so it is false"
+                    _chains_text(idx, d, c1, c2)
+                    + f"; the group of {geo.cell_name(p1)} sees both groups of the other chain "
+                    f"({geo.cell_name(p1)} sees {geo.cell_name(q1)} and {geo.cell_name(p2)} sees "
+                    f"{geo.cell_name(q2)}), and one of those is true, so that group is false"
                 )
                 yield _step(Technique.MULTI_COLORS_2, idx, d, elim, reason, (c1, c2))
 

@@ -53,9 +53,11 @@ def _step(
     )
 
 
-def _holds(idx: CandidateIndex, cell: Cell) -> str:
-    """'r2c7 (3 or 5)'."""
-    return f"{idx.geometry.cell_name(cell)} ({mask_text(idx.geometry, idx.candidates[cell])})"
+def _holds(idx: CandidateIndex, cell: Cell, verb: str = "") -> str:
+    """'r2c7 (3 or 5)', or with a verb 'r2c7 holds only 3 or 5'."""
+    digits = mask_text(idx.geometry, idx.candidates[cell])
+    name = idx.geometry.cell_name(cell)
+    return f"{name} {verb}{digits}" if verb else f"{name} ({digits})"
 
 
 # -- XY-Wing ------------------------------------------------------------------
@@ -92,7 +94,7 @@ def _xy_step(idx: CandidateIndex, pivot: Cell, q1: Cell, q2: Cell, z: Digit, eli
     x = _digit(idx.candidates[q1] & idx.candidates[pivot])
     y = _digit(idx.candidates[q2] & idx.candidates[pivot])
     reason = (
-        f"{geo.cell_name(pivot)} holds only {x} or {y} and sees {_holds(idx, q1)} and {_holds(idx, q2)}, "
+        f"{_holds(idx, pivot, 'holds only ')} and sees {_holds(idx, q1)} and {_holds(idx, q2)}, "
         f"so whichever digit it takes, one of those two cells must be {z}"
     )
     links = (
@@ -143,7 +145,7 @@ def find_xyz_wings(grid: Grid) -> Iterator[Step]:
 def _xyz_step(idx: CandidateIndex, pivot: Cell, q1: Cell, q2: Cell, z: Digit, elim: int) -> Step:
     geo = idx.geometry
     reason = (
-        f"{geo.cell_name(pivot)} holds only {mask_text(geo, idx.candidates[pivot])} and sees "
+        f"{_holds(idx, pivot, 'holds only ')} and sees "
         f"{_holds(idx, q1)} and {_holds(idx, q2)}, so whichever digit it takes, one of the three cells "
         f"must be {z}"
     )
