@@ -306,12 +306,17 @@ class Position:
 
 
 def live_moves(moves: Sequence[Move]) -> Tuple[Tuple[bool, ...], Dict[int, Tuple[Tuple[int, int], ...]]]:
-    """Which moves are still in force, and for each Eliminate the candidates it still removes."""
+    """Which moves are still in force, and for each Eliminate the candidates it still removes.
+
+    A ``Clear`` cancels the placement in force in its cell; a ``Restore`` cancels every
+    earlier removal of its candidates (a candidate crossed out twice comes back at once).
+    Clear and Restore themselves are never in force: they only cancel.
+    """
     n = len(moves)
     live = [True] * n
-    elim_left: Dict[int, Tuple[Tuple[int, int], ...]] = {}
     last_place: Dict[int, int] = {}
-    elim_owner: Dict[Tuple[int, int], int] = {}
+    # Candidate -> the Eliminate moves whose removal of it is still in force.
+    owners: Dict[Tuple[int, int], List[int]] = {}
     cancelled: set[Tuple[int, Tuple[int, int]]] = set()
     for i, m in enumerate(moves):
         if isinstance(m, Place):
@@ -326,13 +331,13 @@ def live_moves(moves: Sequence[Move]) -> Tuple[Tuple[bool, ...], Dict[int, Tuple
             live[i] = False
         elif isinstance(m, Eliminate):
             for cd in m.candidates:
-                elim_owner.setdefault(cd, i)
+                owners.setdefault(cd, []).append(i)
         elif isinstance(m, Restore):
             live[i] = False
             for cd in m.candidates:
-                owner = elim_owner.pop(cd, None)
-                if owner is not None:
+                for owner in owners.pop(cd, ()):
                     cancelled.add((owner, cd))
+    elim_left: Dict[int, Tuple[Tuple[int, int], ...]] = {}
     for i, m in enumerate(moves):
         if isinstance(m, Eliminate):
             left = tuple(cd for cd in m.candidates if (i, cd) not in cancelled)
