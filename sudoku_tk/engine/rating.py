@@ -1,0 +1,157 @@
+"""Rating a logic-solver path: a level (easy … extreme) and a HoDoKu-style score.
+
+The score is the sum of a base score per step, the level is the hardest technique's
+level, raised while the score exceeds that level's ceiling. Base scores, technique
+levels and ceilings are HoDoKu's defaults (HoDoKu 2.x, ``Options.DEFAULT_SOLVER_STEPS``
+and ``DIFFICULTY_LEVELS``), so ratings read like HoDoKu's for the same path:
+
+=========================================  =====  =======
+technique                                  score  level
+=========================================  =====  =======
+Peer Elimination                               0  easy
+Full House, Naked Single                       4  easy
+Hidden Single                                 14  easy
+Locked Pair                                   40  medium
+Locked Candidates Type 1 and 2                50  medium
+Locked Triple, Naked Pair                     60  medium
+Hidden Pair                                   70  medium
+Naked Triple                                  80  medium
+Hidden Triple                                100  medium
+Naked Quadruple                              120  hard
+Hidden Quadruple                             150  hard
+X-Wing / Swordfish / Jellyfish       140 / 150 / 160  hard
+Remote Pair                                  110  hard
+BUG+1, Uniqueness 1–6, Hidden/Avoidable R.   100  hard
+Skyscraper                                   130  hard
+2-String Kite                                150  hard
+Turbot Fish, Empty Rectangle                 120  hard
+W-Wing / XY-Wing / XYZ-Wing          150 / 160 / 180  hard
+Finned / Sashimi X-Wing                130 / 150  hard
+Finned / Sashimi Swordfish             200 / 240  unfair
+Finned / Sashimi Jellyfish             250 / 260  unfair
+Simple Colors (trap, wrap)                   150  hard
+Multi Colors 1 and 2                         200  hard
+=========================================  =====  =======
+
+Level ceilings: easy 800, medium 1000, hard 1600, unfair 1800, extreme unbounded.
+A path that gets stuck needs techniques beyond this set: it is rated extreme
+(``solved`` False), with the score of the steps it did take.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Dict, Tuple
+
+from .logic_solver import SolvePath
+from .step import Technique
+
+
+class Level(Enum):
+    """Difficulty levels, easiest first, with HoDoKu's score ceiling."""
+
+    EASY = ("easy", 800)
+    """Singles only."""
+    MEDIUM = ("medium", 1000)
+    """Intersections, pairs and triples."""
+    HARD = ("hard", 1600)
+    """Quads, basic fish, wings, single-digit patterns, uniqueness, colouring."""
+    UNFAIR = ("unfair", 1800)
+    """Finned and sashimi swordfish and jellyfish."""
+    EXTREME = ("extreme", 1 << 62)
+    """Beyond the technique set (the solver got stuck), or very long hard paths."""
+
+    def __init__(self, label: str, ceiling: int) -> None:
+        self.label = label
+        self.ceiling = ceiling
+
+    def __str__(self) -> str:
+        return self.label
+
+
+T = Technique
+E, M, H, U = Level.EASY, Level.MEDIUM, Level.HARD, Level.UNFAIR
+SCORES: Dict[Technique, Tuple[int, Level]] = {
+    T.PEER_ELIMINATION: (0, E),
+    T.FULL_HOUSE: (4, E),
+    T.NAKED_SINGLE: (4, E),
+    T.HIDDEN_SINGLE: (14, E),
+    T.LOCKED_PAIR: (40, M),
+    T.LOCKED_TRIPLE: (60, M),
+    T.LOCKED_CANDIDATES_1: (50, M),
+    T.LOCKED_CANDIDATES_2: (50, M),
+    T.NAKED_PAIR: (60, M),
+    T.NAKED_TRIPLE: (80, M),
+    T.HIDDEN_PAIR: (70, M),
+    T.HIDDEN_TRIPLE: (100, M),
+    T.NAKED_QUADRUPLE: (120, H),
+    T.HIDDEN_QUADRUPLE: (150, H),
+    T.X_WING: (140, H),
+    T.SWORDFISH: (150, H),
+    T.JELLYFISH: (160, H),
+    T.REMOTE_PAIR: (110, H),
+    T.BUG_PLUS_1: (100, H),
+    T.SKYSCRAPER: (130, H),
+    T.TWO_STRING_KITE: (150, H),
+    T.TURBOT_FISH: (120, H),
+    T.EMPTY_RECTANGLE: (120, H),
+    T.W_WING: (150, H),
+    T.XY_WING: (160, H),
+    T.XYZ_WING: (180, H),
+    T.UNIQUENESS_1: (100, H),
+    T.UNIQUENESS_2: (100, H),
+    T.UNIQUENESS_3: (100, H),
+    T.UNIQUENESS_4: (100, H),
+    T.UNIQUENESS_5: (100, H),
+    T.UNIQUENESS_6: (100, H),
+    T.HIDDEN_RECTANGLE: (100, H),
+    T.AVOIDABLE_RECTANGLE_1: (100, H),
+    T.AVOIDABLE_RECTANGLE_2: (100, H),
+    T.FINNED_X_WING: (130, H),
+    T.SASHIMI_X_WING: (150, H),
+    T.FINNED_SWORDFISH: (200, U),
+    T.SASHIMI_SWORDFISH: (240, U),
+    T.FINNED_JELLYFISH: (250, U),
+    T.SASHIMI_JELLYFISH: (260, U),
+    T.SIMPLE_COLORS_TRAP: (150, H),
+    T.SIMPLE_COLORS_WRAP: (150, H),
+    T.MULTI_COLORS_1: (200, H),
+    T.MULTI_COLORS_2: (200, H),
+}
+"""Base score and level per technique (HoDoKu's defaults)."""
+del T, E, M, H, U
+
+_LEVELS = tuple(Level)
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A path's level, score and whether the logic solver finished."""
+
+    level: Level
+    score: int
+    solved: bool
+    hardest: Technique | None
+    """The technique with the highest level on the path (the first such), None for an empty path."""
+
+    def __str__(self) -> str:
+        return f"{self.level} {self.score} {'solved' if self.solved else 'stuck'}"
+
+
+def rate(path: SolvePath) -> Rating:
+    """Rate a logic-solver path (see the module docstring for the scores)."""
+    score = 0
+    level = Level.EASY
+    hardest = None
+    for step in path.steps:
+        base, lvl = SCORES[step.technique]
+        score += base
+        if hardest is None or _LEVELS.index(lvl) > _LEVELS.index(level):
+            hardest = step.technique
+            level = lvl if _LEVELS.index(lvl) > _LEVELS.index(level) else level
+    if not path.solved:
+        level = Level.EXTREME
+    while score > level.ceiling:
+        level = _LEVELS[_LEVELS.index(level) + 1]
+    return Rating(level, score, path.solved, hardest)
