@@ -1,0 +1,66 @@
+"""Where the app keeps per-user files (settings, autosave): the platform's data folder, by its own rules.
+
+``SUDOKU_TK_DATA_DIR`` overrides everything (tests and portable installs use it).
+Otherwise, without a third-party dependency:
+
+- Windows: ``%APPDATA%\\sudoku-tk`` (the roaming profile; ``~\\AppData\\Roaming`` when unset)
+- macOS: ``~/Library/Application Support/sudoku-tk``
+- Linux and other Unixes: ``$XDG_DATA_HOME/sudoku-tk``, or ``~/.local/share/sudoku-tk``
+  when the variable is unset, empty or not an absolute path (as the XDG spec says)
+
+Nothing here creates a folder: the writers create what they write into.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
+from typing import Mapping, Optional
+
+APP_DIR_NAME = "sudoku-tk"
+ENV_OVERRIDE = "SUDOKU_TK_DATA_DIR"
+SETTINGS_NAME = "settings.json"
+AUTOSAVE_DIR_NAME = "autosave"
+
+
+def data_dir_for(platform: str, environ: Mapping[str, str], home: str) -> PurePath:
+    """The per-user data folder for ``platform`` (a ``sys.platform`` value), as a pure path.
+
+    >>> str(data_dir_for("linux", {}, "/home/ann"))
+    '/home/ann/.local/share/sudoku-tk'
+    >>> str(data_dir_for("win32", {"APPDATA": "C:\\\\Users\\\\ann\\\\AppData\\\\Roaming"}, "C:\\\\Users\\\\ann"))
+    'C:\\\\Users\\\\ann\\\\AppData\\\\Roaming\\\\sudoku-tk'
+    """
+    override = environ.get(ENV_OVERRIDE, "").strip()
+    flavour = PureWindowsPath if platform.startswith("win") else PurePosixPath
+    if override:
+        return flavour(override)
+    if platform.startswith("win"):
+        appdata = environ.get("APPDATA", "").strip()
+        base = PureWindowsPath(appdata) if appdata else PureWindowsPath(home) / "AppData" / "Roaming"
+        return base / APP_DIR_NAME
+    if platform == "darwin":
+        return PurePosixPath(home) / "Library" / "Application Support" / APP_DIR_NAME
+    xdg = environ.get("XDG_DATA_HOME", "").strip()
+    base = PurePosixPath(xdg) if xdg.startswith("/") else PurePosixPath(home) / ".local" / "share"
+    return base / APP_DIR_NAME
+
+
+def user_data_dir(environ: Optional[Mapping[str, str]] = None) -> Path:
+    """This user's data folder on this machine (not created here)."""
+    env = os.environ if environ is None else environ
+    override = env.get(ENV_OVERRIDE, "").strip()
+    if override:
+        return Path(override).expanduser()
+    return Path(data_dir_for(sys.platform, env, str(Path.home())))
+
+
+def settings_path(base: Optional[Path] = None) -> Path:
+    """The settings file inside ``base`` (default: the user's data folder)."""
+    return (base or user_data_dir()) / SETTINGS_NAME
+
+
+def autosave_dir(base: Optional[Path] = None) -> Path:
+    """The autosave folder inside ``base`` (default: the user's data folder)."""
+    return (base or user_data_dir()) / AUTOSAVE_DIR_NAME

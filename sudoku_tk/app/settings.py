@@ -1,0 +1,219 @@
+"""The player's preferences: the ``Settings`` value, and reading and writing it as tolerant JSON.
+
+Settings are saved per user (``paths.settings_path()``) as a small JSON object.
+Reading never fails: a missing file gives the defaults, an unreadable one gives
+the defaults and a note, unknown keys are ignored (a newer version may have
+written them) and each bad value is replaced by its default with a note saying
+which and why. Writing is atomic (see ``storage.atomic_write_text``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from enum import Enum
+from pathlib import Path
+from typing import Any, Callable, Dict, FrozenSet, List, Tuple
+
+from sudoku_tk.app.puzzles import Level
+from sudoku_tk.app.storage import atomic_write_text, decode, read_limited
+from sudoku_tk.engine.errors import SaveFileError
+from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
+
+SETTINGS_FORMAT = "sudoku-tk-settings"
+SETTINGS_VERSION = 1
+RECENT_LIMIT = 30
+"""How many recently played puzzle ids are remembered (random picks avoid them)."""
+ZOOM_MIN, ZOOM_MAX = 50, 300
+ANY_LEVEL = "any"
+MAX_PATH_TEXT = 4096
+
+
+class Theme(Enum):
+    """The board's colours."""
+
+    LIGHT = "light"
+    """Dark digits on a light board."""
+    DARK = "dark"
+    """Light digits on a dark board."""
+    SYSTEM = "system"
+    """Follow the desktop's light/dark setting where it can be read; light otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the player can set that outlives a game."""
+
+    assists: FrozenSet[Assist] = ALL_ASSISTS
+    check_mistakes: bool = False
+    """Mark digits that differ from the unique solution (off by default)."""
+    show_mistake_count: bool = False
+    """Show how many wrong digits were placed so far (the "lives" counter)."""
+    theme: Theme = Theme.SYSTEM
+    board_zoom: int = 100
+    """The board's size on screen in percent of its default size (50 to 300)."""
+    recent_ids: Tuple[str, ...] = ()
+    """Built-in puzzles played lately, most recent first (at most RECENT_LIMIT)."""
+    last_directory: str = ""
+    """The folder the last Open / Save / Export dialog was in ("" for none yet)."""
+    new_game_size: int = 9
+    new_game_level: str = ANY_LEVEL
+    """A ``Level`` value, or ``"any"``: what the New Game dialog offers first."""
+
+    def with_played(self, puzzle_id: str) -> "Settings":
+        """These settings with ``puzzle_id`` as the most recently played puzzle."""
+        if not puzzle_id:
+            return self
+        recent = (puzzle_id,) + tuple(p for p in self.recent_ids if p != puzzle_id)
+        return replace(self, recent_ids=recent[:RECENT_LIMIT])
+
+
+DEFAULTS = Settings()
+
+
+# -- JSON -----------------------------------------------------------------------
+
+
+def settings_to_json(settings: Settings) -> Dict[str, Any]:
+    """The settings as the JSON object written to the file."""
+    return {
+        "format": SETTINGS_FORMAT,
+        "version": SETTINGS_VERSION,
+        "assists": [a.value for a in Assist if a in settings.assists],
+        "check_mistakes": settings.check_mistakes,
+        "show_mistake_count": settings.show_mistake_count,
+        "theme": settings.theme.value,
+        "board_zoom": settings.board_zoom,
+        "recent_ids": list(settings.recent_ids),
+        "last_directory": settings.last_directory,
+        "new_game_size": settings.new_game_size,
+        "new_game_level": settings.new_game_level,
+    }
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, found {value!r:.60}")
+    return value
+
+
+def _assists(value: Any) -> FrozenSet[Assist]:
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list of assist names, found {value!r:.60}")
+    known = {a.value: a for a in Assist}
+    bad = [v for v in value if not isinstance(v, str) or v not in known]
+    if bad:
+        raise ValueError(f"unknown assist {bad[0]!r:.60}")
+    return frozenset(known[v] for v in value)
+
+
+def _theme(value: Any) -> Theme:
+    for theme in Theme:
+        if value == theme.value:
+            return theme
+    raise ValueError(f"{value!r:.60} is not one of {', '.join(t.value for t in Theme)}")
+
+
+def _zoom(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not ZOOM_MIN <= value <= ZOOM_MAX:
+        raise ValueError(f"expected a whole number from {ZOOM_MIN} to {ZOOM_MAX}, found {value!r:.60}")
+    return value
+
+
+def _recent(value: Any) -> Tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and 0 < len(v) <= 100 for v in value):
+        raise ValueError(f"expected a list of puzzle ids, found {value!r:.60}")
+    out: List[str] = []
+    for v in value:
+        if v not in out:
+            out.append(v)
+    return tuple(out[:RECENT_LIMIT])
+
+
+def _directory(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > MAX_PATH_TEXT or "\x00" in value:
+        raise ValueError(f"expected a folder name, found {value!r:.60}")
+    return value
+
+
+def _size(value: Any) -> int:
+    if isinstance(value, bool) or value not in (4, 9, 16):
+        raise ValueError(f"expected 4, 9 or 16, found {value!r:.60}")
+    return int(value)
+
+
+def _level(value: Any) -> str:
+    if value == ANY_LEVEL:
+        return ANY_LEVEL
+    if isinstance(value, str):
+        try:
+            return Level.parse(value).value
+        except ValueError:
+            pass
+    raise ValueError(f"expected {ANY_LEVEL!r} or a level ({', '.join(lvl.value for lvl in Level)}), found {value!r:.60}")
+
+
+_READERS: Dict[str, Callable[[Any], Any]] = {
+    "assists": _assists,
+    "check_mistakes": _bool,
+    "show_mistake_count": _bool,
+    "theme": _theme,
+    "board_zoom": _zoom,
+    "recent_ids": _recent,
+    "last_directory": _directory,
+    "new_game_size": _size,
+    "new_game_level": _level,
+}
+
+
+def settings_from_json(obj: Any) -> Tuple[Settings, List[str]]:
+    """Read settings from parsed JSON: bad values become defaults, each with a note; never raises."""
+    if not isinstance(obj, dict):
+        return DEFAULTS, [f"the settings file holds {type(obj).__name__}, not an object; defaults are used"]
+    if obj.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT:
+        return DEFAULTS, [f"the settings file is not Sudoku Tk settings (format {obj.get('format')!r:.60}); defaults are used"]
+    values: Dict[str, Any] = {}
+    notes: List[str] = []
+    for key, read in _READERS.items():
+        if key not in obj:
+            continue
+        try:
+            values[key] = read(obj[key])
+        except ValueError as exc:
+            notes.append(f"{key}: {exc}; using the default ({_default_text(key)})")
+    return Settings(**values), notes
+
+
+def _default_text(key: str) -> str:
+    value = settings_to_json(DEFAULTS)[key]
+    return json.dumps(value)
+
+
+def load_settings(path: Path | str) -> Tuple[Settings, List[str]]:
+    """Read the settings file; returns the settings and notes for the player. Never raises.
+
+    A missing file gives the defaults and no notes.
+    """
+    path = Path(path)
+    try:
+        text = decode(read_limited(path))
+    except FileNotFoundError:
+        return DEFAULTS, []
+    except (OSError, SaveFileError) as exc:
+        return DEFAULTS, [f"the settings file could not be read ({exc}); defaults are used"]
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        return DEFAULTS, [f"the settings file is not valid JSON ({exc}); defaults are used"]
+    return settings_from_json(obj)
+
+
+def save_settings(path: Path | str, settings: Settings) -> None:
+    """Write the settings atomically, creating the folder if needed.
+
+    Raises:
+        OSError: the folder cannot be created or written (the caller tells the player).
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(path, json.dumps(settings_to_json(settings), indent=2) + "\n", backup=False)
