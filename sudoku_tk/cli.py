@@ -1,4 +1,4 @@
-"""The command line: solve and check puzzles (and, as the engine grows, hint, steps, rate, generate).
+"""The command line: solve and check puzzles, hint / steps / rate with the Step engine (and, as it grows, generate).
 
 Output formats are stable: other tools and checks read them. Exit codes: 0 all
 good, 1 some puzzle had no or several solutions, 2 unreadable input.
@@ -87,6 +87,93 @@ def _cmd_check(ns: argparse.Namespace) -> int:
     return 0 if n == 1 else 1
 
 
+# -- hint / steps / rate (the Step engine) -------------------------------------------------------------------
+
+
+def _read_puzzle_arg(source: str) -> str:
+    """A puzzle argument: ``-`` (standard input), a file that exists, or else the puzzle text itself."""
+    import os
+
+    if source == "-" or os.path.exists(source):
+        return _read_input(source, sys.stdin)
+    return source
+
+
+def _cmd_hint(ns: argparse.Namespace) -> int:
+    """Print the next Step (every Step with --all) for one puzzle or candidate grid.
+
+    A position that departs from the unique solution is reported instead ("mistake: ...").
+    Exit 0 when a step was printed, 1 for a mistake or when no technique applies.
+    """
+    import json
+
+    from .engine.brute_force import unique_solution
+    from .engine.formats import parse_grid
+    from .engine.logic_solver import diagnose
+    from .engine.techniques import find_all_steps, find_hint
+
+    grid = parse_grid(_read_puzzle_arg(ns.puzzle))
+    geo = grid.geometry
+    out = sys.stdout
+    solution = unique_solution(Grid.from_values(grid.givens))
+    mistake = diagnose(grid, solution) if solution is not None else None
+    if mistake is not None:
+        if ns.json:
+            out.write(json.dumps({"mistake": {
+                "kind": mistake.kind.value,
+                "cell": geo.cell_name(mistake.cell),
+                "digit": mistake.digit,
+                "message": mistake.message,
+            }}) + "\n")
+        else:
+            out.write(f"mistake: {mistake.message}\n")
+        return 1
+    unique = solution is not None
+    if ns.all:
+        steps = find_all_steps(grid, unique=unique)
+    else:
+        first = find_hint(grid, unique=unique)
+        steps = [first] if first is not None else []
+    if ns.json:
+        dicts = [s.to_dict(geo) for s in steps]
+        out.write(json.dumps(dicts if ns.all else (dicts[0] if dicts else None)) + "\n")
+    else:
+        for s in steps:
+            out.write(s.explanation + "\n")
+        if not steps:
+            out.write("no step: no technique applies here\n")
+    return 0 if steps else 1
+
+
+def _cmd_steps(ns: argparse.Namespace) -> int:
+    """One JSON line per puzzle: the puzzle, whether the logic solver finished, and its Steps."""
+    import json
+
+    from .engine.logic_solver import solve_logically
+
+    out = sys.stdout
+    for _line, grid in iter_puzzles(_read_input(ns.source, sys.stdin)):
+        path = solve_logically(grid)
+        record = {
+            "puzzle": grid.to_string(),
+            "solved": path.solved,
+            "steps": [s.to_dict(grid.geometry) for s in path.steps],
+        }
+        out.write(json.dumps(record) + "\n")
+    return 0
+
+
+def _cmd_rate(ns: argparse.Namespace) -> int:
+    """One line per puzzle: level, score, solved or stuck (see engine/rating.py for the scores)."""
+    from .engine.logic_solver import solve_logically
+    from .engine.rating import rate
+
+    out = sys.stdout
+    for _line, grid in iter_puzzles(_read_input(ns.source, sys.stdin)):
+        out.write(str(rate(solve_logically(grid))) + "\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sudoku-tk",
@@ -100,6 +187,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="count givens, list problems, tell unique / multiple / none")
     p.add_argument("puzzle", help="a puzzle as text, a file, or - for standard input")
     p.set_defaults(func=_cmd_check)
+    p = sub.add_parser("hint", help="the next logical step (every step with --all) for a puzzle or candidate grid")
+    p.add_argument("--all", action="store_true", help="list every step available, not just the first")
+    p.add_argument("--json", action="store_true", help="JSON output (the shape of `steps`)")
+    p.add_argument("puzzle", help="a puzzle or candidate grid as text, a file, or - for standard input")
+    p.set_defaults(func=_cmd_hint)
+    p = sub.add_parser("steps", help="the logic solver's path for each puzzle, one JSON object per line")
+    p.add_argument("source", nargs="?", default="-", help="a file of puzzles, or - for standard input")
+    p.set_defaults(func=_cmd_steps)
+    p = sub.add_parser("rate", help="level, score and solved/stuck for each puzzle")
+    p.add_argument("source", nargs="?", default="-", help="a file of puzzles, or - for standard input")
+    p.set_defaults(func=_cmd_rate)
     return parser
 
 
