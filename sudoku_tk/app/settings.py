@@ -196,7 +196,7 @@ def load_settings(path: Path | str) -> Tuple[Settings, List[str]]:
     """
     path = Path(path)
     try:
-        text = decode(read_limited(path))
+        text = decode(read_limited(path, "a settings file"))
     except FileNotFoundError:
         return DEFAULTS, []
     except (OSError, SaveFileError) as exc:

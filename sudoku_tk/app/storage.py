@@ -612,8 +612,8 @@ def loads(text: str) -> GameRecord:
     return record_from_json(obj)
 
 
-def read_limited(path: Path | str) -> bytes:
-    """The bytes of a file, refusing one over MAX_FILE_BYTES before reading it.
+def read_limited(path: Path | str, what: str = "a game") -> bytes:
+    """The bytes of a file, refusing one over MAX_FILE_BYTES before reading it (``what`` names it in the message).
 
     Raises:
         SaveFileError: the file is too large.
@@ -623,11 +623,11 @@ def read_limited(path: Path | str) -> bytes:
     with open(path, "rb") as fh:
         size = os.fstat(fh.fileno()).st_size
         if size > MAX_FILE_BYTES:
-            raise SaveFileError(f"{path.name} is too large for a game ({size} bytes; the limit is {MAX_FILE_BYTES})")
+            raise SaveFileError(f"{path.name} is too large for {what} ({size} bytes; the limit is {MAX_FILE_BYTES})")
         # The file may grow while we read; never take more than the limit.
         data = fh.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
-        raise SaveFileError(f"{path.name} is too large for a game (over {MAX_FILE_BYTES} bytes)")
+        raise SaveFileError(f"{path.name} is too large for {what} (over {MAX_FILE_BYTES} bytes)")
     return data
 
 

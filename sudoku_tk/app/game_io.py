@@ -1,0 +1,183 @@
+"""Puzzles in and out as text: checking an incoming puzzle, and the copy / export texts of a game.
+
+Incoming text (pasted, typed, or read from a file) becomes an ``IncomingPuzzle``:
+the grid when the text parses, every problem the engine finds (conflicting
+givens, a cell with no candidate, no solution, several solutions) and one
+sentence for the player naming the problem and its cells. Only a puzzle with
+several solutions may still be played, after the player confirms.
+
+Outgoing text reuses the engine's writers (``engine/formats.py``): the puzzle's
+givens as one line, the current values as one line, the candidate grid.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Optional, Tuple, Union
+
+from sudoku_tk.app.storage import GameRecord, decode, loads, read_limited
+from sudoku_tk.engine.errors import PuzzleFormatError, SaveFileError
+from sudoku_tk.engine.formats import format_line, format_pencilmarks, parse_grid
+from sudoku_tk.engine.geometry import Cell
+from sudoku_tk.engine.grid import Grid, Problem, ProblemKind
+from sudoku_tk.engine.propagation import Position
+
+MAX_PROBLEMS_SHOWN = 3
+
+
+@dataclass(frozen=True, slots=True)
+class IncomingPuzzle:
+    """A puzzle offered to the app, checked: the grid (None if the text did not parse) and what is wrong with it."""
+
+    grid: Optional[Grid]
+    problems: Tuple[Problem, ...] = ()
+    format_error: str = ""
+    """Why the text is not a puzzle (the engine's PuzzleFormatError message), or ""."""
+
+    @property
+    def is_proper(self) -> bool:
+        """Parsed, no conflicts, exactly one solution: play it at once."""
+        return self.grid is not None and not self.problems and not self.format_error
+
+    @property
+    def has_several_solutions(self) -> bool:
+        """Playable only after the player confirms (uniqueness-based hints are then off)."""
+        return self.grid is not None and [p.kind for p in self.problems] == [ProblemKind.MULTIPLE_SOLUTIONS]
+
+    @property
+    def is_playable(self) -> bool:
+        """Proper, or with several solutions (which needs the player's confirmation)."""
+        return self.is_proper or self.has_several_solutions
+
+    @property
+    def cells(self) -> Tuple[Cell, ...]:
+        """Every cell named by a problem, to mark on the board (in order, no repeats)."""
+        out: list[Cell] = []
+        for p in self.problems:
+            out.extend(c for c in p.cells if c not in out)
+        return tuple(out)
+
+    @property
+    def message(self) -> str:
+        """One or two sentences for the player; "" for a proper puzzle."""
+        if self.format_error:
+            return f"This is not a puzzle the app can read: {self.format_error}."
+        if self.grid is None or not self.problems:
+            return ""
+        if self.has_several_solutions:
+            return ("This puzzle has more than one solution. You can still play it, "
+                    "but hints that rely on a unique solution will be off.")
+        shown = [_sentence(p.message) for p in self.problems[:MAX_PROBLEMS_SHOWN]]
+        more = len(self.problems) - len(shown)
+        tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        return "This puzzle cannot be played: " + "; ".join(shown) + tail + "."
+
+
+def _sentence(text: str) -> str:
+    return text.rstrip(".")
+
+
+def check_grid(grid: Grid) -> IncomingPuzzle:
+    """Check a grid the player built or the app read: conflicts, dead cells, solution count."""
+    return IncomingPuzzle(grid, tuple(grid.problems()))
+
+
+def read_puzzle_text(text: str) -> IncomingPuzzle:
+    """Parse puzzle text in any format the engine reads and check it; never raises for bad text."""
+    if not text or not text.strip():
+        return IncomingPuzzle(None, format_error="the text is empty")
+    try:
+        grid = parse_grid(text)
+    except PuzzleFormatError as exc:
+        return IncomingPuzzle(None, format_error=str(exc))
+    return check_grid(grid)
+
+
+Opened = Union[GameRecord, IncomingPuzzle]
+
+
+def looks_like_game_file(text: str) -> bool:
+    """Does the text claim to be a saved game (a JSON object naming our format)?"""
+    return text.lstrip().startswith("{") and '"sudoku-tk-game"' in text[:2000]
+
+
+def open_file(path: Path | str) -> Opened:
+    """Read a file for Open…: a saved game becomes a GameRecord, anything else a checked puzzle.
+
+    Raises:
+        SaveFileError: the file is a damaged game file, or too large for either.
+        OSError: the file cannot be read.
+    """
+    text = decode(read_limited(path, "a puzzle or game"))
+    if looks_like_game_file(text):
+        return loads(text)
+    return read_puzzle_text(text)
+
+
+# -- copy and export --------------------------------------------------------------
+
+
+class TextKind(Enum):
+    """What Copy / Export writes."""
+
+    PUZZLE = "puzzle"
+    """The givens as one line, ``.`` for empty cells."""
+    VALUES = "values"
+    """Every digit now on the board (givens, placed, automatic) as one line."""
+    CANDIDATES = "candidates"
+    """The candidate grid (HoDoKu style), which the app can read back as a starting position."""
+
+    @property
+    def label(self) -> str:
+        return {"puzzle": "Puzzle", "values": "Current position", "candidates": "Candidate grid"}[self.value]
+
+
+def puzzle_line(start: Grid) -> str:
+    """The puzzle's givens as one line (81 characters on 9×9)."""
+    return format_line(start)
+
+
+def values_line(position: Position) -> str:
+    """Every digit on the board as one line, ``.`` for empty cells."""
+    return format_line(position.to_grid(), values=True)
+
+
+def candidate_grid(position: Position) -> str:
+    """The current candidate grid as text (several lines, ends with a newline)."""
+    return format_pencilmarks(position.to_grid())
+
+
+def copy_text(kind: TextKind, position: Position) -> str:
+    """The text Copy puts on the clipboard (one-line kinds without a newline)."""
+    if kind is TextKind.PUZZLE:
+        return puzzle_line(position.start)
+    if kind is TextKind.VALUES:
+        return values_line(position)
+    return candidate_grid(position)
+
+
+def export_text(kind: TextKind, position: Position, name: str = "") -> str:
+    """The text of an exported file: a ``#`` comment naming the game, then the copy text and a newline."""
+    body = copy_text(kind, position)
+    header = f"# {_one_line(name)} ({kind.label.lower()})\n" if name.strip() else ""
+    return header + body.rstrip("\n") + "\n"
+
+
+def export_filename(kind: TextKind, name: str = "") -> str:
+    """A safe file name to suggest: ``the-classic-candidates.txt``."""
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower()[:60] or "sudoku"
+    return f"{stem}-{kind.value}.txt"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+__all__ = [
+    "IncomingPuzzle", "check_grid", "read_puzzle_text", "open_file", "looks_like_game_file", "Opened",
+    "TextKind", "puzzle_line", "values_line", "candidate_grid", "copy_text", "export_text", "export_filename",
+    "SaveFileError",
+]
