@@ -216,9 +216,10 @@ def _w_step(
     geo = idx.geometry
     u, p, q = bridge
     reason = (
-        f"{cells_text(geo, (w1, w2))} both hold only {x} or {y}, and in {unit_text(geo, u)} the {y} is "
-        f"{cells_text(geo, (p, q), 'or')}, which see {geo.cell_name(w1)} and {geo.cell_name(w2)}, "
-        f"so the two cells cannot both be {y} and one of them is {x}"
+        f"{cells_text(geo, (w1, w2))} both hold only {mask_text(geo, idx.candidates[w1])}; in "
+        f"{unit_text(geo, u)} the {y} is {cells_text(geo, (p, q), 'or')}, and {geo.cell_name(p)} sees "
+        f"{geo.cell_name(w1)} while {geo.cell_name(q)} sees {geo.cell_name(w2)}, so the two cells cannot "
+        f"both be {y} and one of them is {x}"
     )
     links = (
         Link(w1, x, w1, y, True),
