@@ -1,0 +1,711 @@
+"""App: the main window: menus, toolbar, board, number pad, status bar, key and mouse bindings, one error boundary.
+
+Every handler is thin: an event becomes one Session call (or a view change such as
+the cursor or the highlighted digit), and the Session's change listener redraws.
+The rules live in the Session and the engine; here are only events and drawing.
+
+For tests, the self-test and other widgets:
+
+- ``App.session`` is the Session (subscribe to it to hear every change);
+  ``App.board`` is the BoardCanvas (see its module for item tags);
+  ``App.commands`` is the CommandRegistry menus, toolbar and keys are built from
+  (add a command, then call ``App.rebuild_menus()``);
+  ``App.side_panel`` is the frame right of the board (the number pad is in it;
+  a hint panel can be packed below it); ``App.status_text()`` and
+  ``App.timer_text()`` read the status bar; ``App.say(text)`` writes it;
+  ``App.banner_text()`` reads the message shown above the board ("" when none).
+- ``run_gui(argv)`` parses the command line and runs the main loop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import re
+import sys
+import traceback
+from importlib import resources
+from pathlib import Path
+from tkinter import ttk
+from types import TracebackType
+from typing import Callable, List, Optional, Sequence, Tuple
+
+import tkinter as tk
+import tkinter.font as tkfont
+
+from sudoku_tk import APP_NAME
+from sudoku_tk.app.commands import Command, CommandRegistry, Platform, Shortcut
+from sudoku_tk.app.session import Change, ChangeKind, Outcome, PuzzleChoice, Session, choose_puzzle
+from sudoku_tk.engine.errors import PuzzleFormatError
+from sudoku_tk.engine.grid import Grid, ProblemKind
+from sudoku_tk.engine.propagation import Assist, Origin
+from sudoku_tk.engine.step import Highlight, HighlightRole
+
+from .board_canvas import BoardCanvas
+from .board_layout import Hit
+from .keys import KeyKind, decode_key, move_cursor, tk_sequences
+from .numpad import NumberPad, PadMode
+from .theme import Theme, theme_named
+
+BOARD_INCHES = {4: 4.2, 9: 5.8, 16: 8.4}
+"""Preferred board width on screen, by board side; capped by the screen height."""
+WHY_DELAY_MS = 300
+"""How long the pointer rests on a removed candidate or an automatic digit before its reason shows."""
+
+_ASSIST_COMMANDS = (
+    ("assist-peers", Assist.PEERS, "Remove candidates seen by placed digits"),
+    ("assist-naked", Assist.NAKED_SINGLES, "Place naked singles"),
+    ("assist-hidden", Assist.HIDDEN_SINGLES, "Place hidden singles"),
+)
+
+
+def format_elapsed(seconds: float) -> str:
+    """Show a duration as ``m:ss`` or ``h:mm:ss``.
+
+    >>> format_elapsed(65.9), format_elapsed(3723)
+    ('1:05', '1:02:03')
+    """
+    total = int(seconds)
+    h, rest = divmod(total, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def make_root() -> tk.Tk:
+    """Create the Tk root, DPI-aware on Windows (must happen before Tk starts, as IDLE does)."""
+    if sys.platform.startswith("win"):
+        try:
+            import ctypes
+
+            ctypes.windll.shcore.SetProcessDpiAwareness(1)  # type: ignore[attr-defined]
+        except (AttributeError, OSError):
+            pass  # older Windows: Tk scales itself
+    return tk.Tk(className="SudokuTk")
+
+
+class App(ttk.Frame):
+    """The main window's content, on ``root`` (a new Tk root when None)."""
+
+    def __init__(
+        self,
+        root: Optional[tk.Tk] = None,
+        *,
+        session: Optional[Session] = None,
+        puzzle: Optional[PuzzleChoice] = None,
+        theme: str = "light",
+        platform: Optional[Platform] = None,
+        why_delay_ms: int = WHY_DELAY_MS,
+    ) -> None:
+        self._owns_root = root is None
+        self.root = make_root() if root is None else root
+        super().__init__(self.root)
+        self.platform = platform or Platform.current()
+        self.theme: Theme = theme_named(theme)
+        self.why_delay_ms = why_delay_ms
+        if session is None:
+            choice = puzzle or choose_puzzle(9, first=True)
+            session = Session(choice.grid(), choice.name, puzzle_id=choice.id)
+        self.session = session
+        self.commands = CommandRegistry(menus=("Game", "Edit", "Assist", "View"))
+        self.last_error: Optional[BaseException] = None
+        self._recent: List[str] = [session.puzzle_id] if session.puzzle_id else []
+        self._message = ""
+        self._transient = False
+        self._why_target: Optional[Tuple[int, Optional[int]]] = None
+        self._why_job: Optional[str] = None
+        self._why_saved: Optional[Tuple[Tuple[Highlight, ...], tuple]] = None
+        self._why_shown = False
+        self._tick_job: Optional[str] = None
+        self._icons: List[tk.PhotoImage] = []
+        self._check_vars: dict[str, tk.BooleanVar] = {}
+        self._menu_entries: List[Tuple[tk.Menu, int, Command]] = []
+        self._toolbar_buttons: dict[str, ttk.Button] = {}
+        self._bound: List[str] = []
+        self._banner_kind = ""
+
+        self._style()
+        self._build_widgets()
+        self._register_commands()
+        self.rebuild_menus()
+        self._build_toolbar()
+        self._bind_events()
+        self._set_icon()
+        self.root.report_callback_exception = self.report_callback_exception  # type: ignore[method-assign]
+        self.session.subscribe(self._on_change)
+        self.pack(fill="both", expand=True)
+        self._show_game(f"{session.name or 'Puzzle'}: click a candidate to place it, right-click to remove it")
+        self._tick()
+
+    # -- building ----------------------------------------------------------------
+    def _style(self) -> None:
+        style = ttk.Style(self.root)
+        if self.platform is Platform.LINUX and style.theme_use() == "default":
+            style.theme_use("clam")
+        t = self.theme
+        if t.name == "dark" or self.platform is Platform.LINUX:
+            style.configure(".", background=t.window, foreground=t.text)
+            style.configure("TButton", background=t.window, foreground=t.text)
+            style.map("Toolbutton", background=[("selected", t.digit_bg), ("active", t.seen_bg)])
+            style.configure("Toolbutton", background=t.window, foreground=t.text)
+        size = abs(int(tkfont.nametofont("TkDefaultFont", self.root).actual("size"))) or 10
+        style.configure("Pad.Toolbutton", font=("TkDefaultFont", int(size * 1.5), "bold"), anchor="center",
+                        padding=(6, 3), foreground=t.text)
+        style.configure("PadDone.Toolbutton", font=("TkDefaultFont", int(size * 1.5)), anchor="center",
+                        padding=(6, 3), foreground=t.thin_line)
+        style.configure("Status.TLabel", padding=(6, 2))
+        self.root.configure(background=t.window)
+
+    def _build_widgets(self) -> None:
+        self.columnconfigure(0, weight=1)
+        self.rowconfigure(2, weight=1)
+        self.toolbar = ttk.Frame(self, padding=(4, 2))
+        self.toolbar.grid(row=0, column=0, sticky="ew")
+        self.banner = tk.Frame(self, background=self.theme.banner_bg, padx=8, pady=6)
+        self._banner_label = tk.Label(self.banner, background=self.theme.banner_bg, foreground=self.theme.banner_fg,
+                                      anchor="w", justify="left")
+        self._banner_label.pack(side="left", fill="x", expand=True)
+        self._banner_buttons = ttk.Frame(self.banner)
+        self._banner_buttons.pack(side="right")
+        body = ttk.Frame(self)
+        body.grid(row=2, column=0, sticky="nsew")
+        body.columnconfigure(0, weight=1)
+        body.rowconfigure(0, weight=1)
+        geo = self.session.geometry
+        self.board = BoardCanvas(body, geo, self.theme, size=self._board_size(geo.side))
+        self.board.grid(row=0, column=0, sticky="nsew", padx=(4, 0), pady=4)
+        self.side_panel = ttk.Frame(body, padding=(4, 8))
+        self.side_panel.grid(row=0, column=1, sticky="ns")
+        self.numpad = NumberPad(self.side_panel, geo, self._on_pad_digit, self._clear_cursor_cell)
+        self.numpad.pack(side="top", fill="x")
+        ttk.Separator(self).grid(row=3, column=0, sticky="ew")
+        status = ttk.Frame(self)
+        status.grid(row=4, column=0, sticky="ew")
+        self._status = ttk.Label(status, style="Status.TLabel", anchor="w")
+        self._status.pack(side="left", fill="x", expand=True)
+        self._timer = ttk.Label(status, style="Status.TLabel", anchor="e")
+        self._timer.pack(side="right")
+
+    def _board_size(self, side: int) -> int:
+        inch = self.root.winfo_fpixels("1i")
+        cap = self.root.winfo_screenheight() * 0.72
+        return int(min(BOARD_INCHES[side] * inch, cap))
+
+    def _register_commands(self) -> None:
+        s, add, sc = self.session, self.commands.add, Shortcut.parse
+        add(Command("new", "New puzzle", lambda: self.new_puzzle(), shortcuts=(sc("Mod+N"),), menu="Game",
+                    group="new", toolbar=True, help="Start another puzzle of this size"))
+        for side in (4, 9, 16):
+            add(Command(f"new-{side}", f"New {side}×{side} puzzle", lambda side=side: self.new_puzzle(side),
+                        menu="Game", group="size"))
+        add(Command("restart", "Restart", lambda: self._act(s.restart()), s.can_undo, menu="Game",
+                    group="restart", toolbar=True, help="Take back every move (Redo replays them)"))
+        add(Command("quit", "Quit", self.quit_app, shortcuts=(sc("Mod+Q"),), menu="Game", group="quit"))
+        add(Command("undo", "Undo", lambda: self._act(s.undo()), s.can_undo, (sc("Mod+Z"),), menu="Edit",
+                    group="history", toolbar=True))
+        add(Command("redo", "Redo", lambda: self._act(s.redo()), s.can_redo, (sc("Mod+Y"), sc("Mod+Shift+Z")),
+                    menu="Edit", group="history", toolbar=True))
+        add(Command("clear-cell", "Clear cell", self._clear_cursor_cell, self._cursor_has_player_digit,
+                    (sc("Delete"), sc("BackSpace")), menu="Edit", group="cell"))
+        for cid, assist, label in _ASSIST_COMMANDS:
+            add(Command(cid, label, lambda a=assist: self._act(s.set_assist(a, not s.has_assist(a))),
+                        menu="Assist", group="assists", is_checked=lambda a=assist: s.has_assist(a)))
+        add(Command("clear-highlight", "Clear highlight", self.clear_highlight, shortcuts=(sc("Escape"),),
+                    menu="View", group="highlight"))
+        add(Command("theme-dark", "Dark theme", self.toggle_theme, menu="View", group="theme",
+                    is_checked=lambda: self.theme.name == "dark"))
+
+    def rebuild_menus(self) -> None:
+        """(Re)build the menu bar and key bindings from the command registry."""
+        menubar = tk.Menu(self.root, tearoff=False)
+        self._menu_entries.clear()
+        for name in self.commands.menus():
+            menu = tk.Menu(menubar, tearoff=False)
+            menu.configure(postcommand=lambda m=menu: self._refresh_menu(m))
+            for i, group in enumerate(self.commands.menu_groups(name)):
+                if i:
+                    menu.add_separator()
+                for command in group:
+                    self._add_menu_entry(menu, command)
+            menubar.add_cascade(label=name, menu=menu, underline=0)
+        self.root.configure(menu=menubar)
+        self.menubar = menubar
+        self._bind_shortcuts()
+
+    def _add_menu_entry(self, menu: tk.Menu, command: Command) -> None:
+        accel = command.accelerator(self.platform)
+        if command.is_checked is not None:
+            var = self._check_vars.setdefault(command.id, tk.BooleanVar(self, command.is_checked()))
+            menu.add_checkbutton(label=command.label, variable=var, accelerator=accel,
+                                 command=lambda c=command: self.run_command(c.id))
+        else:
+            menu.add_command(label=command.label, accelerator=accel,
+                             command=lambda c=command: self.run_command(c.id))
+        self._menu_entries.append((menu, menu.index("end") or 0, command))
+
+    def _refresh_menu(self, menu: tk.Menu) -> None:
+        """Enable only what can run now (asked when the menu opens, so it is never stale)."""
+        for m, index, command in self._menu_entries:
+            if m is menu:
+                m.entryconfigure(index, state="normal" if command.is_available() else "disabled")
+        self._sync_checks()
+
+    def _sync_checks(self) -> None:
+        for cid, var in self._check_vars.items():
+            checked = self.commands.get(cid).is_checked
+            if checked is not None and var.get() != checked():
+                var.set(checked())
+
+    def _bind_shortcuts(self) -> None:
+        for seq in self._bound:
+            self.root.unbind(seq)
+        self._bound.clear()
+        for command in self.commands:
+            for shortcut in command.shortcuts:
+                for seq in tk_sequences(shortcut, self.platform):
+                    self.root.bind(seq, lambda e, c=command: self._shortcut(c.id))
+                    self._bound.append(seq)
+
+    def _build_toolbar(self) -> None:
+        for child in self.toolbar.winfo_children():
+            child.destroy()
+        self._toolbar_buttons.clear()
+        for command in self.commands.toolbar():
+            button = ttk.Button(self.toolbar, text=command.label, takefocus=0,
+                                command=lambda c=command: self.run_command(c.id))
+            button.pack(side="left", padx=(0, 4))
+            self._toolbar_buttons[command.id] = button
+
+    def _bind_events(self) -> None:
+        b = self.board
+        b.bind("<Button-1>", self._on_click)
+        for seq in (("<Button-2>", "<Control-Button-1>") if self.platform is Platform.MAC else ("<Button-3>",)):
+            b.bind(seq, self._on_right_click)
+        b.bind("<Motion>", self._on_motion)
+        b.bind("<Leave>", self._on_leave)
+        self.root.bind("<KeyPress>", self._on_key)
+        self.root.bind("<Unmap>", self._on_unmap, add="+")
+        self.root.bind("<Map>", self._on_map, add="+")
+        self.root.protocol("WM_DELETE_WINDOW", self.quit_app)
+
+    def _set_icon(self) -> None:
+        """Use the packaged icon PNGs as the window icon; without them keep Tk's (never an error)."""
+        try:
+            folder = resources.files("sudoku_tk").joinpath("resources")
+            found = []
+            for item in folder.iterdir():
+                m = re.fullmatch(r"icon-(\d+)\.png", item.name)
+                if m:
+                    found.append((int(m.group(1)), item))
+            found.sort(key=lambda p: -p[0])
+            self._icons = [tk.PhotoImage(master=self.root, data=base64.b64encode(item.read_bytes()))
+                           for _, item in found]
+            if self._icons:
+                self.root.iconphoto(True, *self._icons)
+        except (OSError, tk.TclError, ModuleNotFoundError):
+            self._icons = []
+
+    # -- public actions -------------------------------------------------------------
+    def run_command(self, command_id: str) -> bool:
+        """Run a registered command if it is available; say so in the status bar when it is not."""
+        command = self.commands.get(command_id)
+        ran = self.commands.run(command_id)
+        if not ran:
+            self.say(f"{command.label}: not available now")
+        self._sync_checks()
+        return ran
+
+    def new_puzzle(self, side: Optional[int] = None) -> None:
+        """Start another built-in puzzle of ``side`` (default: the current size)."""
+        side = side or self.session.geometry.side
+        choice = choose_puzzle(side, self._recent)
+        self.start_puzzle(choice)
+
+    def start_puzzle(self, choice: PuzzleChoice) -> None:
+        """Replace the game with ``choice`` (the assists stay as they are)."""
+        self._recent = ([choice.id] + [r for r in self._recent if r != choice.id])[:50]
+        self.session.new_game(choice.grid(), choice.name, puzzle_id=choice.id)
+
+    def clear_highlight(self) -> None:
+        """Escape: drop the highlighted digit and any "why" display."""
+        self._set_highlight(None)
+        self._clear_why()
+        self.board.clear_step()
+
+    def toggle_theme(self) -> None:
+        self.theme = theme_named("light" if self.theme.name == "dark" else "dark")
+        self._style()
+        self.banner.configure(background=self.theme.banner_bg)
+        self.board.set_theme(self.theme)
+
+    def quit_app(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop timers and destroy the window (the root too when this App created it)."""
+        for job in (self._tick_job, self._why_job):
+            if job is not None:
+                self.after_cancel(job)
+        self._tick_job = self._why_job = None
+        if self._owns_root:
+            self.root.destroy()
+        else:
+            self.destroy()
+
+    def say(self, text: str, error: bool = False) -> None:
+        """Put a sentence in the status bar (it stays until the next one)."""
+        self._message = text
+        self._transient = False
+        self._status.configure(text=text, foreground=self.theme.conflict if error else self.theme.text)
+
+    def status_text(self) -> str:
+        return str(self._status.cget("text"))
+
+    def timer_text(self) -> str:
+        return str(self._timer.cget("text"))
+
+    def banner_text(self) -> str:
+        return str(self._banner_label.cget("text")) if self._banner_kind else ""
+
+    # -- the error boundary -------------------------------------------------------
+    def report_callback_exception(self, exc: type[BaseException], val: BaseException,
+                                  tb: Optional[TracebackType]) -> None:
+        """Any error in a handler: print it for the developer, tell the player plainly, keep the game."""
+        self.last_error = val
+        traceback.print_exception(exc, val, tb, file=sys.stderr)
+        try:
+            self.board.render(self.session.position)
+        except Exception:  # the board itself failed: the message below still reaches the player
+            pass
+        self._show_banner(f"Something went wrong ({type(val).__name__}: {val}). Your game is kept.",
+                          self.theme.error_bg, [("Dismiss", self._hide_banner)])
+        self.say("Something went wrong; your game is kept", error=True)
+
+    # -- session changes ----------------------------------------------------------
+    def _on_change(self, change: Change) -> None:
+        self._clear_why()
+        if change.kind is ChangeKind.NEW_GAME:
+            self._show_game(change.message)
+            return
+        self.board.render(self.session.position)
+        self.say(change.message)
+        self._update_after_change()
+
+    def _show_game(self, message: str) -> None:
+        """Show a (new) game: size, title, board, pad, solved state."""
+        geo = self.session.geometry
+        if geo is not self.board.geometry:
+            size = self._board_size(geo.side)
+            self.board.configure(width=size, height=size)
+            self.board.set_geometry(geo)
+        self.numpad.set_geometry(geo)
+        self.root.title(f"{APP_NAME} — {self.session.name or 'Puzzle'}")
+        self.board.set_cursor(None)
+        self._set_highlight(None)
+        self.board.clear_step()
+        self.board.render(self.session.position)
+        self.say(message)
+        self._update_after_change()
+        self.board.focus_set()
+
+    def _update_after_change(self) -> None:
+        s = self.session
+        for cid, button in self._toolbar_buttons.items():
+            button.state(["!disabled" if self.commands.get(cid).is_available() else "disabled"])
+        values, side = s.position.values, s.geometry.side
+        counts = [0] * (side + 1)
+        for v in values:
+            counts[v] += 1
+        self.numpad.set_complete({d for d in range(1, side + 1) if counts[d] >= side})
+        self._sync_checks()
+        self._update_solved()
+        self._update_timer()
+
+    def _update_solved(self) -> None:
+        s = self.session
+        solved = s.is_solved()
+        self.board.set_solved(solved)
+        if not solved:
+            if self._banner_kind == "solved":
+                self._hide_banner()
+            return
+        if not any(s.position.origins[c] is Origin.PLAYER for c in range(s.geometry.ncells)):
+            text = "The assists solved this puzzle by themselves."
+            buttons: List[Tuple[str, Callable[[], None]]] = [("Solve it myself", self._singles_off),
+                                                             ("New puzzle", self.new_puzzle)]
+        else:
+            text = f"Solved in {format_elapsed(s.elapsed())}. Well done!"
+            buttons = [("New puzzle", self.new_puzzle)]
+        self._show_banner(text, self.theme.solved_bg, buttons, kind="solved")
+        self.say(f"Solved! {text}")
+
+    def _singles_off(self) -> None:
+        for assist in (Assist.NAKED_SINGLES, Assist.HIDDEN_SINGLES):
+            if self.session.has_assist(assist):
+                self.session.set_assist(assist, False)
+        self.say("Singles are off: place them yourself (switch them back on in the Assist menu)")
+
+    def _show_banner(self, text: str, colour: str, buttons: Sequence[Tuple[str, Callable[[], None]]],
+                     kind: str = "message") -> None:
+        self._banner_kind = kind
+        self.banner.configure(background=colour)
+        self._banner_label.configure(text=text, background=colour, foreground=self.theme.banner_fg)
+        for child in self._banner_buttons.winfo_children():
+            child.destroy()
+        for label, action in buttons:
+            ttk.Button(self._banner_buttons, text=label, command=action, takefocus=0).pack(side="left", padx=2)
+        self.banner.grid(row=1, column=0, sticky="ew")
+
+    def _hide_banner(self) -> None:
+        self._banner_kind = ""
+        self._banner_label.configure(text="")
+        self.banner.grid_remove()
+
+    # -- mouse ----------------------------------------------------------------------
+    def _on_click(self, event: tk.Event) -> None:
+        self.board.focus_set()
+        self._clear_why()  # a click answers for itself; a pending hover "why" would hide its message
+        hit = self.board.hit_test(event.x, event.y)
+        if hit is None:
+            return
+        pos = self.session.position
+        self.board.set_cursor(hit.cell)
+        value = pos.values[hit.cell]
+        if value:
+            self._set_highlight(value)
+            why = self.session.explain(hit.cell)
+            if why is not None:
+                self.say(why.text)
+            return
+        if hit.digit is None:
+            self._say_cell(hit.cell)
+            return
+        if pos.candidates[hit.cell] >> (hit.digit - 1) & 1:
+            self._act(self.session.place(hit.cell, hit.digit))
+        else:
+            self._why_target = (hit.cell, hit.digit)
+            self._show_why()
+
+    def _on_right_click(self, event: tk.Event) -> None:
+        self._clear_why()
+        hit = self.board.hit_test(event.x, event.y)
+        if hit is None or hit.digit is None:
+            return
+        self.board.set_cursor(hit.cell)
+        if self.session.position.values[hit.cell]:
+            return
+        self._act(self.session.toggle_candidate(hit.cell, hit.digit))
+
+    def _on_motion(self, event: tk.Event) -> None:
+        hit = self.board.hit_test(event.x, event.y)
+        pos = self.session.position
+        if hit is None:
+            self.board.set_hover(None)
+            self._set_why_target(None)
+            return
+        filled = bool(pos.values[hit.cell])
+        self.board.set_hover(hit, show_candidate=not filled)
+        self._set_why_target(self._why_for(hit))
+
+    def _on_leave(self, event: tk.Event) -> None:
+        self.board.set_hover(None)
+        self._set_why_target(None)
+
+    def _why_for(self, hit: Hit) -> Optional[Tuple[int, Optional[int]]]:
+        """What hovering over ``hit`` asks "why?" about: an automatic digit or a removed candidate."""
+        pos = self.session.position
+        cell = hit.cell
+        if pos.values[cell]:
+            return (cell, None) if pos.origins[cell] is Origin.AUTO else None
+        if hit.digit is not None and not pos.candidates[cell] >> (hit.digit - 1) & 1:
+            return (cell, hit.digit)
+        return None
+
+    # -- why? ---------------------------------------------------------------------
+    def _set_why_target(self, target: Optional[Tuple[int, Optional[int]]]) -> None:
+        if target == self._why_target:
+            return
+        self._clear_why()
+        self._why_target = target
+        if target is not None:
+            self._why_job = self.after(self.why_delay_ms, self._show_why)
+
+    def _show_why(self) -> None:
+        self._why_job = None
+        if self._why_target is None:
+            return
+        cell, digit = self._why_target
+        why = self.session.explain(cell, digit)
+        if why is None:
+            return
+        if not self._why_shown:
+            self._why_saved = self.board.current_highlights()
+        if why.step is not None:
+            self.board.show_step(why.step)
+        else:
+            role = HighlightRole.ELIMINATION if digit is not None else HighlightRole.PLACEMENT
+            self.board.show_highlights([Highlight(role, why.cells, (digit,) if digit else ())])
+        self._why_shown = True
+        self._transient = True
+        self._status.configure(text=f"Why? {why.text}", foreground=self.theme.text)
+
+    def _clear_why(self) -> None:
+        if self._why_job is not None:
+            self.after_cancel(self._why_job)
+            self._why_job = None
+        self._why_target = None
+        if self._why_shown:
+            self._why_shown = False
+            saved, self._why_saved = self._why_saved, None
+            if saved is not None:
+                self.board.show_highlights(*saved)
+            else:
+                self.board.clear_step()
+        if self._transient:
+            self._transient = False
+            self._status.configure(text=self._message)
+
+    # -- keyboard -----------------------------------------------------------------
+    def _shortcut(self, command_id: str) -> str:
+        self.run_command(command_id)
+        return "break"
+
+    def _on_key(self, event: tk.Event) -> Optional[str]:
+        widget_class = event.widget.winfo_class() if isinstance(event.widget, tk.Misc) else ""
+        if widget_class in ("Entry", "TEntry", "Text", "Spinbox", "TSpinbox", "TCombobox"):
+            return None  # typing into a field of a panel, not onto the board
+        side = self.session.geometry.side
+        action = decode_key(event.keysym, int(event.state), side, self.platform)
+        kind = action.kind
+        if kind is KeyKind.NONE:
+            return None
+        cursor = self.board.cursor
+        if kind in (KeyKind.MOVE, KeyKind.JUMP, KeyKind.ROW_START, KeyKind.ROW_END, KeyKind.FIRST, KeyKind.LAST):
+            start = 0 if cursor is None else cursor
+            target = start if cursor is None and kind is KeyKind.MOVE else \
+                move_cursor(start, action, side, self.session.position.values)
+            self.board.set_cursor(target)
+            self._say_cell(target)
+            return "break"
+        if cursor is None:
+            self.say("Choose a cell first: click it, or move there with the arrow keys")
+            return "break"
+        if kind is KeyKind.PLACE:
+            self._act(self.session.place(cursor, action.digit))
+        elif kind is KeyKind.TOGGLE:
+            self._act(self.session.toggle_candidate(cursor, action.digit))
+        elif kind is KeyKind.CLEAR:
+            self._act(self.session.clear(cursor))
+        return "break"
+
+    def _say_cell(self, cell: int) -> None:
+        geo, pos = self.session.geometry, self.session.position
+        v = pos.values[cell]
+        if v:
+            why = self.session.explain(cell)
+            self.say(why.text if why else geo.cell_name(cell))
+        else:
+            cands = " ".join(geo.digit_char(d) for d in pos.candidate_set(cell))
+            self.say(f"{geo.cell_name(cell)}: candidates {cands or 'none'}")
+
+    # -- pad, highlight, cursor -----------------------------------------------------
+    def _on_pad_digit(self, digit: int, mode: PadMode) -> None:
+        if mode is PadMode.HIGHLIGHT:
+            self._set_highlight(None if self.board.highlight_digit == digit else digit)
+            return
+        self.numpad.set_active(self.board.highlight_digit)
+        cursor = self.board.cursor
+        if cursor is None:
+            self.say("Choose a cell first: click it, or move there with the arrow keys")
+            return
+        if mode is PadMode.PLACE:
+            self._act(self.session.place(cursor, digit))
+        else:
+            self._act(self.session.toggle_candidate(cursor, digit))
+
+    def _set_highlight(self, digit: Optional[int]) -> None:
+        self.board.set_highlight_digit(digit)
+        self.numpad.set_active(digit)
+
+    def _cursor_has_player_digit(self) -> bool:
+        cursor = self.board.cursor
+        return cursor is not None and self.session.position.origins[cursor] is Origin.PLAYER
+
+    def _clear_cursor_cell(self) -> None:
+        cursor = self.board.cursor
+        if cursor is None:
+            self.say("Choose a cell first: click it, or move there with the arrow keys")
+            return
+        self._act(self.session.clear(cursor))
+
+    def _act(self, outcome: Outcome) -> None:
+        """Show a refusal; a done request has already been shown by the change listener."""
+        if not outcome.done:
+            self.say(outcome.message, error=True)
+
+    # -- clock ----------------------------------------------------------------------
+    def _tick(self) -> None:
+        self._update_timer()
+        self._tick_job = self.after(1000, self._tick)
+
+    def _update_timer(self) -> None:
+        self._timer.configure(text=f"Time {format_elapsed(self.session.elapsed())}")
+
+    def _on_unmap(self, event: tk.Event) -> None:
+        if event.widget is self.root:
+            self.session.pause_clock()
+
+    def _on_map(self, event: tk.Event) -> None:
+        if event.widget is self.root:
+            self.session.resume_clock()
+
+
+# -- command line -----------------------------------------------------------------------
+
+def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="sudoku-tk", description="Play Sudoku with candidates and explained moves.")
+    parser.add_argument("puzzle", nargs="?", help="a puzzle as one line of givens, or a file holding one")
+    parser.add_argument("--size", type=int, choices=(4, 9, 16), help="start a built-in puzzle of this size")
+    parser.add_argument("--theme", choices=("light", "dark"), default="light")
+    return parser.parse_args(list(argv))
+
+
+def puzzle_from_argument(text: str) -> PuzzleChoice:
+    """Read a PUZZLE argument: a file path or the givens themselves.
+
+    Raises:
+        PuzzleFormatError: the text (or file) is not a puzzle.
+        ValueError: the puzzle has clashing givens or no solution (the message names them).
+    """
+    path = Path(text)
+    name = "Puzzle"
+    if len(text) < 1024 and path.is_file():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"can't read {str(path)!r}: {exc}") from None
+        name = path.stem
+    grid = Grid.from_string(text)
+    fatal = [p for p in grid.problems() if p.kind is not ProblemKind.MULTIPLE_SOLUTIONS]
+    if fatal:
+        raise ValueError("; ".join(p.message for p in fatal))
+    return PuzzleChoice("", name, grid.to_string())
+
+
+def run_gui(argv: Sequence[str] = ()) -> int:
+    """Open the window and run until it is closed; 2 on a bad command line or puzzle."""
+    args = _parse_args(argv)
+    try:
+        if args.puzzle:
+            choice = puzzle_from_argument(args.puzzle)
+        else:
+            choice = choose_puzzle(args.size or 9, first=args.size in (None, 9))
+    except (PuzzleFormatError, ValueError) as exc:
+        print(f"sudoku-tk: {exc}", file=sys.stderr)
+        return 2
+    try:
+        app = App(puzzle=choice, theme=args.theme)
+    except tk.TclError as exc:
+        print(f"sudoku-tk: the window can't open: {exc}", file=sys.stderr)
+        return 2
+    app.mainloop()
+    return 0

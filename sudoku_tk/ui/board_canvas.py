@@ -1,0 +1,476 @@
+"""BoardCanvas: draws a Position (and any Step) on a Tk canvas in tagged layers, touching only what changed.
+
+Items are made once per layout (a text item per cell digit and per candidate, a
+rectangle per cell background) and afterwards only re-configured when their
+state changes, because itemconfigure on a few items is far cheaper than a redraw.
+
+Layers, bottom to top: cell backgrounds; step shading (units, cells); grid lines
+and the outer frame; step candidate marks; candidates; digits; step links and
+strokes; hover outlines; the cursor.
+
+Finding items (for tests, the self-test and other widgets):
+
+- ``digit-<cell>``: the text of the cell's digit ("" when empty). Its tags also
+  hold its origin (``given``, ``player``, ``auto`` or ``empty``) and ``conflict``
+  when the digit clashes.
+- ``cand-<cell>-<digit>``: a candidate's text; hidden (``state`` "hidden") when
+  the digit is not a candidate; tagged ``hl`` while the highlighted digit.
+- ``cellbg-<cell>``: the cell's background; ``bg-<kind>`` tells its state
+  (``plain``, ``cursor``, ``digit``, ``seen``, ``conflict``).
+- ``cell-<cell>``: all three of the above.
+- ``step`` (with ``role-<role>`` and ``step-cell-<cell>``): what ``show_step`` drew.
+- ``hover-cand``, ``hover-cell``, ``cursor``, ``frame`` (tagged ``solved`` when solved).
+
+``digit_item``, ``candidate_item``, ``candidate_visible``, ``digit_role`` and
+``candidate_center`` answer the same questions without knowing the tags.
+This widget holds no game rule: it draws what it is given.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+import tkinter.font as tkfont
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from sudoku_tk.engine.geometry import Cell, Digit, Geometry
+from sudoku_tk.engine.propagation import Origin, Position
+from sudoku_tk.engine.step import Highlight, HighlightRole, Link, Step
+
+from .board_layout import BoardLayout, Hit, Rect
+from .theme import FONT_FAMILIES, Shape, Theme
+
+_ORIGIN_TAG = {Origin.GIVEN: "given", Origin.PLAYER: "player", Origin.AUTO: "auto", Origin.EMPTY: "empty"}
+
+
+def pick_font_family(root: tk.Misc) -> str:
+    """The first preferred board font installed here, else Tk's default family."""
+    installed = set(tkfont.families(root))
+    for family in FONT_FAMILIES:
+        if family in installed:
+            return family
+    return str(tkfont.nametofont("TkDefaultFont", root).actual("family"))
+
+
+class BoardCanvas(tk.Canvas):
+    """A square Sudoku board that scales with its widget; draw with ``render`` and the ``set_*`` methods."""
+
+    def __init__(self, master: tk.Misc, geometry: Geometry, theme: Theme, size: int = 540, **kw: object) -> None:
+        super().__init__(master, width=size, height=size, highlightthickness=0, background=theme.window,
+                         takefocus=1, **kw)  # type: ignore[arg-type]
+        self.geometry = geometry
+        self.theme = theme
+        family = pick_font_family(self)
+        self._fonts = {
+            "given": tkfont.Font(self, family=family, weight="bold"),
+            "player": tkfont.Font(self, family=family),
+            "auto": tkfont.Font(self, family=family, slant="italic"),
+            "cand": tkfont.Font(self, family=family),
+            "cand_hl": tkfont.Font(self, family=family, weight="bold"),
+        }
+        self._fonts["conflict"] = self._fonts["player"]
+        self.layout = BoardLayout.fit(geometry.box, size, size)
+        self._position: Optional[Position] = None
+        self._cursor: Optional[Cell] = None
+        self._hl_digit: Optional[Digit] = None
+        self._solved = False
+        self._step: Optional[Tuple[Tuple[Highlight, ...], Tuple[Link, ...]]] = None
+        self._relayout_job: Optional[str] = None
+        self._reset_items()
+        self._build()
+        self.bind("<Configure>", self._on_configure, add="+")
+
+    # -- public drawing API -------------------------------------------------------
+    def render(self, position: Position) -> None:
+        """Show ``position``; only digits, candidates and backgrounds that differ are reconfigured."""
+        if position.geometry is not self.geometry:
+            self.set_geometry(position.geometry)
+        self._position = position
+        self._apply_digits(position)
+        self._apply_candidates(position)
+        self._apply_backgrounds()
+        if self._step is not None:
+            self._draw_step()  # a ghost may have become a candidate again, or a cell filled
+
+    def set_geometry(self, geometry: Geometry) -> None:
+        """Switch to another board size (a new puzzle); everything is rebuilt."""
+        if geometry is self.geometry:
+            return
+        self.geometry = geometry
+        self._position = None
+        self._cursor = None
+        self._hl_digit = None
+        self._step = None
+        self.layout = BoardLayout.fit(geometry.box, max(self.winfo_width(), 40), max(self.winfo_height(), 40))
+        self._rebuild()
+
+    def set_theme(self, theme: Theme) -> None:
+        self.theme = theme
+        self.configure(background=theme.window)
+        self._rebuild()
+
+    def set_cursor(self, cell: Optional[Cell]) -> None:
+        """Put the cursor on ``cell`` (None hides it)."""
+        self._cursor = cell
+        self._place_cursor()
+        self._apply_backgrounds()
+
+    @property
+    def cursor(self) -> Optional[Cell]:
+        return self._cursor
+
+    def set_highlight_digit(self, digit: Optional[Digit]) -> None:
+        """Highlight ``digit`` everywhere (placed and as a candidate) and shade the cells it sees; None clears."""
+        self._hl_digit = digit
+        if self._position is not None:
+            self._apply_candidates(self._position)
+        self._apply_backgrounds()
+
+    @property
+    def highlight_digit(self) -> Optional[Digit]:
+        return self._hl_digit
+
+    def set_hover(self, hit: Optional[Hit], show_candidate: bool = True) -> None:
+        """Outline the cell under the pointer and, if ``show_candidate``, the candidate slot."""
+        cell_item, cand_item = self._static["hover-cell"], self._static["hover-cand"]
+        if hit is None:
+            self.itemconfigure(cell_item, state="hidden")
+            self.itemconfigure(cand_item, state="hidden")
+            return
+        lay = self.layout
+        self.coords(cell_item, *lay.cell_rect(hit.cell).inset(1).coords())
+        self.itemconfigure(cell_item, state="normal")
+        if hit.digit is not None and show_candidate:
+            self.coords(cand_item, *lay.candidate_rect(hit.cell, hit.digit).inset(0.5).coords())
+            self.itemconfigure(cand_item, state="normal")
+        else:
+            self.itemconfigure(cand_item, state="hidden")
+
+    def set_solved(self, solved: bool) -> None:
+        """Show the solved state on the board's frame."""
+        self._solved = solved
+        frame = self._static["frame"]
+        self.itemconfigure(frame, outline=self.theme.frame_solved if solved else self.theme.frame,
+                           width=self.layout.frame_width + (2 if solved else 0))
+        if solved:
+            self.addtag_withtag("solved", frame)
+        else:
+            self.dtag(frame, "solved")
+
+    def show_step(self, step: Optional[Step]) -> None:
+        """Draw a Step's highlights and links (and mark its placements and eliminations); None clears."""
+        if step is None:
+            self.clear_step()
+            return
+        highlights = list(step.highlights)
+        drawn = {(h.role, c, d) for h in step.highlights for c in h.cells for d in h.digits}
+        for e in step.eliminations:
+            if (HighlightRole.ELIMINATION, e.cell, e.digit) not in drawn:
+                highlights.append(Highlight(HighlightRole.ELIMINATION, (e.cell,), (e.digit,)))
+        for p in step.placements:
+            if (HighlightRole.PLACEMENT, p.cell, p.digit) not in drawn:
+                highlights.append(Highlight(HighlightRole.PLACEMENT, (p.cell,), (p.digit,)))
+        self.show_highlights(highlights, step.links)
+
+    def show_highlights(self, highlights: Sequence[Highlight], links: Sequence[Link] = ()) -> None:
+        """Draw role-tagged highlights and chain links over the board (replacing what was drawn)."""
+        self._step = (tuple(highlights), tuple(links))
+        self._draw_step()
+
+    def clear_step(self) -> None:
+        if self._step is not None:
+            self._step = None
+            self.delete("step")
+
+    def has_step(self) -> bool:
+        return self._step is not None
+
+    def current_highlights(self) -> Optional[Tuple[Tuple[Highlight, ...], Tuple[Link, ...]]]:
+        """What ``show_step``/``show_highlights`` drew last (to restore it later), or None."""
+        return self._step
+
+    # -- finding things (tests, self-test, other widgets) -------------------------
+    def hit_test(self, x: float, y: float) -> Optional[Hit]:
+        """The cell and candidate slot under widget point (x, y)."""
+        return self.layout.hit_test(self.canvasx(x), self.canvasy(y))
+
+    def digit_item(self, cell: Cell) -> int:
+        return self._digit_items[cell]
+
+    def candidate_item(self, cell: Cell, digit: Digit) -> int:
+        return self._cand_items[cell * self.geometry.side + digit - 1]
+
+    def cell_item(self, cell: Cell) -> int:
+        return self._bg_items[cell]
+
+    def candidate_visible(self, cell: Cell, digit: Digit) -> bool:
+        item = self.candidate_item(cell, digit)
+        return self.itemcget(item, "state") != "hidden" and bool(self.itemcget(item, "text"))
+
+    def digit_text(self, cell: Cell) -> str:
+        return str(self.itemcget(self.digit_item(cell), "text"))
+
+    def digit_role(self, cell: Cell) -> str:
+        """"given", "player", "auto" or "empty", read from the digit item's tags."""
+        tags = self.gettags(self.digit_item(cell))
+        return next(t for t in tags if t in ("given", "player", "auto", "empty"))
+
+    def background_kind(self, cell: Cell) -> str:
+        tags = self.gettags(self.cell_item(cell))
+        return next(t[3:] for t in tags if t.startswith("bg-"))
+
+    def candidate_center(self, cell: Cell, digit: Digit) -> Tuple[float, float]:
+        """Widget coordinates of a candidate slot's centre (where a click places it)."""
+        return self.layout.candidate_rect(cell, digit).center
+
+    def cell_center(self, cell: Cell) -> Tuple[float, float]:
+        return self.layout.cell_rect(cell).center
+
+    # -- building -----------------------------------------------------------------
+    def _reset_items(self) -> None:
+        self._bg_items: List[int] = []
+        self._digit_items: List[int] = []
+        self._cand_items: List[int] = []
+        self._static: Dict[str, int] = {}
+        n = self.geometry.ncells
+        self._digit_state: List[Optional[Tuple[int, Origin, bool]]] = [None] * n
+        self._cand_shown: List[int] = [0] * n
+        self._cand_hl: List[int] = [0] * n
+        self._bg_state: List[str] = [""] * n
+
+    def _rebuild(self) -> None:
+        self.delete("all")
+        self._reset_items()
+        self._build()
+        if self._position is not None:
+            self.render(self._position)
+        elif self._step is not None:
+            self._draw_step()
+
+    def _build(self) -> None:
+        """Create every item for the current layout, empty; ``render`` fills them in."""
+        lay, theme, geo = self.layout, self.theme, self.geometry
+        self._fonts["given"].configure(size=-lay.digit_px)
+        self._fonts["player"].configure(size=-lay.digit_px)
+        self._fonts["auto"].configure(size=-lay.digit_px)
+        self._fonts["cand"].configure(size=-lay.candidate_px)
+        self._fonts["cand_hl"].configure(size=-lay.candidate_px)
+        create_rect, create_text = self.create_rectangle, self.create_text
+        for cell in range(geo.ncells):
+            self._bg_items.append(create_rect(*lay.cell_rect(cell).coords(), width=0, fill=theme.board,
+                                              tags=("cellbg", f"cellbg-{cell}", f"cell-{cell}", "bg-plain")))
+            self._bg_state[cell] = "plain"
+        self._static["z-shade"] = create_rect(0, 0, 0, 0, state="hidden", tags=("z",))
+        for ln in lay.lines():
+            create = self.create_line
+            create(ln.x0, ln.y0, ln.x1, ln.y1, fill=theme.box_line if ln.thick else theme.thin_line,
+                   width=lay.thick_width if ln.thick else lay.thin_width, capstyle="projecting",
+                   tags=("grid", "thick" if ln.thick else "thin"))
+        half = lay.frame_width / 2
+        self._static["frame"] = create_rect(*lay.bounds.inset(-half + 0.5).coords(), outline=theme.frame,
+                                            width=lay.frame_width, tags=("grid", "frame"))
+        self._static["z-marks"] = create_rect(0, 0, 0, 0, state="hidden", tags=("z",))
+        cand_font, side = self._fonts["cand"], geo.side
+        for cell in range(geo.ncells):
+            for d in range(1, side + 1):
+                x, y = lay.candidate_rect(cell, d).center
+                self._cand_items.append(create_text(
+                    x, y, text=geo.digit_char(d), font=cand_font, fill=theme.candidate, state="hidden",
+                    tags=("cand", f"cand-{cell}-{d}", f"cell-{cell}")))
+        for cell in range(geo.ncells):
+            x, y = lay.cell_rect(cell).center
+            self._digit_items.append(create_text(
+                x, y + lay.cell * 0.02, text="", font=self._fonts["player"], fill=theme.player,
+                tags=("digit", f"digit-{cell}", f"cell-{cell}", "empty")))
+        self._static["z-top"] = create_rect(0, 0, 0, 0, state="hidden", tags=("z",))
+        self._static["hover-cell"] = create_rect(0, 0, 0, 0, outline=theme.hover_cell, width=2, state="hidden",
+                                                 tags=("hover", "hover-cell"))
+        self._static["hover-cand"] = create_rect(0, 0, 0, 0, outline=theme.hover, width=1.5, state="hidden",
+                                                 tags=("hover", "hover-cand"))
+        self._static["cursor"] = create_rect(0, 0, 0, 0, outline=theme.cursor, width=max(2, lay.thick_width),
+                                             state="hidden", tags=("cursor",))
+        self._place_cursor()
+        if self._solved:
+            self.set_solved(True)
+
+    def _on_configure(self, event: tk.Event) -> None:
+        if self._relayout_job is not None:
+            self.after_cancel(self._relayout_job)
+        # Wait for the size to settle: rebuilding on every intermediate size of a drag is wasted work.
+        self._relayout_job = self.after(40, self._relayout)
+
+    def _relayout(self) -> None:
+        self._relayout_job = None
+        lay = BoardLayout.fit(self.geometry.box, self.winfo_width(), self.winfo_height())
+        if lay != self.layout:
+            self.layout = lay
+            self._rebuild()
+
+    # -- applying state -------------------------------------------------------------
+    def _apply_digits(self, pos: Position) -> None:
+        theme, geo, fonts = self.theme, self.geometry, self._fonts
+        conflicts = pos.conflict_cells() if pos.conflicts() else frozenset()
+        states = self._digit_state
+        items = self._digit_items
+        configure = self.itemconfigure
+        for cell, (v, origin) in enumerate(zip(pos.values, pos.origins)):
+            state = (v, origin, cell in conflicts)
+            if states[cell] == state:
+                continue
+            states[cell] = state
+            tag = _ORIGIN_TAG[origin if v else Origin.EMPTY]
+            tags = ["digit", f"digit-{cell}", f"cell-{cell}", tag]
+            colour = getattr(theme, tag) if v else theme.player
+            if state[2]:
+                tags.append("conflict")
+                colour = theme.conflict
+            configure(items[cell], text=geo.digit_char(v) if v else "", fill=colour,
+                      font=fonts[tag] if v else fonts["player"], tags=tags)
+
+    def _apply_candidates(self, pos: Position) -> None:
+        side = self.geometry.side
+        shown, hl = self._cand_shown, self._cand_hl
+        items = self._cand_items
+        configure = self.itemconfigure
+        hl_bit = 1 << (self._hl_digit - 1) if self._hl_digit else 0
+        theme, fonts = self.theme, self._fonts
+        for cell, mask in enumerate(pos.candidates):
+            old = shown[cell]
+            if mask != old:
+                diff = mask ^ old
+                base = cell * side
+                while diff:
+                    low = diff & -diff
+                    diff ^= low
+                    configure(items[base + low.bit_length() - 1], state="normal" if mask & low else "hidden")
+                shown[cell] = mask
+            want = mask & hl_bit
+            if want != hl[cell]:
+                for bit in (want, hl[cell]):
+                    if bit:
+                        item = items[cell * side + bit.bit_length() - 1]
+                        on = bit == want
+                        configure(item, fill=theme.candidate_hl if on else theme.candidate,
+                                  font=fonts["cand_hl" if on else "cand"],
+                                  tags=(("cand", f"cand-{cell}-{bit.bit_length()}", f"cell-{cell}")
+                                        + (("hl",) if on else ())))
+                hl[cell] = want
+
+    def _apply_backgrounds(self) -> None:
+        """Give each cell the background its state asks for: conflict > highlighted digit > seen > cursor."""
+        if not self._bg_items:
+            return
+        pos, theme = self._position, self.theme
+        n = self.geometry.ncells
+        kinds = ["plain"] * n
+        if self._cursor is not None:
+            kinds[self._cursor] = "cursor"
+        if pos is not None:
+            values = pos.values
+            d = self._hl_digit
+            if d:
+                peers = self.geometry.peers
+                holding = [c for c in range(n) if values[c] == d]
+                for c in holding:
+                    for p in peers[c]:
+                        if kinds[p] == "plain" or kinds[p] == "cursor":
+                            kinds[p] = "seen"
+                for c in holding:
+                    kinds[c] = "digit"
+            for c in (pos.conflict_cells() if pos.conflicts() else ()):
+                kinds[c] = "conflict"
+        fills = {"plain": theme.board, "cursor": theme.cursor_bg, "digit": theme.digit_bg,
+                 "seen": theme.seen_bg, "conflict": theme.conflict_bg}
+        state, items, configure = self._bg_state, self._bg_items, self.itemconfigure
+        for cell, kind in enumerate(kinds):
+            if state[cell] != kind:
+                state[cell] = kind
+                configure(items[cell], fill=fills[kind],
+                          tags=("cellbg", f"cellbg-{cell}", f"cell-{cell}", f"bg-{kind}"))
+
+    def _place_cursor(self) -> None:
+        item = self._static.get("cursor")
+        if item is None:
+            return
+        if self._cursor is None:
+            self.itemconfigure(item, state="hidden")
+            return
+        w = max(2, self.layout.thick_width)
+        self.coords(item, *self.layout.cell_rect(self._cursor).inset(w / 2 + 0.5).coords())
+        self.itemconfigure(item, state="normal", width=w)
+
+    # -- step drawing ---------------------------------------------------------------
+    def _draw_step(self) -> None:
+        self.delete("step")
+        if self._step is None:
+            return
+        highlights, links = self._step
+        lay, theme, geo = self.layout, self.theme, self.geometry
+        pos = self._position
+        shade: List[int] = []
+        marks: List[int] = []
+        top: List[int] = []
+        for h in highlights:
+            style = theme.role(h.role)
+            tags = ("step", f"role-{h.role.value}")
+            for unit in h.units:
+                rect = lay.unit_rect(geo.units[unit])
+                shade.append(self.create_rectangle(*rect.coords(), fill=style.fill, width=0, tags=tags))
+                marks.append(self.create_rectangle(*rect.inset(2).coords(), outline=style.outline, width=2,
+                                                   dash=style.dash or (), tags=tags))
+            for cell in h.cells:
+                ctags = tags + (f"step-cell-{cell}",)
+                filled = pos is not None and pos.values[cell] != 0
+                if not h.digits or filled:
+                    shade.append(self.create_rectangle(*lay.cell_rect(cell).coords(), fill=style.fill, width=0,
+                                                       tags=ctags))
+                    if filled and h.role in (HighlightRole.PLACEMENT, HighlightRole.CAUSE, HighlightRole.PIVOT):
+                        marks.append(self.create_rectangle(*lay.cell_rect(cell).inset(2).coords(),
+                                                           outline=style.outline, width=2, tags=ctags))
+                    continue
+                for d in h.digits:
+                    present = pos is None or bool(pos.candidates[cell] >> (d - 1) & 1)
+                    m, t = self._candidate_mark(cell, d, style.shape, style.fill, style.outline, present, ctags)
+                    marks += m
+                    top += t
+        for link in links:
+            x0, y0 = lay.candidate_rect(link.from_cell, link.from_digit).center
+            x1, y1 = lay.candidate_rect(link.to_cell, link.to_digit).center
+            top.append(self.create_line(x0, y0, x1, y1, fill=theme.role(HighlightRole.PATTERN).outline,
+                                        width=2, dash=() if link.strong else (5, 4), arrow="last",
+                                        tags=("step", "link", "strong" if link.strong else "weak")))
+        for item in shade:
+            self.tag_raise(item, self._static["z-shade"])
+        for item in marks:
+            self.tag_raise(item, self._static["z-marks"])
+        for item in top:
+            self.tag_raise(item, self._static["z-top"])
+
+    def _candidate_mark(self, cell: Cell, digit: Digit, shape: Shape, fill: str, outline: str, present: bool,
+                        tags: Tuple[str, ...]) -> Tuple[List[int], List[int]]:
+        """Items marking one candidate: background shapes (under the text) and strokes or a ghost digit (over)."""
+        r: Rect = self.layout.candidate_rect(cell, digit).inset(0.5)
+        marks: List[int] = []
+        top: List[int] = []
+        if shape is Shape.CIRCLE or shape is Shape.STRIKE:
+            marks.append(self.create_oval(*r.coords(), fill=fill, outline=outline, tags=tags))
+        elif shape is Shape.DIAMOND:
+            cx, cy = r.center
+            marks.append(self.create_polygon(cx, r.y0, r.x1, cy, cx, r.y1, r.x0, cy, fill=fill, outline=outline,
+                                             tags=tags))
+        else:
+            marks.append(self.create_rectangle(*r.coords(), fill=fill, outline=outline, tags=tags))
+        if not present:
+            # The candidate is gone: show which one the highlight is about, as a ghost.
+            cx, cy = r.center
+            top.append(self.create_text(cx, cy, text=self.geometry.digit_char(digit), font=self._fonts["cand"],
+                                        fill=self.theme.ghost, tags=tags + ("ghost",)))
+        if shape is Shape.STRIKE:
+            top.append(self.create_line(r.x0 + 1, r.y1 - 1, r.x1 - 1, r.y0 + 1, fill=outline, width=1.5,
+                                        tags=tags + ("strike",)))
+        return marks, top
+
+    def destroy(self) -> None:
+        if self._relayout_job is not None:
+            self.after_cancel(self._relayout_job)
+            self._relayout_job = None
+        super().destroy()

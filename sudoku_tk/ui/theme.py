@@ -1,0 +1,210 @@
+"""Colours, shapes and font choices for the board, keyed by what a thing is (its role), in a light and a dark theme.
+
+Nothing else in the UI names a colour. Digits are told apart by origin not only
+by colour but by weight and slant (given: bold; player: regular; automatic:
+italic); each Step highlight role has a colour **and** a shape, so a board reads
+without colour vision. Colours lean on the Okabe–Ito palette.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Dict, Tuple
+
+from sudoku_tk.engine.step import HighlightRole
+
+
+class Shape(Enum):
+    """How a highlighted candidate is marked."""
+
+    BOX = "box"
+    """A filled square behind the candidate."""
+    CIRCLE = "circle"
+    """A filled circle behind the candidate."""
+    DIAMOND = "diamond"
+    """A filled diamond behind the candidate (fins)."""
+    STRIKE = "strike"
+    """A circle and a diagonal stroke through the candidate (eliminations)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoleStyle:
+    """How one highlight role is drawn: background fill, outline colour, candidate shape, outline dash."""
+
+    fill: str
+    outline: str
+    shape: Shape = Shape.BOX
+    dash: Tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """Every colour the board and its surroundings use."""
+
+    name: str
+    window: str
+    """Background around the board (the canvas outside the grid)."""
+    text: str
+    board: str
+    """Plain cell background."""
+    thin_line: str
+    box_line: str
+    frame: str
+    frame_solved: str
+    given: str
+    player: str
+    auto: str
+    candidate: str
+    conflict: str
+    """Text of a digit that clashes with another in a unit."""
+    conflict_bg: str
+    cursor: str
+    cursor_bg: str
+    hover: str
+    """Outline of the candidate slot under the pointer."""
+    hover_cell: str
+    digit_bg: str
+    """Cells holding the highlighted digit."""
+    seen_bg: str
+    """Cells that see the highlighted digit (it can't go there)."""
+    candidate_hl: str
+    """Text of a highlighted candidate."""
+    candidate_hl_bg: str
+    ghost: str
+    """A removed candidate shown while its "why" is on display."""
+    banner_bg: str
+    banner_fg: str
+    solved_bg: str
+    error_bg: str
+    roles: Dict[HighlightRole, RoleStyle] = field(hash=False, compare=False, default_factory=dict)
+
+    def role(self, role: HighlightRole) -> RoleStyle:
+        """The style of a Step highlight role (every role has one)."""
+        return self.roles[role]
+
+
+FONT_FAMILIES = ("DejaVu Sans", "Segoe UI", "Helvetica Neue", "Helvetica", "Arial", "Liberation Sans")
+"""Preferred board fonts, first installed one wins; Tk's default font otherwise."""
+
+_LIGHT_ROLES = {
+    HighlightRole.CAUSE: RoleStyle("#c4ecd9", "#007a5a", Shape.BOX),
+    HighlightRole.PATTERN: RoleStyle("#cfe4fb", "#0072b2", Shape.CIRCLE),
+    HighlightRole.DEFINING_UNIT: RoleStyle("#eef5df", "#5c7f1a", Shape.BOX, (6, 3)),
+    HighlightRole.COVER_UNIT: RoleStyle("#f4e8f6", "#8a3f8f", Shape.BOX, (2, 3)),
+    HighlightRole.FIN: RoleStyle("#ffdcbc", "#d55e00", Shape.DIAMOND),
+    HighlightRole.PIVOT: RoleStyle("#fbee9c", "#8a6f00", Shape.BOX),
+    HighlightRole.COLOR_A: RoleStyle("#a9d6ff", "#0072b2", Shape.CIRCLE),
+    HighlightRole.COLOR_B: RoleStyle("#ffcf9e", "#d55e00", Shape.DIAMOND),
+    HighlightRole.COLOR_C: RoleStyle("#bfeebf", "#1b7f3b", Shape.CIRCLE),
+    HighlightRole.COLOR_D: RoleStyle("#f2c5e8", "#a0468c", Shape.DIAMOND),
+    HighlightRole.ELIMINATION: RoleStyle("#ffd3d0", "#c62828", Shape.STRIKE),
+    HighlightRole.PLACEMENT: RoleStyle("#c4ecd9", "#007a5a", Shape.BOX),
+}
+
+_DARK_ROLES = {
+    HighlightRole.CAUSE: RoleStyle("#1f4f3f", "#4fd1a5", Shape.BOX),
+    HighlightRole.PATTERN: RoleStyle("#1d3d5c", "#6cb8f0", Shape.CIRCLE),
+    HighlightRole.DEFINING_UNIT: RoleStyle("#2b3322", "#a3c95a", Shape.BOX, (6, 3)),
+    HighlightRole.COVER_UNIT: RoleStyle("#35283a", "#d08fd6", Shape.BOX, (2, 3)),
+    HighlightRole.FIN: RoleStyle("#5a3417", "#ff9a4d", Shape.DIAMOND),
+    HighlightRole.PIVOT: RoleStyle("#4d4417", "#f0d54a", Shape.BOX),
+    HighlightRole.COLOR_A: RoleStyle("#1d4a70", "#6cb8f0", Shape.CIRCLE),
+    HighlightRole.COLOR_B: RoleStyle("#6a3c14", "#ff9a4d", Shape.DIAMOND),
+    HighlightRole.COLOR_C: RoleStyle("#1e5030", "#6fd68e", Shape.CIRCLE),
+    HighlightRole.COLOR_D: RoleStyle("#5a2550", "#e58fd2", Shape.DIAMOND),
+    HighlightRole.ELIMINATION: RoleStyle("#5c2326", "#ff7b72", Shape.STRIKE),
+    HighlightRole.PLACEMENT: RoleStyle("#1f4f3f", "#4fd1a5", Shape.BOX),
+}
+
+LIGHT = Theme(
+    name="light",
+    window="#eceff3",
+    text="#1d2024",
+    board="#ffffff",
+    thin_line="#b9bec7",
+    box_line="#2d323a",
+    frame="#2d323a",
+    frame_solved="#009e73",
+    given="#15181c",
+    player="#0b5cad",
+    auto="#7b3f98",
+    candidate="#5d6470",
+    conflict="#c62828",
+    conflict_bg="#fde0dc",
+    cursor="#e69f00",
+    cursor_bg="#fff5d9",
+    hover="#0072b2",
+    hover_cell="#8dbbe6",
+    digit_bg="#cfe4fb",
+    seen_bg="#eef1f5",
+    candidate_hl="#0a3d8f",
+    candidate_hl_bg="#ffe58a",
+    ghost="#c62828",
+    banner_bg="#fff5d9",
+    banner_fg="#1d2024",
+    solved_bg="#d4f2e4",
+    error_bg="#fde0dc",
+    roles=_LIGHT_ROLES,
+)
+
+DARK = Theme(
+    name="dark",
+    window="#1b1d21",
+    text="#e3e5e8",
+    board="#25282d",
+    thin_line="#474c55",
+    box_line="#b8bdc6",
+    frame="#b8bdc6",
+    frame_solved="#35c99a",
+    given="#f1f3f5",
+    player="#7db7ff",
+    auto="#d3a6f0",
+    candidate="#a2a9b4",
+    conflict="#ff7b72",
+    conflict_bg="#4d2427",
+    cursor="#f0b429",
+    cursor_bg="#3d3520",
+    hover="#6cb8f0",
+    hover_cell="#3f6d99",
+    digit_bg="#1f3f63",
+    seen_bg="#2d3138",
+    candidate_hl="#ffe58a",
+    candidate_hl_bg="#5a4a12",
+    ghost="#ff7b72",
+    banner_bg="#3d3520",
+    banner_fg="#e3e5e8",
+    solved_bg="#1f4f3f",
+    error_bg="#4d2427",
+    roles=_DARK_ROLES,
+)
+
+THEMES = {t.name: t for t in (LIGHT, DARK)}
+
+
+def theme_named(name: str) -> Theme:
+    """The theme called ``name`` ("light" or "dark").
+
+    Raises:
+        ValueError: no such theme; the message quotes the name.
+    """
+    try:
+        return THEMES[name.strip().lower()]
+    except KeyError:
+        raise ValueError(f"no theme called {name!r} (choose {' or '.join(THEMES)})") from None
+
+
+def contrast_ratio(fg: str, bg: str) -> float:
+    """WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21); readable text needs about 4.5.
+
+    >>> round(contrast_ratio("#000000", "#ffffff"), 1)
+    21.0
+    """
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    a, b = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
