@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Dict, Iterator, List, Sequence, Tuple
 
-from ..explain import cells_text, eliminations_text, sentence, unit_text
+from ..explain import cells_text, eliminations_text, join_words, sentence, unit_text
 from ..geometry import Cell, Digit, bits
 from ..grid import Grid
 from ..step import Highlight, HighlightRole, Link, Step, Technique
@@ -49,7 +49,26 @@ def _seen_by_any(mask: int, peer_masks: Sequence[int]) -> int:
     return out
 
 
+_CACHE_SIZE = 4
+_cache: List[Tuple[CandidateIndex, Dict[Digit, List[_Cluster]]]] = []
+
+
 def _clusters(idx: CandidateIndex, digit: Digit) -> List[_Cluster]:
+    """The colour groups of ``digit``, computed once per grid for all four finders (a small identity cache)."""
+    for cached_idx, per_digit in _cache:
+        if cached_idx is idx:
+            break
+    else:
+        per_digit = {}
+        _cache.insert(0, (idx, per_digit))
+        del _cache[_CACHE_SIZE:]
+    found = per_digit.get(digit)
+    if found is None:
+        found = per_digit[digit] = _colour(idx, digit)
+    return found
+
+
+def _colour(idx: CandidateIndex, digit: Digit) -> List[_Cluster]:
     """Colour the conjugate-pair graph of ``digit``; groups with only one colour are dropped (as HoDoKu does)."""
     adj: Dict[Cell, List[Cell]] = {}
     edges = set()
@@ -138,8 +157,8 @@ def _chains_text(idx: CandidateIndex, digit: Digit, c1: _Cluster, c2: _Cluster) 
     geo = idx.geometry
     return (
         f"following the units where {digit} has only two places, two separate chains split the {digit}s "
-        f"into opposite groups, {cells_text(geo, bits(c1.a))} against {cells_text(geo, bits(c1.b))} and "
-        f"{cells_text(geo, bits(c2.a))} against {cells_text(geo, bits(c2.b))}"
+        f"into opposite groups: {cells_text(geo, bits(c1.a))} against {cells_text(geo, bits(c1.b))} in the "
+        f"first, {cells_text(geo, bits(c2.a))} against {cells_text(geo, bits(c2.b))} in the second"
     )
 
 
@@ -224,12 +243,14 @@ def find_multi_colors_1(grid: Grid) -> Iterator[Step]:
                 if not elim or (d, elim) in seen:
                     continue
                 seen.add((d, elim))
-                p, q = _touching(*touching[0], peers)
+                pairs = [_touching(mine, theirs, peers) for mine, theirs in touching]
+                seen_text = join_words([f"{geo.cell_name(p)} sees {geo.cell_name(q)}" for p, q in pairs])
                 reason = (
                     _chains_text(idx, d, c1, c2)
-                    + f"; {geo.cell_name(p)} sees {geo.cell_name(q)}, so their two groups are not both true "
-                    f"and one of the two opposite groups holds the {d}s; a cell that sees a cell of each "
-                    f"opposite group cannot be {d}"
+                    + f"; {seen_text}, so the groups of "
+                    + ("those two cells are" if len(pairs) == 1 else "each such pair are")
+                    + f" not both true and one of their opposite groups holds the {d}s; a cell that sees "
+                    f"a cell of both opposite groups cannot be {d}"
                 )
                 yield _step(Technique.MULTI_COLORS_1, idx, d, elim, reason, (c1, c2))
 
