@@ -110,6 +110,19 @@ def test_the_desktop_file_launches_sudoku_tk_with_its_icon() -> None:
     assert "Game" in entry["Categories"].split(";") and entry["Terminal"] == "false"
 
 
+@pytest.mark.gui
+def test_the_desktop_file_names_the_window_class() -> None:
+    # Docks group the running window under the launcher only when these agree.
+    from sudoku_tk.ui.app import make_root
+
+    root = make_root()
+    try:
+        window_class = root.winfo_class()
+    finally:
+        root.destroy()
+    assert _desktop_entry(REPO / "packaging" / "linux" / "sudoku-tk.desktop")["StartupWMClass"] == window_class
+
+
 @pytest.fixture()
 def fake_checkout(tmp_path: Path) -> Path:
     """The parts of a checkout install.sh reads, with no dist/ build in it."""
