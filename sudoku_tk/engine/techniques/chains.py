@@ -20,7 +20,7 @@ from ..grid import Grid
 from ..step import Highlight, HighlightRole, Link, Step, Technique
 from .common import CandidateIndex, eliminations, index_of
 
-MAX_EXTENSIONS = 200_000
+MAX_EXTENSIONS = 50_000
 """Bound on the path search per grid, so a hint stays fast even on a pathological pencil-mark grid.
 
 Real positions never come near it: same-pair cells of a sound position are at most

@@ -1,0 +1,140 @@
+"""Remote Pair: case file, wording, chain links and colours, hand-built chains, a bounded search, soundness."""
+
+from __future__ import annotations
+
+import time
+from typing import Dict, List
+
+import pytest
+
+from caselib import case_steps, check_case, check_counts, check_sound, check_step_contract, effects, load_cases
+from sudoku_tk.engine.geometry import Geometry
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.step import HighlightRole, Step, Technique
+from sudoku_tk.engine.techniques import finder_for
+from sudoku_tk.engine.techniques.chains import FINDERS, find_remote_pairs
+from test_single_digit import check_sound_on_real_positions, check_transpose_invariant
+
+CASES = load_cases("chains.cases")
+GEO = Geometry.of(3)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.ident)
+def test_case(case) -> None:  # type: ignore[no-untyped-def]
+    check_sound(case)
+    steps = case_steps(case)
+    for step in steps:
+        check_step_contract(case.grid, step)
+        _check_chain(case.grid, step)
+    check_case(case, steps)
+
+
+def test_every_technique_has_enough_cases() -> None:
+    check_counts(CASES, (Technique.REMOTE_PAIR,))
+
+
+def test_finders_registered() -> None:
+    for t, f in FINDERS:
+        assert finder_for(t) is f
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.ident)
+def test_mirrored_board_gives_mirrored_steps(case) -> None:  # type: ignore[no-untyped-def]
+    assert (check_transpose_invariant(case.grid, find_remote_pairs) == 0) == case.must_not_fire
+
+
+def _chain_cells(step: Step) -> List[int]:
+    """The chain in order, read back from the links (one in-cell link per cell)."""
+    return [lk.from_cell for lk in step.links if lk.from_cell == lk.to_cell]
+
+
+def _check_chain(grid: Grid, step: Step) -> None:
+    """Links alternate: strong inside a cell, weak to the next cell (which it sees); colours alternate too."""
+    chain = _chain_cells(step)
+    assert len(chain) >= 4 and len(chain) % 2 == 0 and len(set(chain)) == len(chain)
+    pair = grid.candidates[chain[0]]
+    assert pair.bit_count() == 2 and all(grid.candidates[c] == pair for c in chain)
+    for i, lk in enumerate(step.links):
+        assert lk.strong == (i % 2 == 0)
+        if not lk.strong:
+            assert GEO.sees(lk.from_cell, lk.to_cell) and lk.from_digit == lk.to_digit
+    roles: Dict[HighlightRole, tuple] = {h.role: h.cells for h in step.highlights}
+    assert roles[HighlightRole.COLOR_A] == tuple(chain[0::2])
+    assert roles[HighlightRole.COLOR_B] == tuple(chain[1::2])
+
+
+def _first_case_step() -> Step:
+    case = next(c for c in CASES if not c.must_not_fire)
+    return next(s for s in case_steps(case) if effects(s) == (case.expected_elims, case.expected_places))
+
+
+def test_explanation() -> None:
+    step = _first_case_step()
+    assert step.explanation == (
+        "Remote Pair: r7c7, r7c2, r9c2 and r9c4 all hold only 4 or 6 and each sees the next in that order, so "
+        "their digits alternate and r7c7 and r9c4 hold different ones; a cell that sees both can hold neither "
+        "— remove 4 and 6 from r9c7 and r9c9."
+    )
+    assert step.focus == "the 4 and 6 cells r7c7 and r9c4"
+
+
+# -- chains built by hand: every other cell holds every digit -------------------------
+
+
+def _pairs(cells: List[str], digits: str = "12") -> Grid:
+    cands = [GEO.all_digits] * 81
+    for name in cells:
+        cands[GEO.parse_cell(name)] = sum(1 << (int(ch) - 1) for ch in digits)
+    return Grid.from_values([0] * 81, None, cands)
+
+
+def _elims(grid: Grid) -> List[List[str]]:
+    return [sorted(f"{GEO.cell_name(e.cell)}<>{e.digit}" for e in s.eliminations) for s in find_remote_pairs(grid)]
+
+
+def test_hand_built_four_cell_chain() -> None:
+    # r1c1 - r1c5 - r5c5 - r5c9: the ends hold different digits; r1c9 and r5c1 see both ends
+    grid = _pairs(["r1c1", "r1c5", "r5c5", "r5c9"])
+    assert _elims(grid) == [["r1c9<>1", "r1c9<>2", "r5c1<>1", "r5c1<>2"]]
+
+
+def test_three_cells_are_not_a_remote_pair() -> None:
+    assert _elims(_pairs(["r1c1", "r1c5", "r5c5"])) == []
+
+
+def test_five_cells_give_their_two_four_cell_chains() -> None:
+    # like HoDoKu, a chain has an even number of cells, so five cells give two chains of four
+    grid = _pairs(["r1c1", "r1c5", "r5c5", "r5c9", "r9c9"])
+    assert sorted(_elims(grid)) == [
+        ["r1c9<>1", "r1c9<>2", "r5c1<>1", "r5c1<>2"],
+        ["r1c9<>1", "r1c9<>2", "r9c5<>1", "r9c5<>2"],
+    ]
+
+
+def test_different_pairs_do_not_chain() -> None:
+    grid = _pairs(["r1c1", "r1c5", "r5c5"])
+    cands = list(grid.candidates)
+    cands[GEO.parse_cell("r5c9")] = 0b101  # {1,3}: not the same pair, so no fourth cell
+    assert _elims(Grid.from_values([0] * 81, None, cands)) == []
+
+
+def test_search_stays_bounded_on_a_pathological_grid() -> None:
+    # every cell holding only {1, 2} (a broken grid a player could still type in): the path search is capped
+    grid = Grid.from_values([0] * 81, None, [0b11] * 81)
+    start = time.perf_counter()
+    first = next(find_remote_pairs(grid))
+    assert time.perf_counter() - start < 0.05
+    assert first.eliminations
+    start = time.perf_counter()
+    assert sum(1 for _ in find_remote_pairs(grid)) > 0
+    assert time.perf_counter() - start < 2.0
+
+
+def test_other_board_sizes_yield_nothing() -> None:
+    assert list(find_remote_pairs(Grid.from_values([0] * 16))) == []
+
+
+@pytest.mark.slow
+def test_sound_on_real_positions() -> None:
+    fired = check_sound_on_real_positions(FINDERS)
+    assert all(n > 0 for n in fired.values()), fired
