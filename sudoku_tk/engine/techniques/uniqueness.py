@@ -60,10 +60,19 @@ from functools import lru_cache
 from typing import Callable, Iterable, Iterator, List, Sequence, Set, Tuple
 
 from ..explain import cells_text, digits_text, eliminations_text, sentence, units_text
-from ..geometry import Cell, Digit, Geometry, bits
+from ..geometry import Cell, Digit, Geometry, bits, digits_of
 from ..grid import Grid
 from ..step import Highlight, HighlightRole, Step, Technique
-from .common import CandidateIndex, candidate_highlights, eliminations, index_of
+from .common import (
+    CandidateIndex,
+    candidate_highlights,
+    cell_mask,
+    eliminations,
+    eliminations_from_mask,
+    index_of,
+    seen_by_all,
+    units_containing,
+)
 
 Candidate = Tuple[Cell, Digit]
 
@@ -204,45 +213,6 @@ def _context(grid: Grid) -> _Context:
 # -- small helpers -------------------------------------------------------------
 
 
-def _mask_of(cells: Iterable[Cell]) -> int:
-    m = 0
-    for c in cells:
-        m |= 1 << c
-    return m
-
-
-def _digits(mask: int) -> List[Digit]:
-    return [d for d in range(1, 17) if mask >> (d - 1) & 1]
-
-
-def _common_peers(geo: Geometry, cells: Iterable[Cell]) -> int:
-    m = (1 << geo.ncells) - 1
-    for c in cells:
-        m &= geo.peer_masks[c]
-    return m
-
-
-def _shared_units(geo: Geometry, cells: Sequence[Cell]) -> List[int]:
-    """Units (rows, then columns, then boxes) holding every one of ``cells``."""
-    first = geo.cell_units[cells[0]]
-    return [u for k, u in enumerate(first) if all(geo.cell_units[c][k] == u for c in cells[1:])]
-
-
-def _candidates_in(ctx: _Context, cells_mask: int, digit_mask: int) -> List[Candidate]:
-    """Every (cell, digit) with a digit of ``digit_mask`` still a candidate in the cells of ``cells_mask``."""
-    out: List[Candidate] = []
-    cands = ctx.grid.candidates
-    for cell in bits(cells_mask):
-        hit = cands[cell] & digit_mask
-        for d in _digits(hit):
-            out.append((cell, d))
-    return out
-
-
-def _only(geo: Geometry, a: Digit, b: Digit) -> str:
-    return f"{digits_text(geo, (a, b), 'or')}"
-
-
 def _deadly(geo: Geometry, cells: Sequence[Cell], a: Digit, b: Digit) -> str:
     """The shared opening of every rectangle explanation."""
     return (
@@ -253,7 +223,7 @@ def _deadly(geo: Geometry, cells: Sequence[Cell], a: Digit, b: Digit) -> str:
 
 def _floor_text(geo: Geometry, rect: _Rect, cells: Sequence[Cell]) -> str:
     verb = "holds" if len(cells) == 1 else "hold"
-    return f"{cells_text(geo, cells)} {verb} nothing but {_only(geo, rect.a, rect.b)}"
+    return f"{cells_text(geo, cells)} {verb} nothing but {digits_text(geo, (rect.a, rect.b))}"
 
 
 def _rect_focus(geo: Geometry, cells: Sequence[Cell], a: Digit, b: Digit) -> str:
@@ -262,14 +232,13 @@ def _rect_focus(geo: Geometry, cells: Sequence[Cell], a: Digit, b: Digit) -> str
 
 
 def _step(
-    ctx: _Context,
+    geo: Geometry,
     technique: Technique,
     reason: str,
     elims: Sequence[Candidate],
     highlights: Sequence[Highlight],
     focus: str,
 ) -> Step:
-    geo = ctx.geometry
     effects = eliminations(elims)
     pairs = [(e.cell, e.digit) for e in effects]
     return Step(
@@ -316,7 +285,7 @@ def find_uniqueness_1(grid: Grid) -> Iterator[Step]:
         if len(rect.floor) != 3:
             continue
         roof = rect.roof[0]
-        elims = _candidates_in(ctx, 1 << roof, rect.pair)
+        elims = eliminations_from_mask(ctx.idx, 1 << roof, rect.pair)
         if not elims:
             continue
         reason = (
@@ -324,7 +293,12 @@ def find_uniqueness_1(grid: Grid) -> Iterator[Step]:
             f"so {geo.cell_name(roof)} must take one of its other candidates"
         )
         yield _step(
-            ctx, Technique.UNIQUENESS_1, reason, elims, _rect_highlights(rect), _rect_focus(geo, rect.cells, rect.a, rect.b)
+            geo,
+            Technique.UNIQUENESS_1,
+            reason,
+            elims,
+            _rect_highlights(rect),
+            _rect_focus(geo, rect.cells, rect.a, rect.b),
         )
 
 
@@ -352,7 +326,7 @@ def _iter_type_2_or_5(grid: Grid, want: Technique) -> Iterator[Step]:
             technique = Technique.UNIQUENESS_5
         if technique is not want:
             continue
-        targets = _common_peers(geo, rect.roof) & ctx.idx.digit_cells[x]
+        targets = seen_by_all(geo, rect.roof) & ctx.idx.digit_cells[x]
         if not targets:
             continue
         elims = [(c, x) for c in bits(targets)]
@@ -362,7 +336,7 @@ def _iter_type_2_or_5(grid: Grid, want: Technique) -> Iterator[Step]:
             f"which no cell seeing {'both' if len(rect.roof) == 2 else 'all'} of them can then be"
         )
         hl = _rect_highlights(rect, *candidate_highlights(HighlightRole.FIN, [(c, x) for c in rect.roof]))
-        yield _step(ctx, technique, reason, elims, hl, _rect_focus(geo, rect.cells, rect.a, rect.b))
+        yield _step(geo, technique, reason, elims, hl, _rect_focus(geo, rect.cells, rect.a, rect.b))
 
 
 def find_uniqueness_2(grid: Grid) -> Iterator[Step]:
@@ -387,11 +361,7 @@ def _subset_steps(ctx: _Context, rect: _Rect, unit: int) -> Iterator[Step]:
     virtual = 0
     for c in roof:
         virtual |= cands[c] & ~rect.pair
-    pool = [
-        c
-        for c in geo.units[unit]
-        if cands[c] and not cands[c] & rect.pair and not rect_mask >> c & 1
-    ]
+    pool = [c for c in geo.units[unit] if cands[c] and not cands[c] & rect.pair and not rect_mask >> c & 1]
     is_box = geo.unit_kind(unit) == 2
 
     def grow(start: int, chosen: List[Cell], digits: int) -> Iterator[Step]:
@@ -402,7 +372,7 @@ def _subset_steps(ctx: _Context, rect: _Rect, unit: int) -> Iterator[Step]:
             if now.bit_count() == len(group) + 1:
                 members = list(roof) + group
                 # A box subset lying in one line was already reported from that line.
-                if not (is_box and len(_shared_units(geo, members)) > 1):
+                if not (is_box and len(units_containing(geo, cell_mask(members))) > 1):
                     step = _subset_step(ctx, rect, unit, group, now)
                     if step is not None:
                         yield step
@@ -415,7 +385,7 @@ def _subset_steps(ctx: _Context, rect: _Rect, unit: int) -> Iterator[Step]:
 def _subset_step(ctx: _Context, rect: _Rect, unit: int, group: List[Cell], digits: int) -> Step | None:
     geo = ctx.geometry
     members = list(rect.roof) + group
-    member_mask = _mask_of(members)
+    member_mask = cell_mask(members)
     units = [unit]
     if geo.unit_kind(unit) != 2:
         box = geo.cell_units[members[0]][2]
@@ -424,7 +394,7 @@ def _subset_step(ctx: _Context, rect: _Rect, unit: int, group: List[Cell], digit
     area = 0
     for u in units:
         area |= geo.unit_masks[u]
-    elims = _candidates_in(ctx, area & ~member_mask, digits)
+    elims = eliminations_from_mask(ctx.idx, area & ~member_mask, digits)
     if not elims:
         return None
     cands = ctx.grid.candidates
@@ -436,17 +406,17 @@ def _subset_step(ctx: _Context, rect: _Rect, unit: int, group: List[Cell], digit
     kind = {2: "pair", 3: "triple", 4: "quadruple"}.get(size, f"set of {size}")
     reason = (
         f"{_deadly(geo, rect.cells, rect.a, rect.b)}; {_floor_text(geo, rect, floor)}, so "
-        f"{cells_text(geo, rect.roof, 'or')} must hold {digits_text(geo, _digits(extra))}, and with "
-        f"{cells_text(geo, group)} that makes a naked {kind} of {digits_text(geo, _digits(digits), 'and')} in "
+        f"{cells_text(geo, rect.roof, 'or')} must hold {digits_text(geo, digits_of(extra))}, and with "
+        f"{cells_text(geo, group)} that makes a naked {kind} of {digits_text(geo, digits_of(digits), 'and')} in "
         f"{units_text(geo, units)}"
     )
-    fins = [(c, d) for c in members for d in _digits(cands[c] & digits)]
+    fins = [(c, d) for c in members for d in digits_of(cands[c] & digits)]
     hl = _rect_highlights(
         rect,
         Highlight(HighlightRole.DEFINING_UNIT, units=tuple(units)),
         *candidate_highlights(HighlightRole.FIN, fins),
     )
-    return _step(ctx, Technique.UNIQUENESS_3, reason, elims, hl, _rect_focus(geo, rect.cells, rect.a, rect.b))
+    return _step(geo, Technique.UNIQUENESS_3, reason, elims, hl, _rect_focus(geo, rect.cells, rect.a, rect.b))
 
 
 def find_uniqueness_3(grid: Grid) -> Iterator[Step]:
@@ -459,7 +429,7 @@ def find_uniqueness_3(grid: Grid) -> Iterator[Step]:
         for rect in ctx.unique_rectangles():
             if len(rect.floor) != 2 or not _same_line(ctx.geometry, *rect.roof):
                 continue
-            for unit in _shared_units(ctx.geometry, rect.roof):
+            for unit in units_containing(ctx.geometry, cell_mask(rect.roof)):
                 yield from _subset_steps(ctx, rect, unit)
 
     yield from _dedupe(gen())
@@ -480,13 +450,13 @@ def find_uniqueness_4(grid: Grid) -> Iterator[Step]:
         for rect in ctx.unique_rectangles():
             if len(rect.floor) != 2 or not _same_line(geo, *rect.roof):
                 continue
-            roof_mask = _mask_of(rect.roof)
-            for unit in _shared_units(geo, rect.roof):
+            roof_mask = cell_mask(rect.roof)
+            for unit in units_containing(geo, cell_mask(rect.roof)):
                 rest = geo.unit_masks[unit] & ~roof_mask
                 for u, v in ((rect.a, rect.b), (rect.b, rect.a)):
                     if digit_cells[u] & rest:
                         continue
-                    elims = _candidates_in(ctx, roof_mask, 1 << (v - 1))
+                    elims = eliminations_from_mask(ctx.idx, roof_mask, 1 << (v - 1))
                     if not elims:
                         continue
                     reason = (
@@ -499,7 +469,14 @@ def find_uniqueness_4(grid: Grid) -> Iterator[Step]:
                         Highlight(HighlightRole.DEFINING_UNIT, units=(unit,)),
                         Highlight(HighlightRole.FIN, rect.roof, (u,)),
                     )
-                    yield _step(ctx, Technique.UNIQUENESS_4, reason, elims, hl, _rect_focus(geo, rect.cells, rect.a, rect.b))
+                    yield _step(
+                        geo,
+                        Technique.UNIQUENESS_4,
+                        reason,
+                        elims,
+                        hl,
+                        _rect_focus(geo, rect.cells, rect.a, rect.b),
+                    )
 
     yield from _dedupe(gen())
 
@@ -531,7 +508,7 @@ def find_uniqueness_6(grid: Grid) -> Iterator[Step]:
         for u, v in ((rect.a, rect.b), (rect.b, rect.a)):
             if digit_cells[u] & outside:
                 continue
-            elims = _candidates_in(ctx, _mask_of(rect.roof), 1 << (u - 1))
+            elims = eliminations_from_mask(ctx.idx, cell_mask(rect.roof), 1 << (u - 1))
             if not elims:
                 break
             reason = (
@@ -545,7 +522,9 @@ def find_uniqueness_6(grid: Grid) -> Iterator[Step]:
                 Highlight(HighlightRole.DEFINING_UNIT, units=tuple(units)),
                 Highlight(HighlightRole.FIN, rect.floor, (u,)),
             )
-            yield _step(ctx, Technique.UNIQUENESS_6, reason, elims, hl, _rect_focus(geo, rect.cells, rect.a, rect.b))
+            yield _step(
+                geo, Technique.UNIQUENESS_6, reason, elims, hl, _rect_focus(geo, rect.cells, rect.a, rect.b)
+            )
             break  # HoDoKu reports one digit per rectangle; the other would contradict it
 
 
@@ -573,7 +552,7 @@ def find_hidden_rectangle(grid: Grid) -> Iterator[Step]:
                 for u, v in ((rect.a, rect.b), (rect.b, rect.a)):
                     if digit_cells[u] & outside:
                         continue
-                    elims = _candidates_in(ctx, 1 << far, 1 << (v - 1))
+                    elims = eliminations_from_mask(ctx.idx, 1 << far, 1 << (v - 1))
                     if not elims:
                         continue
                     mates = [c for c in rect.cells if c not in (corner, far)]
@@ -589,7 +568,12 @@ def find_hidden_rectangle(grid: Grid) -> Iterator[Step]:
                         Highlight(HighlightRole.PIVOT, (corner,)),
                     )
                     yield _step(
-                        ctx, Technique.HIDDEN_RECTANGLE, reason, elims, hl, _rect_focus(geo, rect.cells, rect.a, rect.b)
+                        geo,
+                        Technique.HIDDEN_RECTANGLE,
+                        reason,
+                        elims,
+                        hl,
+                        _rect_focus(geo, rect.cells, rect.a, rect.b),
                     )
 
     yield from _dedupe(gen())
@@ -650,7 +634,14 @@ def find_avoidable_rectangle_1(grid: Grid) -> Iterator[Step]:
             Highlight(HighlightRole.CAUSE, tuple(sorted(solved))),
             Highlight(HighlightRole.PATTERN, (free,), (a,)),
         ]
-        yield _step(ctx, Technique.AVOIDABLE_RECTANGLE_1, reason, [(free, a)], hl, _rect_focus(geo, corners, min(a, b), max(a, b)))
+        yield _step(
+            geo,
+            Technique.AVOIDABLE_RECTANGLE_1,
+            reason,
+            [(free, a)],
+            hl,
+            _rect_focus(geo, corners, min(a, b), max(a, b)),
+        )
 
 
 def find_avoidable_rectangle_2(grid: Grid) -> Iterator[Step]:
@@ -677,7 +668,7 @@ def find_avoidable_rectangle_2(grid: Grid) -> Iterator[Step]:
             if extras[0] != extras[1]:
                 continue
             x = extras[0].bit_length()
-            targets = _common_peers(geo, free) & digit_cells[x]
+            targets = seen_by_all(geo, free) & digit_cells[x]
             if not targets:
                 continue
             a, b = values[solved[0]], values[solved[1]]
@@ -696,7 +687,7 @@ def find_avoidable_rectangle_2(grid: Grid) -> Iterator[Step]:
                 Highlight(HighlightRole.FIN, tuple(free), (x,)),
             ]
             yield _step(
-                ctx,
+                geo,
                 Technique.AVOIDABLE_RECTANGLE_2,
                 reason,
                 [(c, x) for c in bits(targets)],
@@ -748,7 +739,7 @@ def find_bug_plus_1(grid: Grid) -> Iterator[Step]:
     if any((idx.digit_cells[d] & geo.unit_masks[u]).bit_count() != 3 for u in own_units):
         return
     others = cands[triple] & ~extra
-    elims = [(triple, e) for e in _digits(others)]
+    elims = [(triple, e) for e in digits_of(others)]
     name = geo.cell_name(triple)
     reason = (
         f"every empty cell except {name} has exactly two candidates, and every digit appears exactly twice in "
@@ -760,8 +751,7 @@ def find_bug_plus_1(grid: Grid) -> Iterator[Step]:
         Highlight(HighlightRole.PATTERN, (triple,), (d,)),
         Highlight(HighlightRole.DEFINING_UNIT, units=tuple(own_units)),
     ]
-    step_ctx = _context(grid)
-    yield _step(step_ctx, Technique.BUG_PLUS_1, reason, elims, hl, geo.unit_name(own_units[2]))
+    yield _step(geo, Technique.BUG_PLUS_1, reason, elims, hl, geo.unit_name(own_units[2]))
 
 
 FINDERS: Tuple[Tuple[Technique, Callable[[Grid], Iterator[Step]]], ...] = (

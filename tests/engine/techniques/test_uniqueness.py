@@ -14,7 +14,15 @@ from typing import Callable, Dict, Iterator, List, Tuple
 
 import pytest
 
-from caselib import case_steps, check_case, check_counts, check_sound, check_step_contract, effects, load_cases
+from caselib import (
+    case_steps,
+    check_case,
+    check_counts,
+    check_sound,
+    check_step_contract,
+    effects,
+    load_cases,
+)
 from conftest import read_puzzles
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.grid import Grid
@@ -72,7 +80,13 @@ def test_rectangle_steps_highlight_the_rectangle_and_the_eliminations() -> None:
     for grid, step in _case_steps():
         roles = {h.role for h in step.highlights}
         assert HighlightRole.ELIMINATION in roles
-        eliminated = {(c, d) for h in step.highlights if h.role is HighlightRole.ELIMINATION for c in h.cells for d in h.digits}
+        eliminated = {
+            (c, d)
+            for h in step.highlights
+            if h.role is HighlightRole.ELIMINATION
+            for c in h.cells
+            for d in h.digits
+        }
         assert eliminated == {(e.cell, e.digit) for e in step.eliminations}
         if step.technique is Technique.BUG_PLUS_1:
             continue
@@ -213,8 +227,13 @@ def test_sound_along_solving_paths() -> None:
             _apply(moves, step)
     assert states > 1000
     # The common patterns do show up on these paths; the rarer ones are covered by the cases and the next test.
-    for t in (Technique.UNIQUENESS_1, Technique.UNIQUENESS_2, Technique.UNIQUENESS_3, Technique.UNIQUENESS_4,
-              Technique.HIDDEN_RECTANGLE):
+    for t in (
+        Technique.UNIQUENESS_1,
+        Technique.UNIQUENESS_2,
+        Technique.UNIQUENESS_3,
+        Technique.UNIQUENESS_4,
+        Technique.HIDDEN_RECTANGLE,
+    ):
         assert fired[t] > 0, f"{t} never fired: {fired}"
 
 
@@ -228,7 +247,9 @@ def test_sound_after_random_correct_moves() -> None:
             moves: List[Move] = [Place(c, solution[c]) for c in rng.sample(empty, placed)]
             grid = recompute(start, moves, assists=[Assist.PEERS]).to_grid()
             false = [
-                (c, d) for c in range(81) for d in range(1, 10)
+                (c, d)
+                for c in range(81)
+                for d in range(1, 10)
                 if grid.candidates[c] >> (d - 1) & 1 and solution[c] != d
             ]
             moves.append(Eliminate(tuple(rng.sample(false, len(false) // 4))))
