@@ -33,5 +33,12 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m sudoku_tk.bench
 
+icons: $(STAMP)
+	$(PY) build_scripts/make_icons.py
+
+build: $(STAMP)
+	$(PY) -m pip install -q -e '.[build]'
+	$(PY) build_scripts/build.py
+
 clean:
 	rm -rf $(VENV) build dist *.egg-info
