@@ -185,12 +185,13 @@ def _library() -> Tuple[PuzzleEntry, ...]:
             raise LibraryError(f"puzzle id {e.id!r} appears twice in the library")
         seen.add(e.id)
     rank = {lvl: i for i, lvl in enumerate(LEVEL_ORDER)}
-    entries.sort(key=lambda e: (e.size, rank[e.level], e.id))
+    # The classic comes first among its peers: it is the puzzle every tutorial starts with.
+    entries.sort(key=lambda e: (e.size, rank[e.level], e.id != CLASSIC_ID, e.id))
     return tuple(entries)
 
 
 def library() -> list[PuzzleEntry]:
-    """Every built-in puzzle, by size, then level (easiest first), then id. Read once, then cached."""
+    """Every built-in puzzle, by size, then level (easiest first), then id (the classic first). Read once, then cached."""
     return list(_library())
 
 

@@ -192,7 +192,9 @@ class _Dialog(tk.Toplevel):
         super().__init__(parent)
         self.withdraw()
         self.title(title)
-        self.transient(parent.winfo_toplevel())
+        if parent.winfo_toplevel().winfo_viewable():
+            # Tk hides a transient whose master is hidden: a dialog over a withdrawn window would never show.
+            self.transient(parent.winfo_toplevel())
         self.resizable(True, False)
         self.result: Any = None
         self.message = tk.StringVar(self, "")
@@ -204,6 +206,7 @@ class _Dialog(tk.Toplevel):
         self.message_label = ttk.Label(self, textvariable=self.message, foreground="#b00020", wraplength=420,
                                        padding=(12, 0))
         self.message_label.grid(row=1, column=0, sticky="we")
+        self.message_label.grid_remove()  # shown only while there is something to say
         buttons = ttk.Frame(self, padding=12)
         buttons.grid(row=2, column=0, sticky="e")
         self.ok_button = ttk.Button(buttons, text=self.ok_label, command=self.ok, default="active")
@@ -250,6 +253,10 @@ class _Dialog(tk.Toplevel):
         """Validate; close with the result when good, else show why and stay open."""
         value, message = self._validate()
         self.message.set(message)
+        if message:
+            self.message_label.grid()
+        else:
+            self.message_label.grid_remove()
         if value is None:
             self.bell()
             return
@@ -336,7 +343,7 @@ class NewGameDialog(_Dialog):
         self.shown = puzzles.puzzles_for(size, None if level == ANY_LEVEL else level)
         self.puzzle_list.delete(0, "end")
         for e in self.shown:
-            self.puzzle_list.insert("end", f"{e.name}  ({e.level.display_name})" if level == ANY_LEVEL else e.name)
+            self.puzzle_list.insert("end", e.name)
 
     def select_puzzle(self, puzzle_id: str) -> None:
         """Select a listed puzzle by id (what a click on the list does)."""

@@ -6,6 +6,7 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -29,7 +30,8 @@ from sudoku_tk.app.puzzles import (
 from sudoku_tk.engine.brute_force import count_solutions
 from sudoku_tk.engine.formats import parse_grid
 
-from conftest import REPO
+
+REPO = Path(__file__).resolve().parents[2]
 
 # -- integrity of the shipped library ------------------------------------------
 

@@ -16,7 +16,6 @@ from typing import Any, Dict, List
 
 import pytest
 from autosave_child import scripted_move
-from conftest import REPO
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -42,6 +41,7 @@ from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist, recompute
 
+REPO = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).parent / "data"
 DAMAGED = DATA / "damaged"
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

@@ -237,6 +237,8 @@ def test_new_game_keys_return_and_escape(root: Any) -> None:
     dlg = NewGameDialog(root, show=False)
     dlg.deiconify()
     dlg.update()
+    dlg.focus_force()
+    dlg.update()
     dlg.event_generate("<Escape>")
     dlg.update()
     assert not _alive(dlg) and dlg.result is None
@@ -244,14 +246,25 @@ def test_new_game_keys_return_and_escape(root: Any) -> None:
 
 @pytest.mark.gui
 def test_new_game_shown_modally_returns_after_ok(root: Any) -> None:
+    seen: Dict[str, Any] = {}
+
     def press_ok() -> None:
-        dialogs = [w for w in root.winfo_children() if isinstance(w, NewGameDialog)]
-        assert len(dialogs) == 1 and dialogs[0].winfo_viewable()
-        dialogs[0].level_var.set("Medium")
-        dialogs[0].ok_button.invoke()
+        dialogs = [w for w in root.winfo_children() if isinstance(w, NewGameDialog) and w.winfo_viewable()]
+        seen["dialogs"] = len(dialogs)
+        seen["grab"] = root.grab_current()
+        dialogs[-1].level_var.set("Medium")
+        dialogs[-1].ok_button.invoke()
+
+    def give_up() -> None:  # never hang the suite: close whatever is still open
+        for w in root.winfo_children():
+            if isinstance(w, NewGameDialog):
+                w.cancel()
 
     root.after(300, press_ok)
+    guard = root.after(10_000, give_up)
     dlg = NewGameDialog(root, rng=random.Random(9))  # blocks until press_ok closes it
+    root.after_cancel(guard)
+    assert seen["dialogs"] == 1 and seen["grab"] is dlg
     assert dlg.result is not None and dlg.result.level is Level.MEDIUM
 
 
