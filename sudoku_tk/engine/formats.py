@@ -308,7 +308,7 @@ def _looks_like_line_puzzle(line_text: str) -> bool:
     if line_text.lstrip().startswith(":"):
         return True
     word, _ = _first_word(line_text)
-    return len(word) - word.count("+") in _BOARD_CELLS
+    return len(word) - word.count("+") in _BOARD_CELLS and not _is_border(word)
 
 
 def _read_hodoku_line(line_text: str, line: int) -> Grid:
@@ -388,7 +388,7 @@ def _cell_tokens(rows: Sequence[tuple[int, str]]) -> tuple[Geometry, list[_Token
         if len(compact) != side:
             _fail(
                 f"found {len(words)} blank-separated cells ({len(compact)} cell characters) "
-                f"in this row, expected {side}",
+                f"in row {text.strip()[:40]!r}, expected {side}",
                 n,
             )
         cells.extend(compact)
