@@ -43,8 +43,8 @@ def data_dir_for(platform: str, environ: Mapping[str, str], home: str) -> PurePa
     if platform == "darwin":
         return PurePosixPath(home) / "Library" / "Application Support" / APP_DIR_NAME
     xdg = environ.get("XDG_DATA_HOME", "").strip()
-    base = PurePosixPath(xdg) if xdg.startswith("/") else PurePosixPath(home) / ".local" / "share"
-    return base / APP_DIR_NAME
+    xdg_base = PurePosixPath(xdg) if xdg.startswith("/") else PurePosixPath(home) / ".local" / "share"
+    return xdg_base / APP_DIR_NAME
 
 
 def user_data_dir(environ: Optional[Mapping[str, str]] = None) -> Path:

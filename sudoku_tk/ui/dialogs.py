@@ -359,7 +359,7 @@ class NewGameDialog(_Dialog):
     def _validate(self) -> Tuple[Optional[PuzzleEntry], str]:
         puzzle_id = ""
         if self.mode_var.get() == "list":
-            sel = self.puzzle_list.curselection()
+            sel = self.puzzle_list.curselection()  # type: ignore[no-untyped-call]
             if not sel:
                 return None, "Choose a puzzle from the list, or pick a random one."
             puzzle_id = self.shown[sel[0]].id
@@ -392,7 +392,7 @@ class PuzzleTextDialog(_Dialog):
 
     def _on_return(self, event: tk.Event) -> Optional[str]:
         # Return types a new line in the text box; Ctrl+Return plays.
-        if event.widget is self.text and not event.state & 0x4:
+        if event.widget is self.text and not int(event.state) & 0x4:
             return None
         return super()._on_return(event)
 

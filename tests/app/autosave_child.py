@@ -1,6 +1,6 @@
 """Child process for the SIGKILL crash test: resume the autosave, then "make a move, autosave, report" forever.
 
-Run as ``python autosave_child.py FOLDER``. After each save completes it prints
+Run as ``python autosave_child.py FOLDER [fast]`` (``fast``: no fsync, ``durable=False``). After each save completes it prints
 the number of moves saved (flushed), so the parent knows what was on disk.
 The moves follow a fixed script (``scripted_move``) so the parent can check that
 a resumed record is exactly a prefix of it.
@@ -32,8 +32,8 @@ def scripted_move(i: int) -> Move:
     return Clear(cell)
 
 
-def main(folder: str) -> None:
-    saver = Autosaver(Path(folder))
+def main(folder: str, mode: str = "durable") -> None:
+    saver = Autosaver(Path(folder), durable=mode != "fast")
     record, message = saver.load_latest()
     if message:
         print(f"message: {message}", flush=True)
@@ -48,4 +48,4 @@ def main(folder: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(*sys.argv[1:3])

@@ -427,6 +427,20 @@ def test_write_to_a_missing_folder_raises_and_creates_nothing(tmp_path: Path) ->
 # -- autosave ---------------------------------------------------------------------
 
 
+def test_fast_autosave_skips_fsync_but_round_trips(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: List[int] = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(storage.os, "fsync", lambda fd: calls.append(fd) or real_fsync(fd))
+    fast = Autosaver(tmp_path / "fast", durable=False)
+    fast.save(full_record(FOUR))
+    fast.save(full_record(CLASSIC))
+    assert calls == []
+    assert fast.load_latest() == (full_record(CLASSIC), None)
+    assert load_game(fast.backup_path) == full_record(FOUR)
+    Autosaver(tmp_path / "durable").save(full_record(FOUR))
+    assert len(calls) >= 1
+
+
 def test_autosave_with_nothing_saved(tmp_path: Path) -> None:
     assert Autosaver(tmp_path / "none").load_latest() == (None, None)
 
@@ -497,11 +511,11 @@ def test_stale_temp_files_are_removed_on_start(tmp_path: Path) -> None:
 # -- crash test with a real process -------------------------------------------------
 
 
-def _run_child_until_killed(folder: Path, rng: random.Random) -> tuple[int, List[str]]:
+def _run_child_until_killed(folder: Path, rng: random.Random, mode: str = "durable") -> tuple[int, List[str]]:
     """Start the child, let it play for a random moment, SIGKILL it; return the last reported count."""
     env = dict(os.environ, PYTHONPATH=str(REPO))
     child = subprocess.Popen(
-        [sys.executable, str(Path(__file__).parent / "autosave_child.py"), str(folder)],
+        [sys.executable, str(Path(__file__).parent / "autosave_child.py"), str(folder), mode],
         stdout=subprocess.PIPE, text=True, env=env,
     )
     lines: List[str] = []
@@ -522,12 +536,13 @@ def _run_child_until_killed(folder: Path, rng: random.Random) -> tuple[int, List
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
-def test_sigkill_at_random_moments_loses_at_most_the_move_in_progress(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode", ["durable", "fast"])
+def test_sigkill_at_random_moments_loses_at_most_the_move_in_progress(tmp_path: Path, mode: str) -> None:
     folder = tmp_path / "autosave"
     rng = random.Random(4)
     reported_total = 0
     for _round in range(8):
-        reported, other = _run_child_until_killed(folder, rng)
+        reported, other = _run_child_until_killed(folder, rng, mode)
         assert other == [], other  # the child resumed without a recovery message
         assert reported > reported_total
         record, message = Autosaver(folder).load_latest()
