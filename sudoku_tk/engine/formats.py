@@ -201,16 +201,6 @@ def _is_comment(stripped: str) -> bool:
     return stripped.startswith("#")
 
 
-def _content_lines(text: str) -> list[tuple[int, str]]:
-    """(1-based line number, line) for every line that is neither blank nor a comment."""
-    out = []
-    for n, line in enumerate(text.splitlines(), 1):
-        s = line.strip()
-        if s and not _is_comment(s):
-            out.append((n, line))
-    return out
-
-
 def _finish(
     geo: Geometry,
     givens: Sequence[int],
@@ -573,7 +563,10 @@ def _read_ss(lines: Sequence[tuple[int, str]]) -> Grid:
     return _finish(geo, givens, placed, cands)
 
 
-def _ss_values(geo: Geometry, givens: Sequence[int], tokens: Sequence[_Token], cells: Sequence[tuple[int, int]]) -> list[int]:
+def _ss_values(
+    geo: Geometry, givens: Sequence[int], tokens: Sequence[_Token], cells: Sequence[tuple[int, int]]
+) -> list[int]:
+    """The digits of a value block; it must keep every given of the first block."""
     values = []
     for c, (tok, (kind, v)) in enumerate(zip(tokens, cells)):
         if kind == _CANDS:
@@ -603,7 +596,8 @@ def _ss_candidates(
                     tok.column,
                 )
         elif kind in (_GIVEN, _PLACED):
-            _fail(f"inconsistent candidate grid: {geo.cell_name(c)} is empty but marked {tok.text!r}", tok.line, tok.column)
+            where = geo.cell_name(c)
+            _fail(f"inconsistent candidate grid: {where} is empty but marked {tok.text!r}", tok.line, tok.column)
         elif kind == _LONE:
             cands[c] = 1 << (v - 1)
         elif kind == _CANDS:
@@ -619,13 +613,16 @@ def _opensudoku_games(text: str) -> list[tuple[int, str]]:
     declared = [i for i in (text.find("<!DOCTYPE"), text.find("<!ENTITY")) if i >= 0]
     if declared:
         _fail("XML with a DOCTYPE or entity declaration is refused", text.count("\n", 0, min(declared)) + 1)
-    parser = ET.XMLPullParser(events=("start",))
+    parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start",))
     games: list[tuple[int, str]] = []
     root_seen = False
     try:
         for n, line in enumerate(text.splitlines(keepends=True), 1):
             parser.feed(line)
-            for _event, elem in parser.read_events():
+            for event in parser.read_events():
+                elem = event[-1]
+                if not isinstance(elem, ET.Element):
+                    continue
                 if not root_seen:
                     root_seen = True
                     _check_opensudoku_root(elem, n)
@@ -636,8 +633,9 @@ def _opensudoku_games(text: str) -> list[tuple[int, str]]:
                     games.append((n, data))
         parser.close()
     except ET.ParseError as exc:
-        line, col = getattr(exc, "position", (None, None))
-        _fail(f"not well-formed XML: {exc}", line, None if col is None else col + 1)
+        row, col = getattr(exc, "position", (None, None))
+        what = re.sub(r": line \d+, column \d+$", "", str(exc))
+        _fail(f"not well-formed XML: {what}", row, None if col is None else col + 1)
     except ValueError as exc:  # expat refuses some encodings of a str document
         if isinstance(exc, PuzzleFormatError):
             raise
@@ -657,15 +655,15 @@ def _check_opensudoku_root(elem: ET.Element, line: int) -> None:
 
 def _read_opensudoku_data(data: str, line: int) -> Grid:
     body = data.strip()
-    match = re.match(r"version:\s*(\d+)\s*", body)
+    match = re.match(r"version:\s*(\S*)\s*", body)
     if match is None:
         digits = "".join(body.split())
         if len(digits) != 81 or not digits.isdigit() or not digits.isascii():
             _fail(f"game data must be 81 digits 0-9, found {len(digits)} characters {digits[:20]!r}…", line)
         return _finish(_NINE, [int(ch) for ch in digits])
+    if match.group(1) not in ("1", "2", "3"):
+        _fail(f"unknown OpenSudoku data version {match.group(1)[:20]!r}", line)
     version = int(match.group(1))
-    if version not in (1, 2, 3):
-        _fail(f"unknown OpenSudoku data version {version}", line)
     fields = body[match.end() :].split("|")
     if fields and fields[-1] == "":
         fields.pop()
@@ -680,7 +678,8 @@ def _read_opensudoku_data(data: str, line: int) -> Grid:
     for c in range(81):
         value, note, editable = (f.strip() for f in fields[3 * c : 3 * c + 3])
         if len(value) != 1 or not "0" <= value <= "9" or editable not in ("0", "1"):
-            _fail(f"bad cell {'|'.join((value, note, editable))!r} for {_NINE.cell_name(c)} in game data", line)
+            bad = "|".join((value, note, editable))
+            _fail(f"bad cell {bad[:30]!r} for {_NINE.cell_name(c)} in game data", line)
         v = int(value)
         values[c] = v
         if v:
@@ -704,9 +703,9 @@ def _opensudoku_note(note: str, version: int, cell: int, line: int) -> int:
             for p in parts:
                 mask |= 1 << (int(p) - 1)
             return mask
-    elif note.isdigit() and note.isascii() and int(note) < 512:
+    elif len(note) <= 3 and note.isdigit() and note.isascii() and int(note) < 512:
         return int(note)
-    _fail(f"bad note {note!r} for {_NINE.cell_name(cell)} in game data", line)
+    _fail(f"bad note {note[:20]!r} for {_NINE.cell_name(cell)} in game data", line)
 
 
 def _read_opensudoku(text: str) -> Grid:
@@ -905,7 +904,7 @@ def _layout(geo: Geometry, cells: Sequence[str], style: _Style) -> str:
     ]
 
     def border(chars: str) -> str:
-        left, mid, right = chars
+        left, mid, right = chars[0], chars[1], chars[2]
         line = mid.join("-" * n for n in seg_len)
         return (left + line + right) if style.bars else line[1:-1]
 
@@ -1021,7 +1020,7 @@ def format_hodoku_line(grid: Grid) -> str:
     the values rule out cannot be written and are dropped.
     """
     _require_nine(grid, "the HoDoKu library format")
-    deleted = []
+    deleted: list[str] = []
     if grid.has_pencilmarks:
         basic = basic_candidates(grid.geometry, grid.values)
         for cell, (v, b, m) in enumerate(zip(grid.values, basic, grid.candidates)):
