@@ -14,26 +14,29 @@ import gc
 import statistics
 import sys
 from collections import Counter
-from typing import Dict, List, Tuple
+from typing import Callable, Dict, List, Sequence, Tuple, TypeVar, cast
 
 from .bench import BenchConfig, grid_of, ms, percentile, timed, verdict
-from .engine.logic_solver import next_hint, solve_logically
+from .engine.logic_solver import SolvePath, next_hint, solve_logically
 from .engine.techniques import find_hint
 
 # ``python -m sudoku_tk.bench`` runs bench.py as ``__main__``, so ``from .bench import section`` would fill a
 # second copy of the registry that the running benchmark never reads: register with the running one.
 _main = sys.modules.get("__main__")
 _running = _main if getattr(getattr(_main, "__spec__", None), "name", "") == "sudoku_tk.bench" else None
-section = getattr(_running, "section", None) or __import__("sudoku_tk.bench", fromlist=["section"]).section
+Register = Callable[[str, str], Callable[[Callable[[BenchConfig], None]], Callable[[BenchConfig], None]]]
+section: Register = getattr(_running, "section", None) or __import__("sudoku_tk.bench", fromlist=["section"]).section
+
+X = TypeVar("X")
 SE_TSV = "sudoku_exchange_se_rated.tsv"
 
 
-def _sample(lines: List[str], count: int) -> List[str]:
-    """``count`` lines at an even stride (all of them when there are fewer)."""
-    if count >= len(lines):
-        return lines
-    step = len(lines) / count
-    return [lines[int(i * step)] for i in range(count)]
+def _sample(items: Sequence[X], count: int) -> List[X]:
+    """``count`` items at an even stride (all of them when there are fewer)."""
+    if count >= len(items):
+        return list(items)
+    step = len(items) / count
+    return [items[int(i * step)] for i in range(count)]
 
 
 def _figures(label: str, times: List[float], target: float | None = None, what: str = "p95") -> None:
@@ -69,19 +72,20 @@ def _band(rating: str) -> str:
 
 @section("logic", "full logic path per puzzle and coverage of the public sets")
 def bench_logic(cfg: BenchConfig) -> None:
-    rows = [ln.split("\t") for ln in cfg.read(SE_TSV)[1:]]
-    rows = _sample(rows, cfg.sample(len(rows), 60))  # type: ignore[arg-type]
+    table = [ln.split("\t") for ln in cfg.read(SE_TSV)[1:]]
+    rows = _sample(table, cfg.sample(len(table), 60))
     times: List[float] = []
     bands: Dict[str, Tuple[int, int]] = {}
     techniques: Counter[str] = Counter()
     gc.collect()
     for puzzle, rating in rows:
         grid = grid_of(puzzle)
-        t, path = timed(lambda: solve_logically(grid))
+        t, result = timed(lambda: solve_logically(grid))
+        path = cast(SolvePath, result)
         times.append(t)
         done, total = bands.get(_band(rating), (0, 0))
-        bands[_band(rating)] = (done + path.solved, total + 1)  # type: ignore[attr-defined]
-        techniques.update(s.technique.display_name for s in path.steps)  # type: ignore[attr-defined]
+        bands[_band(rating)] = (done + path.solved, total + 1)
+        techniques.update(s.technique.display_name for s in path.steps)
     _figures("SE-rated: full path (with uniqueness check)", times, 0.060, "median")
     print("  coverage of the SE-rated set by rating band (HoDoKu with this technique set, per issue 5):")
     hodoku = {"4.x": "88%", "5.x": "68%", "6.x": "44%", "7.x": "8%"}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Iterator, Optional, Sequence, Tuple, Union
+from typing import Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from .brute_force import count_solutions, unique_solution
 from .geometry import Cell, Digit
@@ -94,7 +94,7 @@ def solve_logically(
     if unique is None:
         unique = has_unique_solution(grid)
     allowed = None if enabled is None else frozenset(enabled)
-    steps = []
+    steps: List[Step] = []
     g = grid
     # Every Step removes at least one candidate, so this bound is never reached by a correct finder.
     limit = grid.geometry.ncells * grid.geometry.side + 1

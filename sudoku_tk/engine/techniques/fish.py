@@ -17,9 +17,9 @@ Only row/column fish (no Franken or Mutant). Works on every board size.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator, List, Set, Tuple
+from typing import Callable, Iterator, List, Set, Tuple
 
-from ..explain import cells_text, effects_text, join_words, sentence, units_text
+from ..explain import cells_text, effects_text, sentence, units_text
 from ..geometry import bits
 from ..grid import Grid
 from ..step import Highlight, HighlightRole, Step, Technique
@@ -101,7 +101,7 @@ def _find_finned(grid: Grid, size: int, sashimi: bool) -> Iterator[Step]:
         for by_rows in (True, False):
             o = _Orientation(idx, digit, by_rows)
             pos_masks = o.positions
-            seen: Set[Tuple[int, ...]] = set()
+            seen: Set[Tuple[Tuple[int, int], ...]] = set()
             for base, union in _base_sets(pos_masks, size, size + b):
                 for group in range(b):
                     group_mask = ((1 << b) - 1) << (group * b)
@@ -206,7 +206,7 @@ def _fish_step(
     )
 
 
-def _basic(size: int):  # type: ignore[no-untyped-def]
+def _basic(size: int) -> Callable[[Grid], Iterator[Step]]:
     def find(grid: Grid) -> Iterator[Step]:
         return _find_basic(grid, size)
 
@@ -215,7 +215,7 @@ def _basic(size: int):  # type: ignore[no-untyped-def]
     return find
 
 
-def _finned(size: int, sashimi: bool):  # type: ignore[no-untyped-def]
+def _finned(size: int, sashimi: bool) -> Callable[[Grid], Iterator[Step]]:
     def find(grid: Grid) -> Iterator[Step]:
         return _find_finned(grid, size, sashimi)
 

@@ -12,7 +12,7 @@ clears both the box and the line (found by subsets.iter_naked_sets).
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ..explain import cells_text, effects_text, sentence
 from ..geometry import bits
@@ -83,7 +83,7 @@ def find_claiming(grid: Grid) -> Iterator[Step]:
     return _find_locked(grid, Technique.LOCKED_CANDIDATES_2, range(2 * n))
 
 
-def _locked_set_finder(technique: Technique, size: int):  # type: ignore[no-untyped-def]
+def _locked_set_finder(technique: Technique, size: int) -> Callable[[Grid], Iterator[Step]]:
     def find(grid: Grid) -> Iterator[Step]:
         idx = index_of(grid)
         for ns in iter_naked_sets(idx, size):

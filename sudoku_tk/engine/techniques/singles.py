@@ -7,9 +7,9 @@ placed digit rules out (a player who switched the assist off).
 
 from __future__ import annotations
 
-from typing import Iterator, List
+from typing import Iterator, Tuple
 
-from ..explain import cells_text, effects_text, sentence
+from ..explain import effects_text, sentence
 from ..geometry import bits
 from ..grid import Grid
 from ..step import Highlight, HighlightRole, Step, Technique
@@ -43,7 +43,13 @@ def find_peer_eliminations(grid: Grid) -> Iterator[Step]:
 
 
 def _placement_step(
-    technique: Technique, idx: CandidateIndex, cell: int, digit: int, reason: str, focus: str, units: tuple = ()
+    technique: Technique,
+    idx: CandidateIndex,
+    cell: int,
+    digit: int,
+    reason: str,
+    focus: str,
+    units: Tuple[int, ...] = (),
 ) -> Step:
     geo = idx.geometry
     place = [(cell, digit)]

@@ -13,7 +13,7 @@ Units are searched boxes first, then rows, then columns, as players (and HoDoKu)
 
 from __future__ import annotations
 
-from typing import Iterator, List, Set, Tuple
+from typing import Callable, Iterator, List, Set, Tuple
 
 from ..explain import cells_text, digits_text, effects_text, join_words, sentence, units_text
 from ..geometry import bits, digits_of
@@ -64,7 +64,9 @@ class NakedSet:
 
     __slots__ = ("unit", "cells", "digits", "units", "elims", "locked")
 
-    def __init__(self, unit: int, cells: int, digits: int, units: List[int], elims: List[Candidate], locked: bool):
+    def __init__(
+        self, unit: int, cells: int, digits: int, units: List[int], elims: List[Candidate], locked: bool
+    ) -> None:
         self.unit = unit
         self.cells = cells
         self.digits = digits
@@ -133,7 +135,7 @@ def naked_step(idx: CandidateIndex, technique: Technique, ns: NakedSet) -> Step:
     )
 
 
-def _naked_finder(technique: Technique, size: int):  # type: ignore[no-untyped-def]
+def _naked_finder(technique: Technique, size: int) -> Callable[[Grid], Iterator[Step]]:
     def find(grid: Grid) -> Iterator[Step]:
         idx = index_of(grid)
         for ns in iter_naked_sets(idx, size):
@@ -145,7 +147,7 @@ def _naked_finder(technique: Technique, size: int):  # type: ignore[no-untyped-d
     return find
 
 
-def _hidden_finder(technique: Technique, size: int):  # type: ignore[no-untyped-def]
+def _hidden_finder(technique: Technique, size: int) -> Callable[[Grid], Iterator[Step]]:
     def find(grid: Grid) -> Iterator[Step]:
         idx = index_of(grid)
         geo = idx.geometry

@@ -10,7 +10,7 @@ in UNSUPPORTED_CODES; cases of implemented techniques that fail would go in KNOW
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, FrozenSet, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import pytest
 
