@@ -882,7 +882,7 @@ class _Style:
 
     gap: str
     pad: str
-    top: str | None  # left, junction, right characters of the top border ("" for none)
+    top: str | None  # left, junction, right characters of the top border (None: no border)
     middle: str
     bottom: str | None
     bars: bool  # draw '|' at the left and right ends of the cell rows
@@ -967,11 +967,13 @@ def format_ss(grid: Grid) -> str:
     return "\n".join(blocks)
 
 
-def format_pencilmarks(grid: Grid) -> str:
+def format_pencilmarks(grid: Grid, *, marks: bool = True) -> str:
     """Write a HoDoKu-style candidate grid (aligned columns, boxes separated).
 
-    Values and candidate strings as HoDoKu writes them, plus the marks described in
-    the module docstring wherever a plain cell would read back differently.
+    Values and candidate strings as HoDoKu writes them. With ``marks`` (the
+    default) placed digits carry ``+`` and the other marks of the module docstring
+    appear wherever a plain cell would read back differently, so the grid reads
+    back exactly. ``marks=False`` writes plain HoDoKu text for other programs.
     """
     geo = grid.geometry
     ch = geo.digit_char
@@ -993,17 +995,17 @@ def format_pencilmarks(grid: Grid) -> str:
         if multi[c]:
             add_evidence(c)
     singles = [c for c in range(n) if not grid.values[c] and cands[c] and not multi[c]]
-    bracketed = [c for c in singles if not seen(c, cands[c])]
+    bracketed = {c for c in singles if marks and not seen(c, cands[c])}
     for c in bracketed:
         add_evidence(c)
-    explicit = any(multi) or bool(bracketed)
+    explicit = any(multi) or bool(bracketed) or not marks
     cells = []
     for c in range(n):
         g, v, m = grid.givens[c], grid.values[c], cands[c]
         if g:
-            cells.append(("!" if explicit and seen(c, 1 << (g - 1)) else "") + ch(g))
+            cells.append(("!" if marks and explicit and seen(c, 1 << (g - 1)) else "") + ch(g))
         elif v:
-            cells.append("+" + ch(v))
+            cells.append(("+" if marks else "") + ch(v))
         elif multi[c]:
             cells.append(_digit_text(geo, m))
         elif m:

@@ -455,6 +455,17 @@ def test_format_pencilmarks_layout() -> None:
     assert parse_grid(format_pencilmarks(A)) == A
 
 
+def test_format_pencilmarks_without_marks_is_plain_hodoku_text() -> None:
+    position = parse_grid(A_HODOKU)
+    plain = format_pencilmarks(position, marks=False)
+    assert not set("+![]") & set("".join(ln for ln in plain.splitlines() if ln.startswith("|")))
+    assert plain.splitlines()[1] == "| 4    8       3  | 9    2      17 | 6   579    7     |"
+    # Read back by the naked-single rule: placed digits become givens, r1c9's lone 7 (a 7 is still
+    # a candidate in column 9) stays a one-candidate cell.
+    back = parse_grid(plain)
+    assert back.givens[:3] == (4, 8, 3) and back.candidates[cell("r1c9")] == mask("7")
+
+
 def test_format_opensudoku_layouts() -> None:
     assert format_opensudoku(A) == f'<?xml version="1.0" encoding="UTF-8"?>\n<opensudoku><game data="{A_ZEROS}" /></opensudoku>\n'
     progress = parse_grid(A_HODOKU)
