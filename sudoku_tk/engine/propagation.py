@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from .digitset import DigitSet
@@ -406,9 +407,19 @@ def recompute(
                         peer = _peer_holding(values, peers[cell], d)
                         reasons[key] = (_PEER, peer, -1) if peer >= 0 else (_START, -1, -1)
 
+    # What changed since the assists last looked: cells whose candidates shrank (bit c) and
+    # units holding such a cell or a new digit (bit u). Between fixpoints nothing else can
+    # hold a single, so scanning only these finds exactly what a full scan would, in the
+    # same order, at a fraction of the cost (this runs after every move of every recompute).
+    unit_bits = _cell_unit_bits(geo)
+    dirty_cells = (1 << ncells) - 1
+    dirty_units = (1 << len(units)) - 1
+
     def place(cell: int, digit: int, mi: int) -> None:
+        nonlocal dirty_cells, dirty_units
         values[cell] = digit
         cands[cell] = 0
+        dirty_units |= unit_bits[cell]
         if use_peers:
             bit = 1 << (digit - 1)
             nb = ~bit
@@ -416,67 +427,88 @@ def recompute(
                 if cands[p] & bit:
                     cands[p] &= nb
                     reasons[p * 32 + digit] = (_PEER, cell, mi)
+                    dirty_cells |= 1 << p
+                    dirty_units |= unit_bits[p]
+
+    def place_single(cell: int, digit: int, kind: int, unit: int, mi: int) -> None:
+        place(cell, digit, mi)
+        origins[cell] = Origin.AUTO
+        singles[cell] = (kind, unit, mi, digit)
+        auto_order.append(cell)
+
+    def naked_singles(mi: int) -> bool:
+        """Place naked singles, passing over the board in cell order until a pass places none."""
+        nonlocal dirty_cells
+        progress = False
+        while dirty_cells:
+            pos = 0
+            while True:
+                rest = dirty_cells >> pos
+                if not rest:
+                    break
+                cell = pos + (rest & -rest).bit_length() - 1
+                dirty_cells ^= 1 << cell
+                pos = cell + 1
+                m = cands[cell]
+                if m and not m & (m - 1) and not values[cell]:
+                    kind, unit = _NAKED, -1
+                    for u in cell_units[cell]:
+                        if all(values[c] or c == cell for c in units[u]):
+                            kind, unit = _FULL_HOUSE, u
+                            break
+                    place_single(cell, m.bit_length(), kind, unit, mi)
+                    progress = True
+        return progress
+
+    def hidden_singles(mi: int) -> bool:
+        """Place hidden singles found in one scan of the units (rows, columns, boxes; digits ascending)."""
+        nonlocal dirty_units
+        found = []
+        todo = dirty_units
+        dirty_units = 0
+        while todo:
+            low_u = todo & -todo
+            todo ^= low_u
+            u = low_u.bit_length() - 1
+            unit = units[u]
+            once = twice = placed = 0
+            for cell in unit:
+                v = values[cell]
+                if v:
+                    placed |= 1 << (v - 1)
+                else:
+                    m = cands[cell]
+                    twice |= once & m
+                    once |= m
+            hidden = once & ~twice & ~placed
+            while hidden:
+                low = hidden & -hidden
+                hidden ^= low
+                for cell in unit:
+                    if cands[cell] & low:
+                        found.append((u, cell, low))
+                        break
+        progress = False
+        for u, cell, low in found:
+            # An earlier placement of this pass may have used the cell or the digit.
+            if values[cell] or not cands[cell] & low:
+                continue
+            unit = units[u]
+            d = low.bit_length()
+            if any(c != cell and (cands[c] & low or values[c] == d) for c in unit):
+                continue
+            kind = _FULL_HOUSE if all(values[c] or c == cell for c in unit) else _HIDDEN
+            place_single(cell, d, kind, u, mi)
+            progress = True
+        return progress
 
     def run_assists(mi: int) -> None:
         if not (use_naked or use_hidden):
             return
         while True:
-            progress = False
-            if use_naked:
-                changed = True
-                while changed:
-                    changed = False
-                    for cell in range(ncells):
-                        m = cands[cell]
-                        if m and not m & (m - 1) and not values[cell]:
-                            d = m.bit_length()
-                            kind, unit = _NAKED, -1
-                            for u in cell_units[cell]:
-                                if all(values[c] or c == cell for c in units[u]):
-                                    kind, unit = _FULL_HOUSE, u
-                                    break
-                            place(cell, d, mi)
-                            origins[cell] = Origin.AUTO
-                            singles[cell] = (kind, unit, mi, d)
-                            auto_order.append(cell)
-                            changed = True
-                            progress = True
+            progress = use_naked and naked_singles(mi)
             if use_hidden:
-                found = []
-                for u, unit in enumerate(units):
-                    once = twice = placed = 0
-                    for cell in unit:
-                        v = values[cell]
-                        if v:
-                            placed |= 1 << (v - 1)
-                        else:
-                            m = cands[cell]
-                            twice |= once & m
-                            once |= m
-                    hidden = once & ~twice & ~placed
-                    while hidden:
-                        low = hidden & -hidden
-                        hidden ^= low
-                        for cell in unit:
-                            if cands[cell] & low:
-                                found.append((u, cell, low))
-                                break
-                for u, cell, low in found:
-                    # An earlier placement of this pass may have used the cell or the digit.
-                    if values[cell] or not cands[cell] & low:
-                        continue
-                    unit = units[u]
-                    if any(c != cell and (cands[c] & low or values[c] == low.bit_length()) for c in unit):
-                        continue
-                    d = low.bit_length()
-                    kind = _HIDDEN
-                    if all(values[c] or c == cell for c in unit):
-                        kind = _FULL_HOUSE
-                    place(cell, d, mi)
-                    origins[cell] = Origin.AUTO
-                    singles[cell] = (kind, u, mi, d)
-                    auto_order.append(cell)
-                    progress = True
+                progress = hidden_singles(mi) or progress
             if not progress:
                 return
 
@@ -515,6 +547,8 @@ def recompute(
                 if cands[cell] & bit:
                     cands[cell] &= ~bit
                     reasons[cell * 32 + d] = (_PLAYER, -1, i)
+                    dirty_cells |= 1 << cell
+                    dirty_units |= unit_bits[cell]
         run_assists(i)
 
     return Position(
@@ -532,6 +566,12 @@ def recompute(
         _auto_order=tuple(auto_order),
         _notes=notes,
     )
+
+
+@lru_cache(maxsize=None)
+def _cell_unit_bits(geo: Geometry) -> Tuple[int, ...]:
+    """For each cell, its row, column and box as a bitmask over unit indexes."""
+    return tuple(sum(1 << u for u in us) for us in geo.cell_units)
 
 
 def _peer_holding(values: Sequence[int], peers: Sequence[int], digit: int) -> int:
