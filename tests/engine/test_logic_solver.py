@@ -331,3 +331,17 @@ def test_cli_unreadable_input_exits_2(capsys) -> None:  # type: ignore[no-untype
     err = capsys.readouterr().err
     assert err.startswith("sudoku-tk: ") and err.count("\n") == 1
     assert cli.main(["hint", "12345"]) == 2
+
+
+def test_cli_hint_reads_a_candidate_grid_from_stdin(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import io
+
+    from sudoku_tk.engine.formats import format_pencilmarks
+
+    path = solve_logically(parse_grid(TOP95_1))
+    middle = list(path.iter_grids())[20]  # 20 steps in: placed digits and pencil marks that differ from the basics
+    expected = find_hint(middle)
+    assert expected is not None and expected == path.steps[20]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(format_pencilmarks(middle)))
+    assert cli.main(["hint", "-"]) == 0
+    assert capsys.readouterr().out == expected.explanation + "\n"
