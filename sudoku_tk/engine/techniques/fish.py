@@ -8,8 +8,8 @@ lines and lose the digit everywhere else.
 A finned fish has extra base candidates (fins) outside the cover lines, all in one
 box. Either a fin is true, or the fish holds; both ways the digit is gone from the
 cover cells that lie in the fin's box outside the base lines. It is Sashimi (HoDoKu's
-rule) when some base line keeps at most one candidate once the fins are set aside,
-so that without its fins the pattern would not even be a fish.
+rule) when some base line keeps at most one candidate inside the cover lines, so
+that without its fins the pattern would not even be a fish.
 
 Only row/column fish (no Franken or Mutant). Works on every board size.
 """
@@ -137,8 +137,8 @@ def _finned_at(
         body = m & cover
         if not body:
             return None  # a base line with nothing in the cover lines is no fish
-        if body.bit_count() <= 1 and m & ~cover:
-            is_sashimi = True
+        if body.bit_count() <= 1:
+            is_sashimi = True  # HoDoKu's rule: any base line left with at most one candidate once fins are set aside
         fins = m & ~cover
         if fins:
             if fins & ~group_mask:
