@@ -7,6 +7,7 @@ good, 1 some puzzle had no or several solutions, 2 unreadable input.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Iterator, List, Optional, Sequence, TextIO, Tuple
 
@@ -20,8 +21,20 @@ SUBCOMMANDS = ("solve", "check", "hint", "steps", "rate", "generate")
 
 
 def _read_input(source: str, stdin: TextIO) -> str:
+    """The text of a file, or of standard input for ``-``, read as UTF-8 (a byte-order mark is dropped).
+
+    Raises:
+        PuzzleFormatError: the file is missing or unreadable, or the bytes are not UTF-8.
+    """
     if source == "-":
-        return stdin.read()
+        raw = getattr(stdin, "buffer", None)
+        if raw is None:  # a text stream without bytes underneath (tests, embedding)
+            return stdin.read()
+        # Decode here rather than trust the terminal's encoding: a bad byte must be a message, not a traceback.
+        try:
+            return raw.read().decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise PuzzleFormatError(f"standard input is not UTF-8 text: {exc}") from None
     try:
         with open(source, encoding="utf-8-sig") as fh:
             return fh.read()
@@ -64,16 +77,7 @@ def _cmd_solve(ns: argparse.Namespace) -> int:
 
 
 def _cmd_check(ns: argparse.Namespace) -> int:
-    import os
-
-    source = ns.puzzle
-    if source == "-" or os.path.exists(source):
-        text = _read_input(source, sys.stdin)
-    else:
-        text = source
-    from .engine.formats import parse_grid
-
-    grid = parse_grid(text)
+    grid = _parse_puzzle_arg(ns.puzzle)
     out = sys.stdout
     out.write(f"givens: {grid.given_count()}\n")
     problems = grid.problems(check_solutions=False)
@@ -92,11 +96,27 @@ def _cmd_check(ns: argparse.Namespace) -> int:
 
 def _read_puzzle_arg(source: str) -> str:
     """A puzzle argument: ``-`` (standard input), a file that exists, or else the puzzle text itself."""
-    import os
-
     if source == "-" or os.path.exists(source):
         return _read_input(source, sys.stdin)
     return source
+
+
+def _parse_puzzle_arg(source: str) -> Grid:
+    """Parse a puzzle argument (see ``_read_puzzle_arg``).
+
+    Raises:
+        PuzzleFormatError: not a puzzle; for a one-line argument that is no file either, the message
+            says both (a mistyped file name is the likelier mistake).
+    """
+    from .engine.formats import parse_grid
+
+    text = _read_puzzle_arg(source)
+    try:
+        return parse_grid(text)
+    except PuzzleFormatError as exc:
+        if source != "-" and not os.path.exists(source) and "\n" not in source.strip():
+            raise PuzzleFormatError(f"{source!r} is neither a file nor a puzzle: {exc}") from None
+        raise
 
 
 def _cmd_hint(ns: argparse.Namespace) -> int:
@@ -108,11 +128,10 @@ def _cmd_hint(ns: argparse.Namespace) -> int:
     import json
 
     from .engine.brute_force import unique_solution
-    from .engine.formats import parse_grid
     from .engine.logic_solver import diagnose
     from .engine.techniques import find_all_steps, find_hint
 
-    grid = parse_grid(_read_puzzle_arg(ns.puzzle))
+    grid = _parse_puzzle_arg(ns.puzzle)
     geo = grid.geometry
     out = sys.stdout
     solution = unique_solution(Grid.from_values(grid.givens))
