@@ -101,7 +101,7 @@ class LibraryError(ValueError):
 
 def solves_with_singles(grid: Grid) -> bool:
     """Does propagation with every assist (peers, naked and hidden singles) finish the puzzle alone?"""
-    return recompute(grid, (), ALL_ASSISTS).is_solved()
+    return recompute(grid, (), ALL_ASSISTS, singles_from_start=True).is_solved()
 
 
 def rating_upper_bound(rating: str) -> Optional[float]:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from .digitset import DigitSet
@@ -352,10 +351,16 @@ def recompute(
     start: Grid,
     moves: Sequence[Move] = (),
     assists: Iterable[Assist] = ALL_ASSISTS,
+    *,
+    singles_from_start: bool = False,
 ) -> Position:
     """Rebuild the board from the starting grid and the moves, with the assists switched on.
 
-    The same inputs always give the same Position.
+    Naked and hidden singles are applied as consequences of the moves: a single is
+    placed automatically when a move (or an automatic placement it caused) made it so.
+    The puzzle itself is left for the player: singles already present in the starting
+    grid are not filled in, unless ``singles_from_start`` asks for that (used to test
+    whether singles alone solve a puzzle). The same inputs always give the same Position.
     """
     assists = frozenset(assists)
     geo = start.geometry
@@ -407,19 +412,26 @@ def recompute(
                         peer = _peer_holding(values, peers[cell], d)
                         reasons[key] = (_PEER, peer, -1) if peer >= 0 else (_START, -1, -1)
 
-    # What changed since the assists last looked: cells whose candidates shrank (bit c) and
-    # units holding such a cell or a new digit (bit u). Between fixpoints nothing else can
-    # hold a single, so scanning only these finds exactly what a full scan would, in the
-    # same order, at a fraction of the cost (this runs after every move of every recompute).
-    unit_bits = _cell_unit_bits(geo)
-    dirty_cells = (1 << ncells) - 1
-    dirty_units = (1 << len(units)) - 1
+    # What changed since the assists last looked: cells whose candidates shrank (bit c) and,
+    # per unit, the digits that lost a place in it. Singles are consequences of changes: a
+    # naked single needs its cell to have shrunk, a hidden single needs its digit to have lost
+    # a place in that unit. Scanning only these finds exactly the singles the last move caused,
+    # in the same order as a full scan, at a fraction of the cost (this runs after every move).
+    nunits = len(units)
+    if singles_from_start:
+        dirty_cells = (1 << ncells) - 1
+        dirty_ud = [full] * nunits
+    else:
+        dirty_cells = 0
+        dirty_ud = [0] * nunits
 
     def place(cell: int, digit: int, mi: int) -> None:
-        nonlocal dirty_cells, dirty_units
+        nonlocal dirty_cells
         values[cell] = digit
+        former = cands[cell]
         cands[cell] = 0
-        dirty_units |= unit_bits[cell]
+        for u in cell_units[cell]:
+            dirty_ud[u] |= former
         if use_peers:
             bit = 1 << (digit - 1)
             nb = ~bit
@@ -428,7 +440,8 @@ def recompute(
                     cands[p] &= nb
                     reasons[p * 32 + digit] = (_PEER, cell, mi)
                     dirty_cells |= 1 << p
-                    dirty_units |= unit_bits[p]
+                    for u in cell_units[p]:
+                        dirty_ud[u] |= bit
 
     def place_single(cell: int, digit: int, kind: int, unit: int, mi: int) -> None:
         place(cell, digit, mi)
@@ -462,14 +475,12 @@ def recompute(
 
     def hidden_singles(mi: int) -> bool:
         """Place hidden singles found in one scan of the units (rows, columns, boxes; digits ascending)."""
-        nonlocal dirty_units
         found = []
-        todo = dirty_units
-        dirty_units = 0
-        while todo:
-            low_u = todo & -todo
-            todo ^= low_u
-            u = low_u.bit_length() - 1
+        for u in range(nunits):
+            want = dirty_ud[u]
+            if not want:
+                continue
+            dirty_ud[u] = 0
             unit = units[u]
             once = twice = placed = 0
             for cell in unit:
@@ -480,7 +491,7 @@ def recompute(
                     m = cands[cell]
                     twice |= once & m
                     once |= m
-            hidden = once & ~twice & ~placed
+            hidden = once & ~twice & ~placed & want
             while hidden:
                 low = hidden & -hidden
                 hidden ^= low
@@ -512,7 +523,8 @@ def recompute(
             if not progress:
                 return
 
-    run_assists(-1)
+    if singles_from_start:
+        run_assists(-1)
 
     live, elim_left = live_moves(moves)
     for i, move in enumerate(moves):
@@ -548,7 +560,8 @@ def recompute(
                     cands[cell] &= ~bit
                     reasons[cell * 32 + d] = (_PLAYER, -1, i)
                     dirty_cells |= 1 << cell
-                    dirty_units |= unit_bits[cell]
+                    for u in cell_units[cell]:
+                        dirty_ud[u] |= bit
         run_assists(i)
 
     return Position(
@@ -566,12 +579,6 @@ def recompute(
         _auto_order=tuple(auto_order),
         _notes=notes,
     )
-
-
-@lru_cache(maxsize=None)
-def _cell_unit_bits(geo: Geometry) -> Tuple[int, ...]:
-    """For each cell, its row, column and box as a bitmask over unit indexes."""
-    return tuple(sum(1 << u for u in us) for us in geo.cell_units)
 
 
 def _peer_holding(values: Sequence[int], peers: Sequence[int], digit: int) -> int:
