@@ -154,8 +154,9 @@ def test_last_candidate_cannot_be_eliminated() -> None:
 
 
 def test_auto_digit_cannot_be_cleared() -> None:
-    s = Session(CLASSIC_GRID)
-    auto = s.position.auto_cells()[0]
+    s = Session(Grid.from_string(HARD))
+    s.place(1, 1)
+    auto = s.position.auto_cells(0)[0]
     out = s.clear(auto)
     assert not out and "filled by an assist" in out.message
 
@@ -193,11 +194,12 @@ def test_explain_peer_player_and_auto() -> None:
     assert s.explain(cell, next(x for x in range(1, 10) if s.position.candidates[cell] >> (x - 1) & 1)) is None
     assert s.explain(0).text == "r1c1=4 is a given"
 
-    c = Session(CLASSIC_GRID)
-    auto = c.position.auto_cells()[0]
+    c = Session(Grid.from_string(HARD))
+    c.place(1, 1)
+    auto = c.position.auto_cells(0)[0]
     why = c.explain(auto)
     assert why is not None and why.step is not None and why.step.placements[0].cell == auto
-    assert why.text == why.step.explanation  # follows from the start: no move to name
+    assert why.text == why.step.explanation + " (after r1c2=1, move 1)"
     assert c.why_value(auto) == why.step
 
 
@@ -214,12 +216,12 @@ def test_explain_player_digit_names_the_move() -> None:
 def test_undo_takes_the_automatic_consequences_with_the_move() -> None:
     s = Session(Grid.from_string(HARD))
     start = s.position
-    assert s.place(1, 1).message.count("hidden single") == 4
-    assert len(s.position.auto_cells(0)) == 4
+    autos = s.place(1, 1).message.count("hidden single")
+    assert autos >= 2 and len(s.position.auto_cells(0)) == autos
     s.undo()
     assert s.position.values == start.values and s.position.candidates == start.candidates
     s.redo()
-    assert len(s.position.auto_cells(0)) == 4
+    assert len(s.position.auto_cells(0)) == autos
 
 
 def test_restart_then_redo_replays_in_order() -> None:
