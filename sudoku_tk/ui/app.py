@@ -122,6 +122,7 @@ class App(ttk.Frame):
         self._toolbar_buttons: dict[str, ttk.Button] = {}
         self._bound: List[str] = []
         self._banner_kind = ""
+        self._shown_solved = False
 
         self._style()
         self._build_widgets()
@@ -143,8 +144,11 @@ class App(ttk.Frame):
             style.theme_use("clam")
         t = self.theme
         if t.name == "dark" or self.platform is Platform.LINUX:
+            # Native Windows and macOS themes draw their own buttons; clam (Linux) takes our colours.
             style.configure(".", background=t.window, foreground=t.text)
-            style.configure("TButton", background=t.window, foreground=t.text)
+            style.configure("TButton", background=t.board, foreground=t.text, bordercolor=t.thin_line)
+            style.map("TButton", background=[("disabled", t.window), ("active", t.seen_bg)],
+                      foreground=[("disabled", t.thin_line)])
             style.map("Toolbutton", background=[("selected", t.digit_bg), ("active", t.seen_bg)])
             style.configure("Toolbutton", background=t.window, foreground=t.text)
         size = abs(int(tkfont.nametofont("TkDefaultFont", self.root).actual("size"))) or 10
@@ -186,8 +190,9 @@ class App(ttk.Frame):
         self._timer.pack(side="right")
 
     def _board_size(self, side: int) -> int:
+        """The board's starting width: a few inches at the screen's DPI, leaving room for the window's chrome."""
         inch = self.root.winfo_fpixels("1i")
-        cap = self.root.winfo_screenheight() * 0.72
+        cap = max(200.0, self.root.winfo_screenheight() - 2.4 * inch)
         return int(min(BOARD_INCHES[side] * inch, cap))
 
     def _register_commands(self) -> None:
@@ -364,7 +369,12 @@ class App(ttk.Frame):
         return str(self._timer.cget("text"))
 
     def banner_text(self) -> str:
+        """The message above the board (errors), "" when none."""
         return str(self._banner_label.cget("text")) if self._banner_kind else ""
+
+    def card_text(self) -> str:
+        """The card over the board (solved), "" when none."""
+        return self.board.card_text()
 
     # -- the error boundary -------------------------------------------------------
     def report_callback_exception(self, exc: type[BaseException], val: BaseException,
@@ -392,6 +402,9 @@ class App(ttk.Frame):
 
     def _show_game(self, message: str) -> None:
         """Show a (new) game: size, title, board, pad, solved state."""
+        self._shown_solved = False
+        self.board.set_solved(False)
+        self.board.hide_card()
         geo = self.session.geometry
         if geo is not self.board.geometry:
             size = self._board_size(geo.side)
@@ -423,26 +436,21 @@ class App(ttk.Frame):
     def _update_solved(self) -> None:
         s = self.session
         solved = s.is_solved()
+        if solved == self._shown_solved:
+            return
+        self._shown_solved = solved
         self.board.set_solved(solved)
         if not solved:
-            if self._banner_kind == "solved":
-                self._hide_banner()
+            self.board.hide_card()
             return
-        if not any(s.position.origins[c] is Origin.PLAYER for c in range(s.geometry.ncells)):
-            text = "The assists solved this puzzle by themselves."
-            buttons: List[Tuple[str, Callable[[], None]]] = [("Solve it myself", self._singles_off),
-                                                             ("New puzzle", self.new_puzzle)]
+        actions: List[Tuple[str, Callable[[], None]]] = [("New puzzle", self.new_puzzle)]
+        if not s.moves:
+            title, detail = "Already solved", "Nothing is left to place in this puzzle."
         else:
-            text = f"Solved in {format_elapsed(s.elapsed())}. Well done!"
-            buttons = [("New puzzle", self.new_puzzle)]
-        self._show_banner(text, self.theme.solved_bg, buttons, kind="solved")
-        self.say(f"Solved! {text}")
-
-    def _singles_off(self) -> None:
-        for assist in (Assist.NAKED_SINGLES, Assist.HIDDEN_SINGLES):
-            if self.session.has_assist(assist):
-                self.session.set_assist(assist, False)
-        self.say("Singles are off: place them yourself (switch them back on in the Assist menu)")
+            title, detail = "Solved!", f"Time taken: {format_elapsed(s.elapsed())}. Well done!"
+            actions.append(("Close", self.board.hide_card))
+        self.board.show_card(title, detail, actions, success=True)
+        self.say(f"{title} {detail}")
 
     def _show_banner(self, text: str, colour: str, buttons: Sequence[Tuple[str, Callable[[], None]]],
                      kind: str = "message") -> None:
@@ -463,6 +471,8 @@ class App(ttk.Frame):
     # -- mouse ----------------------------------------------------------------------
     def _on_click(self, event: tk.Event) -> None:
         self.board.focus_set()
+        if self.board.card_contains(event.x, event.y):
+            return  # the card's buttons answer for themselves
         self._clear_why()  # a click answers for itself; a pending hover "why" would hide its message
         hit = self.board.hit_test(event.x, event.y)
         if hit is None:
@@ -487,6 +497,8 @@ class App(ttk.Frame):
 
     def _on_right_click(self, event: tk.Event) -> None:
         self._clear_why()
+        if self.board.card_contains(event.x, event.y):
+            return
         hit = self.board.hit_test(event.x, event.y)
         if hit is None or hit.digit is None:
             return
@@ -496,7 +508,7 @@ class App(ttk.Frame):
         self._act(self.session.toggle_candidate(hit.cell, hit.digit))
 
     def _on_motion(self, event: tk.Event) -> None:
-        hit = self.board.hit_test(event.x, event.y)
+        hit = None if self.board.card_contains(event.x, event.y) else self.board.hit_test(event.x, event.y)
         pos = self.session.position
         if hit is None:
             self.board.set_hover(None)
@@ -539,6 +551,7 @@ class App(ttk.Frame):
             return
         if not self._why_shown:
             self._why_saved = self.board.current_highlights()
+        self.board.set_hover(Hit(cell, None))  # the candidate's own outline would cover its mark
         if why.step is not None:
             self.board.show_step(why.step)
         else:

@@ -14,12 +14,15 @@ Finding items (for tests, the self-test and other widgets):
   hold its origin (``given``, ``player``, ``auto`` or ``empty``) and ``conflict``
   when the digit clashes.
 - ``cand-<cell>-<digit>``: a candidate's text; hidden (``state`` "hidden") when
-  the digit is not a candidate; tagged ``hl`` while the highlighted digit.
+  the digit is not a candidate; tagged ``hl`` while the highlighted digit. A
+  candidate's item is made the first time it is shown (or asked for with
+  ``candidate_item``), so a candidate never shown has no item at all.
 - ``cellbg-<cell>``: the cell's background; ``bg-<kind>`` tells its state
   (``plain``, ``cursor``, ``digit``, ``seen``, ``conflict``).
 - ``cell-<cell>``: all three of the above.
 - ``step`` (with ``role-<role>`` and ``step-cell-<cell>``): what ``show_step`` drew.
 - ``hover-cand``, ``hover-cell``, ``cursor``, ``frame`` (tagged ``solved`` when solved).
+- ``card``: the message card over the board (``show_card``), its buttons ``card-button``.
 
 ``digit_item``, ``candidate_item``, ``candidate_visible``, ``digit_role`` and
 ``candidate_center`` answer the same questions without knowing the tags.
@@ -30,7 +33,7 @@ from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.propagation import Origin, Position
@@ -67,7 +70,8 @@ class BoardCanvas(tk.Canvas):
             "cand": tkfont.Font(self, family=family),
             "cand_hl": tkfont.Font(self, family=family, weight="bold"),
         }
-        self._fonts["conflict"] = self._fonts["player"]
+        self._fonts["card_title"] = tkfont.Font(self, family=family, weight="bold")
+        self._fonts["card_text"] = tkfont.Font(self, family=family)
         self.layout = BoardLayout.fit(geometry.box, size, size)
         self._position: Optional[Position] = None
         self._cursor: Optional[Cell] = None
@@ -75,6 +79,7 @@ class BoardCanvas(tk.Canvas):
         self._solved = False
         self._step: Optional[Tuple[Tuple[Highlight, ...], Tuple[Link, ...]]] = None
         self._relayout_job: Optional[str] = None
+        self._card: Optional[Tuple[str, str, Tuple[Tuple[str, Callable[[], None]], ...], bool]] = None
         self._reset_items()
         self._build()
         self.bind("<Configure>", self._on_configure, add="+")
@@ -188,6 +193,47 @@ class BoardCanvas(tk.Canvas):
         """What ``show_step``/``show_highlights`` drew last (to restore it later), or None."""
         return self._step
 
+    def show_card(self, title: str, detail: str = "", actions: Sequence[Tuple[str, Callable[[], None]]] = (),
+                  success: bool = False) -> None:
+        """Show a message card over the middle of the board with buttons (label, callback); replaces any card.
+
+        A card changes no widget's size, so showing it costs no relayout of the window.
+        """
+        self._card = (title, detail, tuple(actions), success)
+        self._draw_card()
+
+    def hide_card(self) -> None:
+        if self._card is not None:
+            self._card = None
+            self.delete("card")
+
+    def card_text(self) -> str:
+        """The card's title and detail, one per line ("" when no card is shown)."""
+        if self._card is None:
+            return ""
+        title, detail, _, _ = self._card
+        return f"{title}\n{detail}" if detail else title
+
+    def card_contains(self, x: float, y: float) -> bool:
+        """Is widget point (x, y) on the card (where board clicks must not reach the cells)?"""
+        box = self.bbox("card-body") if self._card is not None else None
+        if not box:
+            return False
+        cx, cy = self.canvasx(x), self.canvasy(y)
+        return box[0] <= cx <= box[2] and box[1] <= cy <= box[3]
+
+    def card_button_center(self, label: str) -> Tuple[float, float]:
+        """Where the card's button ``label`` is (for tests and the self-test).
+
+        Raises:
+            KeyError: no card, or no such button on it.
+        """
+        for item in self.find_withtag("card-button"):
+            if self.type(item) == "text" and self.itemcget(item, "text") == label:
+                x, y = self.coords(item)
+                return (x, y)
+        raise KeyError(f"no card button {label!r}")
+
     # -- finding things (tests, self-test, other widgets) -------------------------
     def hit_test(self, x: float, y: float) -> Optional[Hit]:
         """The cell and candidate slot under widget point (x, y)."""
@@ -197,14 +243,19 @@ class BoardCanvas(tk.Canvas):
         return self._digit_items[cell]
 
     def candidate_item(self, cell: Cell, digit: Digit) -> int:
-        return self._cand_items[cell * self.geometry.side + digit - 1]
+        """The candidate's text item (made, hidden, if it never was shown)."""
+        index = cell * self.geometry.side + digit - 1
+        item = self._cand_items[index]
+        if not item:
+            item = self._make_candidate(cell, digit, False)
+        return item
 
     def cell_item(self, cell: Cell) -> int:
         return self._bg_items[cell]
 
     def candidate_visible(self, cell: Cell, digit: Digit) -> bool:
-        item = self.candidate_item(cell, digit)
-        return self.itemcget(item, "state") != "hidden" and bool(self.itemcget(item, "text"))
+        item = self._cand_items[cell * self.geometry.side + digit - 1]
+        return bool(item) and self.itemcget(item, "state") != "hidden" and bool(self.itemcget(item, "text"))
 
     def digit_text(self, cell: Cell) -> str:
         return str(self.itemcget(self.digit_item(cell), "text"))
@@ -229,9 +280,9 @@ class BoardCanvas(tk.Canvas):
     def _reset_items(self) -> None:
         self._bg_items: List[int] = []
         self._digit_items: List[int] = []
-        self._cand_items: List[int] = []
-        self._static: Dict[str, int] = {}
         n = self.geometry.ncells
+        self._cand_items: List[int] = [0] * (n * self.geometry.side)
+        self._static: Dict[str, int] = {}
         self._digit_state: List[Optional[Tuple[int, Origin, bool]]] = [None] * n
         self._cand_shown: List[int] = [0] * n
         self._cand_hl: List[int] = [0] * n
@@ -269,13 +320,6 @@ class BoardCanvas(tk.Canvas):
         self._static["frame"] = create_rect(*lay.bounds.inset(-half + 0.5).coords(), outline=theme.frame,
                                             width=lay.frame_width, tags=("grid", "frame"))
         self._static["z-marks"] = create_rect(0, 0, 0, 0, state="hidden", tags=("z",))
-        cand_font, side = self._fonts["cand"], geo.side
-        for cell in range(geo.ncells):
-            for d in range(1, side + 1):
-                x, y = lay.candidate_rect(cell, d).center
-                self._cand_items.append(create_text(
-                    x, y, text=geo.digit_char(d), font=cand_font, fill=theme.candidate, state="hidden",
-                    tags=("cand", f"cand-{cell}-{d}", f"cell-{cell}")))
         for cell in range(geo.ncells):
             x, y = lay.cell_rect(cell).center
             self._digit_items.append(create_text(
@@ -291,6 +335,19 @@ class BoardCanvas(tk.Canvas):
         self._place_cursor()
         if self._solved:
             self.set_solved(True)
+        if self._card is not None:
+            self._draw_card()
+
+    def _make_candidate(self, cell: Cell, digit: Digit, shown: bool) -> int:
+        """Make a candidate's text item on first need, below the hover outlines and the cursor."""
+        x, y = self.layout.candidate_rect(cell, digit).center
+        item = self.create_text(x, y, text=self.geometry.digit_char(digit), font=self._fonts["cand"],
+                                fill=self.theme.candidate, state="normal" if shown else "hidden",
+                                tags=("cand", f"cand-{cell}-{digit}", f"cell-{cell}"))
+        # A cell shows either its digit or its candidates, so being above the digits is harmless.
+        self.tag_lower(item, self._static["z-top"])
+        self._cand_items[cell * self.geometry.side + digit - 1] = item
+        return item
 
     def _on_configure(self, event: tk.Event) -> None:
         if self._relayout_job is not None:
@@ -341,13 +398,17 @@ class BoardCanvas(tk.Canvas):
                 while diff:
                     low = diff & -diff
                     diff ^= low
-                    configure(items[base + low.bit_length() - 1], state="normal" if mask & low else "hidden")
+                    index = base + low.bit_length() - 1
+                    if items[index]:
+                        configure(items[index], state="normal" if mask & low else "hidden")
+                    elif mask & low:
+                        self._make_candidate(cell, low.bit_length(), True)
                 shown[cell] = mask
             want = mask & hl_bit
             if want != hl[cell]:
                 for bit in (want, hl[cell]):
-                    if bit:
-                        item = items[cell * side + bit.bit_length() - 1]
+                    item = items[cell * side + bit.bit_length() - 1] if bit else 0
+                    if item:
                         on = bit == want
                         configure(item, fill=theme.candidate_hl if on else theme.candidate,
                                   font=fonts["cand_hl" if on else "cand"],
@@ -397,6 +458,54 @@ class BoardCanvas(tk.Canvas):
         w = max(2, self.layout.thick_width)
         self.coords(item, *self.layout.cell_rect(self._cursor).inset(w / 2 + 0.5).coords())
         self.itemconfigure(item, state="normal", width=w)
+
+    # -- the card -------------------------------------------------------------------
+    def _draw_card(self) -> None:
+        self.delete("card")
+        if self._card is None:
+            return
+        title, detail, actions, success = self._card
+        lay, theme = self.layout, self.theme
+        cell = min(lay.cell, lay.size / 9)  # a 4×4 board's huge cells would make a huge card
+        title_font, text_font = self._fonts["card_title"], self._fonts["card_text"]
+        title_font.configure(size=-max(10, round(cell * 0.4)))
+        text_font.configure(size=-max(9, round(cell * 0.3)))
+        pad = cell * 0.35
+        cx, cy = lay.bounds.center
+        width = lay.size * 0.8
+        inner = width - 2 * pad
+        texts = [self.create_text(cx, 0, text=title, font=title_font, fill=theme.banner_fg, width=inner,
+                                  justify="center", anchor="n", tags=("card", "card-title"))]
+        if detail:
+            texts.append(self.create_text(cx, 0, text=detail, font=text_font, fill=theme.banner_fg, width=inner,
+                                          justify="center", anchor="n", tags=("card", "card-detail")))
+        heights = [(lambda b: b[3] - b[1])(self.bbox(t)) for t in texts]
+        button_h = text_font.metrics("linespace") + pad * 0.8
+        height = pad + sum(heights) + pad * 0.4 * (len(texts) - 1) + (pad + button_h if actions else 0) + pad
+        top = cy - height / 2
+        body = self.create_rectangle(cx - width / 2, top, cx + width / 2, top + height,
+                                     fill=theme.solved_bg if success else theme.banner_bg,
+                                     outline=theme.frame_solved if success else theme.frame, width=2,
+                                     tags=("card", "card-body"))
+        self.tag_lower(body, texts[0])
+        y = top + pad
+        for item, h in zip(texts, heights):
+            self.coords(item, cx, y)
+            y += h + pad * 0.4
+        y += pad * 0.6
+        widths = [text_font.measure(label) + 2 * pad for label, _ in actions]
+        x = cx - (sum(widths) + pad * (len(widths) - 1)) / 2
+        for i, ((label, callback), w) in enumerate(zip(actions, widths)):
+            tag = f"card-action-{i}"
+            self.create_rectangle(x, y, x + w, y + button_h, fill=theme.board, outline=theme.frame, width=1,
+                                  activefill=theme.seen_bg, tags=("card", "card-button", tag))
+            self.create_text(x + w / 2, y + button_h / 2, text=label, font=text_font, fill=theme.text,
+                             tags=("card", "card-button", tag))
+            # After the click is over: the board's own click handler must still see the card and stay out.
+            self.tag_bind(tag, "<Button-1>", lambda e, cb=callback: self.after_idle(cb))
+            self.tag_bind(tag, "<Enter>", lambda e: self.configure(cursor="hand2"))
+            self.tag_bind(tag, "<Leave>", lambda e: self.configure(cursor=""))
+            x += w + pad
 
     # -- step drawing ---------------------------------------------------------------
     def _draw_step(self) -> None:

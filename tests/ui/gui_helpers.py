@@ -47,3 +47,13 @@ def key(app: App, keysym: str, state: int = 0) -> None:
     app.board.event_generate("<KeyPress>", keysym=keysym, state=state)
     app.board.event_generate("<KeyRelease>", keysym=keysym, state=state)
     pump(app)
+
+
+def press_card(app: App, label: str) -> None:
+    """Click a button of the card shown over the board."""
+    x, y = app.board.card_button_center(label)
+    app.board.event_generate("<Motion>", x=int(x), y=int(y))
+    app.board.event_generate("<Button-1>", x=int(x), y=int(y))
+    app.board.event_generate("<ButtonRelease-1>", x=int(x), y=int(y))
+    pump(app)
+    pump(app)

@@ -10,7 +10,7 @@ from sudoku_tk.engine.propagation import Assist, Origin, recompute
 from sudoku_tk.ui.keys import CONTROL, SHIFT
 from sudoku_tk.ui.theme import DARK, LIGHT
 
-from gui_helpers import HARD, MakeApp, click, hover, key, pump
+from gui_helpers import HARD, MakeApp, click, hover, key, press_card, pump
 
 pytestmark = pytest.mark.gui
 
@@ -25,6 +25,15 @@ SIXTEEN_TEXT = Grid.from_string(
 
 def _fill(app, item: int) -> str:  # type: ignore[no-untyped-def]
     return str(app.board.itemcget(item, "fill"))
+
+
+def _shown_candidates(app) -> int:  # type: ignore[no-untyped-def]
+    board = app.board
+    return sum(1 for i in board.find_withtag("cand") if board.itemcget(i, "state") != "hidden")
+
+
+def _candidate_count(app) -> int:  # type: ignore[no-untyped-def]
+    return sum(bin(m).count("1") for m in app.session.position.candidates)
 
 
 # -- what the player sees first ----------------------------------------------------------
@@ -83,8 +92,8 @@ def test_click_on_a_candidate_places_it_with_the_player_colour(make_app: MakeApp
     # The hidden singles it triggered appear in the automatic colour, and the status says so.
     assert board.digit_text(2) == "7" and board.digit_role(2) == "auto"
     assert _fill(app, board.digit_item(2)) == LIGHT.auto
-    assert app.status_text() == ("r1c2=1 → hidden single r1c3=7 → hidden single r2c4=1 → hidden single r4c4=4"
-                                 " → hidden single r9c4=8")
+    assert app.status_text() == app.session.last_move_summary()
+    assert app.status_text().startswith("r1c2=1 → hidden single r1c3=7 → hidden single ")
 
 
 def test_right_click_removes_a_candidate_and_restores_it(make_app: MakeApp) -> None:
@@ -170,23 +179,45 @@ def test_solved_state_frame_message_and_new_puzzle(make_app: MakeApp) -> None:
     frame = app.board.find_withtag("frame")[0]
     assert "solved" in app.board.gettags(frame)
     assert app.board.itemcget(frame, "outline") == LIGHT.frame_solved
-    assert app.banner_text().startswith("Solved in 0:") and app.banner_text().endswith("Well done!")
-    assert app.status_text().startswith("Solved!")
-    [new] = [b for b in app._banner_buttons.winfo_children() if b.cget("text") == "New puzzle"]
-    new.invoke()
+    assert app.card_text().startswith("Solved!\nTime taken: 0:") and app.card_text().endswith("Well done!")
+    assert app.status_text().startswith("Solved! Time taken: 0:")
+    # Clicking on the card does not reach the cells below it.
+    moves = app.session.moves
+    x, y = app.board.layout.bounds.center
+    app.board.event_generate("<Button-1>", x=int(x), y=int(y))
     pump(app)
+    assert app.session.moves == moves and app.card_text()
+    press_card(app, "New puzzle")
     assert app.session.moves == () and app.session.geometry.side == 4 and not app.session.is_solved()
     assert "solved" not in app.board.gettags(app.board.find_withtag("frame")[0])
-    assert app.banner_text() == ""
+    assert app.card_text() == "" and not app.board.find_withtag("card")
+
+
+def test_undo_after_solving_takes_the_card_away_and_close_hides_it(make_app: MakeApp) -> None:
+    app = make_app(FOUR, "Four")
+    app.run_command("assist-naked")
+    app.run_command("assist-hidden")
+    sol = solve(app.session.start)
+    assert sol is not None
+    while not app.session.is_solved():
+        cell = app.session.position.empty_cells()[0]
+        click(app, cell, sol[cell])
+    assert app.card_text().startswith("Solved!")
+    key(app, "z", CONTROL)
+    assert app.card_text() == "" and "solved" not in app.board.gettags(app.board.find_withtag("frame")[0])
+    key(app, "y", CONTROL)
+    assert app.card_text().startswith("Solved!")
+    press_card(app, "Close")
+    assert app.card_text() == "" and "solved" in app.board.gettags(app.board.find_withtag("frame")[0])
 
 
 def test_solve_a_whole_easy_puzzle_by_clicks_alone(make_app: MakeApp) -> None:
     app = make_app(CLASSIC, "Classic")
-    assert app.banner_text() == "The assists solved this puzzle by themselves."
-    for cid in ("assist-naked", "assist-hidden"):
+    for cid in ("assist-naked", "assist-hidden"):  # every digit by a click of the player's
         app.run_command(cid)
     pump(app)
-    assert app.banner_text() == "" and not app.session.is_solved()
+    assert app.session.assists == {Assist.PEERS}
+    assert app.card_text() == "" and not app.session.is_solved()
     sol = solve(app.session.start)
     assert sol is not None
     clicks = 0
@@ -198,17 +229,16 @@ def test_solve_a_whole_easy_puzzle_by_clicks_alone(make_app: MakeApp) -> None:
         assert clicks <= 81
     assert clicks == CLASSIC.count(".")
     assert all(app.board.digit_role(c) in ("given", "player") for c in range(81))
-    assert app.banner_text().startswith("Solved in")
+    assert app.card_text().startswith("Solved!")
 
 
-def test_solve_it_myself_switches_the_singles_off(make_app: MakeApp) -> None:
-    app = make_app(CLASSIC, "Classic")
-    buttons = app._banner_buttons.winfo_children()
-    [mine] = [b for b in buttons if b.cget("text") == "Solve it myself"]
-    mine.invoke()
-    pump(app)
-    assert app.session.assists == {Assist.PEERS}
-    assert not app.session.is_solved() and app.banner_text() == ""
+def test_a_complete_grid_opens_as_already_solved(make_app: MakeApp) -> None:
+    full = solve(Grid.from_string(CLASSIC))
+    assert full is not None
+    app = make_app("".join(map(str, full)), "Full")
+    assert app.card_text() == "Already solved\nNothing is left to place in this puzzle."
+    press_card(app, "New puzzle")
+    assert app.card_text() == "" and app.session.name != "Full"
 
 
 # -- why? -----------------------------------------------------------------------------------
@@ -322,7 +352,7 @@ def test_four_by_four_has_a_two_by_two_mini_grid(make_app: MakeApp) -> None:
     app.run_command("assist-naked")
     app.run_command("assist-hidden")
     board, pos = app.board, app.session.position
-    assert len(board.find_withtag("cand")) == 16 * 4
+    assert _shown_candidates(app) == _candidate_count(app) > 0
     cell = pos.empty_cells()[0]
     (x1, y1), (x2, y2) = board.coords(board.candidate_item(cell, 1)), board.coords(board.candidate_item(cell, 2))
     (x3, y3), (x4, y4) = board.coords(board.candidate_item(cell, 3)), board.coords(board.candidate_item(cell, 4))
@@ -334,7 +364,7 @@ def test_four_by_four_has_a_two_by_two_mini_grid(make_app: MakeApp) -> None:
 def test_sixteen_by_sixteen_uses_letters_and_a_four_by_four_mini_grid(make_app: MakeApp) -> None:
     app = make_app(SIXTEEN_TEXT, "Big")
     board, pos = app.board, app.session.position
-    assert len(board.find_withtag("cand")) == 256 * 16
+    assert _shown_candidates(app) == _candidate_count(app) > 256
     assert board.itemcget(board.candidate_item(0, 16), "text") == "G"
     assert board.itemcget(board.candidate_item(0, 10), "text") == "A"
     xs = {board.coords(board.candidate_item(5, d))[0] for d in range(1, 17)}
@@ -356,7 +386,8 @@ def test_size_menu_switches_board_size_title_and_pad(make_app: MakeApp) -> None:
     app.run_command("new-16")
     pump(app)
     assert app.session.geometry.side == 16 and app.board.geometry.side == 16
-    assert len(app.board.find_withtag("cand")) == 256 * 16 and len(app.numpad.buttons) == 16
+    assert _shown_candidates(app) == _candidate_count(app) and len(app.numpad.buttons) == 16
+    assert len(app.board.find_withtag("digit")) == 256
     assert app.root.title() == f"Sudoku Tk — {app.session.name}"
     app.run_command("new-4")
     pump(app)

@@ -1,0 +1,232 @@
+"""GUI benchmark: click-to-canvas-updated latency along real solving paths, and window start-up to first paint.
+
+``python -m sudoku_tk.bench_gui`` (or ``python -m sudoku_tk.bench --gui``) prints
+the figures. Each click is a real ``<Button-1>``/``<Button-3>`` event generated on
+the board canvas at a candidate's centre; the time runs until
+``update_idletasks`` has redrawn the canvas. The path solves 9×9 puzzles with every
+assist on: at each step, in the first empty cell, a wrong candidate is removed by
+right-click, and every third step the right digit is placed by left-click, so
+both kinds of move and the singles they trigger are measured. Targets (issue 3):
+median ≤ 12 ms, p95 ≤ 16 ms; start-up to first paint ≤ 0.6 s from source.
+
+Without a display, on a machine with Xvfb, a virtual screen is started for the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from typing import Iterator, List, Optional, Sequence, Tuple
+
+CLICK_MEDIAN_TARGET_MS = 12.0
+CLICK_P95_TARGET_MS = 16.0
+STARTUP_TARGET_S = 0.6
+# Used when the library offers no hard 9×9 puzzles: top95 #1 and #2 (the singles do not solve them).
+_FALLBACK_PUZZLES = (
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ClickTimes:
+    """Milliseconds per click, split by kind, and how many puzzles the path went through."""
+
+    place_ms: Tuple[float, ...]
+    eliminate_ms: Tuple[float, ...]
+    puzzles: int
+
+    @property
+    def all_ms(self) -> List[float]:
+        return sorted(self.place_ms + self.eliminate_ms)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``values`` by nearest rank.
+
+    >>> percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 0.95)
+    10
+    """
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * q // 1))
+    return ordered[int(rank) - 1]
+
+
+def _bench_puzzles() -> List[Tuple[str, str]]:
+    try:
+        from sudoku_tk.app import puzzles
+
+        chosen = puzzles.puzzles_for(9, "very_hard")[:20] + puzzles.puzzles_for(9, "hard")[:20]
+        if chosen:
+            return [(e.name, e.text) for e in chosen]
+    except (ImportError, LookupError, ValueError):
+        pass
+    return [(f"top95 #{i + 1}", text) for i, text in enumerate(_FALLBACK_PUZZLES)]
+
+
+def _solving_clicks(app: "object", solution: Sequence[int]) -> Iterator[Tuple[int, int, int]]:
+    """Yield (button, cell, digit) along a solving path until the puzzle is solved."""
+    session = app.session  # type: ignore[attr-defined]
+    step = 0
+    while not session.is_solved():
+        pos = session.position
+        empty = pos.empty_cells()
+        if not empty:
+            return
+        cell = empty[0]
+        right = solution[cell]
+        wrong = [d for d in range(1, 10) if pos.candidates[cell] >> (d - 1) & 1 and d != right]
+        if step % 3 == 0 or not wrong:
+            yield 1, cell, right
+        else:
+            yield 3, cell, wrong[0]
+        step += 1
+
+
+def bench_clicks(clicks: int = 240) -> ClickTimes:
+    """Time ``clicks`` candidate clicks on a real window (the caller provides the display)."""
+    import tkinter as tk
+
+    from sudoku_tk.app.session import PuzzleChoice
+    from sudoku_tk.engine.brute_force import solve
+    from sudoku_tk.engine.grid import Grid
+    from sudoku_tk.ui.app import App
+
+    root = tk.Tk()
+    app = App(root, why_delay_ms=10_000)
+    place: List[float] = []
+    elim: List[float] = []
+    used = 0
+    try:
+        app.update()
+        board = app.board
+        for name, text in _bench_puzzles() * 20:
+            if len(place) + len(elim) >= clicks:
+                break
+            app.start_puzzle(PuzzleChoice("", name, text))
+            app.update()
+            solution = solve(Grid.from_string(text))
+            if solution is None:
+                continue
+            used += 1
+            for button, cell, digit in _solving_clicks(app, solution):
+                x, y = board.candidate_center(cell, digit)
+                moves_before = len(app.session.moves)
+                t0 = time.perf_counter()
+                board.event_generate(f"<Button-{button}>", x=int(x), y=int(y))
+                board.update_idletasks()
+                elapsed = (time.perf_counter() - t0) * 1000
+                board.event_generate(f"<ButtonRelease-{button}>", x=int(x), y=int(y))
+                if len(app.session.moves) != moves_before + 1:
+                    raise RuntimeError(f"click {button} on {cell}/{digit} was refused: {app.status_text()}")
+                (place if button == 1 else elim).append(elapsed)
+                if len(place) + len(elim) >= clicks:
+                    break
+                app.update()  # let the pending work of a real event loop run between clicks
+    finally:
+        app.close()
+        root.destroy()
+    return ClickTimes(tuple(place), tuple(elim), used)
+
+
+def _startup_probe() -> int:
+    """Child process: open the window, paint it once, say so and quit."""
+    from sudoku_tk.ui.app import App
+
+    app = App()
+    app.update()
+    while not app.root.winfo_viewable():
+        app.update()
+    app.update_idletasks()
+    print("painted", flush=True)
+    app.close()
+    return 0
+
+
+def bench_startup(runs: int = 3) -> List[float]:
+    """Seconds from starting a fresh Python process to the window's first paint, ``runs`` times."""
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "sudoku_tk.bench_gui", "--startup-probe"],
+                                stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        took = time.perf_counter() - t0
+        proc.wait(timeout=30)
+        if line.strip() != "painted":
+            raise RuntimeError(f"the start-up probe failed (exit code {proc.returncode})")
+        out.append(took)
+    return out
+
+
+def _ensure_display() -> Optional[subprocess.Popen[bytes]]:
+    if os.environ.get("DISPLAY") or sys.platform in ("win32", "darwin"):
+        return None
+    exe = shutil.which("Xvfb")
+    if not exe:
+        raise RuntimeError("no display: set DISPLAY or install Xvfb")
+    server = subprocess.Popen([exe, "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert server.stdout is not None
+    number = server.stdout.readline().decode().strip()
+    os.environ["DISPLAY"] = f":{number}"
+    return server
+
+
+def report(times: ClickTimes, startup: Sequence[float]) -> List[str]:
+    """The benchmark's lines of output."""
+    all_ms = times.all_ms
+    med, p95 = statistics.median(all_ms), percentile(all_ms, 0.95)
+    lines = [
+        f"gui click -> canvas updated: median {med:.1f} ms, p95 {p95:.1f} ms, max {max(all_ms):.1f} ms "
+        f"over {len(all_ms)} clicks on {times.puzzles} puzzles, all assists on "
+        f"(target median <= {CLICK_MEDIAN_TARGET_MS:g}, p95 <= {CLICK_P95_TARGET_MS:g}): "
+        f"{'ok' if med <= CLICK_MEDIAN_TARGET_MS and p95 <= CLICK_P95_TARGET_MS else 'SLOW'}",
+    ]
+    for label, sample in (("place (left-click)", times.place_ms), ("eliminate (right-click)", times.eliminate_ms)):
+        if sample:
+            lines.append(f"  {label}: median {statistics.median(sample):.1f} ms, "
+                         f"p95 {percentile(sample, 0.95):.1f} ms over {len(sample)}")
+    if startup:
+        best = statistics.median(startup)
+        lines.append(f"gui start-up to first paint: median {best:.2f} s over {len(startup)} runs "
+                     f"(from process start; target <= {STARTUP_TARGET_S:g} s): "
+                     f"{'ok' if best <= STARTUP_TARGET_S else 'SLOW'}")
+    return lines
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the GUI benchmark and print its figures; 2 when no display can be had."""
+    parser = argparse.ArgumentParser(prog="python -m sudoku_tk.bench_gui", description=__doc__.splitlines()[0])
+    parser.add_argument("--clicks", type=int, default=240, help="clicks to time (default 240)")
+    parser.add_argument("--startup-runs", type=int, default=3, help="start-up measurements (0 to skip)")
+    parser.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.startup_probe:
+        return _startup_probe()
+    try:
+        server = _ensure_display()
+    except RuntimeError as exc:
+        print(f"bench_gui: {exc}", file=sys.stderr)
+        return 2
+    try:
+        times = bench_clicks(max(1, args.clicks))
+        startup = bench_startup(args.startup_runs) if args.startup_runs > 0 else []
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=5)
+    for line in report(times, startup):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
