@@ -491,29 +491,39 @@ def test_full_house_sentence_and_auto_steps_per_move() -> None:
 
 
 def test_naked_single_sentence() -> None:
+    # r5c5 sees 1, 2, 3 in its row, 4, 5, 6 in its column and 7 in its box; the player's 8 in r6c6 leaves it 9.
     vals = [0] * 81
-    for cell, d in ((36, 1), (37, 2), (38, 3), (4, 4), (13, 5), (22, 6), (30, 7), (50, 8)):
+    for cell, d in ((36, 1), (37, 2), (38, 3), (4, 4), (13, 5), (22, 6), (30, 7)):
         vals[cell] = d
-    pos = recompute(Grid.from_values(vals), [])
+    grid = Grid.from_values(vals)
+    assert recompute(grid, []).values[40] == 0
+    pos = recompute(grid, [Place(50, 8)])
     step = pos.value_step(40)
     assert pos.values[40] == 9 and step is not None
     assert step.technique is Technique.NAKED_SINGLE
     assert step.explanation == "Naked Single: 9 is the only candidate left in r5c5, so r5c5 is 9."
-    assert pos.value_move_index(40) is None and 40 in pos.auto_cells(-1)
+    assert step.highlights == (Highlight(HighlightRole.PLACEMENT, (40,), (9,)),)
+    assert pos.value_move_index(40) == 0 and 40 in pos.auto_cells(0)
+    assert recompute(grid, [Place(50, 8)], {Assist.PEERS, Assist.HIDDEN_SINGLES}).value_step(40) is None
 
 
 def test_hidden_single_sentence() -> None:
-    # Box 1 holds 2, 3, 4, 6, 7; a 1 in row 3 leaves r1c1 the only place for 1 in box 1 (row 1 and column 1 stay open).
+    # Box 1 holds 2, 3, 4, 6, 7; the player's 1 in r3c8 leaves r1c1 the only place for 1 in box 1,
+    # while row 1 and column 1 keep other places for it.
     vals = [0] * 81
-    for cell, d in ((1, 6), (2, 7), (9, 2), (10, 3), (11, 4), (25, 1)):
+    for cell, d in ((1, 6), (2, 7), (9, 2), (10, 3), (11, 4)):
         vals[cell] = d
-    pos = recompute(Grid.from_values(vals), [], {Assist.PEERS, Assist.HIDDEN_SINGLES})
+    grid = Grid.from_values(vals)
+    move = [Place(25, 1)]
+    assert recompute(grid, []).values[0] == 0
+    pos = recompute(grid, move, {Assist.PEERS, Assist.HIDDEN_SINGLES})
     step = pos.value_step(0)
     assert pos.values[0] == 1 and step is not None
     assert step.technique is Technique.HIDDEN_SINGLE
     assert step.explanation == "Hidden Single: Box 1 has only one place left for 1: r1c1."
     assert Highlight(HighlightRole.DEFINING_UNIT, units=(18,)) in step.highlights
-    assert recompute(Grid.from_values(vals), [], {Assist.PEERS, Assist.NAKED_SINGLES}).values[0] == 0
+    assert pos.auto_steps(0) == [step]
+    assert recompute(grid, move, {Assist.PEERS, Assist.NAKED_SINGLES}).values[0] == 0
 
 
 @settings(max_examples=60, deadline=None)
