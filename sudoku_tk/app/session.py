@@ -100,6 +100,16 @@ class Session:
     'Undid r1c2=1'
     """
 
+    _start: Grid
+    _name: str
+    _puzzle_id: str
+    _moves: List[Move]
+    _redo: List[Move]
+    _assists: FrozenSet[Assist]
+    _elapsed: float
+    _running_since: Optional[float]
+    _position: Position
+
     def __init__(
         self,
         start: Grid,
@@ -438,11 +448,11 @@ class Session:
         self._start = start
         self._name = name
         self._puzzle_id = puzzle_id
-        self._moves: List[Move] = list(moves)
-        self._redo: List[Move] = []
+        self._moves = list(moves)
+        self._redo = []
         self._assists = frozenset(assists)
         self._elapsed = max(0.0, float(elapsed))
-        self._running_since: Optional[float] = None
+        self._running_since = None
         self._position = recompute(self._start, self._moves, self._assists)
         self.resume_clock()
 

@@ -110,8 +110,8 @@ def decode_key(keysym: str, state: int, side: int, platform: Platform = Platform
     if keysym in _CLEAR_KEYS:
         return KeyAction(KeyKind.CLEAR)
     if keysym in _SHIFTED_DIGITS:
-        d = _SHIFTED_DIGITS[keysym]
-        return KeyAction(KeyKind.TOGGLE, d) if d <= side else NOTHING
+        shifted = _SHIFTED_DIGITS[keysym]
+        return KeyAction(KeyKind.TOGGLE, shifted) if shifted <= side else NOTHING
     d = digit_of_key(keysym, side)
     if d is None:
         return NOTHING
