@@ -31,8 +31,9 @@ def _read_input(source: str, stdin: TextIO) -> str:
         if raw is None:  # a text stream without bytes underneath (tests, embedding)
             return stdin.read()
         # Decode here rather than trust the terminal's encoding: a bad byte must be a message, not a traceback.
+        data: bytes = raw.read()
         try:
-            return raw.read().decode("utf-8-sig")
+            return data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise PuzzleFormatError(f"standard input is not UTF-8 text: {exc}") from None
     try:
