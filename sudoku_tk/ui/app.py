@@ -128,7 +128,8 @@ class App(ttk.Frame):
         self._build_widgets()
         self._register_commands()
         self.rebuild_menus()
-        self._build_toolbar()
+        self._rebuild_job: Optional[str] = None
+        self.commands.on_change(self._commands_changed)
         self._bind_events()
         self._set_icon()
         self.root.report_callback_exception = self.report_callback_exception  # type: ignore[method-assign]
@@ -219,8 +220,20 @@ class App(ttk.Frame):
         add(Command("theme-dark", "Dark theme", self.toggle_theme, menu="View", group="theme",
                     is_checked=lambda: self.theme.name == "dark"))
 
+    def _commands_changed(self) -> None:
+        # Several commands are usually added in a row: rebuild once, when they are all in.
+        if self._rebuild_job is None:
+            self._rebuild_job = self.after_idle(self.rebuild_menus)
+
     def rebuild_menus(self) -> None:
-        """(Re)build the menu bar and key bindings from the command registry."""
+        """(Re)build the menu bar, toolbar and key bindings from the command registry.
+
+        Adding a command to ``App.commands`` schedules this by itself; call it to see the
+        result at once.
+        """
+        if getattr(self, "_rebuild_job", None) is not None:
+            self.after_cancel(self._rebuild_job)  # type: ignore[arg-type]
+        self._rebuild_job = None
         menubar = tk.Menu(self.root, tearoff=False)
         self._menu_entries.clear()
         for name in self.commands.menus():
@@ -235,6 +248,7 @@ class App(ttk.Frame):
         self.root.configure(menu=menubar)
         self.menubar = menubar
         self._bind_shortcuts()
+        self._build_toolbar()
 
     def _add_menu_entry(self, menu: tk.Menu, command: Command) -> None:
         accel = command.accelerator(self.platform)
@@ -278,6 +292,8 @@ class App(ttk.Frame):
             button = ttk.Button(self.toolbar, text=command.label, takefocus=0,
                                 command=lambda c=command: self.run_command(c.id))
             button.pack(side="left", padx=(0, 4))
+            if not command.is_available():
+                button.state(["disabled"])
             self._toolbar_buttons[command.id] = button
 
     def _bind_events(self) -> None:
@@ -347,10 +363,10 @@ class App(ttk.Frame):
 
     def close(self) -> None:
         """Stop timers and destroy the window (the root too when this App created it)."""
-        for job in (self._tick_job, self._why_job):
+        for job in (self._tick_job, self._why_job, self._rebuild_job):
             if job is not None:
                 self.after_cancel(job)
-        self._tick_job = self._why_job = None
+        self._tick_job = self._why_job = self._rebuild_job = None
         if self._owns_root:
             self.root.destroy()
         else:
@@ -361,6 +377,14 @@ class App(ttk.Frame):
         self._message = text
         self._transient = False
         self._status.configure(text=text, foreground=self.theme.conflict if error else self.theme.text)
+
+    def toolbar_button(self, command_id: str) -> ttk.Button:
+        """The toolbar's button for a command.
+
+        Raises:
+            KeyError: the command has no toolbar button.
+        """
+        return self._toolbar_buttons[command_id]
 
     def status_text(self) -> str:
         return str(self._status.cget("text"))

@@ -65,6 +65,11 @@ class NumberPad(ttk.Frame):
             self.geometry = geometry
             self._build_digits()
 
+    @property
+    def active(self) -> Optional[int]:
+        """The digit shown as highlighted (None: none)."""
+        return self._active.get() or None
+
     def set_active(self, digit: Optional[int]) -> None:
         """Show ``digit`` as the highlighted one (None: none)."""
         self._active.set(digit or 0)

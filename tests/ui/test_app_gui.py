@@ -131,7 +131,7 @@ def test_undo_and_redo_by_keys_and_toolbar(make_app: MakeApp) -> None:
     assert app.board.digit_text(1) == "1" and app.board.digit_role(2) == "auto"
     key(app, "Z", CONTROL | SHIFT)  # nothing left to redo
     assert app.status_text() == "Redo: not available now"
-    app._toolbar_buttons["undo"].invoke()
+    app.toolbar_button("undo").invoke()
     assert app.board.digit_text(1) == ""
 
 
@@ -287,7 +287,7 @@ def test_clicking_a_digit_highlights_it_everywhere_and_escape_clears(make_app: M
     assert all(board.background_kind(c) == "seen" for c in seen)
     with_4 = [c for c in pos.empty_cells() if pos.candidates[c] & 8]
     assert with_4 and all("hl" in board.gettags(board.candidate_item(c, 4)) for c in with_4)
-    assert str(app.numpad._active.get()) == "4"
+    assert app.numpad.active == 4
     key(app, "Escape")
     assert board.highlight_digit is None
     assert not board.find_withtag("hl") and all(board.background_kind(c) in ("plain", "cursor") for c in range(81))
@@ -405,16 +405,16 @@ def test_menus_are_built_from_the_commands(make_app: MakeApp) -> None:
     assert labels == ["Game", "Edit", "Assist", "View"]
     edit = app.root.nametowidget(menubar.entrycget(1, "menu"))
     assert edit.entrycget(0, "label") == "Undo" and edit.entrycget(0, "accelerator") == "Ctrl+Z"
-    app._refresh_menu(edit)
+    app.root.tk.eval(edit.cget("postcommand"))  # what opening the menu runs
     assert edit.entrycget(0, "state") == "disabled"
     click(app, 1, 1)
-    app._refresh_menu(edit)
+    app.root.tk.eval(edit.cget("postcommand"))  # what opening the menu runs
     assert edit.entrycget(0, "state") == "normal"
     assist = app.root.nametowidget(menubar.entrycget(2, "menu"))
     assist.invoke(0)
     pump(app)
     assert Assist.PEERS not in app.session.assists
-    assert app._check_vars["assist-peers"].get() is False
+    assert app.root.getboolean(app.root.getvar(assist.entrycget(0, "variable"))) is False
 
 
 def test_dark_theme_recolours_the_board(make_app: MakeApp) -> None:
@@ -458,3 +458,21 @@ def test_origins_shown_match_the_session_after_many_clicks(make_app: MakeApp) ->
         click(app, empty[-1], sol[empty[-1]])
     pos = app.session.position
     assert [app.board.digit_role(c) for c in range(81)] == [tags[o] for o in pos.origins]
+
+
+def test_commands_added_later_reach_menus_toolbar_and_keys(make_app: MakeApp) -> None:
+    from sudoku_tk.app.commands import Command, Shortcut
+
+    app = make_app()
+    ran: list[str] = []
+    app.commands.add(Command("hint", "Hint", lambda: ran.append("hint"), shortcuts=(Shortcut.parse("F1"),),
+                             menu="Help", toolbar=True))
+    pump(app)
+    menubar = app.menubar
+    labels = [menubar.entrycget(i, "label") for i in range(menubar.index("end") + 1)]
+    assert labels[-1] == "Help"
+    assert app.toolbar_button("hint").cget("text") == "Hint"
+    key(app, "F1")
+    assert ran == ["hint"]
+    app.toolbar_button("hint").invoke()
+    assert ran == ["hint", "hint"]
