@@ -205,6 +205,9 @@ class App(ttk.Frame):
                         menu="Game", group="size"))
         add(Command("restart", "Restart", lambda: self._act(s.restart()), s.can_undo, menu="Game",
                     group="restart", toolbar=True, help="Take back every move (Redo replays them)"))
+        add(Command("pause", "Pause", lambda: self.set_paused(not self.board.paused), shortcuts=(sc("Mod+P"),),
+                    menu="Game", group="restart", is_checked=lambda: self.board.paused,
+                    help="Stop the clock and hide the board"))
         add(Command("quit", "Quit", self.quit_app, shortcuts=(sc("Mod+Q"),), menu="Game", group="quit"))
         add(Command("undo", "Undo", lambda: self._act(s.undo()), s.can_undo, (sc("Mod+Z"),), menu="Edit",
                     group="history", toolbar=True))
@@ -346,6 +349,28 @@ class App(ttk.Frame):
         self._recent = ([choice.id] + [r for r in self._recent if r != choice.id])[:50]
         self.session.new_game(choice.grid(), choice.name, puzzle_id=choice.id)
 
+    def set_paused(self, paused: bool) -> None:
+        """Pause: stop the clock and hide the board behind a card that offers to resume; input waits."""
+        if paused == self.board.paused:
+            return
+        if paused:
+            self.session.pause_clock()
+            self._clear_why()
+            self.board.set_hover(None)
+            self.board.set_paused(True)
+            self.board.show_card("Paused", "The board is hidden while the clock is stopped.",
+                                 [("Resume", lambda: self.set_paused(False))])
+            self.say("Paused")
+        else:
+            self.board.hide_card()
+            self.board.set_paused(False)
+            self.session.resume_clock()
+            self._shown_solved = False
+            self._update_solved()
+            self.say("Resumed")
+        self._sync_checks()
+        self._update_timer()
+
     def clear_highlight(self) -> None:
         """Escape: drop the highlighted digit and any "why" display."""
         self._set_highlight(None)
@@ -426,6 +451,7 @@ class App(ttk.Frame):
 
     def _show_game(self, message: str) -> None:
         """Show a (new) game: size, title, board, pad, solved state."""
+        self.board.set_paused(False)
         self._shown_solved = False
         self.board.set_solved(False)
         self.board.hide_card()
@@ -458,6 +484,8 @@ class App(ttk.Frame):
         self._update_timer()
 
     def _update_solved(self) -> None:
+        if self.board.paused:
+            return  # the pause card stays; resuming looks again
         s = self.session
         solved = s.is_solved()
         if solved == self._shown_solved:
@@ -495,7 +523,7 @@ class App(ttk.Frame):
     # -- mouse ----------------------------------------------------------------------
     def _on_click(self, event: tk.Event) -> None:
         self.board.focus_set()
-        if self.board.card_contains(event.x, event.y):
+        if self.board.paused or self.board.card_contains(event.x, event.y):
             return  # the card's buttons answer for themselves
         self._clear_why()  # a click answers for itself; a pending hover "why" would hide its message
         hit = self.board.hit_test(event.x, event.y)
@@ -521,7 +549,7 @@ class App(ttk.Frame):
 
     def _on_right_click(self, event: tk.Event) -> None:
         self._clear_why()
-        if self.board.card_contains(event.x, event.y):
+        if self.board.paused or self.board.card_contains(event.x, event.y):
             return
         hit = self.board.hit_test(event.x, event.y)
         if hit is None or hit.digit is None:
@@ -532,7 +560,8 @@ class App(ttk.Frame):
         self._act(self.session.toggle_candidate(hit.cell, hit.digit))
 
     def _on_motion(self, event: tk.Event) -> None:
-        hit = None if self.board.card_contains(event.x, event.y) else self.board.hit_test(event.x, event.y)
+        covered = self.board.paused or self.board.card_contains(event.x, event.y)
+        hit = None if covered else self.board.hit_test(event.x, event.y)
         pos = self.session.position
         if hit is None:
             self.board.set_hover(None)
@@ -610,6 +639,8 @@ class App(ttk.Frame):
         widget_class = event.widget.winfo_class() if isinstance(event.widget, tk.Misc) else ""
         if widget_class in ("Entry", "TEntry", "Text", "Spinbox", "TSpinbox", "TCombobox"):
             return None  # typing into a field of a panel, not onto the board
+        if self.board.paused:
+            return None
         side = self.session.geometry.side
         action = decode_key(event.keysym, int(event.state), side, self.platform)
         kind = action.kind
@@ -646,6 +677,9 @@ class App(ttk.Frame):
 
     # -- pad, highlight, cursor -----------------------------------------------------
     def _on_pad_digit(self, digit: int, mode: PadMode) -> None:
+        if self.board.paused:
+            self.numpad.set_active(self.board.highlight_digit)
+            return
         if mode is PadMode.HIGHLIGHT:
             self._set_highlight(None if self.board.highlight_digit == digit else digit)
             return
@@ -692,7 +726,7 @@ class App(ttk.Frame):
             self.session.pause_clock()
 
     def _on_map(self, event: tk.Event) -> None:
-        if event.widget is self.root:
+        if event.widget is self.root and not self.board.paused:
             self.session.resume_clock()
 
 

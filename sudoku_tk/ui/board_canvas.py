@@ -80,6 +80,7 @@ class BoardCanvas(tk.Canvas):
         self._step: Optional[Tuple[Tuple[Highlight, ...], Tuple[Link, ...]]] = None
         self._relayout_job: Optional[str] = None
         self._card: Optional[Tuple[str, str, Tuple[Tuple[str, Callable[[], None]], ...], bool]] = None
+        self._paused = False
         self._reset_items()
         self._build()
         self.bind("<Configure>", self._on_configure, add="+")
@@ -90,6 +91,8 @@ class BoardCanvas(tk.Canvas):
         if position.geometry is not self.geometry:
             self.set_geometry(position.geometry)
         self._position = position
+        if self._paused:
+            return  # drawn when the game resumes
         self._apply_digits(position)
         self._apply_candidates(position)
         self._apply_backgrounds()
@@ -149,6 +152,28 @@ class BoardCanvas(tk.Canvas):
             self.itemconfigure(cand_item, state="normal")
         else:
             self.itemconfigure(cand_item, state="hidden")
+
+    def set_paused(self, paused: bool) -> None:
+        """Hide every digit, candidate and highlight while the game is paused; show them again after."""
+        if paused == self._paused:
+            return
+        self._paused = paused
+        if paused:
+            self.itemconfigure("digit", state="hidden")
+            self.itemconfigure("cand", state="hidden")
+            self.itemconfigure("cursor", state="hidden")
+            self.delete("step")
+            return
+        self.itemconfigure("digit", state="normal")
+        # Forget what the candidates showed, so render() shows exactly the current ones.
+        self._cand_shown = [0] * self.geometry.ncells
+        self._place_cursor()
+        if self._position is not None:
+            self.render(self._position)
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
 
     def set_solved(self, solved: bool) -> None:
         """Show the solved state on the board's frame."""

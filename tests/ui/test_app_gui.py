@@ -476,3 +476,26 @@ def test_commands_added_later_reach_menus_toolbar_and_keys(make_app: MakeApp) ->
     assert ran == ["hint"]
     app.toolbar_button("hint").invoke()
     assert ran == ["hint", "hint"]
+
+
+def test_pause_hides_the_board_stops_the_clock_and_ignores_input(make_app: MakeApp) -> None:
+    app = make_app()
+    click(app, 1, 1)
+    board = app.board
+    key(app, "p", CONTROL)
+    assert board.paused and app.card_text().startswith("Paused")
+    assert not app.session.is_clock_running()
+    assert all(board.itemcget(i, "state") == "hidden" for i in board.find_withtag("digit"))
+    assert all(board.itemcget(i, "state") == "hidden" for i in board.find_withtag("cand"))
+    moves = app.session.moves
+    x, y = board.candidate_center(3, 3)
+    board.event_generate("<Button-3>", x=int(x), y=int(y))  # off the card: still ignored
+    key(app, "Right")
+    key(app, "5")
+    assert app.session.moves == moves
+    press_card(app, "Resume")
+    assert not board.paused and app.card_text() == "" and app.session.is_clock_running()
+    assert board.digit_text(1) == "1" and board.itemcget(board.digit_item(1), "state") == "normal"
+    pos = app.session.position
+    assert all(board.candidate_visible(c, d) == bool(pos.candidates[c] >> (d - 1) & 1)
+               for c in range(81) for d in range(1, 10))
