@@ -112,8 +112,10 @@ def solve(grid: Grid) -> Optional[Tuple[int, ...]]:
 
 
 def count_solutions(grid: Grid, limit: int = 2) -> int:
-    """Count solutions, stopping at ``limit``."""
+    """Count solutions, stopping at ``limit`` (so the answer is at most ``limit``; 0 for a limit below 1)."""
     n = 0
+    if limit < 1:
+        return 0
     for _ in iter_solutions(grid):
         n += 1
         if n >= limit:

@@ -151,6 +151,7 @@ def test_count_respects_the_limit() -> None:
     assert count_solutions(empty, 1) == 1
     assert count_solutions(empty, 5) == 5
     assert count_solutions(empty) == 2
+    assert count_solutions(empty, 0) == 0
 
 
 # -- no solution ----------------------------------------------------------------

@@ -147,6 +147,8 @@ def check_provenance(pos: Position) -> None:
                 assert Assist.PEERS in pos.assists or start.has_pencilmarks
                 assert r.step is not None and r.step.technique is Technique.PEER_ELIMINATION
                 assert r.step.eliminations == (Elimination(cell, d),)
+                text = r.step.explanation
+                assert text.startswith(f"{geo.cell_name(cause)} holds {geo.digit_char(d)}, so {geo.cell_name(cell)} ")
                 if r.move_index is None:
                     assert pos.origins[cause] is Origin.GIVEN or start.values[cause] == d or (
                         pos.origins[cause] is Origin.AUTO and pos.value_move_index(cause) is None
@@ -171,6 +173,7 @@ def check_provenance(pos: Position) -> None:
         if pos.origins[cell] is Origin.AUTO:
             assert step is not None and step.technique in SINGLES
             assert step.placements == (Placement(cell, pos.values[cell]),)
+            assert geo.cell_name(cell) in step.explanation and geo.digit_char(pos.values[cell]) in step.explanation
         else:
             assert step is None
 
@@ -561,3 +564,42 @@ def test_to_grid_is_a_fixpoint(game: Any, assists: FrozenSet[Assist]) -> None:
     again = recompute(pos.to_grid(), [], assists)
     if not pos.conflicts():
         assert again.values == pos.values and again.candidates == pos.candidates
+
+
+# -- other sizes ---------------------------------------------------------------------------------------
+def pattern_solution(box: int) -> list[int]:
+    n = box * box
+    return [(box * (r % box) + r // box + c) % n + 1 for r in range(n) for c in range(n)]
+
+
+@pytest.mark.parametrize("box", [2, 4])
+def test_other_sizes_follow_the_solution(box: int) -> None:
+    n = box * box
+    sol = pattern_solution(box)
+    rng = random.Random(box)
+    givens = [v if rng.random() < 0.45 else 0 for v in sol]
+    grid = Grid.from_values(givens)
+    empties = [c for c in range(n * n) if not givens[c]]
+    rng.shuffle(empties)
+    moves: list[Move] = []
+    for cell in empties:
+        pos = recompute(grid, moves)
+        if not pos.values[cell]:
+            moves.append(Place(cell, sol[cell]))
+        for c in range(n * n):
+            assert pos.values[c] in (0, sol[c])
+            assert pos.values[c] or pos.candidates[c] >> (sol[c] - 1) & 1
+        check_provenance(pos)
+    assert recompute(grid, moves).values == tuple(sol)
+
+
+def test_16x16_sentences_use_letters() -> None:
+    vals = [0] * 256
+    vals[0] = 16
+    pos = recompute(Grid.from_values(vals), [Place(255, 10)])
+    r = pos.reason(1, 16)
+    assert r is not None and r.step is not None
+    assert r.step.explanation == "r1c1 holds G, so r1c2 in the same row (row 1) can't be G."
+    r = pos.reason(15, 10)
+    assert r is not None and r.step is not None and r.move_index == 0
+    assert r.step.explanation == "r16c16 holds A, so r1c16 in the same column (column 16) can't be A."
