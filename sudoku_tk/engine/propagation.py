@@ -139,6 +139,12 @@ class Position:
     origins: Tuple[Origin, ...]
     live: Tuple[bool, ...]
     rejected: Tuple[Rejected, ...]
+    # Compact provenance, turned into Reasons and Steps only when asked for (see recompute).
+    _reasons: Dict[int, Tuple[int, int, int]]
+    _singles: Dict[int, Tuple[int, int, int, int]]
+    _auto_order: Tuple[int, ...]
+    _notes: Dict[int, str]
+    _conflicts: Optional[Tuple[Conflict, ...]]
 
     def __init__(self, **kw: object) -> None:
         for k, v in kw.items():
@@ -174,7 +180,7 @@ class Position:
         """Every digit that stands twice in a unit (cells listed in board order)."""
         cached = self._conflicts
         if cached is not None:
-            return cached  # type: ignore[no-any-return]
+            return cached
         out = []
         vals = self.values
         for u, cells in enumerate(self.geometry.units):
@@ -281,6 +287,7 @@ class Position:
         d = geo.digit_char(digit)
         name = geo.cell_name(cell)
         tech = _SINGLE_TECH[kind]
+        hl: Tuple[Highlight, ...]
         if kind == _FULL_HOUSE:
             text = f"{name} is the last empty cell of {geo.unit_name(unit)}, so it must be {d}."
             focus = geo.unit_name(unit)
