@@ -5,10 +5,11 @@ several, repeated), ``--list`` names them, ``--quick`` shrinks every sample for 
 smoke run. Sections live here or in any module ``sudoku_tk/bench_*.py`` (other
 than ``bench_gui``), which is imported at start and registers its own with
 ``@section(name, title)``. ``--gui`` hands over to ``sudoku_tk.bench_gui.main()``
-when that module exists.
+when that module exists, with the options that follow it.
 
 Figures are wall-clock per call (``time.perf_counter``), garbage collector on,
-as in the app; the machine's other load shows up in them, so compare medians.
+as in the app, and where it matters also this thread's CPU time: on a shared
+machine the wall-clock tail includes waiting for a core, the CPU time does not.
 """
 
 from __future__ import annotations
@@ -289,6 +290,7 @@ def _mistake(empty: List[int], solution: Sequence[int], rng: random.Random) -> T
 
 @section("recompute", "recompute(): 9×9 positions, every assist on, givens + 40–60 moves")
 def bench_recompute(cfg: BenchConfig) -> None:
+    """Time recompute() on whole generated games (see ``realistic_moves``) of top95 and forum11+ puzzles."""
     rng = random.Random(cfg.seed)
     games_per_set = cfg.sample(30, 4)
     repeats = cfg.sample(20, 5)
@@ -366,6 +368,7 @@ def _spread(lines: List[str], count: Optional[int]) -> List[str]:
 
 @section("solve", "brute force: solve() per puzzle (from a Grid; parsing not timed)")
 def bench_solve(cfg: BenchConfig) -> None:
+    """Time solve() per puzzle and check every answer with ``is_solution_of``."""
     print(
         f"  {'set':<10} {'puzzles':>7} {'median':>9} {'p95':>9} {'max':>9} {'CPU med':>9} {'wrong':>6}  target (median)"
     )
