@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Callable, Optional
 
 from sudoku_tk.ui.app import App
@@ -41,11 +42,27 @@ def hover(app: App, cell: int, digit: Optional[int] = None) -> None:
 
 
 def key(app: App, keysym: str, state: int = 0) -> None:
-    """Press a key with the board focused."""
-    app.board.focus_force()
-    pump(app)
-    app.board.event_generate("<KeyPress>", keysym=keysym, state=state)
-    app.board.event_generate("<KeyRelease>", keysym=keysym, state=state)
+    """Press a key with the board focused.
+
+    Tk drops a generated key event when another application holds the X focus
+    (tests running in parallel share the virtual screen), so the press is repeated
+    until the board has seen it; a dropped press has no effect to undo.
+    """
+    board = app.board
+    seen: list[str] = []
+    board.bind("<KeyPress>", lambda e: seen.append(e.keysym))  # the board's own tag: sees every key first
+    try:
+        for _ in range(100):
+            board.focus_force()
+            pump(app)
+            board.event_generate("<KeyPress>", keysym=keysym, state=state)
+            if seen:
+                break
+            time.sleep(0.02)
+        board.event_generate("<KeyRelease>", keysym=keysym, state=state)
+    finally:
+        board.unbind("<KeyPress>")
+    assert seen, f"the key {keysym!r} never reached the board"
     pump(app)
 
 
