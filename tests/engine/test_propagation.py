@@ -653,3 +653,19 @@ def test_singles_from_start_reach_the_same_fixpoint_as_a_naive_filler() -> None:
         assert list(pos.values) == naive_singles(givens), line
         solved += pos.is_solved()
     assert 0 < solved < len(lines)  # some fall to singles alone, some do not
+
+
+def test_a_move_triggers_only_its_own_consequences() -> None:
+    # 1 stands on the diagonal r2c2 .. r8c8, so r9c1 is the only place for 1 in row 9 from the start.
+    vals = [0] * 81
+    for cell in (10, 20, 30, 40, 50, 60, 70):
+        vals[cell] = 1
+    grid = Grid.from_values(vals)
+    start = recompute(grid, [])
+    assert [c for c in range(72, 81) if start.candidates[c] & 1] == [72]
+    assert start.values[72] == 0
+    # A move that changes nothing about 1 in row 9 leaves that single for the player ...
+    far = recompute(grid, [Place(4, 7)])
+    assert far.values[72] == 0 and 72 not in far.auto_cells()
+    # ... and the whole-board fixpoint fills it only when asked for.
+    assert recompute(grid, [], singles_from_start=True).values[72] == 1
