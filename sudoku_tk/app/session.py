@@ -24,6 +24,7 @@ from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence, Tupl
 
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.logic_solver import diagnose
 from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore, describe_move
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist, Origin, Position, Reason, ReasonKind, recompute
 from sudoku_tk.engine.step import Step
@@ -309,6 +310,44 @@ class Session:
         message = f"Restarted: {count} move{'s' * (count != 1)} can be redone"
         self._recompute(Change(ChangeKind.RESTART, message))
         return Outcome(True, message)
+
+    def undo_to(self, move_count: int) -> Outcome:
+        """Take back every move after the first ``move_count`` as one action (one recompute, one change).
+
+        The moves taken back go onto the redo list in order, so Redo replays them one at a time,
+        the earliest first (``undo_to(0)`` is Restart with an "Undid" message).
+        """
+        if not isinstance(move_count, int) or not 0 <= move_count <= len(self._moves):
+            return Outcome(False, f"no move {move_count!r} to go back to (there are {len(self._moves)})")
+        count = len(self._moves) - move_count
+        if count == 0:
+            return Outcome(False, "Nothing to undo")
+        self._redo.extend(reversed(self._moves[move_count:]))
+        del self._moves[move_count:]
+        message = f"Undid {count} move{'s' * (count != 1)}"
+        self._recompute(Change(ChangeKind.UNDO, message))
+        return Outcome(True, message)
+
+    def first_mistake_index(self, solution: Sequence[Digit]) -> Optional[int]:
+        """The index of the first move after which the board contradicts ``solution``, or None.
+
+        A contradiction is a wrong digit on the board or a true candidate removed (as
+        ``engine.logic_solver.diagnose`` finds them). ``undo_to(index)`` then goes back to
+        the last position before it. None when no move led into a contradiction (including
+        a starting position that already contradicts the solution: no move can be undone to fix it).
+        """
+        if len(solution) != self.geometry.ncells:
+            raise ValueError(f"solution has {len(solution)} cells, the board {self.geometry.ncells}")
+        if diagnose(recompute(self._start, (), self._assists).to_grid(), solution) is not None:
+            return None
+        for index in range(len(self._moves)):
+            # Each prefix is recomputed from scratch: a later Clear can cancel an earlier move,
+            # so the first contradiction is not found by bisection.
+            pos = self._position if index == len(self._moves) - 1 else recompute(
+                self._start, self._moves[: index + 1], self._assists)
+            if diagnose(pos.to_grid(), solution) is not None:
+                return index
+        return None
 
     def set_assist(self, assist: Assist, on: bool) -> Outcome:
         """Switch an assist on or off and recompute the board from the start."""
