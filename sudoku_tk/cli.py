@@ -194,6 +194,44 @@ def _cmd_rate(ns: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_generate(ns: argparse.Namespace) -> int:
+    """Print new puzzles with a unique solution, one line each, rated by the logic solver."""
+    import random
+
+    from .engine.generator import Symmetry, generate, generate_rated
+    from .engine.logic_solver import solve_logically
+    from .engine.rating import Level, rate
+
+    rng = random.Random(ns.seed)
+    box = {4: 2, 9: 3, 16: 4}[ns.size]
+    symmetry = Symmetry(ns.symmetry)
+    out = sys.stdout
+    status = 0
+    for _ in range(ns.count):
+        if ns.level == "any" or box != 3:
+            grid = generate(rng, box, symmetry)
+        else:
+            want = Level[ns.level.upper()]
+            found = generate_rated(
+                rng,
+                lambda g: rate(solve_logically(g)).level is want,
+                box,
+                symmetry,
+                time_limit=ns.time_limit,
+            )
+            if found is None:
+                print(f"sudoku-tk: no {ns.level} puzzle found within {ns.time_limit:g} s", file=sys.stderr)
+                status = 1
+                continue
+            grid = found
+        line = grid.to_string()
+        if ns.rate and box == 3:
+            line += f"  # {rate(solve_logically(grid))}"
+        out.write(line + "\n")
+        out.flush()
+    return status
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sudoku-tk",
@@ -218,7 +256,24 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rate", help="level, score and solved/stuck for each puzzle")
     p.add_argument("source", nargs="?", default="-", help="a file of puzzles, or - for standard input")
     p.set_defaults(func=_cmd_rate)
+    p = sub.add_parser("generate", help="new puzzles with a unique solution, one line each")
+    p.add_argument("--level", default="any", choices=["any", "easy", "medium", "hard", "unfair", "extreme"],
+                   help="difficulty by the logic solver's rating (9x9 only; default any)")
+    p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
+    p.add_argument("--size", type=int, default=9, choices=[4, 9, 16], help="board side (default 9)")
+    p.add_argument("--symmetry", default="rotational", choices=[s.value for s in _symmetries()],
+                   help="which givens go together (default rotational)")
+    p.add_argument("--seed", type=int, default=None, help="random seed, for repeatable output")
+    p.add_argument("--time-limit", type=float, default=30.0, help="seconds to search per puzzle (default 30)")
+    p.add_argument("--rate", action="store_true", help="append the rating as a # comment")
+    p.set_defaults(func=_cmd_generate)
     return parser
+
+
+def _symmetries() -> list:  # type: ignore[type-arg]
+    from .engine.generator import Symmetry
+
+    return list(Symmetry)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

@@ -277,3 +277,38 @@ def test_bench_percentile_and_section_registry() -> None:
         bench.percentile([], 50)
     with pytest.raises(ValueError):
         bench.section("solve", "again")(lambda cfg: None)
+
+
+# -- generate ------------------------------------------------------------------------------------------
+def test_generate_prints_unique_puzzles_of_the_asked_level() -> None:
+    from sudoku_tk.engine.brute_force import count_solutions
+    from sudoku_tk.engine.grid import Grid
+    from sudoku_tk.engine.logic_solver import solve_logically
+    from sudoku_tk.engine.rating import Level, rate
+
+    proc = run("generate", "--count", "3", "--level", "easy", "--seed", "5")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 3 and len(set(lines)) == 3
+    for line in lines:
+        grid = Grid.from_string(line)
+        assert count_solutions(grid, 2) == 1
+        assert rate(solve_logically(grid)).level is Level.EASY
+    # The same seed gives the same puzzles.
+    assert run("generate", "--count", "3", "--level", "easy", "--seed", "5").stdout == proc.stdout
+
+
+@pytest.mark.parametrize("size", [4, 16])
+def test_generate_other_sizes(size: int) -> None:
+    from sudoku_tk.engine.brute_force import count_solutions
+    from sudoku_tk.engine.grid import Grid
+
+    proc = run("generate", "--size", str(size), "--seed", "1", "--symmetry", "none")
+    assert proc.returncode == 0, proc.stderr
+    grid = Grid.from_string(proc.stdout.strip())
+    assert grid.geometry.side == size and count_solutions(grid, 2) == 1
+
+
+def test_generate_rejects_bad_arguments() -> None:
+    proc = run("generate", "--level", "impossible")
+    assert proc.returncode == 2 and "invalid choice" in proc.stderr
