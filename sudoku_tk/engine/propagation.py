@@ -312,12 +312,16 @@ class Position:
         return f"<Position {sum(1 for v in self.values if v)}/{self.geometry.ncells} filled, {len(self.moves)} moves>"
 
 
-def live_moves(moves: Sequence[Move]) -> Tuple[Tuple[bool, ...], Dict[int, Tuple[Tuple[int, int], ...]]]:
+def live_moves(
+    moves: Sequence[Move],
+) -> Tuple[Tuple[bool, ...], Dict[int, Tuple[Tuple[int, int], ...]], Dict[int, Tuple[Tuple[int, int], ...]]]:
     """Which moves are still in force, and for each Eliminate the candidates it still removes.
 
     A ``Clear`` cancels the placement in force in its cell; a ``Restore`` cancels every
     earlier removal of its candidates (a candidate crossed out twice comes back at once).
-    Clear and Restore themselves are never in force: they only cancel.
+    Clear and Restore themselves are never in force: they only cancel. A Restore of a
+    candidate no move removed is returned too (third value): it brings back a candidate
+    that was missing from a starting candidate grid.
     """
     n = len(moves)
     live = [True] * n
@@ -325,6 +329,7 @@ def live_moves(moves: Sequence[Move]) -> Tuple[Tuple[bool, ...], Dict[int, Tuple
     # Candidate -> the Eliminate moves whose removal of it is still in force.
     owners: Dict[Tuple[int, int], List[int]] = {}
     cancelled: set[Tuple[int, Tuple[int, int]]] = set()
+    unowned: Dict[int, Tuple[Tuple[int, int], ...]] = {}
     for i, m in enumerate(moves):
         if isinstance(m, Place):
             prev = last_place.get(m.cell)
@@ -341,9 +346,15 @@ def live_moves(moves: Sequence[Move]) -> Tuple[Tuple[bool, ...], Dict[int, Tuple
                 owners.setdefault(cd, []).append(i)
         elif isinstance(m, Restore):
             live[i] = False
+            free = []
             for cd in m.candidates:
-                for owner in owners.pop(cd, ()):
+                found = owners.pop(cd, ())
+                for owner in found:
                     cancelled.add((owner, cd))
+                if not found:
+                    free.append(cd)
+            if free:
+                unowned[i] = tuple(free)
     elim_left: Dict[int, Tuple[Tuple[int, int], ...]] = {}
     for i, m in enumerate(moves):
         if isinstance(m, Eliminate):
@@ -351,7 +362,7 @@ def live_moves(moves: Sequence[Move]) -> Tuple[Tuple[bool, ...], Dict[int, Tuple
             elim_left[i] = left
             if not left:
                 live[i] = False
-    return tuple(live), elim_left
+    return tuple(live), elim_left, unowned
 
 
 def recompute(
@@ -533,8 +544,16 @@ def recompute(
     if singles_from_start:
         run_assists(-1)
 
-    live, elim_left = live_moves(moves)
+    live, elim_left, restore_start = live_moves(moves)
     for i, move in enumerate(moves):
+        if i in restore_start:
+            # Only a candidate the starting grid lacked comes back; one a placed digit rules out stays out.
+            for cell, d in restore_start[i]:
+                key = cell * 32 + d
+                if 0 <= cell < ncells and 1 <= d <= side and not values[cell] and reasons.get(key, (-1,))[0] == _START:
+                    cands[cell] |= 1 << (d - 1)
+                    del reasons[key]
+            continue
         if not live[i]:
             continue
         if isinstance(move, Place):

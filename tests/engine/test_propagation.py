@@ -669,3 +669,20 @@ def test_a_move_triggers_only_its_own_consequences() -> None:
     assert far.values[72] == 0 and 72 not in far.auto_cells()
     # ... and the whole-board fixpoint fills it only when asked for.
     assert recompute(grid, [], singles_from_start=True).values[72] == 1
+
+
+def test_restore_brings_back_a_candidate_the_starting_grid_lacked() -> None:
+    cands = list(Grid.from_values([0] * 81).candidates)
+    cands[0] &= ~(1 << 4)  # the loaded grid lacks 5 in r1c1
+    vals = [0] * 81
+    vals[80] = 9
+    grid = Grid.from_values(vals, candidates=[0 if v else m for v, m in zip(vals, cands)])
+    pos = recompute(grid, [])
+    r = pos.reason(0, 5)
+    assert r is not None and r.kind is ReasonKind.START
+    back = recompute(grid, [Restore(((0, 5),))])
+    assert back.candidates[0] >> 4 & 1 and back.reason(0, 5) is None
+    # A candidate a placed digit rules out (9 in r1c9 is seen by r9c9=9) does not come back.
+    assert recompute(grid, [Restore(((8, 9),))]).candidates[8] >> 8 & 1 == 0
+    # Undo of the Restore is recomputing without it.
+    assert recompute(grid, []).candidates == pos.candidates
