@@ -38,14 +38,24 @@ class Problem:
 def basic_candidates(geometry: Geometry, values: Sequence[int]) -> Tuple[int, ...]:
     """Candidate masks where only the placed digits' peers are removed (0 for filled cells)."""
     full = geometry.all_digits
-    cands = [0 if v else full for v in values]
-    peers = geometry.peers
+    cell_units = geometry.cell_units
+    # Digits used per unit, then each empty cell gets what none of its three units uses.
+    used = [0] * len(geometry.units)
     for cell, v in enumerate(values):
         if v:
-            nb = ~(1 << (v - 1))
-            for p in peers[cell]:
-                cands[p] &= nb
-    return tuple(cands)
+            bit = 1 << (v - 1)
+            r, c, b = cell_units[cell]
+            used[r] |= bit
+            used[c] |= bit
+            used[b] |= bit
+    out = []
+    for cell, v in enumerate(values):
+        if v:
+            out.append(0)
+        else:
+            r, c, b = cell_units[cell]
+            out.append(full & ~(used[r] | used[c] | used[b]))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
