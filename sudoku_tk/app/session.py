@@ -6,6 +6,16 @@ appends to (or pops from) the move list and recomputes the whole Position with
 move empties the redo list; restart moves every move onto the redo list, so
 Redo can replay the game one move at a time.
 
+The session also knows the puzzle's unique solution (computed once, when first
+asked; None when the puzzle has several), counts wrong digits placed (the
+"mistakes" counter), reveals cells and solves on request (a revealed digit is a
+``Place`` noted ``REVEAL_NOTE``, so Undo takes it back like any move), and
+converts itself to and from a ``storage.GameRecord`` for saving.
+
+While *entering* a puzzle (``entering=True``) the player types givens onto an
+empty board: moves place digits as usual, but no single is placed automatically
+and no mistake is counted; ``entered_grid()`` gives the puzzle typed so far.
+
 A request the rules do not allow (changing a given, placing on a filled cell,
 removing a candidate that is not there) is refused with an ``Outcome`` that
 says why; nothing here raises into the UI for a bad click. Listeners subscribed
@@ -19,6 +29,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from enum import Enum
 from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
@@ -26,6 +37,8 @@ from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.logic_solver import diagnose
 from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore, describe_move
+from sudoku_tk.app.storage import GameRecord
+from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist, Origin, Position, Reason, ReasonKind, recompute
 from sudoku_tk.engine.step import Step
 
@@ -35,6 +48,12 @@ ASSIST_LABELS = {
     Assist.HIDDEN_SINGLES: "Place hidden singles",
 }
 """How each assist is named in menus and messages."""
+
+REVEAL_NOTE = "revealed"
+"""The note of a Place move that shows the solution's digit because the player asked for it."""
+ENTERING_ASSISTS = frozenset({Assist.PEERS})
+"""The assists that may work while givens are typed in: singles would fill cells the player did not type."""
+_NOT_COMPUTED = object()
 
 
 class ChangeKind(Enum):
@@ -50,6 +69,8 @@ class ChangeKind(Enum):
     """An assist was switched on or off; the board was recomputed."""
     NEW_GAME = "new_game"
     """Another puzzle (or a loaded game) replaced the current one."""
+    REVEAL = "reveal"
+    """The player asked for a cell's digit, or for the whole solution."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,12 +125,17 @@ class Session:
     _start: Grid
     _name: str
     _puzzle_id: str
+    _source: str
+    _created: datetime
     _moves: List[Move]
     _redo: List[Move]
     _assists: FrozenSet[Assist]
     _elapsed: float
     _running_since: Optional[float]
     _position: Position
+    _mistakes: int
+    _entering: bool
+    _solution: object
 
     def __init__(
         self,
@@ -117,14 +143,41 @@ class Session:
         name: str = "",
         *,
         puzzle_id: str = "",
+        source: str = "",
         moves: Sequence[Move] = (),
+        redo: Sequence[Move] = (),
         assists: Iterable[Assist] = ALL_ASSISTS,
         elapsed: float = 0.0,
+        mistakes: int = 0,
+        created: Optional[datetime] = None,
+        entering: bool = False,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        """Start a game on ``start``; ``redo`` lists undone moves, the next one to redo first."""
         self._listeners: List[Listener] = []
         self._clock = clock
-        self._load(start, name, puzzle_id, moves, assists, elapsed)
+        self._load(_GameState(start, name, puzzle_id, source, tuple(moves), tuple(redo), frozenset(assists),
+                              elapsed, mistakes, created, entering))
+
+    @classmethod
+    def from_record(cls, record: GameRecord, *, clock: Callable[[], float] = time.monotonic) -> "Session":
+        """A session that continues a saved game exactly: board, moves, redo list, clock and counters."""
+        session = cls(record.start, clock=clock)
+        session._load(_GameState.of_record(record))
+        return session
+
+    def to_record(self, saved: Optional[datetime] = None) -> GameRecord:
+        """The game as a record for saving (``saved``: when it is written; None leaves it out)."""
+        return GameRecord(self._start, tuple(self._moves), self.redo_moves, self._assists, self.elapsed(),
+                          self._mistakes, self.revealed_cells(), self._name, self._puzzle_id, self._source,
+                          self._created, saved)
+
+    def load_record(self, record: GameRecord) -> Outcome:
+        """Replace the game with a saved one (listeners stay subscribed and hear a NEW_GAME change)."""
+        self._load(_GameState.of_record(record))
+        message = f"Opened {record.puzzle_name}" if record.puzzle_name else "Opened a saved game"
+        self._notify(Change(ChangeKind.NEW_GAME, message))
+        return Outcome(True, message)
 
     # -- the game as data ---------------------------------------------------
     @property
@@ -143,6 +196,38 @@ class Session:
     def puzzle_id(self) -> str:
         """The built-in library id of the puzzle ("" when it came from elsewhere)."""
         return self._puzzle_id
+
+    @property
+    def source(self) -> str:
+        """Where the puzzle came from, in a few words ("" when unknown)."""
+        return self._source
+
+    @property
+    def created(self) -> datetime:
+        """When this game was started."""
+        return self._created
+
+    @property
+    def mistakes(self) -> int:
+        """How many wrong digits the player placed in this game (undoing one does not take it back)."""
+        return self._mistakes
+
+    @property
+    def is_entering(self) -> bool:
+        """Is the player typing a puzzle's givens (no singles placed, no mistakes counted)?"""
+        return self._entering
+
+    @property
+    def solution(self) -> Optional[Tuple[int, ...]]:
+        """The starting position's only solution, or None when it has none or several (computed once)."""
+        if self._solution is _NOT_COMPUTED:
+            self._solution = None if self._entering else unique_solution(self._start)
+        return self._solution  # type: ignore[return-value]
+
+    @property
+    def is_unique(self) -> bool:
+        """Has the puzzle exactly one solution? (Hints that rely on uniqueness need it; mistake checks too.)"""
+        return self.solution is not None
 
     @property
     def moves(self) -> Tuple[Move, ...]:
@@ -173,6 +258,37 @@ class Session:
 
     def has_assist(self, assist: Assist) -> bool:
         return assist in self._assists
+
+    def revealed_cells(self) -> Tuple[Cell, ...]:
+        """Cells whose digit on the board was revealed at the player's request (in move order)."""
+        pos = self._position
+        out: List[Cell] = []
+        for move, live in zip(pos.moves, pos.live):
+            if (live and isinstance(move, Place) and move.note == REVEAL_NOTE
+                    and pos.values[move.cell] == move.digit and move.cell not in out):
+                out.append(move.cell)
+        return tuple(out)
+
+    def wrong_cells(self) -> Tuple[Cell, ...]:
+        """Cells whose digit differs from the unique solution (none when there is no unique solution)."""
+        solution = self.solution
+        if solution is None:
+            return ()
+        pos = self._position
+        return tuple(c for c, (v, s) in enumerate(zip(pos.values, solution)) if v and v != s)
+
+    def missing_candidates(self) -> Tuple[Tuple[Cell, Digit], ...]:
+        """Empty cells whose true digit (by the unique solution) is no longer a candidate, with that digit."""
+        solution = self.solution
+        if solution is None:
+            return ()
+        pos = self._position
+        return tuple((c, s) for c, (v, m, s) in enumerate(zip(pos.values, pos.candidates, solution))
+                     if not v and not m >> (s - 1) & 1)
+
+    def entered_grid(self) -> Grid:
+        """The digits now on the board as the givens of a new puzzle (what "Start" locks while entering)."""
+        return Grid.from_values(self._position.values)
 
     # -- listeners ----------------------------------------------------------
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -338,13 +454,14 @@ class Session:
         """
         if len(solution) != self.geometry.ncells:
             raise ValueError(f"solution has {len(solution)} cells, the board {self.geometry.ncells}")
-        if diagnose(recompute(self._start, (), self._assists).to_grid(), solution) is not None:
+        assists = self._effective_assists()
+        if diagnose(recompute(self._start, (), assists).to_grid(), solution) is not None:
             return None
         for index in range(len(self._moves)):
             # Each prefix is recomputed from scratch: a later Clear can cancel an earlier move,
             # so the first contradiction is not found by bisection.
             pos = self._position if index == len(self._moves) - 1 else recompute(
-                self._start, self._moves[: index + 1], self._assists)
+                self._start, self._moves[: index + 1], assists)
             if diagnose(pos.to_grid(), solution) is not None:
                 return index
         return None
@@ -368,17 +485,75 @@ class Session:
         name: str = "",
         *,
         puzzle_id: str = "",
+        source: str = "",
         moves: Sequence[Move] = (),
         assists: Optional[Iterable[Assist]] = None,
         elapsed: float = 0.0,
+        entering: bool = False,
     ) -> Outcome:
         """Replace the game (a new puzzle or a loaded one); listeners stay subscribed.
 
-        ``assists`` None keeps the current ones.
+        ``assists`` None keeps the current ones. ``entering`` starts a board on which
+        the player types a puzzle's givens (see the module docstring).
         """
-        self._load(start, name, puzzle_id, moves, self._assists if assists is None else assists, elapsed)
+        chosen = self._assists if assists is None else frozenset(assists)
+        self._load(_GameState(start, name, puzzle_id, source, tuple(moves), (), chosen, elapsed, 0, None, entering))
         message = f"New game: {name}" if name else "New game"
         self._notify(Change(ChangeKind.NEW_GAME, message))
+        return Outcome(True, message)
+
+    # -- giving up ------------------------------------------------------------
+    def reveal_cell(self, cell: Cell) -> Outcome:
+        """Place the solution's digit in the empty ``cell`` as a move noted REVEAL_NOTE (Undo takes it back)."""
+        bad = self._check_cell_digit(cell, 1)
+        if bad is not None:
+            return bad
+        solution = self.solution
+        geo, pos = self.geometry, self._position
+        name = geo.cell_name(cell)
+        if solution is None:
+            return Outcome(False, "This puzzle has no unique solution, so there is no digit to reveal")
+        if pos.values[cell]:
+            if pos.values[cell] == solution[cell]:
+                return Outcome(False, f"{name} already holds its digit")
+            return Outcome(False, f"{name} holds {geo.digit_char(pos.values[cell])}, which is wrong: "
+                                  "undo or clear it first")
+        outcome = self._push(Place(cell, solution[cell], REVEAL_NOTE), ChangeKind.REVEAL)
+        if outcome:
+            return Outcome(True, f"Revealed {name}={geo.digit_char(solution[cell])}")
+        return outcome
+
+    def solve(self) -> Outcome:
+        """Fill every empty cell with the solution's digits (revealed moves, one change).
+
+        Moves that led into a mistake are taken back first (onto the redo list), so
+        the finished board is the solution.
+        """
+        solution = self.solution
+        if solution is None:
+            return Outcome(False, "This puzzle has no unique solution, so it can't be solved for you")
+        if self._position.is_solved():
+            return Outcome(False, "Already solved")
+        note = ""
+        if self.wrong_cells() or self.missing_candidates():
+            index = self.first_mistake_index(solution)
+            if index is None:
+                return Outcome(False, "The starting position already contradicts the solution")
+            taken = len(self._moves) - index
+            self._redo.extend(reversed(self._moves[index:]))
+            del self._moves[index:]
+            self._recompute(None)
+            note = f" ({taken} move{'s' * (taken != 1)} from your first mistake on taken back)"
+        revealed = 0
+        for cell in range(self.geometry.ncells):
+            if not self._position.values[cell]:
+                # Assists may fill later cells from earlier reveals: recompute as we go.
+                self._moves.append(Place(cell, solution[cell], REVEAL_NOTE))
+                self._recompute(None)
+                revealed += 1
+        self._redo.clear()
+        message = f"Solved for you: {revealed} cell{'s' * (revealed != 1)} revealed{note}"
+        self._notify(Change(ChangeKind.REVEAL, message))
         return Outcome(True, message)
 
     # -- explanations -------------------------------------------------------
@@ -475,25 +650,25 @@ class Session:
             self._running_since = self._clock()
 
     # -- internals ----------------------------------------------------------
-    def _load(
-        self,
-        start: Grid,
-        name: str,
-        puzzle_id: str,
-        moves: Sequence[Move],
-        assists: Iterable[Assist],
-        elapsed: float,
-    ) -> None:
-        self._start = start
-        self._name = name
-        self._puzzle_id = puzzle_id
-        self._moves = list(moves)
-        self._redo = []
-        self._assists = frozenset(assists)
-        self._elapsed = max(0.0, float(elapsed))
+    def _load(self, state: "_GameState") -> None:
+        self._start = state.start
+        self._name = state.name
+        self._puzzle_id = state.puzzle_id
+        self._source = state.source
+        self._created = state.created or datetime.now(timezone.utc).replace(microsecond=0)
+        self._moves = list(state.moves)
+        self._redo = list(reversed(state.redo))
+        self._assists = state.assists
+        self._elapsed = max(0.0, float(state.elapsed))
+        self._mistakes = max(0, state.mistakes)
+        self._entering = state.entering
+        self._solution = _NOT_COMPUTED
         self._running_since = None
-        self._position = recompute(self._start, self._moves, self._assists)
+        self._position = recompute(self._start, self._moves, self._effective_assists())
         self.resume_clock()
+
+    def _effective_assists(self) -> FrozenSet[Assist]:
+        return self._assists & ENTERING_ASSISTS if self._entering else self._assists
 
     def _check_cell_digit(self, cell: Cell, digit: Digit, need_empty: bool = False) -> Optional[Outcome]:
         """A refusal when the cell or digit is off the board (or the cell is filled and must be empty)."""
@@ -507,7 +682,7 @@ class Session:
             return Outcome(False, f"{geo.cell_name(cell)} is filled ({geo.digit_char(v)}): it has no candidates")
         return None
 
-    def _push(self, move: Move) -> Outcome:
+    def _push(self, move: Move, kind: ChangeKind = ChangeKind.MOVE) -> Outcome:
         self._moves.append(move)
         self._recompute(None)
         rejected = [r for r in self._position.rejected if r.move_index == len(self._moves) - 1]
@@ -517,12 +692,16 @@ class Session:
             self._recompute(None)
             return Outcome(False, rejected[0].message)
         self._redo.clear()
+        if isinstance(move, Place) and not self._entering:
+            solution = self.solution
+            if solution is not None and solution[move.cell] != move.digit:
+                self._mistakes += 1
         message = self.last_move_summary()
-        self._notify(Change(ChangeKind.MOVE, message, move))
+        self._notify(Change(kind, message, move))
         return Outcome(True, message)
 
     def _recompute(self, change: Optional[Change]) -> None:
-        self._position = recompute(self._start, self._moves, self._assists)
+        self._position = recompute(self._start, self._moves, self._effective_assists())
         if self._position.is_solved():
             self.pause_clock()
         else:
@@ -533,6 +712,29 @@ class Session:
     def _notify(self, change: Change) -> None:
         for listener in list(self._listeners):
             listener(change)
+
+
+@dataclass(frozen=True, slots=True)
+class _GameState:
+    """Everything ``Session._load`` sets, in one value (a new game and a loaded record alike)."""
+
+    start: Grid
+    name: str = ""
+    puzzle_id: str = ""
+    source: str = ""
+    moves: Tuple[Move, ...] = ()
+    redo: Tuple[Move, ...] = ()
+    """Next redo first."""
+    assists: FrozenSet[Assist] = ALL_ASSISTS
+    elapsed: float = 0.0
+    mistakes: int = 0
+    created: Optional[datetime] = None
+    entering: bool = False
+
+    @classmethod
+    def of_record(cls, record: GameRecord) -> "_GameState":
+        return cls(record.start, record.puzzle_name, record.puzzle_id, record.puzzle_source, record.moves,
+                   record.redo, record.assists, record.elapsed, record.mistakes, record.created)
 
 
 # -- choosing a puzzle ----------------------------------------------------------
