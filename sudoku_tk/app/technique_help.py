@@ -1,0 +1,247 @@
+"""How each technique works, in one paragraph written for players: what to look for and why it lets you act.
+
+The hint panel shows the paragraph of the technique it is hinting, beside the hint
+itself, so a player learns the pattern and not only this one move. Every
+``Technique`` member has an entry (tests/app/test_hints.py checks it). The words
+follow the game's vocabulary: unit (a row, column or box), candidate, peer
+(a cell sharing a unit), placement and elimination.
+"""
+
+from __future__ import annotations
+
+from typing import Dict
+
+from sudoku_tk.engine.step import Technique
+
+T = Technique
+
+_UNIQUE = (
+    " This only works because a proper puzzle has exactly one solution; the app uses it only for such puzzles."
+)
+
+DESCRIPTIONS: Dict[Technique, str] = {
+    T.PEER_ELIMINATION: (
+        "A placed digit rules itself out of every other cell in its row, its column and its box (its peers). "
+        "When a peer still shows that digit as a candidate, cross it out: it can never go there."
+    ),
+    T.FULL_HOUSE: (
+        "When a row, column or box has just one empty cell left, that cell takes the one digit the unit is "
+        "still missing. It is the easiest move there is: count what is there and fill the gap."
+    ),
+    T.NAKED_SINGLE: (
+        "Look at one empty cell and the digits its row, column and box already hold. When only one digit "
+        "is left as a candidate, that digit goes in the cell."
+    ),
+    T.HIDDEN_SINGLE: (
+        "Pick a unit (a row, column or box) and one digit the unit still needs. If only one of its cells "
+        "can still take that digit, it goes there, even when that cell has other candidates too."
+    ),
+    T.LOCKED_PAIR: (
+        "Two cells in the same box and the same row (or column) hold only the same two candidates. Those two "
+        "digits must go in these two cells, so they can be removed from every other cell of the box and "
+        "of the line. It is a Naked Pair that clears two units at once."
+    ),
+    T.LOCKED_TRIPLE: (
+        "Three cells in the same box and the same row (or column) hold only three digits between them. Those "
+        "digits must fill these three cells, so they leave every other cell of both the box and the line. "
+        "It is a Naked Triple that clears two units at once."
+    ),
+    T.LOCKED_CANDIDATES_1: (
+        "Inside a box, look where one digit can still go. If all those places lie in a single row (or "
+        "column), the box's copy of the digit is certain to be in that line, so the rest of that row (or "
+        "column), outside the box, can't hold the digit. The box 'points' along the line."
+    ),
+    T.LOCKED_CANDIDATES_2: (
+        "Inside a row (or column), look where one digit can still go. If all those places lie in a single "
+        "box, the line's copy of the digit is certain to be in that box, so the other cells of the box can't "
+        "hold it. The line 'claims' the digit inside the box."
+    ),
+    T.NAKED_PAIR: (
+        "Find two cells in one unit that hold exactly the same two candidates and nothing else. Between "
+        "them they take both digits, one each, even if you don't yet know which goes where, so no other "
+        "cell of that unit can hold either digit."
+    ),
+    T.NAKED_TRIPLE: (
+        "Find three cells in one unit whose candidates together are only three digits (a cell may show two "
+        "of them or all three). The three cells must take those three digits, so remove them from every "
+        "other cell of the unit."
+    ),
+    T.NAKED_QUADRUPLE: (
+        "Find four cells in one unit whose candidates together are only four digits. Those four cells use "
+        "up the four digits, so no other cell of the unit can hold any of them."
+    ),
+    T.HIDDEN_PAIR: (
+        "In one unit, look for two digits that can each go in only the same two cells. Those two cells must "
+        "take those two digits, so every other candidate in the two cells can be removed. The pair is "
+        "'hidden' among other candidates until you clear them."
+    ),
+    T.HIDDEN_TRIPLE: (
+        "In one unit, look for three digits whose possible places are, together, only three cells. Those "
+        "cells must take those three digits, so every other candidate in them can be removed."
+    ),
+    T.HIDDEN_QUADRUPLE: (
+        "In one unit, look for four digits whose possible places are, together, only four cells. Those four "
+        "cells are reserved for the four digits, so strip every other candidate from them."
+    ),
+    T.X_WING: (
+        "Pick a digit. If in two rows it can only go in the same two columns, the four corners form a "
+        "rectangle: whichever way the two rows are filled, the digit occupies both columns at these rows. "
+        "So the digit can be removed from every other cell of those two columns. The same works with "
+        "columns and rows swapped."
+    ),
+    T.SWORDFISH: (
+        "An X-Wing with three lines: pick a digit whose places in three rows all lie within the same three "
+        "columns. The three rows need three copies of the digit, one in each of those columns, so the rest "
+        "of the three columns can't hold it (and the same with rows and columns swapped)."
+    ),
+    T.JELLYFISH: (
+        "An X-Wing with four lines: a digit whose places in four rows all lie within the same four columns. "
+        "Those rows put the digit into all four columns, so it leaves every other cell of those columns "
+        "(or the other way round)."
+    ),
+    T.REMOTE_PAIR: (
+        "Follow a chain of cells that all hold the same two candidates, each cell seeing the next. Along the "
+        "chain the two digits must alternate, so cells an odd number of links apart hold different digits. "
+        "A cell that sees two such ends can hold neither digit."
+    ),
+    T.BUG_PLUS_1: (
+        "Bivalue Universal Grave: if every empty cell had just two candidates and each digit appeared twice "
+        "in every unit, the puzzle would have two solutions. When all cells but one are like that, the "
+        "extra cell must take the digit that spoils the pattern: the one that appears three times in its "
+        "units." + _UNIQUE
+    ),
+    T.SKYSCRAPER: (
+        "Pick a digit with exactly two places in each of two rows (or columns), where one end of each sits "
+        "in the same column (the base). Both of those base ends can't be the digit, so at least one of the "
+        "two other ends (the tops of the towers) is. Any cell that sees both tops can't hold the digit."
+    ),
+    T.TWO_STRING_KITE: (
+        "Pick a digit with exactly two places in a row and exactly two in a column, where one end of the row "
+        "and one end of the column share a box. Those two can't both be the digit, so one of the two far "
+        "ends is. A cell that sees both far ends can't hold the digit."
+    ),
+    T.TURBOT_FISH: (
+        "Pick a digit with exactly two places in each of two units, where one place of the first unit sees "
+        "one place of the second. The two that see each other can't both be the digit, so one of the other "
+        "two ends holds it, and a cell seeing both of those ends can't."
+    ),
+    T.EMPTY_RECTANGLE: (
+        "In a box, all the places of a digit lie on one row and one column of the box (the rest of the box is "
+        "'empty' of it). Combine that cross with a line where the digit has exactly two places: one of them "
+        "sees the box's row or column, and a cell that would empty the box of the digit can't hold it."
+    ),
+    T.W_WING: (
+        "Two cells far apart hold the same two candidates, say x and y. If some unit has exactly two places "
+        "for x and each of them sees one of the two cells, the two cells can't both be x, so at least one of "
+        "them is y. Remove y from every cell that sees both."
+    ),
+    T.XY_WING: (
+        "A pivot cell holds two candidates x and y and sees two wing cells holding x/z and y/z. Whatever the "
+        "pivot becomes, one wing is forced to z. So a cell that sees both wings can't be z."
+    ),
+    T.XYZ_WING: (
+        "Like an XY-Wing, but the pivot holds three candidates x, y and z, and the wings hold x/z and y/z. "
+        "One of the three cells is always z, so a cell that sees all three can't be z."
+    ),
+    T.UNIQUENESS_1: (
+        "Four cells at the corners of a rectangle spanning two boxes must never end up with the same two "
+        "digits, because those could be swapped, giving two solutions. When three corners hold only those "
+        "two digits, the fourth must take one of its other candidates: remove the two digits from it."
+        + _UNIQUE
+    ),
+    T.UNIQUENESS_2: (
+        "A rectangle over two boxes where all four corners hold the same two digits, and two corners add the "
+        "same one extra candidate. If neither of those took the extra digit, the rectangle could swap, so one "
+        "of them is that digit: remove it from every cell that sees both." + _UNIQUE
+    ),
+    T.UNIQUENESS_3: (
+        "A rectangle over two boxes where two corners hold only the two digits and the two others add extra "
+        "candidates. Those extra candidates act like one cell: combined with other cells of their unit they "
+        "form a naked subset, whose digits leave the rest of that unit." + _UNIQUE
+    ),
+    T.UNIQUENESS_4: (
+        "A rectangle over two boxes where two corners hold only digits a and b. If in the unit the two other "
+        "corners share, a can go nowhere but those two corners, one of them is a; were the other one b, the "
+        "four corners could be swapped. So b is removed from both of those corners." + _UNIQUE
+    ),
+    T.UNIQUENESS_5: (
+        "A rectangle over two boxes where two or three corners hold an extra candidate besides the pair. One "
+        "of those corners must take the extra digit to avoid a swappable rectangle, so any cell that sees all "
+        "of them can't hold it." + _UNIQUE
+    ),
+    T.UNIQUENESS_6: (
+        "A rectangle over two boxes whose two diagonal corners hold only digits a and b. If a has no other "
+        "place in the rectangle's two rows and two columns, it fills one diagonal of the rectangle; filling "
+        "the diagonal with extra candidates would leave a swappable pattern, so a is removed from those two "
+        "corners." + _UNIQUE
+    ),
+    T.HIDDEN_RECTANGLE: (
+        "A rectangle over two boxes with one or two corners holding only the pair of digits. If, seen from "
+        "the opposite corner, one of the digits has no other place in its row and column than the "
+        "rectangle's corners, the other digit can't go in that corner." + _UNIQUE
+    ),
+    T.AVOIDABLE_RECTANGLE_1: (
+        "Look at digits you placed yourself (not givens) at three corners of a rectangle over two boxes. If "
+        "the fourth corner took the digit that completes the swap, the puzzle would have two solutions, so "
+        "that digit is removed from it." + _UNIQUE
+    ),
+    T.AVOIDABLE_RECTANGLE_2: (
+        "Two placed (non-given) digits at two corners of a rectangle over two boxes, and the two other corners "
+        "share one extra candidate besides the swap digits. One of them must take it, so a cell seeing both "
+        "can't hold it." + _UNIQUE
+    ),
+    T.FINNED_X_WING: (
+        "An X-Wing with a flaw: one of its lines has an extra place for the digit (the fin), next to a corner "
+        "in the same box. Either the fin is the digit, or the X-Wing works. A cell that the X-Wing would "
+        "clear and that also sees the fin loses the digit either way."
+    ),
+    T.FINNED_SWORDFISH: (
+        "A Swordfish with extra places (fins) in one box. Either a fin holds the digit, or the Swordfish "
+        "works; only cells that the fish would clear and that see every fin are sure to lose the digit."
+    ),
+    T.FINNED_JELLYFISH: (
+        "A Jellyfish with extra places (fins) in one box. Either a fin holds the digit or the fish works; "
+        "remove the digit only from cells the fish would clear that also see every fin."
+    ),
+    T.SASHIMI_X_WING: (
+        "A finned X-Wing with a corner missing: one line has a single place of the pattern left, and the fin "
+        "sits in its box. If the fin is false the X-Wing exists; if true it clears its box. Cells the X-Wing "
+        "would clear that see the fin can't hold the digit."
+    ),
+    T.SASHIMI_SWORDFISH: (
+        "A finned Swordfish missing one of its corners, with the fin in that box. As with every finned fish, "
+        "a cell that the fish would clear and that sees the fins loses the digit."
+    ),
+    T.SASHIMI_JELLYFISH: (
+        "A finned Jellyfish missing one of its corners. Either the fins hold the digit or the fish works, so "
+        "cells that the fish would clear and that see every fin lose the digit."
+    ),
+    T.SIMPLE_COLORS_TRAP: (
+        "Pick a digit and follow the units where it has exactly two places: one of each pair is true, the "
+        "other false. Colour the places alternately in two colours along these links. One colour holds the "
+        "digit; a cell that sees both colours can't hold it."
+    ),
+    T.SIMPLE_COLORS_WRAP: (
+        "Colour a digit's places in two colours along the units where it has only two places. If two cells of "
+        "the same colour see each other, that colour can't be true: remove the digit from every cell of that "
+        "colour (the other colour holds it)."
+    ),
+    T.MULTI_COLORS_1: (
+        "Colour two separate chains of a digit (each alternating in its own two colours). If a cell of one "
+        "chain sees a cell of the other chain, those two colours can't both be true, so one of the two "
+        "opposite colours is. Cells that see both of those lose the digit."
+    ),
+    T.MULTI_COLORS_2: (
+        "Colour two separate chains of a digit. If one colour of the first chain sees both colours of the "
+        "second chain, it would leave the second chain with no place for the digit, so that colour is "
+        "false: remove the digit from all its cells."
+    ),
+}
+"""One paragraph per technique, keyed by Technique."""
+
+del T
+
+
+def describe_technique(technique: Technique) -> str:
+    """The paragraph that explains ``technique`` in general ("" only if a new member lacks one)."""
+    return DESCRIPTIONS.get(technique, "")
