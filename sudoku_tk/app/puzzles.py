@@ -21,14 +21,14 @@ from functools import lru_cache
 from importlib import resources
 from typing import Iterable, Optional, Sequence, Tuple
 
-from sudoku_tk.engine.errors import PuzzleFormatError
-from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import ALL_ASSISTS, recompute
 
 CLASSIC_ID = "classic"
 CLASSIC_GIVENS = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SIZES = (4, 9, 16)
+_SIDE_OF_LENGTH = {16: 4, 81: 9, 256: 16}
+_DIGIT_CHARS = "123456789ABCDEFG"
 
 # Sudoku Explainer bands for puzzles the singles do not solve (see classify).
 MEDIUM_BELOW = 3.0
@@ -88,8 +88,8 @@ class PuzzleEntry:
     """The source's Sudoku Explainer rating (``4.2``, ``<1.5``), or ``-``."""
 
     def grid(self) -> Grid:
-        """The puzzle as a Grid (givens only)."""
-        return parse_grid(self.text)
+        """The puzzle as a Grid (givens only), parsed when asked for (the library is read without parsing)."""
+        return Grid.from_string(self.text)
 
 
 class LibraryError(ValueError):
@@ -162,14 +162,37 @@ def parse_library_text(text: str, origin: str = "<text>") -> list[PuzzleEntry]:
         pid, name, level_text, givens, rating, source = (f.strip() for f in fields)
         try:
             level = Level.parse(level_text)
-            grid = parse_grid(givens)
+            side, text = check_givens_line(givens)
             rating_upper_bound(rating)
-        except (ValueError, PuzzleFormatError) as exc:
+        except ValueError as exc:
             raise LibraryError(f"{origin} line {number}: {exc}") from None
         if not pid or not name:
             raise LibraryError(f"{origin} line {number}: empty id or name")
-        out.append(PuzzleEntry(pid, name, level, grid.geometry.side, grid.to_string(), source, rating))
+        out.append(PuzzleEntry(pid, name, level, side, text, source, rating))
     return out
+
+
+def check_givens_line(line: str) -> Tuple[int, str]:
+    """Check a library givens line cheaply (length and characters, no full parse): its side and ``.``-form.
+
+    The app reads the whole library at start-up, so each line is only checked
+    here; ``PuzzleEntry.grid()`` parses it when the puzzle is played, and the
+    library test parses and solves every one.
+
+    >>> check_givens_line("1..." "..2." "0..3" "4...")
+    (4, '1.....2....34...')
+
+    Raises:
+        ValueError: the length fits no board, or a character is not a digit of the board or ``.``/``0``.
+    """
+    side = _SIDE_OF_LENGTH.get(len(line))
+    if side is None:
+        raise ValueError(f"givens have {len(line)} characters; expected 16, 81 or 256")
+    allowed = _DIGIT_CHARS[:side]
+    for i, ch in enumerate(line):
+        if ch not in allowed and ch not in ".0":
+            raise ValueError(f"character {i + 1} of the givens is {ch!r}, not a digit of a {side}×{side} board")
+    return side, line.replace("0", ".")
 
 
 @lru_cache(maxsize=1)
