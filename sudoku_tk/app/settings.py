@@ -4,16 +4,21 @@ Settings are saved per user (``paths.settings_path()``) as a small JSON object.
 Reading never fails: a missing file gives the defaults, an unreadable one gives
 the defaults and a note, unknown keys are ignored (a newer version may have
 written them) and each bad value is replaced by its default with a note saying
-which and why. Writing is atomic (see ``storage.atomic_write_text``).
+which and why. Writing is atomic (see ``storage.atomic_write_text``). ``theme_name`` turns the
+theme setting into the colours to draw with, reading the desktop's light/dark
+mode for ``Theme.SYSTEM`` where it can (``system_prefers_dark``).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
-from typing import Any, Callable, Dict, FrozenSet, List, Tuple
+from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Tuple
 
 from sudoku_tk.app.puzzles import Level
 from sudoku_tk.app.storage import atomic_write_text, decode, read_limited
@@ -217,3 +222,73 @@ def save_settings(path: Path | str, settings: Settings) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write_text(path, json.dumps(settings_to_json(settings), indent=2) + "\n", backup=False)
+
+
+# -- following the system's light or dark mode -------------------------------------
+
+Runner = Callable[[List[str]], str]
+"""Runs a command and returns its standard output; raises OSError or ValueError when it can't."""
+_DETECT_TIMEOUT_S = 1.0
+
+
+def _run(command: List[str]) -> str:
+    done = subprocess.run(command, capture_output=True, text=True, timeout=_DETECT_TIMEOUT_S, check=True)
+    return done.stdout
+
+
+def _windows_prefers_dark() -> Optional[bool]:
+    try:
+        import winreg  # type: ignore[import-not-found, unused-ignore]
+
+        key = winreg.OpenKey(winreg.HKEY_CURRENT_USER,  # type: ignore[attr-defined, unused-ignore]
+                             r"Software\Microsoft\Windows\CurrentVersion\Themes\Personalize")
+        value, _ = winreg.QueryValueEx(key, "AppsUseLightTheme")  # type: ignore[attr-defined, unused-ignore]
+        return int(value) == 0
+    except (ImportError, OSError, ValueError, TypeError):
+        return None
+
+
+def system_prefers_dark(
+    platform: str = sys.platform,
+    environ: Optional[Mapping[str, str]] = None,
+    run: Runner = _run,
+) -> Optional[bool]:
+    """Does the desktop ask for dark colours? None when it can't be read (then light is used).
+
+    - Windows: the ``AppsUseLightTheme`` value in the user's registry.
+    - macOS: ``defaults read -g AppleInterfaceStyle`` says ``Dark`` (it fails in light mode).
+    - Linux: ``GTK_THEME`` naming a dark variant, else GNOME's ``color-scheme``
+      (``prefer-dark``), else a GTK theme whose name ends in ``-dark``.
+    """
+    env = os.environ if environ is None else environ
+    if platform.startswith("win"):
+        return _windows_prefers_dark()
+    try:
+        if platform == "darwin":
+            try:
+                return run(["defaults", "read", "-g", "AppleInterfaceStyle"]).strip().lower() == "dark"
+            except subprocess.CalledProcessError:
+                return False  # the key is absent in light mode
+        gtk = env.get("GTK_THEME", "").strip().lower()
+        if gtk:
+            return gtk.endswith(":dark") or gtk.endswith("-dark")
+        scheme = run(["gsettings", "get", "org.gnome.desktop.interface", "color-scheme"]).strip().strip("'\"")
+        if scheme == "prefer-dark":
+            return True
+        if scheme == "prefer-light":
+            return False
+        name = run(["gsettings", "get", "org.gnome.desktop.interface", "gtk-theme"]).strip().strip("'\"").lower()
+        return name.endswith("-dark") if name else None
+    except (OSError, ValueError, subprocess.SubprocessError):
+        return None  # no gsettings, no schema, no desktop session: nothing to follow
+
+
+def theme_name(theme: Theme, detect: Callable[[], Optional[bool]] = system_prefers_dark) -> str:
+    """The colour theme to draw with, ``light`` or ``dark`` (SYSTEM asks ``detect``; light when it can't tell).
+
+    >>> theme_name(Theme.DARK), theme_name(Theme.SYSTEM, lambda: None), theme_name(Theme.SYSTEM, lambda: True)
+    ('dark', 'light', 'dark')
+    """
+    if theme is Theme.SYSTEM:
+        return "dark" if detect() else "light"
+    return theme.value
