@@ -145,23 +145,33 @@ def values_line(position: Position) -> str:
     return format_line(position.to_grid(), values=True)
 
 
-def candidate_grid(position: Position) -> str:
-    """The current candidate grid as text (several lines, ends with a newline)."""
-    return format_pencilmarks(position.to_grid())
+def candidate_grid(position: Position, *, marks: bool = True) -> str:
+    """The current candidate grid as text (several lines, ends with a newline).
+
+    With ``marks`` the text reads back exactly in this app (placed digits marked
+    ``+``); without, it is plain HoDoKu-style text for other programs.
+    """
+    return format_pencilmarks(position.to_grid(), marks=marks)
 
 
 def copy_text(kind: TextKind, position: Position) -> str:
-    """The text Copy puts on the clipboard (one-line kinds without a newline)."""
+    """The text Copy puts on the clipboard (one-line kinds without a newline).
+
+    The candidate grid is plain text without marks: the clipboard is mostly for other programs.
+    """
     if kind is TextKind.PUZZLE:
         return puzzle_line(position.start)
     if kind is TextKind.VALUES:
         return values_line(position)
-    return candidate_grid(position)
+    return candidate_grid(position, marks=False)
 
 
 def export_text(kind: TextKind, position: Position, name: str = "") -> str:
-    """The text of an exported file: a ``#`` comment naming the game, then the copy text and a newline."""
-    body = copy_text(kind, position)
+    """The text of an exported file: a ``#`` comment naming the game, then the text and a newline.
+
+    An exported candidate grid keeps its marks, so opening it here gives back the same position.
+    """
+    body = candidate_grid(position) if kind is TextKind.CANDIDATES else copy_text(kind, position)
     header = f"# {_one_line(name)} ({kind.label.lower()})\n" if name.strip() else ""
     return header + body.rstrip("\n") + "\n"
 

@@ -166,3 +166,12 @@ def test_export_filename_is_safe() -> None:
     assert export_filename(TextKind.CANDIDATES, "The classic") == "the-classic-candidates.txt"
     assert export_filename(TextKind.PUZZLE, "../../etc/passwd") == "etc-passwd-puzzle.txt"
     assert export_filename(TextKind.VALUES, "") == "sudoku-values.txt"
+
+
+def test_copied_candidate_grid_is_plain_text_for_other_programs() -> None:
+    pos = _position()
+    text = copy_text(TextKind.CANDIDATES, pos)
+    assert "+" not in text and text == candidate_grid(pos, marks=False)
+    back = parse_grid(text)
+    # Plain text can't tell given from placed, but the board reads back the same.
+    assert back.values == pos.values and back.candidates == pos.candidates
