@@ -23,6 +23,9 @@ Finding items (for tests, the self-test and other widgets):
 - ``step`` (with ``role-<role>`` and ``step-cell-<cell>``): what ``show_step`` drew.
 - ``hover-cand``, ``hover-cell``, ``cursor``, ``frame`` (tagged ``solved`` when solved).
 - ``card``: the message card over the board (``show_card``), its buttons ``card-button``.
+- ``mark`` (with ``mark-mistake``, ``mark-missing`` or ``mark-revealed`` and
+  ``mark-cell-<cell>``): what ``set_marks`` drew (wrong digits, removed true
+  candidates, revealed cells).
 
 ``digit_item``, ``candidate_item``, ``candidate_visible``, ``digit_role`` and
 ``candidate_center`` answer the same questions without knowing the tags.
@@ -362,6 +365,7 @@ class BoardCanvas(tk.Canvas):
             self.set_solved(True)
         if self._card is not None:
             self._draw_card()
+        self._draw_marks()
 
     def _make_candidate(self, cell: Cell, digit: Digit, shown: bool) -> int:
         """Make a candidate's text item on first need, below the hover outlines and the cursor."""
@@ -602,6 +606,47 @@ class BoardCanvas(tk.Canvas):
             top.append(self.create_line(r.x0 + 1, r.y1 - 1, r.x1 - 1, r.y0 + 1, fill=outline, width=1.5,
                                         tags=tags + ("strike",)))
         return marks, top
+
+    # -- marks: mistakes and revealed cells --------------------------------------------
+    _marks: Tuple[Tuple[Cell, ...], Tuple[Tuple[Cell, Digit], ...], Tuple[Cell, ...]] = ((), (), ())
+
+    def set_marks(self, mistakes: Sequence[Cell] = (), missing: Sequence[Tuple[Cell, Digit]] = (),
+                  revealed: Sequence[Cell] = ()) -> None:
+        """Mark wrong digits (a ring round the digit), removed true candidates (a ring on the empty slot)
+        and revealed cells (a flag in the top-right corner); replaces the marks shown. Hidden while paused."""
+        marks = (tuple(mistakes), tuple(missing), tuple(revealed))
+        if marks != self._marks:
+            self._marks = marks
+            self._draw_marks()
+
+    def marked_cells(self, kind: str) -> Tuple[Cell, ...]:
+        """The cells carrying a mark of ``kind`` (``mistake``, ``missing`` or ``revealed``), in board order."""
+        cells = set()
+        for item in self.find_withtag(f"mark-{kind}"):
+            cells.update(int(t[10:]) for t in self.gettags(item) if t.startswith("mark-cell-"))
+        return tuple(sorted(cells))
+
+    def _draw_marks(self) -> None:
+        self.delete("mark")
+        mistakes, missing, revealed = self._marks
+        if self._paused or not (mistakes or missing or revealed) or "z-top" not in self._static:
+            return
+        lay, theme = self.layout, self.theme
+        ring = max(1.5, lay.thick_width)
+        for cell in mistakes:
+            self.create_oval(*lay.cell_rect(cell).inset(lay.cell * 0.1).coords(), outline=theme.conflict,
+                             width=ring, tags=("mark", "mark-mistake", f"mark-cell-{cell}"))
+        for cell, digit in missing:
+            self.create_oval(*lay.candidate_rect(cell, digit).inset(0.5).coords(), outline=theme.conflict,
+                             width=ring, tags=("mark", "mark-missing", f"mark-cell-{cell}"))
+        flag = theme.role(HighlightRole.PIVOT).outline
+        for cell in revealed:
+            r = lay.cell_rect(cell).inset(max(2.0, lay.thin_width + 1))
+            size = lay.cell * 0.24
+            self.create_polygon(r.x1 - size, r.y0, r.x1, r.y0, r.x1, r.y0 + size, fill=flag, outline="",
+                                tags=("mark", "mark-revealed", f"mark-cell-{cell}"))
+        # Above digits and candidates, below the hover outlines, the cursor and any card.
+        self.tag_lower("mark", self._static["z-top"])
 
     def destroy(self) -> None:
         if self._relayout_job is not None:
