@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
-from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.explain import effects_text
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
@@ -35,7 +34,7 @@ from sudoku_tk.engine.logic_solver import MistakeKind, SolvePath, diagnose, solv
 from sudoku_tk.engine.moves import describe_move
 from sudoku_tk.engine.propagation import Assist, Position, recompute
 from sudoku_tk.engine.step import Highlight, HighlightRole, Link, Step, Technique
-from sudoku_tk.engine.techniques import find_all_steps, find_hint, implemented
+from sudoku_tk.engine.techniques import find_all_steps, find_hint, implemented, iter_steps
 
 from .session import Change, Session
 from .technique_help import describe_technique
@@ -96,6 +95,9 @@ ROLE_NAMES = {
 }
 """A word or two per highlight role, for the panel's legend."""
 
+APPLIED_LIST_LIMIT = 6
+"""How many automatic placements an "Applied" message names before it says "and N more"."""
+
 _CONCLUSIONS = (HighlightRole.ELIMINATION, HighlightRole.PLACEMENT)
 _CELL = re.compile(r"r\d+c\d+$")
 _UNIT_WORDS = ("row", "rows", "column", "columns", "box", "boxes")
@@ -123,13 +125,32 @@ def skipped_by_assists(assists: Iterable[Assist]) -> FrozenSet[Technique]:
 
 
 def choose_step(grid: Grid, assists: Iterable[Assist], unique: bool) -> Optional[Step]:
-    """The step a hint teaches: the first beyond what the assists do, else the first of those, else None."""
+    """The step a hint teaches: the first beyond what the assists do, else the first of those, else None.
+
+    The assists leave the starting grid's singles to the player, so a step beyond the
+    singles can lean on a cell that is itself a naked single (a "Locked Pair" of a
+    single 3 and a 3/9 cell). That teaches a muddled pattern; the single is the honest
+    hint then, and is given instead.
+    """
     skipped = skipped_by_assists(assists)
     beyond = [t for t in implemented() if t not in skipped]
     step = find_hint(grid, beyond, unique)
-    if step is None and skipped:
-        step = find_hint(grid, skipped, unique)
+    if step is None:
+        return find_hint(grid, skipped, unique) if skipped else None
+    if skipped:
+        singles = _naked_single_cells(grid, step)
+        if singles:
+            for single in iter_steps(grid, skipped, unique):
+                if any(p.cell in singles for p in single.placements):
+                    return single
     return step
+
+
+def _naked_single_cells(grid: Grid, step: Step) -> FrozenSet[int]:
+    """Empty cells of the step's pattern that hold a single candidate."""
+    cells = {c for h in step.highlights if h.role not in _CONCLUSIONS for c in h.cells}
+    cands = grid.candidates
+    return frozenset(c for c in cells if not grid.values[c] and cands[c] and cands[c] & (cands[c] - 1) == 0)
 
 
 def _article(name: str) -> str:
@@ -366,8 +387,6 @@ class HintLadder:
         self._view: Optional[HintView] = None
         self._listeners: List[HintListener] = []
         self._busy = False
-        self._solution_for: Optional[Grid] = None
-        self._solution: Optional[Tuple[int, ...]] = None
         self._unsubscribe = session.subscribe(self._on_change)
 
     # -- state ------------------------------------------------------------------------
@@ -392,18 +411,13 @@ class HintLadder:
 
     @property
     def solution(self) -> Optional[Tuple[int, ...]]:
-        """The puzzle's unique solution (None: it has none, or several); computed once per game."""
-        start = self.session.start
-        if self._solution_for is not start:
-            found = unique_solution(Grid.from_values(start.givens))
-            self._solution = None if found is None else tuple(found)
-            self._solution_for = start
-        return self._solution
+        """The puzzle's unique solution (None: it has none, or several)."""
+        return self.session.solution
 
     @property
     def is_unique(self) -> bool:
         """Does the puzzle have exactly one solution (so uniqueness techniques may be hinted)?"""
-        return self.solution is not None
+        return self.session.is_unique
 
     # -- the ladder ------------------------------------------------------------------
     def press(self) -> HintView:
@@ -549,7 +563,9 @@ class HintLadder:
         if auto:
             geo = s.geometry
             placed = [f"{geo.cell_name(p.cell)}={geo.digit_char(p.digit)}" for a in auto for p in a.placements]
-            text += f" Then the assists placed {', '.join(placed)}."
+            shown = ", ".join(placed[:APPLIED_LIST_LIMIT])
+            more = len(placed) - APPLIED_LIST_LIMIT
+            text += f" Then the assists placed {shown}" + (f" and {more} more." if more > 0 else ".")
         text += " Undo takes it back."
         if s.is_solved():
             text += " The puzzle is solved!"
