@@ -32,7 +32,7 @@ from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.logic_solver import MistakeKind, SolvePath, diagnose, solve_logically
 from sudoku_tk.engine.moves import describe_move
-from sudoku_tk.engine.propagation import Assist, Position, recompute
+from sudoku_tk.engine.propagation import Assist, Origin, Position, recompute
 from sudoku_tk.engine.step import Highlight, HighlightRole, Link, Step, Technique
 from sudoku_tk.engine.techniques import find_all_steps, find_hint, implemented, iter_steps
 
@@ -181,14 +181,20 @@ def nudge_text(step: Step) -> str:
     return f"{lead} {prep} {focus}."
 
 
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter (cell names like r1c2 stay as they are) and a full stop."""
+    text = text.strip().rstrip(".")
+    if text and not _CELL.match(text.split()[0].rstrip(",")):
+        text = text[0].upper() + text[1:]
+    return text + "."
+
+
 def _body(step: Step) -> str:
     """The explanation without its "<Technique>: " lead (the panel shows the name above it)."""
     text = step.explanation.strip()
     prefix = step.technique.display_name + ": "
     if text.startswith(prefix):
-        text = text[len(prefix):]
-        if text and not _CELL.match(text.split()[0].rstrip(",")):
-            text = text[0].upper() + text[1:]
+        text = _sentence(text[len(prefix):])
     return text
 
 
@@ -516,7 +522,7 @@ class HintLadder:
             undo_to = len(s.moves) - 1 if s.moves else None
             offer = " Press Hint again (or Apply) to undo your last move." if undo_to is not None else ""
             cells = tuple(sorted({c for p in problems for c in p.cells}))
-            return HintView(HintKind.PROBLEM, "The board breaks a rule", f"{text[0].upper()}{text[1:]}.{offer}",
+            return HintView(HintKind.PROBLEM, "The board breaks a rule", _sentence(text) + offer,
                             highlights=(Highlight(HighlightRole.ELIMINATION, cells),), undo_to=undo_to)
         return None
 
@@ -524,7 +530,9 @@ class HintLadder:
                       solution: Sequence[int]) -> HintView:
         s = self.session
         index = s.first_mistake_index(solution)
-        text = f"{message[0].upper()}{message[1:]}."
+        text = _sentence(message)
+        if kind is MistakeKind.WRONG_DIGIT and s.position.origins[cell] is Origin.AUTO:
+            text += " An assist placed it, as a consequence of an earlier move."
         if index is None:
             text += " It was so in the starting position already, so no move can be undone to fix it."
         else:
