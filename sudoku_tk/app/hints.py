@@ -451,6 +451,13 @@ class HintLadder:
         """Withdraw the hint."""
         self._show(None)
 
+    def reveal(self) -> HintView:
+        """Show the next hint at once at its Step rung (the animated solve shows each step before making it)."""
+        view = self._fresh()
+        if view.kind is HintKind.STEP and view.step is not None:
+            view = self._step_view(view.step, Rung.STEP)
+        return self._show(view)
+
     def step_once(self) -> HintView:
         """The "Step" command: apply the next logical step at once (or report why there is none)."""
         view = self._fresh()

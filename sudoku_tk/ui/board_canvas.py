@@ -40,10 +40,11 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.propagation import Origin, Position
+from sudoku_tk.app.hints import full_highlights
 from sudoku_tk.engine.step import Highlight, HighlightRole, Link, Step
 
 from .board_layout import BoardLayout, Hit, Rect
-from .theme import FONT_FAMILIES, Shape, Theme
+from .theme import FONT_FAMILIES, RoleStyle, Shape, Theme
 
 _ORIGIN_TAG = {Origin.GIVEN: "given", Origin.PLAYER: "player", Origin.AUTO: "auto", Origin.EMPTY: "empty"}
 
@@ -55,6 +56,46 @@ def pick_font_family(root: tk.Misc) -> str:
         if family in installed:
             return family
     return str(tkfont.nametofont("TkDefaultFont", root).actual("family"))
+
+
+def role_shape(canvas: tk.Canvas, r: Rect, style: RoleStyle, tags: Tuple[str, ...]) -> Tuple[List[int], List[int]]:
+    """Draw a role's candidate shape in ``r`` on ``canvas``: (items to lie under the digit, items over it).
+
+    Shared by the board and the hint panel's legend, so the legend shows exactly what the board draws.
+    """
+    under: List[int] = []
+    over: List[int] = []
+    shape, fill, outline, dash = style.shape, style.fill, style.outline, style.dash or ()
+    w = style.width
+    cx, cy = r.center
+    if shape is Shape.CIRCLE or shape is Shape.DISC:
+        under.append(canvas.create_oval(*r.coords(), fill=fill, outline=outline, width=1, tags=tags))
+    elif shape is Shape.RING:
+        under.append(canvas.create_oval(*r.inset(w / 2).coords(), outline=outline, width=w, tags=tags))
+    elif shape is Shape.CROSS:
+        under.append(canvas.create_oval(*r.coords(), fill=fill, outline="", tags=tags))
+        x = r.inset(max(1.0, (r.x1 - r.x0) * 0.12))
+        for coords in ((x.x0, x.y0, x.x1, x.y1), (x.x0, x.y1, x.x1, x.y0)):
+            over.append(canvas.create_line(*coords, fill=outline, width=w, capstyle="round", tags=tags + ("strike",)))
+    elif shape is Shape.DIAMOND:
+        under.append(canvas.create_polygon(cx, r.y0, r.x1, cy, cx, r.y1, r.x0, cy, fill=fill, outline=outline,
+                                           width=w, dash=dash, tags=tags))
+    elif shape is Shape.TRIANGLE:
+        under.append(canvas.create_polygon(cx, r.y0, r.x1, r.y1, r.x0, r.y1, fill=fill, outline=outline,
+                                           width=1, tags=tags))
+    elif shape is Shape.SQUARE_RING:
+        under.append(canvas.create_rectangle(*r.inset(w / 2).coords(), outline=outline, width=w, tags=tags))
+    elif shape is Shape.THICK_BOX:
+        under.append(canvas.create_rectangle(*r.coords(), fill=fill, width=0, tags=tags))
+        over.append(canvas.create_rectangle(*r.inset(w / 2).coords(), outline=outline, width=w, tags=tags))
+    elif shape is Shape.DOUBLE_BOX:
+        under.append(canvas.create_rectangle(*r.inset(2.5).coords(), fill=fill, outline=outline, width=1,
+                                             tags=tags))
+        over.append(canvas.create_rectangle(*r.coords(), outline=outline, width=1, tags=tags))
+    else:
+        under.append(canvas.create_rectangle(*r.coords(), fill=fill, outline=outline, width=1, dash=dash,
+                                             tags=tags))
+    return under, over
 
 
 class BoardCanvas(tk.Canvas):
@@ -190,19 +231,11 @@ class BoardCanvas(tk.Canvas):
             self.dtag(frame, "solved")
 
     def show_step(self, step: Optional[Step]) -> None:
-        """Draw a Step's highlights and links (and mark its placements and eliminations); None clears."""
+        """Draw a Step's highlights and links, with every placement boxed and every elimination struck; None clears."""
         if step is None:
             self.clear_step()
             return
-        highlights = list(step.highlights)
-        drawn = {(h.role, c, d) for h in step.highlights for c in h.cells for d in h.digits}
-        for e in step.eliminations:
-            if (HighlightRole.ELIMINATION, e.cell, e.digit) not in drawn:
-                highlights.append(Highlight(HighlightRole.ELIMINATION, (e.cell,), (e.digit,)))
-        for p in step.placements:
-            if (HighlightRole.PLACEMENT, p.cell, p.digit) not in drawn:
-                highlights.append(Highlight(HighlightRole.PLACEMENT, (p.cell,), (p.digit,)))
-        self.show_highlights(highlights, step.links)
+        self.show_highlights(full_highlights(step), step.links)
 
     def show_highlights(self, highlights: Sequence[Highlight], links: Sequence[Link] = ()) -> None:
         """Draw role-tagged highlights and chain links over the board (replacing what was drawn)."""
@@ -538,74 +571,90 @@ class BoardCanvas(tk.Canvas):
 
     # -- step drawing ---------------------------------------------------------------
     def _draw_step(self) -> None:
+        """Draw the current highlights and links in three layers: shading, marks under the text, strokes over it.
+
+        Every item carries ``step`` and its ``role-<role>`` (links: ``link`` and ``strong`` or
+        ``weak``); cell items also ``step-cell-<cell>``.
+        """
         self.delete("step")
-        if self._step is None:
+        if self._step is None or self._paused:
             return
         highlights, links = self._step
         lay, theme, geo = self.layout, self.theme, self.geometry
         pos = self._position
-        shade: List[int] = []
-        marks: List[int] = []
-        top: List[int] = []
-        for h in highlights:
+        # Units first, so the shading of a cell lies over the shading of its unit.
+        ordered = sorted(highlights, key=lambda h: not h.units)
+        for h in ordered:
             style = theme.role(h.role)
             tags = ("step", f"role-{h.role.value}")
             for unit in h.units:
                 rect = lay.unit_rect(geo.units[unit])
-                shade.append(self.create_rectangle(*rect.coords(), fill=style.fill, width=0, tags=tags))
-                marks.append(self.create_rectangle(*rect.inset(2).coords(), outline=style.outline, width=2,
-                                                   dash=style.dash or (), tags=tags))
+                self.create_rectangle(*rect.coords(), fill=style.fill, width=0, tags=tags + ("step-shade",))
+                self.create_rectangle(*rect.inset(2).coords(), outline=style.outline, width=style.width,
+                                      dash=style.dash or (), tags=tags + ("step-mark",))
             for cell in h.cells:
                 ctags = tags + (f"step-cell-{cell}",)
                 filled = pos is not None and pos.values[cell] != 0
+                if filled and h.digits and h.role is HighlightRole.ELIMINATION:
+                    continue  # the cell was filled since (an applied step's singles): nothing left to strike
                 if not h.digits or filled:
-                    shade.append(self.create_rectangle(*lay.cell_rect(cell).coords(), fill=style.fill, width=0,
-                                                       tags=ctags))
-                    if filled and h.role in (HighlightRole.PLACEMENT, HighlightRole.CAUSE, HighlightRole.PIVOT):
-                        marks.append(self.create_rectangle(*lay.cell_rect(cell).inset(2).coords(),
-                                                           outline=style.outline, width=2, tags=ctags))
+                    self._cell_mark(cell, style, ctags)
                     continue
                 for d in h.digits:
                     present = pos is None or bool(pos.candidates[cell] >> (d - 1) & 1)
-                    m, t = self._candidate_mark(cell, d, style.shape, style.fill, style.outline, present, ctags)
-                    marks += m
-                    top += t
-        for link in links:
-            x0, y0 = lay.candidate_rect(link.from_cell, link.from_digit).center
-            x1, y1 = lay.candidate_rect(link.to_cell, link.to_digit).center
-            top.append(self.create_line(x0, y0, x1, y1, fill=theme.role(HighlightRole.PATTERN).outline,
-                                        width=2, dash=() if link.strong else (5, 4), arrow="last",
-                                        tags=("step", "link", "strong" if link.strong else "weak")))
-        for item in shade:
-            self.tag_raise(item, self._static["z-shade"])
-        for item in marks:
-            self.tag_raise(item, self._static["z-marks"])
-        for item in top:
-            self.tag_raise(item, self._static["z-top"])
+                    self._candidate_mark(cell, d, style, present, ctags + (f"step-cand-{cell}-{d}",))
+        for i, link in enumerate(links):
+            self._link_line(link, i)
+        self.tag_raise("step-shade", self._static["z-shade"])
+        self.tag_raise("step-mark", self._static["z-marks"])
+        self.tag_raise("step-top", self._static["z-top"])
 
-    def _candidate_mark(self, cell: Cell, digit: Digit, shape: Shape, fill: str, outline: str, present: bool,
-                        tags: Tuple[str, ...]) -> Tuple[List[int], List[int]]:
-        """Items marking one candidate: background shapes (under the text) and strokes or a ghost digit (over)."""
+    def _cell_mark(self, cell: Cell, style: RoleStyle, tags: Tuple[str, ...]) -> None:
+        """A whole cell: shaded, and outlined in the role's dash (a pivot twice)."""
+        rect = self.layout.cell_rect(cell)
+        self.create_rectangle(*rect.coords(), fill=style.fill, width=0, tags=tags + ("step-shade",))
+        w = style.width
+        self.create_rectangle(*rect.inset(w / 2 + 1).coords(), outline=style.outline, width=w,
+                              dash=style.dash or (), tags=tags + ("step-top",))
+        if style.shape is Shape.DOUBLE_BOX:
+            self.create_rectangle(*rect.inset(w * 2 + 2.5).coords(), outline=style.outline, width=1,
+                                  tags=tags + ("step-top",))
+
+    def _candidate_mark(self, cell: Cell, digit: Digit, style: RoleStyle, present: bool,
+                        tags: Tuple[str, ...]) -> None:
+        """One candidate: the role's shape under the text, strokes (and a ghost of a removed candidate) over it."""
         r: Rect = self.layout.candidate_rect(cell, digit).inset(0.5)
-        marks: List[int] = []
-        top: List[int] = []
-        if shape is Shape.CIRCLE or shape is Shape.STRIKE:
-            marks.append(self.create_oval(*r.coords(), fill=fill, outline=outline, tags=tags))
-        elif shape is Shape.DIAMOND:
-            cx, cy = r.center
-            marks.append(self.create_polygon(cx, r.y0, r.x1, cy, cx, r.y1, r.x0, cy, fill=fill, outline=outline,
-                                             tags=tags))
-        else:
-            marks.append(self.create_rectangle(*r.coords(), fill=fill, outline=outline, tags=tags))
+        under, over = role_shape(self, r, style, tags)
+        for item in under:
+            self.addtag_withtag("step-mark", item)
+        for item in over:
+            self.addtag_withtag("step-top", item)
         if not present:
             # The candidate is gone: show which one the highlight is about, as a ghost.
             cx, cy = r.center
-            top.append(self.create_text(cx, cy, text=self.geometry.digit_char(digit), font=self._fonts["cand"],
-                                        fill=self.theme.ghost, tags=tags + ("ghost",)))
-        if shape is Shape.STRIKE:
-            top.append(self.create_line(r.x0 + 1, r.y1 - 1, r.x1 - 1, r.y0 + 1, fill=outline, width=1.5,
-                                        tags=tags + ("strike",)))
-        return marks, top
+            self.create_text(cx, cy, text=self.geometry.digit_char(digit), font=self._fonts["cand"],
+                             fill=self.theme.ghost, tags=tags + ("ghost", "step-top"))
+
+    def _link_line(self, link: Link, index: int) -> None:
+        """A chain link: a gently curved arrow between candidate centres, solid when strong, dashed when weak."""
+        lay = self.layout
+        a = lay.candidate_rect(link.from_cell, link.from_digit)
+        b = lay.candidate_rect(link.to_cell, link.to_digit)
+        (x0, y0), (x1, y1) = a.center, b.center
+        dx, dy = x1 - x0, y1 - y0
+        length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        ux, uy = dx / length, dy / length
+        gap = min(length / 3, (a.x1 - a.x0) * 0.5)  # start and end at the candidate's edge, not over its text
+        x0, y0, x1, y1 = x0 + ux * gap, y0 + uy * gap, x1 - ux * gap, y1 - uy * gap
+        # Bend the line a little, so links along one row or column don't hide each other.
+        bend = min(length * 0.12, lay.cell * 0.35)
+        mx, my = (x0 + x1) / 2 - uy * bend, (y0 + y1) / 2 + ux * bend
+        width = max(1.5, lay.thin_width * 2)
+        head = max(6.0, lay.cell * 0.12)
+        self.create_line(x0, y0, mx, my, x1, y1, smooth=True, fill=self.theme.link, width=width,
+                         dash=() if link.strong else (5, 4), arrow="last",
+                         arrowshape=(head, head * 1.2, head * 0.45), capstyle="round",
+                         tags=("step", "link", "strong" if link.strong else "weak", f"link-{index}", "step-top"))
 
     # -- marks: mistakes and revealed cells --------------------------------------------
     _marks: Tuple[Tuple[Cell, ...], Tuple[Tuple[Cell, Digit], ...], Tuple[Cell, ...]] = ((), (), ())

@@ -16,26 +16,43 @@ from sudoku_tk.engine.step import HighlightRole
 
 
 class Shape(Enum):
-    """How a highlighted candidate is marked."""
+    """How a highlighted candidate is marked; no two candidate roles share a shape, so shape alone tells them apart."""
 
     BOX = "box"
     """A filled square behind the candidate."""
+    THICK_BOX = "thick_box"
+    """A square with a heavy outline round the candidate (placements)."""
+    DOUBLE_BOX = "double_box"
+    """A filled square inside a second outline (the pivot of a wing)."""
     CIRCLE = "circle"
-    """A filled circle behind the candidate."""
+    """A lightly filled circle with a solid outline (pattern candidates)."""
+    DISC = "disc"
+    """A strongly filled circle (colour A)."""
+    RING = "ring"
+    """A hollow circle with a heavy outline (colour B)."""
+    TRIANGLE = "triangle"
+    """A filled triangle, point up (colour C)."""
+    SQUARE_RING = "square_ring"
+    """A hollow square with a heavy outline (colour D)."""
     DIAMOND = "diamond"
-    """A filled diamond behind the candidate (fins)."""
-    STRIKE = "strike"
-    """A circle and a diagonal stroke through the candidate (eliminations)."""
+    """A filled diamond with a dashed outline (fins)."""
+    CROSS = "cross"
+    """A light circle with an X struck through the candidate (eliminations)."""
 
 
 @dataclass(frozen=True, slots=True)
 class RoleStyle:
-    """How one highlight role is drawn: background fill, outline colour, candidate shape, outline dash."""
+    """How one highlight role is drawn: fill, outline colour, candidate shape, outline dash and width.
+
+    Units and whole cells of a role are shaded with ``fill`` and outlined with
+    ``outline`` in the role's ``dash`` (solid when empty), so they too read without colour.
+    """
 
     fill: str
     outline: str
     shape: Shape = Shape.BOX
     dash: Tuple[int, ...] = ()
+    width: float = 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +95,8 @@ class Theme:
     solved_bg: str
     error_bg: str
     roles: Dict[HighlightRole, RoleStyle] = field(hash=False, compare=False, default_factory=dict)
+    link: str = "#6a1b9a"
+    """Chain links between candidates (strong solid, weak dashed: the dash tells them apart, not the colour)."""
 
     def role(self, role: HighlightRole) -> RoleStyle:
         """The style of a Step highlight role (every role has one)."""
@@ -88,33 +107,33 @@ FONT_FAMILIES = ("DejaVu Sans", "Segoe UI", "Helvetica Neue", "Helvetica", "Aria
 """Preferred board fonts, first installed one wins; Tk's default font otherwise."""
 
 _LIGHT_ROLES = {
-    HighlightRole.CAUSE: RoleStyle("#c4ecd9", "#007a5a", Shape.BOX),
+    HighlightRole.CAUSE: RoleStyle("#c4ecd9", "#007a5a", Shape.BOX, (2, 2)),
     HighlightRole.PATTERN: RoleStyle("#cfe4fb", "#0072b2", Shape.CIRCLE),
-    HighlightRole.DEFINING_UNIT: RoleStyle("#eef5df", "#5c7f1a", Shape.BOX, (6, 3)),
-    HighlightRole.COVER_UNIT: RoleStyle("#f4e8f6", "#8a3f8f", Shape.BOX, (2, 3)),
-    HighlightRole.FIN: RoleStyle("#ffdcbc", "#d55e00", Shape.DIAMOND),
-    HighlightRole.PIVOT: RoleStyle("#fbee9c", "#8a6f00", Shape.BOX),
-    HighlightRole.COLOR_A: RoleStyle("#a9d6ff", "#0072b2", Shape.CIRCLE),
-    HighlightRole.COLOR_B: RoleStyle("#ffcf9e", "#d55e00", Shape.DIAMOND),
-    HighlightRole.COLOR_C: RoleStyle("#bfeebf", "#1b7f3b", Shape.CIRCLE),
-    HighlightRole.COLOR_D: RoleStyle("#f2c5e8", "#a0468c", Shape.DIAMOND),
-    HighlightRole.ELIMINATION: RoleStyle("#ffd3d0", "#c62828", Shape.STRIKE),
-    HighlightRole.PLACEMENT: RoleStyle("#c4ecd9", "#007a5a", Shape.BOX),
+    HighlightRole.DEFINING_UNIT: RoleStyle("#eef5df", "#5c7f1a", Shape.BOX, (6, 3), 2),
+    HighlightRole.COVER_UNIT: RoleStyle("#f4e8f6", "#8a3f8f", Shape.BOX, (2, 3), 2),
+    HighlightRole.FIN: RoleStyle("#ffdcbc", "#d55e00", Shape.DIAMOND, (3, 2)),
+    HighlightRole.PIVOT: RoleStyle("#fbee9c", "#8a6f00", Shape.DOUBLE_BOX, (), 2),
+    HighlightRole.COLOR_A: RoleStyle("#8cc8f5", "#0b5a8f", Shape.DISC),
+    HighlightRole.COLOR_B: RoleStyle("#ffffff", "#d55e00", Shape.RING, (), 2.5),
+    HighlightRole.COLOR_C: RoleStyle("#9ee0b0", "#1b7f3b", Shape.TRIANGLE),
+    HighlightRole.COLOR_D: RoleStyle("#ffffff", "#a0468c", Shape.SQUARE_RING, (), 2.5),
+    HighlightRole.ELIMINATION: RoleStyle("#ffd3d0", "#c62828", Shape.CROSS, (5, 3), 2),
+    HighlightRole.PLACEMENT: RoleStyle("#c4ecd9", "#007a5a", Shape.THICK_BOX, (), 2.5),
 }
 
 _DARK_ROLES = {
-    HighlightRole.CAUSE: RoleStyle("#1f4f3f", "#4fd1a5", Shape.BOX),
+    HighlightRole.CAUSE: RoleStyle("#1f4f3f", "#4fd1a5", Shape.BOX, (2, 2)),
     HighlightRole.PATTERN: RoleStyle("#1d3d5c", "#6cb8f0", Shape.CIRCLE),
-    HighlightRole.DEFINING_UNIT: RoleStyle("#2b3322", "#a3c95a", Shape.BOX, (6, 3)),
-    HighlightRole.COVER_UNIT: RoleStyle("#35283a", "#d08fd6", Shape.BOX, (2, 3)),
-    HighlightRole.FIN: RoleStyle("#5a3417", "#ff9a4d", Shape.DIAMOND),
-    HighlightRole.PIVOT: RoleStyle("#4d4417", "#f0d54a", Shape.BOX),
-    HighlightRole.COLOR_A: RoleStyle("#1d4a70", "#6cb8f0", Shape.CIRCLE),
-    HighlightRole.COLOR_B: RoleStyle("#6a3c14", "#ff9a4d", Shape.DIAMOND),
-    HighlightRole.COLOR_C: RoleStyle("#1e5030", "#6fd68e", Shape.CIRCLE),
-    HighlightRole.COLOR_D: RoleStyle("#5a2550", "#e58fd2", Shape.DIAMOND),
-    HighlightRole.ELIMINATION: RoleStyle("#5c2326", "#ff7b72", Shape.STRIKE),
-    HighlightRole.PLACEMENT: RoleStyle("#1f4f3f", "#4fd1a5", Shape.BOX),
+    HighlightRole.DEFINING_UNIT: RoleStyle("#2b3322", "#a3c95a", Shape.BOX, (6, 3), 2),
+    HighlightRole.COVER_UNIT: RoleStyle("#35283a", "#d08fd6", Shape.BOX, (2, 3), 2),
+    HighlightRole.FIN: RoleStyle("#5a3417", "#ff9a4d", Shape.DIAMOND, (3, 2)),
+    HighlightRole.PIVOT: RoleStyle("#4d4417", "#f0d54a", Shape.DOUBLE_BOX, (), 2),
+    HighlightRole.COLOR_A: RoleStyle("#2a6aa0", "#9fd3ff", Shape.DISC),
+    HighlightRole.COLOR_B: RoleStyle("#25282d", "#ff9a4d", Shape.RING, (), 2.5),
+    HighlightRole.COLOR_C: RoleStyle("#2b6e40", "#8fe3a8", Shape.TRIANGLE),
+    HighlightRole.COLOR_D: RoleStyle("#25282d", "#e58fd2", Shape.SQUARE_RING, (), 2.5),
+    HighlightRole.ELIMINATION: RoleStyle("#5c2326", "#ff7b72", Shape.CROSS, (5, 3), 2),
+    HighlightRole.PLACEMENT: RoleStyle("#1f4f3f", "#4fd1a5", Shape.THICK_BOX, (), 2.5),
 }
 
 LIGHT = Theme(
@@ -146,6 +165,7 @@ LIGHT = Theme(
     solved_bg="#d4f2e4",
     error_bg="#fde0dc",
     roles=_LIGHT_ROLES,
+    link="#6a1b9a",
 )
 
 DARK = Theme(
@@ -177,6 +197,7 @@ DARK = Theme(
     solved_bg="#1f4f3f",
     error_bg="#4d2427",
     roles=_DARK_ROLES,
+    link="#f0a6ff",
 )
 
 THEMES = {t.name: t for t in (LIGHT, DARK)}
