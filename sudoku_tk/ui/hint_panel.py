@@ -1,0 +1,489 @@
+"""The hint panel beside the board: the hint ladder's text and buttons, all steps, the solution path, and the
+Hint / Step / Solve-to-the-end commands.
+
+``install_hints(app)`` packs a ``HintPanel`` into ``App.side_panel`` and adds its
+commands to ``App.commands`` (menu "Hint"; Hint on H and F1, Step on S, Solve to
+the end on Shift+S; Hint and Step also on the toolbar). The panel is thin: every
+button is one ``HintLadder`` call (``app/hints.py``), and the view that comes back
+is shown here and drawn on the board with ``BoardCanvas.show_highlights``.
+
+Three tabs:
+
+- **Hint**: the rung ("Hint 2 of 4: the pattern"), the technique, the rung's text, a
+  legend of the shapes on the board, Next / Apply / Close, and a paragraph on how
+  the technique works in general.
+- **All steps**: every step available now; selecting one draws it.
+- **Solution path**: the logic solver's path from here; selecting a line shows the
+  board at that point with its step drawn (a preview: a click on the board, another
+  tab or any move returns to the real board). The last line says where it ended.
+
+For tests: ``text()``, ``title_text()``, ``rung_text()``, ``help_text()``,
+``summary_text()``, ``steps_list`` and ``path_list`` (Listboxes), ``select_step(i)``,
+``select_path(i)``, ``show_tab(name)``, ``is_previewing``, ``is_solving`` and
+``solve_delay_ms`` (set 0 to run Solve to the end without waiting).
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+import tkinter.font as tkfont
+from tkinter import ttk
+from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
+
+from sudoku_tk.app.commands import Command, Shortcut
+from sudoku_tk.app.hints import HintKind, HintLadder, HintView, PathView, Rung, StepsView
+from sudoku_tk.engine.step import HighlightRole
+
+from .board_layout import Rect
+from .board_canvas import role_shape
+
+if TYPE_CHECKING:
+    from .app import App
+
+SOLVE_DELAY_MS = 900
+"""How long Solve to the end shows each step before making it (then half that before the next)."""
+PANEL_INCHES = 3.1
+"""The panel's text width."""
+
+_TABS = ("hint", "steps", "path")
+_IDLE_TEXT = ("Press H (or F1) for a hint. The first press says where to look, the second draws the pattern, "
+              "the third shows the whole step, and the fourth makes the move for you.")
+
+
+class HintPanel(ttk.Frame):
+    """The side panel of hints for one App (see the module docstring)."""
+
+    def __init__(self, master: tk.Misc, app: "App") -> None:
+        super().__init__(master)
+        self.app = app
+        self.ladder = HintLadder(app.session)
+        self.solve_delay_ms = SOLVE_DELAY_MS
+        self._solve_job: Optional[str] = None
+        self._solving = False
+        self._steps: Optional[StepsView] = None
+        self._path: Optional[PathView] = None
+        self._preview: Optional[int] = None
+        self._preview_tag = f"HintPreview{id(self)}"
+        self._tab_shown = "hint"
+        inch = self.winfo_fpixels("1i")
+        self._wrap = int(PANEL_INCHES * inch)
+        base = tkfont.nametofont("TkDefaultFont", self)
+        size = abs(int(base.actual("size"))) or 10
+        self._fonts = {
+            "title": tkfont.Font(self, family=base.actual("family"), size=-round(size * 1.45 * inch / 72),
+                                 weight="bold"),
+            "small": tkfont.Font(self, family=base.actual("family"), size=-round((size - 1) * inch / 72)),
+            "legend": tkfont.Font(self, family=base.actual("family"), size=-round((size - 1) * inch / 72)),
+        }
+        self._build()
+        self._unsubscribe = self.ladder.subscribe(self._on_view)
+        self._unsubscribe_session = app.session.subscribe(lambda change: self._on_session_change())
+        self._install_preview_guard()
+        self._on_view(None)
+
+    # -- building ---------------------------------------------------------------------
+    def _build(self) -> None:
+        self.notebook = ttk.Notebook(self)
+        self.notebook.pack(fill="both", expand=True)
+        self._build_hint_tab()
+        self._build_list_tabs()
+        self.notebook.bind("<<NotebookTabChanged>>", self._on_tab)
+
+    def _build_hint_tab(self) -> None:
+        tab = ttk.Frame(self.notebook, padding=(6, 6))
+        self.notebook.add(tab, text="Hint")
+        self._rung = ttk.Label(tab, font=self._fonts["small"], anchor="w")
+        self._rung.pack(fill="x")
+        self._title = ttk.Label(tab, font=self._fonts["title"], anchor="w", wraplength=self._wrap)
+        self._title.pack(fill="x", pady=(2, 4))
+        self._text = ttk.Label(tab, anchor="w", justify="left", wraplength=self._wrap)
+        self._text.pack(fill="x")
+        self._legend = tk.Canvas(tab, width=self._wrap, height=1, highlightthickness=0, takefocus=0)
+        self._legend.pack(fill="x", pady=(6, 0))
+        buttons = ttk.Frame(tab)
+        buttons.pack(fill="x", pady=(8, 4))
+        self.next_button = ttk.Button(buttons, text="Hint", takefocus=0, command=self.hint)
+        self.apply_button = ttk.Button(buttons, text="Apply", takefocus=0, command=self.apply)
+        self.close_button = ttk.Button(buttons, text="Close", takefocus=0, command=self.close_hint)
+        for b in (self.next_button, self.apply_button, self.close_button):
+            b.pack(side="left", padx=(0, 4))
+        self.stop_button = ttk.Button(tab, text="Stop solving", takefocus=0, command=self.stop_solving)
+        ttk.Separator(tab).pack(fill="x", pady=(6, 4))
+        self._help_title = ttk.Label(tab, font=self._fonts["small"], anchor="w")
+        self._help_title.pack(fill="x")
+        # The paragraph takes the room that is left and scrolls when it needs more, so the panel never
+        # grows past the board (the window would jump).
+        frame = ttk.Frame(tab)
+        frame.pack(fill="both", expand=True)
+        theme = self.app.theme
+        self._help = tk.Text(frame, wrap="word", height=4, width=1, borderwidth=0, highlightthickness=0,
+                             font=self._fonts["small"], background=theme.window, foreground=theme.text,
+                             cursor="arrow", takefocus=0)
+        self._help_scroll = ttk.Scrollbar(frame, orient="vertical", command=self._help.yview)
+        self._help.configure(yscrollcommand=self._help_scroll.set, state="disabled")
+        self._help.pack(side="left", fill="both", expand=True)
+        self._hint_tab = tab
+
+    def _build_list_tabs(self) -> None:
+        self.steps_list, self._steps_summary = self._list_tab("All steps", self._on_step_selected)
+        self.path_list, self._path_summary = self._list_tab("Solution path", self._on_path_selected)
+
+    def _list_tab(self, title: str, on_select: "object") -> Tuple[tk.Listbox, ttk.Label]:
+        tab = ttk.Frame(self.notebook, padding=(6, 6))
+        self.notebook.add(tab, text=title)
+        summary = ttk.Label(tab, anchor="w", justify="left", wraplength=self._wrap)
+        summary.pack(fill="x", pady=(0, 6))
+        box = ttk.Frame(tab)
+        box.pack(fill="both", expand=True)
+        theme = self.app.theme
+        listbox = tk.Listbox(box, height=4, width=1, activestyle="dotbox", exportselection=False,
+                             background=theme.board, foreground=theme.text, selectbackground=theme.digit_bg,
+                             selectforeground=theme.text, highlightthickness=1, font=self._fonts["small"])
+        scroll = ttk.Scrollbar(box, orient="vertical", command=listbox.yview)
+        listbox.configure(yscrollcommand=scroll.set)
+        scroll.pack(side="right", fill="y")
+        listbox.pack(side="left", fill="both", expand=True)
+        listbox.bind("<<ListboxSelect>>", lambda e: on_select())  # type: ignore[operator]
+        return listbox, summary
+
+    # -- actions (one ladder call each) ---------------------------------------------------
+    def hint(self) -> None:
+        """The Hint command: climb one rung (a new hint starts at the nudge)."""
+        self._end_preview()
+        self.show_tab("hint")
+        self.ladder.press()
+
+    def apply(self) -> None:
+        """Make the hinted step (or undo back to before a mistake) now."""
+        self._end_preview()
+        self.ladder.apply()
+
+    def close_hint(self) -> None:
+        self.stop_solving()
+        self._end_preview()
+        self.ladder.close()
+
+    def step(self) -> None:
+        """The Step command: apply the next logical step at once."""
+        self.stop_solving()
+        self._end_preview()
+        self.show_tab("hint")
+        view = self.ladder.step_once()
+        if view.kind is HintKind.STEP:
+            self.app.say(f"Step: {view.title}. {view.text}")
+
+    def toggle_solving(self) -> None:
+        """Solve to the end: show each step, make it, go on; again (or Stop) to stop."""
+        if self._solving:
+            self.stop_solving()
+            return
+        self._end_preview()
+        self.show_tab("hint")
+        self._solving = True
+        self.stop_button.pack(fill="x", pady=(4, 0), after=self.next_button.master)
+        self._solve_next()
+
+    def stop_solving(self, reason: str = "") -> None:
+        if self._solve_job is not None:
+            self.after_cancel(self._solve_job)
+            self._solve_job = None
+        if self._solving:
+            self._solving = False
+            self.stop_button.pack_forget()
+            self.app.say(reason or "Stopped solving")
+
+    @property
+    def is_solving(self) -> bool:
+        return self._solving
+
+    def show_all_steps(self) -> None:
+        self.show_tab("steps")
+
+    def show_solution_path(self) -> None:
+        self.show_tab("path")
+
+    def show_tab(self, name: str) -> None:
+        """Show the "hint", "steps" or "path" tab (the lists are computed when shown)."""
+        self.notebook.select(_TABS.index(name))
+        self._on_tab()  # at once: <<NotebookTabChanged>> arrives later and then finds nothing new
+
+    # -- solving to the end ------------------------------------------------------------------
+    def _solve_next(self) -> None:
+        self._solve_job = None
+        view = self.ladder.reveal()
+        if view.kind is not HintKind.STEP:
+            self.stop_solving(f"Solve to the end: {view.text}")
+            return
+        self._solve_job = self.after(self.solve_delay_ms, self._solve_apply)
+
+    def _solve_apply(self) -> None:
+        self._solve_job = None
+        view = self.ladder.apply()
+        if view.rung is not Rung.APPLIED:
+            self.stop_solving(f"Solve to the end stopped: {view.text}")
+            return
+        if self.app.session.is_solved():
+            self.stop_solving("Solved to the end")
+            return
+        self._solve_job = self.after(self.solve_delay_ms // 2, self._solve_next)
+
+    # -- showing a view -----------------------------------------------------------------------
+    def _on_view(self, view: Optional[HintView]) -> None:
+        if view is None and self._solving and self._solve_job is not None:
+            # The board changed under the animation (the player moved): let the player have it.
+            self.stop_solving("Stopped solving: the board changed")
+        board = self.app.board
+        if view is None:
+            self._rung.configure(text="")
+            self._title.configure(text="Hints")
+            self._text.configure(text=_IDLE_TEXT)
+            self._help_title.configure(text="")
+            self._set_help("")
+            self.next_button.configure(text="Hint")
+            self.apply_button.state(["disabled"])
+            self.close_button.state(["disabled"])
+            self._draw_legend(())
+            if self._preview is None:
+                board.clear_step()
+            return
+        self._rung.configure(text=view.rung_label)
+        self._title.configure(text=view.title)
+        self._text.configure(text=view.text)
+        technique = view.technique
+        self._help_title.configure(text=f"How it works: {technique.display_name}" if technique else "")
+        self._set_help(view.description)
+        self.next_button.configure(text="Next" if view.can_climb else "Hint")
+        apply_label = "Undo to there" if view.kind in (HintKind.MISTAKE, HintKind.PROBLEM) else "Apply"
+        self.apply_button.configure(text=apply_label)
+        self.apply_button.state(["!disabled" if view.can_apply else "disabled"])
+        self.close_button.state(["!disabled"])
+        self._draw_legend(view.legend)
+        if view.highlights or view.links:
+            board.show_highlights(view.highlights, view.links)
+        else:
+            board.clear_step()
+
+    def _set_help(self, text: str) -> None:
+        theme = self.app.theme
+        self._help.configure(state="normal", background=theme.window, foreground=theme.text)
+        self._help.delete("1.0", "end")
+        self._help.insert("1.0", text)
+        self._help.configure(state="disabled")
+        self._help.update_idletasks()
+        if self._help.yview() != (0.0, 1.0):
+            self._help_scroll.pack(side="right", fill="y", before=self._help)
+        else:
+            self._help_scroll.pack_forget()
+
+    def fit_height(self, height: int) -> None:
+        """Keep the tabs' pages ``height`` pixels tall, whatever they hold (the window then never jumps)."""
+        self.notebook.configure(height=max(120, height))
+
+    def _draw_legend(self, entries: Sequence[Tuple[str, str]]) -> None:
+        """A swatch per role on show, drawn with the board's own shapes, two to a row."""
+        canvas, theme = self._legend, self.app.theme
+        canvas.delete("all")
+        canvas.configure(background=theme.window)
+        if not entries:
+            canvas.configure(height=1)
+            return
+        line = self._fonts["legend"].metrics("linespace") + 6
+        col = self._wrap // 2
+        swatch = line - 6
+        for i, (key, label) in enumerate(entries):
+            x, y = (i % 2) * col, (i // 2) * line + 3
+            tags = ("legend", f"legend-{key}")
+            if key in ("strong", "weak"):
+                canvas.create_line(x + 1, y + swatch / 2, x + swatch * 1.6, y + swatch / 2, fill=theme.link,
+                                   width=2, dash=() if key == "strong" else (5, 4), arrow="last",
+                                   arrowshape=(6, 7, 3), tags=tags)
+                label = "strong link" if key == "strong" else "weak link"
+            else:
+                style = theme.role(HighlightRole(key))
+                role_shape(canvas, Rect(x + 1, y, x + 1 + swatch, y + swatch), style, tags)
+            canvas.create_text(x + swatch * 1.6 + 6, y + swatch / 2, text=label, anchor="w",
+                               font=self._fonts["legend"], fill=theme.text, tags=tags)
+        canvas.configure(height=((len(entries) + 1) // 2) * line + 2)
+
+    # -- lists ---------------------------------------------------------------------------------
+    def _on_tab(self, event: Optional[tk.Event] = None, refresh: bool = False) -> None:
+        current = _TABS[self.notebook.index("current")]
+        if current == self._tab_shown and not refresh:
+            return
+        self._tab_shown = current
+        if current != "path":
+            self._end_preview()
+        if current == "steps":
+            self._fill_steps()
+        elif current == "path":
+            self._fill_path()
+        else:
+            self._on_view(self.ladder.view)
+
+    def _fill_steps(self) -> None:
+        view = self.ladder.all_steps()
+        self._steps = view
+        self._steps_summary.configure(text=view.summary)
+        self.steps_list.delete(0, "end")
+        for label in view.labels:
+            self.steps_list.insert("end", label)
+        self._show_blocked(view.blocked)
+
+    def _fill_path(self) -> None:
+        self._end_preview()
+        view = self.ladder.solution_path()
+        self._path = view
+        self._path_summary.configure(text=view.summary)
+        self.path_list.delete(0, "end")
+        for entry in view.entries:
+            self.path_list.insert("end", entry.label)
+        if view.end_label:
+            self.path_list.insert("end", view.end_label)
+        self._show_blocked(view.blocked)
+
+    def _show_blocked(self, blocked: Optional[HintView]) -> None:
+        board = self.app.board
+        if blocked is not None and blocked.highlights:
+            board.show_highlights(blocked.highlights, blocked.links)
+        else:
+            board.clear_step()
+
+    def select_step(self, index: int) -> None:
+        """Select line ``index`` of All steps (as a click would) and draw it."""
+        self.show_tab("steps")
+        self._select(self.steps_list, index)
+        self._on_step_selected()
+
+    def select_path(self, index: int) -> None:
+        """Select line ``index`` of the Solution path (as a click would) and preview it."""
+        self.show_tab("path")
+        self._select(self.path_list, index)
+        self._on_path_selected()
+
+    def _select(self, listbox: tk.Listbox, index: int) -> None:
+        listbox.selection_clear(0, "end")
+        listbox.selection_set(index)
+        listbox.see(index)
+
+    def _on_step_selected(self) -> None:
+        picked = self.steps_list.curselection()
+        if not picked or self._steps is None or picked[0] >= len(self._steps.steps):
+            return
+        step = self._steps.steps[picked[0]]
+        self.app.board.show_step(step)
+        self.app.say(step.explanation)
+
+    def _on_path_selected(self) -> None:
+        picked = self.path_list.curselection()
+        view = self._path
+        if not picked or view is None or not view.grids:
+            return
+        index = picked[0]
+        board = self.app.board
+        self._preview = index
+        board.render(view.position_at(index))
+        if index < len(view.entries):
+            board.show_step(view.entries[index].step)
+            self.app.say(f"Solution path, before step {index + 1}: {view.entries[index].step.explanation} "
+                         "(click the board to go back to your game)")
+        else:
+            board.clear_step()
+            self.app.say(f"Solution path: {view.end_label} (click the board to go back to your game)")
+
+    @property
+    def is_previewing(self) -> bool:
+        return self._preview is not None
+
+    def _end_preview(self) -> None:
+        if self._preview is None:
+            return
+        self._preview = None
+        self.path_list.selection_clear(0, "end")
+        board = self.app.board
+        board.render(self.app.session.position)
+        view = self.ladder.view
+        if view is not None and (view.highlights or view.links):
+            board.show_highlights(view.highlights, view.links)
+        else:
+            board.clear_step()
+        self.app.say("Back to your game")
+
+    def _install_preview_guard(self) -> None:
+        """While the board shows a preview, a click on it returns to the game instead of making a move."""
+        board = self.app.board
+        board.bindtags((self._preview_tag,) + tuple(board.bindtags()))
+        for sequence in ("<Button-1>", "<Button-2>", "<Button-3>", "<Motion>"):
+            board.bind_class(self._preview_tag, sequence, self._guard)
+
+    def _guard(self, event: tk.Event) -> Optional[str]:
+        if self._preview is None:
+            return None
+        if event.type == tk.EventType.Motion:
+            return "break"  # the "why?" display would explain the real board, not the preview
+        self._end_preview()
+        return "break"
+
+    # -- session ------------------------------------------------------------------------------
+    def _on_session_change(self) -> None:
+        if self._preview is not None:
+            self._end_preview()
+        if self._tab_shown in ("steps", "path"):
+            self._on_tab(refresh=True)  # the lists speak about the board as it is now
+
+    def text(self) -> str:
+        return str(self._text.cget("text"))
+
+    def title_text(self) -> str:
+        return str(self._title.cget("text"))
+
+    def rung_text(self) -> str:
+        return str(self._rung.cget("text"))
+
+    def help_text(self) -> str:
+        return str(self._help.get("1.0", "end-1c"))
+
+    def summary_text(self, tab: str) -> str:
+        """The summary line above the "steps" or "path" list."""
+        label = self._steps_summary if tab == "steps" else self._path_summary
+        return str(label.cget("text"))
+
+    def destroy(self) -> None:
+        if self._solve_job is not None:
+            self.after_cancel(self._solve_job)
+            self._solve_job = None
+        self._unsubscribe()
+        self._unsubscribe_session()
+        self.ladder.detach()
+        super().destroy()
+
+
+def install_hints(app: "App") -> HintPanel:
+    """Add the hint panel under the number pad and the hint commands to the app's registry; return the panel."""
+    panel = HintPanel(app.side_panel, app)
+    panel.pack(side="top", fill="both", expand=True, pady=(10, 0))
+    app.update_idletasks()
+    # The pages get what is left beside the board under the number pad (the tabs' row takes about 0.4 in).
+    spare = app.board.winfo_reqheight() - app.numpad.winfo_reqheight() - int(0.55 * app.winfo_fpixels("1i"))
+    panel.fit_height(spare)
+    add, sc = app.commands.add, Shortcut.parse
+
+    def can_apply() -> bool:
+        view = panel.ladder.view
+        return view is not None and view.can_apply
+
+    add(Command("hint", "Hint", panel.hint, shortcuts=(sc("h"), sc("F1")), menu="Hint", group="ladder",
+                toolbar=True, help="Where to look, then the pattern, then the whole step, then the move"))
+    add(Command("hint-apply", "Apply hint", panel.apply, can_apply, menu="Hint", group="ladder",
+                help="Make the hinted step now"))
+    add(Command("hint-close", "Close hint", panel.close_hint, lambda: panel.ladder.view is not None, menu="Hint",
+                group="ladder"))
+    add(Command("step", "Step", panel.step, lambda: not app.session.is_solved(), shortcuts=(sc("s"),),
+                menu="Hint", group="solve", toolbar=True, help="Apply the next logical step"))
+    add(Command("solve-to-end", "Solve to the end", panel.toggle_solving, lambda: not app.session.is_solved(),
+                shortcuts=(sc("Shift+S"),), menu="Hint", group="solve", toolbar=True,
+                is_checked=lambda: panel.is_solving, help="Watch the puzzle solve itself, step by step; "
+                "again to stop"))
+    add(Command("all-steps", "Show all steps", panel.show_all_steps, menu="Hint", group="lists"))
+    add(Command("solution-path", "Solution path", panel.show_solution_path, menu="Hint", group="lists"))
+    app.rebuild_menus()
+    return panel
