@@ -77,6 +77,8 @@ class HintKind(Enum):
     """Nothing left to do."""
     UNDONE = "undone"
     """A mistake was undone; the next press starts a new hint."""
+    WAITING = "waiting"
+    """The player is still entering the puzzle's givens: nothing to hint yet."""
 
 
 ROLE_NAMES = {
@@ -515,6 +517,9 @@ class HintLadder:
     def _check(self) -> Optional[HintView]:
         """A view saying the board is solved or wrong, or None when it is fit to reason from."""
         s = self.session
+        if s.is_entering:
+            return HintView(HintKind.WAITING, "Entering a puzzle",
+                            "Hints start once the puzzle's givens are entered and the puzzle is started.")
         if s.is_solved():
             return HintView(HintKind.SOLVED, "Solved", "The puzzle is solved: there is nothing left to hint.")
         solution = self.solution
