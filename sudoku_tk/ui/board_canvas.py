@@ -68,8 +68,10 @@ def role_shape(canvas: tk.Canvas, r: Rect, style: RoleStyle, tags: Tuple[str, ..
     shape, fill, outline, dash = style.shape, style.fill, style.outline, style.dash or ()
     w = style.width
     cx, cy = r.center
-    if shape is Shape.CIRCLE or shape is Shape.DISC:
-        under.append(canvas.create_oval(*r.coords(), fill=fill, outline=outline, width=1, tags=tags))
+    if shape is Shape.CIRCLE:
+        under.append(canvas.create_oval(*r.inset(w / 2).coords(), fill=fill, outline=outline, width=w, tags=tags))
+    elif shape is Shape.DISC:
+        under.append(canvas.create_oval(*r.coords(), fill=fill, outline="", width=0, tags=tags))
     elif shape is Shape.RING:
         under.append(canvas.create_oval(*r.inset(w / 2).coords(), outline=outline, width=w, tags=tags))
     elif shape is Shape.CROSS:
