@@ -76,7 +76,7 @@ def role_shape(canvas: tk.Canvas, r: Rect, style: RoleStyle, tags: Tuple[str, ..
         under.append(canvas.create_oval(*r.inset(w / 2).coords(), outline=outline, width=w, tags=tags))
     elif shape is Shape.CROSS:
         under.append(canvas.create_oval(*r.coords(), fill=fill, outline="", tags=tags))
-        x = r.inset(max(1.0, (r.x1 - r.x0) * 0.12))
+        x = r.inset(max(1.0, (r.x1 - r.x0) * 0.16))
         for coords in ((x.x0, x.y0, x.x1, x.y1), (x.x0, x.y1, x.x1, x.y0)):
             over.append(canvas.create_line(*coords, fill=outline, width=w, capstyle="round", tags=tags + ("strike",)))
     elif shape is Shape.DIAMOND:
@@ -89,7 +89,7 @@ def role_shape(canvas: tk.Canvas, r: Rect, style: RoleStyle, tags: Tuple[str, ..
         under.append(canvas.create_rectangle(*r.inset(w / 2).coords(), outline=outline, width=w, tags=tags))
     elif shape is Shape.THICK_BOX:
         under.append(canvas.create_rectangle(*r.coords(), fill=fill, width=0, tags=tags))
-        over.append(canvas.create_rectangle(*r.inset(w / 2).coords(), outline=outline, width=w, tags=tags))
+        over.append(canvas.create_rectangle(*r.inset(0.5 - w / 2).coords(), outline=outline, width=w, tags=tags))
     elif shape is Shape.DOUBLE_BOX:
         under.append(canvas.create_rectangle(*r.inset(2.5).coords(), fill=fill, outline=outline, width=1,
                                              tags=tags))

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
 
 from sudoku_tk.app.commands import Command, Shortcut
 from sudoku_tk.app.hints import HintKind, HintLadder, HintView, PathView, Rung, StepsView
-from sudoku_tk.engine.step import HighlightRole
+from sudoku_tk.engine.step import Highlight, HighlightRole
 
 from .board_layout import Rect
 from .board_canvas import role_shape
@@ -70,9 +70,11 @@ class HintPanel(ttk.Frame):
         base = tkfont.nametofont("TkDefaultFont", self)
         size = abs(int(base.actual("size"))) or 10
         self._fonts = {
-            "title": tkfont.Font(self, family=base.actual("family"), size=-round(size * 1.45 * inch / 72),
+            "title": tkfont.Font(self, family=base.actual("family"), size=-round(size * 1.25 * inch / 72),
                                  weight="bold"),
             "small": tkfont.Font(self, family=base.actual("family"), size=-round((size - 1) * inch / 72)),
+            "small_bold": tkfont.Font(self, family=base.actual("family"), size=-round((size - 1) * inch / 72),
+                                      weight="bold"),
             "legend": tkfont.Font(self, family=base.actual("family"), size=-round((size - 1) * inch / 72)),
         }
         self._build()
@@ -96,33 +98,33 @@ class HintPanel(ttk.Frame):
         self._rung.pack(fill="x")
         self._title = ttk.Label(tab, font=self._fonts["title"], anchor="w", wraplength=self._wrap)
         self._title.pack(fill="x", pady=(2, 4))
-        self._text = ttk.Label(tab, anchor="w", justify="left", wraplength=self._wrap)
-        self._text.pack(fill="x")
-        self._legend = tk.Canvas(tab, width=self._wrap, height=1, highlightthickness=0, takefocus=0)
-        self._legend.pack(fill="x", pady=(6, 0))
+        # Buttons and legend sit above the text, so a long explanation can never push them out of sight.
         buttons = ttk.Frame(tab)
-        buttons.pack(fill="x", pady=(8, 4))
+        buttons.pack(fill="x", pady=(0, 4))
         self.next_button = ttk.Button(buttons, text="Hint", takefocus=0, command=self.hint)
         self.apply_button = ttk.Button(buttons, text="Apply", takefocus=0, command=self.apply)
         self.close_button = ttk.Button(buttons, text="Close", takefocus=0, command=self.close_hint)
         for b in (self.next_button, self.apply_button, self.close_button):
             b.pack(side="left", padx=(0, 4))
         self.stop_button = ttk.Button(tab, text="Stop solving", takefocus=0, command=self.stop_solving)
-        ttk.Separator(tab).pack(fill="x", pady=(6, 4))
-        self._help_title = ttk.Label(tab, font=self._fonts["small"], anchor="w")
-        self._help_title.pack(fill="x")
-        # The paragraph takes the room that is left and scrolls when it needs more, so the panel never
-        # grows past the board (the window would jump).
+        self._buttons = buttons
+        self._legend = tk.Canvas(tab, width=self._wrap, height=1, highlightthickness=0, takefocus=0)
+        self._legend.pack(fill="x", pady=(2, 4))
+        # The rung's text and how the technique works share one text area that takes the room left and
+        # scrolls when it needs more, so the panel never grows past the board (the window would jump).
         frame = ttk.Frame(tab)
         frame.pack(fill="both", expand=True)
         theme = self.app.theme
-        self._help = tk.Text(frame, wrap="word", height=4, width=1, borderwidth=0, highlightthickness=0,
-                             font=self._fonts["small"], background=theme.window, foreground=theme.text,
-                             cursor="arrow", takefocus=0)
-        self._help_scroll = ttk.Scrollbar(frame, orient="vertical", command=self._help.yview)
-        self._help.configure(yscrollcommand=self._help_scroll.set, state="disabled")
-        self._help.pack(side="left", fill="both", expand=True)
-        self._hint_tab = tab
+        self._body = tk.Text(frame, wrap="word", height=4, width=1, borderwidth=0, highlightthickness=0,
+                             font="TkDefaultFont", background=theme.window, foreground=theme.text,
+                             cursor="arrow", takefocus=0, spacing2=1)
+        self._body.tag_configure("heading", font=self._fonts["small_bold"], spacing1=10, spacing3=2)
+        self._body.tag_configure("help", font=self._fonts["small"])
+        self._body_scroll = ttk.Scrollbar(frame, orient="vertical", command=self._body.yview)
+        self._body.configure(yscrollcommand=self._body_scroll.set, state="disabled")
+        self._body.pack(side="left", fill="both", expand=True)
+        self._text_value = ""
+        self._help_value = ""
 
     def _build_list_tabs(self) -> None:
         self.steps_list, self._steps_summary = self._list_tab("All steps", self._on_step_selected)
@@ -180,7 +182,7 @@ class HintPanel(ttk.Frame):
         self._end_preview()
         self.show_tab("hint")
         self._solving = True
-        self.stop_button.pack(fill="x", pady=(4, 0), after=self.next_button.master)
+        self.stop_button.pack(fill="x", pady=(0, 4), after=self._buttons)
         self._solve_next()
 
     def stop_solving(self, reason: str = "") -> None:
@@ -236,9 +238,7 @@ class HintPanel(ttk.Frame):
         if view is None:
             self._rung.configure(text="")
             self._title.configure(text="Hints")
-            self._text.configure(text=_IDLE_TEXT)
-            self._help_title.configure(text="")
-            self._set_help("")
+            self._set_body(_IDLE_TEXT, "", "")
             self.next_button.configure(text="Hint")
             self.apply_button.state(["disabled"])
             self.close_button.state(["disabled"])
@@ -248,39 +248,45 @@ class HintPanel(ttk.Frame):
             return
         self._rung.configure(text=view.rung_label)
         self._title.configure(text=view.title)
-        self._text.configure(text=view.text)
         technique = view.technique
-        self._help_title.configure(text=f"How it works: {technique.display_name}" if technique else "")
-        self._set_help(view.description)
-        self.next_button.configure(text="Next" if view.can_climb else "Hint")
+        self._set_body(view.text, f"How it works: {technique.display_name}" if technique else "", view.description)
+        # Through the Step rung the next press goes on up the ladder (the fourth makes the move).
+        climbing = view.kind is HintKind.STEP and view.rung in (Rung.NUDGE, Rung.PATTERN, Rung.STEP)
+        self.next_button.configure(text="Next" if climbing else "Hint")
         apply_label = "Undo to there" if view.kind in (HintKind.MISTAKE, HintKind.PROBLEM) else "Apply"
         self.apply_button.configure(text=apply_label)
         self.apply_button.state(["!disabled" if view.can_apply else "disabled"])
         self.close_button.state(["!disabled"])
-        self._draw_legend(view.legend)
+        self._draw_legend(view.legend, view.highlights)
         if view.highlights or view.links:
             board.show_highlights(view.highlights, view.links)
         else:
             board.clear_step()
 
-    def _set_help(self, text: str) -> None:
-        theme = self.app.theme
-        self._help.configure(state="normal", background=theme.window, foreground=theme.text)
-        self._help.delete("1.0", "end")
-        self._help.insert("1.0", text)
-        self._help.configure(state="disabled")
-        self._help.update_idletasks()
-        if self._help.yview() != (0.0, 1.0):
-            self._help_scroll.pack(side="right", fill="y", before=self._help)
+    def _set_body(self, text: str, heading: str, help_text: str) -> None:
+        self._text_value, self._help_value = text, help_text
+        body, theme = self._body, self.app.theme
+        body.configure(state="normal", background=theme.window, foreground=theme.text)
+        body.delete("1.0", "end")
+        body.insert("end", text)
+        if heading:
+            body.insert("end", "\n" + heading, "heading")
+        if help_text:
+            body.insert("end", "\n" + help_text, "help")
+        body.configure(state="disabled")
+        body.update_idletasks()
+        if body.yview() != (0.0, 1.0):
+            self._body_scroll.pack(side="right", fill="y", before=body)
         else:
-            self._help_scroll.pack_forget()
+            self._body_scroll.pack_forget()
 
     def fit_height(self, height: int) -> None:
         """Keep the tabs' pages ``height`` pixels tall, whatever they hold (the window then never jumps)."""
         self.notebook.configure(height=max(120, height))
 
-    def _draw_legend(self, entries: Sequence[Tuple[str, str]]) -> None:
-        """A swatch per role on show, drawn with the board's own shapes, two to a row."""
+    def _draw_legend(self, entries: Sequence[Tuple[str, str]], highlights: Sequence[Highlight] = ()) -> None:
+        """A swatch per role on show, drawn as the board draws it (a candidate's shape, or a shaded outlined
+        square for whole cells and units), two to a row."""
         canvas, theme = self._legend, self.app.theme
         canvas.delete("all")
         canvas.configure(background=theme.window)
@@ -299,8 +305,14 @@ class HintPanel(ttk.Frame):
                                    arrowshape=(6, 7, 3), tags=tags)
                 label = "strong link" if key == "strong" else "weak link"
             else:
-                style = theme.role(HighlightRole(key))
-                role_shape(canvas, Rect(x + 1, y, x + 1 + swatch, y + swatch), style, tags)
+                role = HighlightRole(key)
+                style = theme.role(role)
+                rect = Rect(x + 1, y, x + 1 + swatch, y + swatch)
+                if any(h.role is role and h.digits for h in highlights):
+                    role_shape(canvas, rect, style, tags)
+                else:
+                    canvas.create_rectangle(*rect.coords(), fill=style.fill, outline=style.outline,
+                                            width=min(style.width, 2), dash=style.dash or (), tags=tags)
             canvas.create_text(x + swatch * 1.6 + 6, y + swatch / 2, text=label, anchor="w",
                                font=self._fonts["legend"], fill=theme.text, tags=tags)
         canvas.configure(height=((len(entries) + 1) // 2) * line + 2)
@@ -431,7 +443,8 @@ class HintPanel(ttk.Frame):
             self._on_tab(refresh=True)  # the lists speak about the board as it is now
 
     def text(self) -> str:
-        return str(self._text.cget("text"))
+        """The current rung's text (or the idle invitation)."""
+        return self._text_value
 
     def title_text(self) -> str:
         return str(self._title.cget("text"))
@@ -440,7 +453,8 @@ class HintPanel(ttk.Frame):
         return str(self._rung.cget("text"))
 
     def help_text(self) -> str:
-        return str(self._help.get("1.0", "end-1c"))
+        """How the hinted technique works ("" when none)."""
+        return self._help_value
 
     def summary_text(self, tab: str) -> str:
         """The summary line above the "steps" or "path" list."""

@@ -117,8 +117,8 @@ _LIGHT_ROLES = {
     HighlightRole.COLOR_B: RoleStyle("#ffffff", "#d55e00", Shape.RING, (), 2.5),
     HighlightRole.COLOR_C: RoleStyle("#9ee0b0", "#1b7f3b", Shape.TRIANGLE),
     HighlightRole.COLOR_D: RoleStyle("#ffffff", "#a0468c", Shape.SQUARE_RING, (), 2.5),
-    HighlightRole.ELIMINATION: RoleStyle("#ffd3d0", "#c62828", Shape.CROSS, (5, 3), 2),
-    HighlightRole.PLACEMENT: RoleStyle("#c4ecd9", "#007a5a", Shape.THICK_BOX, (), 2.5),
+    HighlightRole.ELIMINATION: RoleStyle("#ffd3d0", "#c62828", Shape.CROSS, (5, 3), 1.6),
+    HighlightRole.PLACEMENT: RoleStyle("#c4ecd9", "#007a5a", Shape.THICK_BOX, (), 2),
 }
 
 _DARK_ROLES = {
@@ -132,8 +132,8 @@ _DARK_ROLES = {
     HighlightRole.COLOR_B: RoleStyle("#25282d", "#ff9a4d", Shape.RING, (), 2.5),
     HighlightRole.COLOR_C: RoleStyle("#1e5030", "#8fe3a8", Shape.TRIANGLE),
     HighlightRole.COLOR_D: RoleStyle("#25282d", "#e58fd2", Shape.SQUARE_RING, (), 2.5),
-    HighlightRole.ELIMINATION: RoleStyle("#5c2326", "#ff7b72", Shape.CROSS, (5, 3), 2),
-    HighlightRole.PLACEMENT: RoleStyle("#1f4f3f", "#4fd1a5", Shape.THICK_BOX, (), 2.5),
+    HighlightRole.ELIMINATION: RoleStyle("#5c2326", "#ff7b72", Shape.CROSS, (5, 3), 1.6),
+    HighlightRole.PLACEMENT: RoleStyle("#1f4f3f", "#4fd1a5", Shape.THICK_BOX, (), 2),
 }
 
 LIGHT = Theme(
