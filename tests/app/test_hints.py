@@ -8,10 +8,11 @@ hint asserts is also checked against the puzzle's unique solution.
 from __future__ import annotations
 
 import doctest
+from pathlib import Path
+from typing import List
 
 import pytest
 
-from conftest import read_puzzles
 from sudoku_tk.app import hints, technique_help
 from sudoku_tk.app.hints import (
     HintKind,
@@ -30,12 +31,23 @@ from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
 from sudoku_tk.engine.step import Family, HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques import find_hint, implemented
 
+PUZZLES = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "puzzles"
 SE = "sudoku_exchange_se_rated.txt"
 NAKED_PAIR_PUZZLE = 503  # its first hint beyond the singles is a Naked Pair in row 6
 X_WING_PUZZLE = 367  # one step (a Locked Triple) in, the next hint is an X-Wing on 2
 DEGENERATE_PUZZLE = 194  # its first "Naked Pair" leans on r1c7, a naked single
 STUCK_TOP95 = 6  # top95 #7: the techniques built in get stuck on it
 SINGLES = {Technique.FULL_HOUSE, Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE}
+
+
+def read_puzzles(name: str, limit: int = 0) -> List[str]:
+    """A public puzzle set, read as tests/conftest.py reads it (importing it by name clashes with
+    tests/ui/conftest.py when both folders run in one session)."""
+    path = PUZZLES / name
+    if not path.exists():
+        pytest.fail(f"puzzle set missing: {path}")
+    lines = [ln.strip() for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    return lines[:limit] if limit else lines
 
 
 def se_puzzle(index: int) -> str:
