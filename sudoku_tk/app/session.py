@@ -758,14 +758,21 @@ FALLBACK_PUZZLES = {
 
 @dataclass(frozen=True, slots=True)
 class PuzzleChoice:
-    """A puzzle to start: its library id, a name for the title bar and its givens as one line."""
+    """A puzzle to start: its library id ("" for none), a name for the title bar and its givens as one line.
+
+    ``start`` is the starting grid when it holds more than givens (a candidate grid
+    or placed digits); ``text`` then still names the givens.
+    """
 
     id: str
     name: str
     text: str
+    source: str = ""
+    """Where the puzzle comes from, in a few words."""
+    start: Optional[Grid] = None
 
     def grid(self) -> Grid:
-        return Grid.from_string(self.text)
+        return self.start if self.start is not None else Grid.from_string(self.text)
 
 
 def choose_puzzle(
@@ -788,7 +795,7 @@ def choose_puzzle(
         from sudoku_tk.app import puzzles
 
         entry = puzzles.default_puzzle() if first and size == 9 else puzzles.pick(size, None, exclude_ids, rng)
-        return PuzzleChoice(entry.id, entry.name, entry.text)
+        return PuzzleChoice(entry.id, entry.name, entry.text, entry.source)
     except (ImportError, LookupError, ValueError):
         # The library is missing, has no puzzle of this size, or a data file is damaged.
         pool = [p for p in FALLBACK_PUZZLES[size] if p[0] not in exclude_ids] or list(FALLBACK_PUZZLES[size])

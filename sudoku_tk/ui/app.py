@@ -14,16 +14,27 @@ For tests, the self-test and other widgets:
   a hint panel can be packed below it); ``App.status_text()`` and
   ``App.timer_text()`` read the status bar; ``App.say(text)`` writes it;
   ``App.banner_text()`` reads the message shown above the board ("" when none).
-- ``run_gui(argv)`` parses the command line and runs the main loop.
+- ``App.files`` is the GameFiles (open, save, paste, enter, copy, export,
+  autosave); ``App.settings`` the player's Settings (``update_settings`` applies
+  and saves new ones); ``App.show_notice`` / ``notice_buttons`` / ``press_notice``
+  drive the notice bar above the board (problems and confirmations);
+  ``App.mistakes_text()`` reads the mistakes counter.
+- ``App(data_dir=...)`` reads the settings and resumes the autosaved game from
+  that folder and autosaves there; without it (the default: tests, the
+  self-test, benchmarks) nothing is read from or written to disk on its own.
+- ``run_gui(argv)`` parses the command line and runs the main loop with the
+  user's data folder.
 """
 
 from __future__ import annotations
 
 import argparse
 import base64
+import os
 import re
 import sys
 import traceback
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from tkinter import ttk
@@ -35,7 +46,9 @@ import tkinter.font as tkfont
 
 from sudoku_tk import APP_NAME
 from sudoku_tk.app.commands import Command, CommandRegistry, Platform, Shortcut
+from sudoku_tk.app.paths import settings_path, user_data_dir
 from sudoku_tk.app.session import Change, ChangeKind, Outcome, PuzzleChoice, Session, choose_puzzle
+from sudoku_tk.app.settings import DEFAULTS, Settings, Theme as ThemeSetting, load_settings, save_settings, theme_name
 from sudoku_tk.engine.errors import PuzzleFormatError
 from sudoku_tk.engine.grid import Grid, ProblemKind
 from sudoku_tk.engine.propagation import Assist, Origin
@@ -43,9 +56,14 @@ from sudoku_tk.engine.step import Highlight, HighlightRole
 
 from .board_canvas import BoardCanvas
 from .board_layout import Hit
+from .dialogs import NewGameDialog, PreferencesDialog
+from .game_files import TEST_REPORT_ENV, GameFiles, report_for_tests
 from .keys import KeyKind, decode_key, move_cursor, tk_sequences
 from .numpad import NumberPad, PadMode
 from .theme import Theme, theme_named
+
+NoticeAction = Tuple[str, Optional[Callable[[], None]]]
+"""A notice button: its label and what it does (None: just close the notice)."""
 
 BOARD_INCHES = {4: 4.2, 9: 5.8, 16: 8.4}
 """Preferred board width on screen, by board side; capped by the screen height."""
@@ -71,6 +89,14 @@ def format_elapsed(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
+def _sentence(text: str) -> str:
+    """A note as a sentence: capital first letter, full stop at the end."""
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
 def make_root() -> tk.Tk:
     """Create the Tk root, DPI-aware on Windows (must happen before Tk starts, as IDLE does)."""
     if sys.platform.startswith("win"):
@@ -92,23 +118,45 @@ class App(ttk.Frame):
         *,
         session: Optional[Session] = None,
         puzzle: Optional[PuzzleChoice] = None,
-        theme: str = "light",
+        theme: Optional[str] = None,
         platform: Optional[Platform] = None,
         why_delay_ms: int = WHY_DELAY_MS,
+        settings: Optional[Settings] = None,
+        data_dir: Optional[Path] = None,
     ) -> None:
+        """Open the window on ``session`` (or ``puzzle``; else the autosaved game; else a built-in puzzle).
+
+        ``theme`` ("light" or "dark") overrides the settings' theme for this run.
+        ``data_dir`` is the folder for settings and the autosave (None: no files at all).
+        """
         self._owns_root = root is None
         self.root = make_root() if root is None else root
         super().__init__(self.root)
         self.platform = platform or Platform.current()
-        self.theme: Theme = theme_named(theme)
+        self.data_dir = data_dir
+        notes: List[str] = []
+        if settings is None:
+            settings, notes = load_settings(settings_path(data_dir)) if data_dir is not None else (DEFAULTS, [])
+        self.settings: Settings = settings
+        self._theme_override = theme
+        self.theme: Theme = theme_named(theme or theme_name(settings.theme))
         self.why_delay_ms = why_delay_ms
+        self.files = GameFiles(self, data_dir)
+        resumed = False
+        if session is None and puzzle is None:
+            record, resume_note = self.files.resume()
+            if record is not None:
+                session = Session.from_record(record)
+                resumed = True
+            if resume_note:
+                notes.append(resume_note)
         if session is None:
-            choice = puzzle or choose_puzzle(9, first=True)
-            session = Session(choice.grid(), choice.name, puzzle_id=choice.id)
+            choice = puzzle or choose_puzzle(9, settings.recent_ids, first=not settings.recent_ids)
+            session = Session(choice.grid(), choice.name, puzzle_id=choice.id, source=choice.source,
+                              assists=settings.assists)
         self.session = session
-        self.commands = CommandRegistry(menus=("Game", "Edit", "Assist", "View"))
+        self.commands = CommandRegistry(menus=("Game", "Edit", "Check", "Assist", "View"))
         self.last_error: Optional[BaseException] = None
-        self._recent: List[str] = [session.puzzle_id] if session.puzzle_id else []
         self._message = ""
         self._transient = False
         self._why_target: Optional[Tuple[int, Optional[int]]] = None
@@ -123,6 +171,7 @@ class App(ttk.Frame):
         self._bound: List[str] = []
         self._banner_kind = ""
         self._shown_solved = False
+        self._warm_job: Optional[str] = None
 
         self._style()
         self._build_widgets()
@@ -134,8 +183,13 @@ class App(ttk.Frame):
         self._set_icon()
         self.root.report_callback_exception = self.report_callback_exception  # type: ignore[method-assign]
         self.session.subscribe(self._on_change)
+        self.files.start()
+        if not resumed:
+            self.files.schedule_autosave()  # a fresh game is kept even before its first move
         self.pack(fill="both", expand=True)
         self._show_game(f"{session.name or 'Puzzle'}: click a candidate to place it, right-click to remove it")
+        if notes:
+            self.show_notice(" ".join(_sentence(n) for n in notes))
         self._tick()
 
     # -- building ----------------------------------------------------------------
@@ -185,26 +239,33 @@ class App(ttk.Frame):
         ttk.Separator(self).grid(row=3, column=0, sticky="ew")
         status = ttk.Frame(self)
         status.grid(row=4, column=0, sticky="ew")
-        self._status = ttk.Label(status, style="Status.TLabel", anchor="w")
+        # width=1: a long message is cut at the window's edge instead of widening the window (and the board).
+        self._status = ttk.Label(status, style="Status.TLabel", anchor="w", width=1)
         self._status.pack(side="left", fill="x", expand=True)
         self._timer = ttk.Label(status, style="Status.TLabel", anchor="e")
         self._timer.pack(side="right")
+        self._mistakes_label = ttk.Label(status, style="Status.TLabel", anchor="e")
+        self._mistakes_label.pack(side="right")
 
     def _board_size(self, side: int) -> int:
         """The board's starting width: a few inches at the screen's DPI, leaving room for the window's chrome."""
         inch = self.root.winfo_fpixels("1i")
         cap = max(200.0, self.root.winfo_screenheight() - 2.4 * inch)
-        return int(min(BOARD_INCHES[side] * inch, cap))
+        return int(min(BOARD_INCHES[side] * inch * self.settings.board_zoom / 100, cap))
 
     def _register_commands(self) -> None:
         s, add, sc = self.session, self.commands.add, Shortcut.parse
-        add(Command("new", "New puzzle", lambda: self.new_puzzle(), shortcuts=(sc("Mod+N"),), menu="Game",
-                    group="new", toolbar=True, help="Start another puzzle of this size"))
+        playing = self._playing
+        add(Command("new", "New game…", self.new_game_dialog, shortcuts=(sc("Mod+N"),), menu="Game",
+                    group="new", toolbar=True, help="Choose a size and a level, or a puzzle from the library"))
         for side in (4, 9, 16):
             add(Command(f"new-{side}", f"New {side}×{side} puzzle", lambda side=side: self.new_puzzle(side),
                         menu="Game", group="size"))
-        add(Command("restart", "Restart", lambda: self._act(s.restart()), s.can_undo, menu="Game",
-                    group="restart", toolbar=True, help="Take back every move (Redo replays them)"))
+        for group in ("file", "puzzle-in", "export"):
+            for command in self.files.commands(group):
+                add(command)
+        add(Command("restart", "Restart", lambda: self._act(s.restart()), lambda: playing() and s.can_undo(),
+                    menu="Game", group="restart", toolbar=True, help="Take back every move (Redo replays them)"))
         add(Command("pause", "Pause", lambda: self.set_paused(not self.board.paused), shortcuts=(sc("Mod+P"),),
                     menu="Game", group="restart", is_checked=lambda: self.board.paused,
                     help="Stop the clock and hide the board"))
@@ -215,8 +276,24 @@ class App(ttk.Frame):
                     menu="Edit", group="history", toolbar=True))
         add(Command("clear-cell", "Clear cell", self._clear_cursor_cell, self._cursor_has_player_digit,
                     (sc("Delete"), sc("BackSpace")), menu="Edit", group="cell"))
+        for command in self.files.commands("clipboard"):
+            add(command)
+        add(Command("preferences", "Preferences…", self.preferences_dialog, shortcuts=(sc("Mod+comma"),),
+                    menu="Edit", group="preferences"))
+        unique = lambda: playing() and s.is_unique  # noqa: E731 - asked when a menu opens
+        add(Command("check-mistakes", "Mark mistakes", lambda: self._toggle_setting("check_mistakes"),
+                    menu="Check", group="check", is_checked=lambda: self.settings.check_mistakes,
+                    help="Mark digits and removed candidates that differ from the solution"))
+        add(Command("count-mistakes", "Count mistakes", lambda: self._toggle_setting("show_mistake_count"),
+                    menu="Check", group="check", is_checked=lambda: self.settings.show_mistake_count))
+        add(Command("undo-to-mistake", "Undo to before my first mistake", self.undo_to_first_mistake,
+                    lambda: unique() and s.can_undo(), menu="Check", group="mistakes"))
+        add(Command("reveal-cell", "Reveal cell…", self.reveal_cell, self._can_reveal, menu="Check",
+                    group="give-up", help="Show the digit of the selected cell"))
+        add(Command("solve", "Solve…", self.solve, lambda: unique() and not s.is_solved(), menu="Check",
+                    group="give-up", help="Show the whole solution"))
         for cid, assist, label in _ASSIST_COMMANDS:
-            add(Command(cid, label, lambda a=assist: self._act(s.set_assist(a, not s.has_assist(a))),
+            add(Command(cid, label, lambda a=assist: self.set_assist(a, not s.has_assist(a)),
                         menu="Assist", group="assists", is_checked=lambda a=assist: s.has_assist(a)))
         add(Command("clear-highlight", "Clear highlight", self.clear_highlight, shortcuts=(sc("Escape"),),
                     menu="View", group="highlight"))
@@ -339,15 +416,186 @@ class App(ttk.Frame):
         return ran
 
     def new_puzzle(self, side: Optional[int] = None) -> None:
-        """Start another built-in puzzle of ``side`` (default: the current size)."""
+        """Start another built-in puzzle of ``side`` (default: the current size), one not played recently."""
         side = side or self.session.geometry.side
-        choice = choose_puzzle(side, self._recent)
+        choice = choose_puzzle(side, self.settings.recent_ids)
         self.start_puzzle(choice)
 
     def start_puzzle(self, choice: PuzzleChoice) -> None:
-        """Replace the game with ``choice`` (the assists stay as they are)."""
-        self._recent = ([choice.id] + [r for r in self._recent if r != choice.id])[:50]
-        self.session.new_game(choice.grid(), choice.name, puzzle_id=choice.id)
+        """Replace the game with ``choice`` (with the assists of the settings); remember it as played."""
+        self.hide_notice()
+        if choice.id:
+            self.update_settings(self.settings.with_played(choice.id))
+        self.session.new_game(choice.grid(), choice.name, puzzle_id=choice.id, source=choice.source,
+                              assists=self.settings.assists)
+
+    def start_grid(self, grid: Grid, name: str, source: str = "") -> None:
+        """Replace the game with a puzzle from outside the library (pasted, opened, entered)."""
+        self.start_puzzle(PuzzleChoice("", name, grid.to_string(), source, grid))
+
+    def new_game_dialog(self) -> None:
+        """Ask for a size and level (or a listed puzzle) and start it; the choices are offered first next time."""
+        s = self.settings
+        dialog = NewGameDialog(self.root, size=s.new_game_size, level=s.new_game_level, recent_ids=s.recent_ids)
+        if dialog.result is None:
+            return
+        self.update_settings(replace(self.settings, new_game_size=dialog.chosen_size,
+                                     new_game_level=dialog.chosen_level))
+        entry = dialog.result
+        self.start_puzzle(PuzzleChoice(entry.id, entry.name, entry.text, entry.source))
+
+    def preferences_dialog(self) -> None:
+        """Show the Preferences dialog and apply what the player chose."""
+        dialog = PreferencesDialog(self.root, self.settings)
+        if dialog.result is not None:
+            self.update_settings(dialog.result)
+            self.say("Preferences saved" if self.data_dir is not None else "Preferences applied")
+
+    def update_settings(self, settings: Settings) -> None:
+        """Apply new settings (assists, theme, board size, mistake marks) and save them in the data folder."""
+        old, self.settings = self.settings, settings
+        if settings.assists != old.assists:
+            for assist in Assist:
+                if (assist in settings.assists) != self.session.has_assist(assist):
+                    self.session.set_assist(assist, assist in settings.assists)
+        if settings.theme != old.theme:
+            self._theme_override = None
+            self.set_theme(theme_name(settings.theme))
+        if settings.board_zoom != old.board_zoom:
+            size = self._board_size(self.session.geometry.side)
+            self.board.configure(width=size, height=size)
+        self._update_marks()
+        self._sync_checks()
+        if self.data_dir is not None and settings != old:
+            try:
+                save_settings(settings_path(self.data_dir), settings)
+            except OSError as exc:
+                self.say(f"Settings could not be saved: {exc}", error=True)
+
+    def remember_directory(self, path: Path) -> None:
+        """Open / Save / Export start in this file's folder next time."""
+        folder = str(Path(path).parent)
+        if folder != self.settings.last_directory:
+            self.update_settings(replace(self.settings, last_directory=folder))
+
+    def set_assist(self, assist: Assist, on: bool) -> None:
+        """Switch an assist for this game and for new games."""
+        self._act(self.session.set_assist(assist, on))
+        chosen = self.settings.assists | {assist} if on else self.settings.assists - {assist}
+        self.update_settings(replace(self.settings, assists=frozenset(chosen)))
+
+    def _toggle_setting(self, name: str) -> None:
+        self.update_settings(replace(self.settings, **{name: not getattr(self.settings, name)}))
+
+    # -- checking and giving up ----------------------------------------------------
+    def _playing(self) -> bool:
+        return not self.session.is_entering
+
+    def _can_reveal(self) -> bool:
+        cursor = self.board.cursor
+        return (self._playing() and cursor is not None and not self.session.position.values[cursor]
+                and self.session.is_unique)
+
+    def undo_to_first_mistake(self) -> None:
+        """Take back every move from the first one that led away from the solution (Redo brings them back)."""
+        s = self.session
+        solution = s.solution
+        if solution is None:
+            self.say("This puzzle has no unique solution to check against", error=True)
+            return
+        index = s.first_mistake_index(solution)
+        if index is None:
+            self.say("No mistake so far" if not (s.wrong_cells() or s.missing_candidates())
+                     else "The starting position already differs from the solution", error=bool(s.wrong_cells()))
+            return
+        from sudoku_tk.engine.moves import describe_move
+
+        first = describe_move(s.moves[index], s.geometry)
+        if s.undo_to(index):
+            self.say(f"Back to before your first mistake ({first}, move {index + 1}); Redo replays the moves")
+
+    def reveal_cell(self) -> None:
+        """Ask, then show the selected cell's digit (marked as revealed)."""
+        cursor = self.board.cursor
+        if cursor is None:
+            self.say("Choose a cell first: click it, or move there with the arrow keys")
+            return
+        name = self.session.geometry.cell_name(cursor)
+        self.show_notice(f"Reveal the digit of {name}? It will be marked as revealed.",
+                         [("Reveal", lambda: self._act_say(self.session.reveal_cell(cursor))), ("Cancel", None)],
+                         kind="confirm")
+
+    def solve(self) -> None:
+        """Ask, then fill in the whole solution (mistakes are taken back first)."""
+        self.show_notice("Show the whole solution? Every empty cell will be filled in and marked as revealed.",
+                         [("Solve", lambda: self._act_say(self.session.solve())), ("Cancel", None)], kind="confirm")
+
+    def _act_say(self, outcome: Outcome) -> None:
+        self.say(outcome.message, error=not outcome.done)
+
+    def _update_marks(self) -> None:
+        """Show revealed cells always, and mistakes when the player asked for them (never while paused)."""
+        s, board = self.session, self.board
+        if board.paused:
+            board.set_marks()
+            return
+        check = self.settings.check_mistakes and s.is_unique
+        board.set_marks(s.wrong_cells() if check else (), s.missing_candidates() if check else (),
+                        s.revealed_cells())
+        self._update_counter()
+
+    def _update_counter(self) -> None:
+        s = self.session
+        shown = self.settings.show_mistake_count and s.is_unique and not s.is_entering
+        self._mistakes_label.configure(text=f"Mistakes {s.mistakes}" if shown else "")
+
+    def mistakes_text(self) -> str:
+        """The mistakes counter in the status bar ("" when it is not shown)."""
+        return str(self._mistakes_label.cget("text"))
+
+    # -- the notice bar ------------------------------------------------------------
+    def show_notice(self, text: str, buttons: Sequence[NoticeAction] = (), *, error: bool = False,
+                    kind: str = "notice") -> None:
+        """Show a sentence above the board with buttons (each closes the notice, then acts); replaces any notice.
+
+        Without buttons the notice gets a Dismiss button. Problems use ``error`` colours.
+        """
+        actions = list(buttons) or [("Dismiss", None)]
+
+        def press(action: Optional[Callable[[], None]]) -> Callable[[], None]:
+            def run() -> None:
+                self.hide_notice()
+                if action is not None:
+                    action()
+            return run
+
+        self._show_banner(text, self.theme.error_bg if error else self.theme.banner_bg,
+                          [(label, press(action)) for label, action in actions], kind)
+
+    def hide_notice(self) -> None:
+        self._hide_banner()
+
+    def notice_buttons(self) -> List[str]:
+        """The labels of the notice's buttons (none when no notice is shown)."""
+        if not self._banner_kind:
+            return []
+        return [str(b.cget("text")) for b in self._banner_buttons.winfo_children()]
+
+    def press_notice(self, label: str) -> None:
+        """Press a button of the notice (what a click does).
+
+        Raises:
+            KeyError: no such button.
+        """
+        for button in self._banner_buttons.winfo_children():
+            if str(button.cget("text")) == label:
+                button.invoke()  # type: ignore[attr-defined]
+                return
+        raise KeyError(f"no notice button {label!r}; shown: {self.notice_buttons()}")
+
+    def notice_kind(self) -> str:
+        """What the notice is about ("" when none): ``notice``, ``confirm``, ``entering``, ``error`` (a crash)."""
+        return self._banner_kind
 
     def set_paused(self, paused: bool) -> None:
         """Pause: stop the clock and hide the board behind a card that offers to resume; input waits."""
@@ -358,15 +606,18 @@ class App(ttk.Frame):
             self._clear_why()
             self.board.set_hover(None)
             self.board.set_paused(True)
+            self.board.set_marks()
             self.board.show_card("Paused", "The board is hidden while the clock is stopped.",
                                  [("Resume", lambda: self.set_paused(False))])
             self.say("Paused")
+            self.files.schedule_autosave()  # the clock is saved with the game
         else:
             self.board.hide_card()
             self.board.set_paused(False)
             self.session.resume_clock()
             self._shown_solved = False
             self._update_solved()
+            self._update_marks()
             self.say("Resumed")
         self._sync_checks()
         self._update_timer()
@@ -378,7 +629,16 @@ class App(ttk.Frame):
         self.board.clear_step()
 
     def toggle_theme(self) -> None:
-        self.theme = theme_named("light" if self.theme.name == "dark" else "dark")
+        """Switch between the light and the dark theme (and keep the choice in the settings)."""
+        dark = self.theme.name != "dark"
+        self.update_settings(replace(self.settings, theme=ThemeSetting.DARK if dark else ThemeSetting.LIGHT))
+        self.set_theme("dark" if dark else "light")
+
+    def set_theme(self, name: str) -> None:
+        """Draw with the ``light`` or ``dark`` colours from now on."""
+        if name == self.theme.name:
+            return
+        self.theme = theme_named(name)
         self._style()
         self.banner.configure(background=self.theme.banner_bg)
         self.board.set_theme(self.theme)
@@ -388,10 +648,11 @@ class App(ttk.Frame):
 
     def close(self) -> None:
         """Stop timers and destroy the window (the root too when this App created it)."""
-        for job in (self._tick_job, self._why_job, self._rebuild_job):
+        self.files.close()
+        for job in (self._tick_job, self._why_job, self._rebuild_job, self._warm_job):
             if job is not None:
                 self.after_cancel(job)
-        self._tick_job = self._why_job = self._rebuild_job = None
+        self._tick_job = self._why_job = self._rebuild_job = self._warm_job = None
         if self._owns_root:
             self.root.destroy()
         else:
@@ -436,7 +697,7 @@ class App(ttk.Frame):
         except Exception:  # the board itself failed: the message below still reaches the player
             pass
         self._show_banner(f"Something went wrong ({type(val).__name__}: {val}). Your game is kept.",
-                          self.theme.error_bg, [("Dismiss", self._hide_banner)])
+                          self.theme.error_bg, [("Dismiss", self._hide_banner)], kind="error")
         self.say("Something went wrong; your game is kept", error=True)
 
     # -- session changes ----------------------------------------------------------
@@ -448,6 +709,7 @@ class App(ttk.Frame):
         self.board.render(self.session.position)
         self.say(change.message)
         self._update_after_change()
+        self._update_marks()
 
     def _show_game(self, message: str) -> None:
         """Show a (new) game: size, title, board, pad, solved state."""
@@ -468,7 +730,18 @@ class App(ttk.Frame):
         self.board.render(self.session.position)
         self.say(message)
         self._update_after_change()
+        self._update_marks()
+        if not (self.session.is_entering and self._banner_kind == "entering"):
+            self.hide_notice()  # it was about the game that was just replaced
+        # Work out the solution while the player looks at the new board, not on the first click.
+        if self._warm_job is not None:
+            self.after_cancel(self._warm_job)
+        self._warm_job = self.after_idle(self._warm_solution)
         self.board.focus_set()
+
+    def _warm_solution(self) -> None:
+        self._warm_job = None
+        _ = self.session.solution
 
     def _update_after_change(self) -> None:
         s = self.session
@@ -496,8 +769,13 @@ class App(ttk.Frame):
             self.board.hide_card()
             return
         actions: List[Tuple[str, Callable[[], None]]] = [("New puzzle", self.new_puzzle)]
+        revealed = len(s.revealed_cells())
         if not s.moves:
             title, detail = "Already solved", "Nothing is left to place in this puzzle."
+        elif revealed:
+            title = "Solved, with help"
+            detail = f"Time: {format_elapsed(s.elapsed())}. {revealed} cell{'s' * (revealed != 1)} revealed."
+            actions.append(("Close", self.board.hide_card))
         else:
             title, detail = "Solved!", f"Time taken: {format_elapsed(s.elapsed())}. Well done!"
             actions.append(("Close", self.board.hide_card))
@@ -724,6 +1002,7 @@ class App(ttk.Frame):
     def _on_unmap(self, event: tk.Event) -> None:
         if event.widget is self.root:
             self.session.pause_clock()
+            self.files.schedule_autosave()  # minimised: the time so far is kept
 
     def _on_map(self, event: tk.Event) -> None:
         if event.widget is self.root and not self.board.paused:
@@ -736,7 +1015,8 @@ def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="sudoku-tk", description="Play Sudoku with candidates and explained moves.")
     parser.add_argument("puzzle", nargs="?", help="a puzzle as one line of givens, or a file holding one")
     parser.add_argument("--size", type=int, choices=(4, 9, 16), help="start a built-in puzzle of this size")
-    parser.add_argument("--theme", choices=("light", "dark"), default="light")
+    parser.add_argument("--theme", choices=("light", "dark", "system"),
+                        help="colours for this run (default: the Preferences setting)")
     return parser.parse_args(list(argv))
 
 
@@ -763,20 +1043,42 @@ def puzzle_from_argument(text: str) -> PuzzleChoice:
 
 
 def run_gui(argv: Sequence[str] = ()) -> int:
-    """Open the window and run until it is closed; 2 on a bad command line or puzzle."""
+    """Open the window and run until it is closed; 2 on a bad command line or puzzle.
+
+    Without a PUZZLE or ``--size`` the last game is resumed from the user's data folder.
+    """
     args = _parse_args(argv)
+    choice: Optional[PuzzleChoice] = None
     try:
         if args.puzzle:
             choice = puzzle_from_argument(args.puzzle)
-        else:
-            choice = choose_puzzle(args.size or 9, first=args.size in (None, 9))
+        elif args.size:
+            choice = choose_puzzle(args.size, first=args.size == 9)
     except (PuzzleFormatError, ValueError) as exc:
         print(f"sudoku-tk: {exc}", file=sys.stderr)
         return 2
+    theme = None if args.theme in (None, "system") else args.theme
     try:
-        app = App(puzzle=choice, theme=args.theme)
+        app = App(puzzle=choice, theme=theme, data_dir=user_data_dir())
     except tk.TclError as exc:
         print(f"sudoku-tk: the window can't open: {exc}", file=sys.stderr)
         return 2
+    _report_when_shown(app)
     app.mainloop()
     return 0
+
+
+def _report_when_shown(app: App) -> None:
+    """For a test driving this process: say where the board is once the window is on screen (see game_files)."""
+    def report() -> None:
+        if not app.root.winfo_viewable() or app.board.winfo_width() < 50:
+            app.after(20, report)
+            return
+        app.update_idletasks()
+        b = app.board
+        report_for_tests(ready=True, board=[b.winfo_rootx(), b.winfo_rooty(), b.winfo_width(), b.winfo_height()],
+                         box=app.session.geometry.box, moves=len(app.session.moves),
+                         name=app.session.name, elapsed=app.session.elapsed(), notice=app.banner_text())
+
+    if os.environ.get(TEST_REPORT_ENV):
+        app.after(50, report)

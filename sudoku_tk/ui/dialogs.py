@@ -237,7 +237,10 @@ class _Dialog(tk.Toplevel):
         self.update_idletasks()
         self._place_over_parent()
         self.wait_visibility()
-        self.grab_set()
+        try:
+            self.grab_set()
+        except tk.TclError:
+            pass  # another application holds a grab (a test run on a shared screen): stay usable without one
         (self.first_focus or self).focus_set()
         self.wait_window()
 
@@ -287,6 +290,9 @@ class NewGameDialog(_Dialog):
         self._recent = tuple(recent_ids)
         self._rng = rng
         self._initial = (size if size in puzzles.sizes() else 9, level)
+        self.chosen_size = self._initial[0]
+        """The size and level last chosen (what the next New game offers first)."""
+        self.chosen_level = level
         super().__init__(parent, "New game", show=show)
 
     def _build(self, body: ttk.Frame) -> None:
@@ -358,6 +364,9 @@ class NewGameDialog(_Dialog):
 
     def _validate(self) -> Tuple[Optional[PuzzleEntry], str]:
         puzzle_id = ""
+        self.chosen_size = self.size_var.get()
+        level, _ = level_ok(self.level_var.get())
+        self.chosen_level = level.value if isinstance(level, Level) else ANY_LEVEL
         if self.mode_var.get() == "list":
             sel = self.puzzle_list.curselection()  # type: ignore[no-untyped-call]
             if not sel:

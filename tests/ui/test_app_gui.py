@@ -402,15 +402,15 @@ def test_menus_are_built_from_the_commands(make_app: MakeApp) -> None:
     app = make_app()
     menubar = app.menubar
     labels = [menubar.entrycget(i, "label") for i in range(menubar.index("end") + 1)]
-    assert labels == ["Game", "Edit", "Assist", "View"]
-    edit = app.root.nametowidget(menubar.entrycget(1, "menu"))
+    assert labels[:5] == ["Game", "Edit", "Check", "Assist", "View"]
+    edit = app.root.nametowidget(menubar.entrycget(labels.index("Edit"), "menu"))
     assert edit.entrycget(0, "label") == "Undo" and edit.entrycget(0, "accelerator") == "Ctrl+Z"
     app.root.tk.eval(edit.cget("postcommand"))  # what opening the menu runs
     assert edit.entrycget(0, "state") == "disabled"
     click(app, 1, 1)
     app.root.tk.eval(edit.cget("postcommand"))  # what opening the menu runs
     assert edit.entrycget(0, "state") == "normal"
-    assist = app.root.nametowidget(menubar.entrycget(2, "menu"))
+    assist = app.root.nametowidget(menubar.entrycget(labels.index("Assist"), "menu"))
     assist.invoke(0)
     pump(app)
     assert Assist.PEERS not in app.session.assists

@@ -54,9 +54,11 @@ def test_format_elapsed() -> None:
 @pytest.mark.gui
 @pytest.mark.parametrize("argv,side,name", [(["--size", "16"], 16, None), (["--size", "4"], 4, None),
                                             ([CLASSIC, "--theme", "dark"], 9, "Puzzle")])
-def test_run_gui_opens_the_asked_puzzle(monkeypatch: pytest.MonkeyPatch, argv: list[str], side: int,
+def test_run_gui_opens_the_asked_puzzle(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, argv: list[str], side: int,
                                         name: str | None) -> None:
     from sudoku_tk.ui.app import App
+
+    monkeypatch.setenv("SUDOKU_TK_DATA_DIR", str(tmp_path))  # run_gui keeps settings and autosave there
 
     seen: list[tuple[int, str, str, str]] = []
 

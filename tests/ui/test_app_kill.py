@@ -1,0 +1,157 @@
+"""Killing the real app (SIGKILL) mid-game loses at most the move being made; the restart resumes the rest.
+
+``python -m sudoku_tk`` runs in a child process on the test display with its own
+data folder. The test clicks candidates with xdotool (real X events through the
+app's own bindings), reads the app's JSON report lines (``SUDOKU_TK_TEST_REPORT``:
+where the board is, each autosave written), kills the process right after a
+click, starts it again and checks the resumed game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any, Dict, Iterator, List
+
+import pytest
+
+from sudoku_tk.app.storage import load_game
+from sudoku_tk.engine.brute_force import solve
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.moves import Move, Place
+from sudoku_tk.engine.propagation import ALL_ASSISTS, recompute
+from sudoku_tk.ui.board_layout import BoardLayout
+
+pytestmark = [pytest.mark.gui, pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool not installed")]
+
+# top95 #1: the singles do not solve it, so the game stays open for many moves.
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+REPO = Path(__file__).resolve().parents[2]
+TIMEOUT_S = 20.0
+
+
+class AppProcess:
+    """A real app process and the JSON lines it reports (read by a thread, so a wait can time out)."""
+
+    def __init__(self, data_dir: Path, args: List[str]) -> None:
+        env = dict(os.environ, SUDOKU_TK_DATA_DIR=str(data_dir), SUDOKU_TK_TEST_REPORT="1")
+        self.proc = subprocess.Popen([sys.executable, "-m", "sudoku_tk", *args], cwd=REPO, env=env,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.lines: "queue.Queue[Dict[str, Any]]" = queue.Queue()
+        self._seen: List[Dict[str, Any]] = []
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(json.loads(line))
+
+    def read(self, key: str) -> Dict[str, Any]:
+        """The next report line holding ``key``, in the order written (lines with other keys wait their turn)."""
+        for i, data in enumerate(self._seen):
+            if key in data:
+                return self._seen.pop(i)
+        deadline = time.monotonic() + TIMEOUT_S
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                data = self.lines.get(timeout=max(0.01, left))
+            except queue.Empty:
+                err = self.proc.stderr.read() if self.proc.poll() is not None and self.proc.stderr else ""
+                raise AssertionError(f"no {key!r} report within {TIMEOUT_S} s {err}") from None
+            if key in data:
+                return data
+            self._seen.append(data)
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.kill()
+
+
+@pytest.fixture
+def apps(tmp_path: Path) -> Iterator[List[AppProcess]]:
+    started: List[AppProcess] = []
+    yield started
+    for app in started:
+        app.stop()
+
+
+def _click(ready: Dict[str, Any], cell: int, digit: int) -> None:
+    x0, y0, w, h = ready["board"]
+    layout = BoardLayout.fit(ready["box"], w, h)
+    x, y = layout.candidate_rect(cell, digit).center
+    subprocess.run(["xdotool", "mousemove", str(int(x0 + x)), str(int(y0 + y)), "click", "1"], check=True,
+                   timeout=10)
+
+
+def _next_move(start: Grid, moves: List[Move], solution: tuple[int, ...]) -> Place:
+    pos = recompute(start, moves, ALL_ASSISTS)
+    cell = pos.empty_cells()[0]
+    return Place(cell, solution[cell])
+
+
+def test_sigkill_mid_game_loses_at_most_the_last_move(tmp_path: Path, apps: List[AppProcess]) -> None:
+    start = Grid.from_string(HARD)
+    solution = solve(start)
+    assert solution is not None
+    first = AppProcess(tmp_path, [HARD])
+    apps.append(first)
+    ready = first.read("ready")
+    assert ready["moves"] == 0
+    assert first.read("saved")["saved"] == 0  # a fresh game is kept before its first move
+    played: List[Move] = []
+    for _ in range(6):
+        move = _next_move(start, played, solution)
+        _click(ready, move.cell, move.digit)
+        played.append(move)
+        assert first.read("saved")["saved"] == len(played)
+    # One more click, and the kill at once: the move may or may not have reached the disk.
+    move = _next_move(start, played, solution)
+    _click(ready, move.cell, move.digit)
+    played.append(move)
+    first.kill()
+
+    second = AppProcess(tmp_path, [])
+    apps.append(second)
+    resumed = second.read("ready")
+    assert resumed["name"] == "Puzzle" and resumed["moves"] in (len(played) - 1, len(played))
+    record = load_game(tmp_path / "autosave" / "autosave.json")
+    assert list(record.moves) == played[: len(record.moves)]
+    assert record.start.givens == start.givens
+    second.stop()
+
+
+def test_a_damaged_autosave_falls_back_to_the_backup_and_says_so(tmp_path: Path, apps: List[AppProcess]) -> None:
+    start = Grid.from_string(HARD)
+    solution = solve(start)
+    assert solution is not None
+    first = AppProcess(tmp_path, [HARD])
+    apps.append(first)
+    ready = first.read("ready")
+    first.read("saved")
+    played: List[Move] = []
+    for _ in range(2):
+        move = _next_move(start, played, solution)
+        _click(ready, move.cell, move.digit)
+        played.append(move)
+        first.read("saved")
+    first.kill()
+    (tmp_path / "autosave" / "autosave.json").write_text('{"format": "sudoku-tk-game", "vers')
+    second = AppProcess(tmp_path, [])
+    apps.append(second)
+    resumed = second.read("ready")
+    assert resumed["moves"] == 1  # the backup holds the save before the last one
+    assert "backup" in resumed["notice"]
+    second.stop()
