@@ -135,6 +135,116 @@ def bench_clicks(clicks: int = 240) -> ClickTimes:
     return ClickTimes(tuple(place), tuple(elim), used)
 
 
+HINT_P95_TARGET_MS = 100.0
+_SE_RATED = "sudoku_exchange_se_rated.txt"
+
+
+@dataclass(frozen=True, slots=True)
+class HintTimes:
+    """Milliseconds from a Hint key press to the canvas updated: the first press on a position (the hint is
+    computed then) and the later rungs (drawing only)."""
+
+    first_ms: Tuple[float, ...]
+    rung_ms: Tuple[float, ...]
+    positions: int
+    kinds: Tuple[Tuple[str, int], ...]
+    """How many first presses found each kind of hint (step, stuck, solved, ...)."""
+
+
+def _se_rated_puzzles(count: int) -> List[str]:
+    """``count`` puzzles spread evenly over the public SE-rated set (sorted by rating), or [] without it."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "puzzles" / _SE_RATED
+    if not path.exists():
+        return []
+    lines = [ln.strip() for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    stride = max(1, len(lines) // max(1, count))
+    return lines[::stride][:count]
+
+
+def _press_hint(app: "object") -> float:
+    """Press H on the board as a player would; return ms until ``update_idletasks`` has redrawn the canvas."""
+    board = app.board  # type: ignore[attr-defined]
+    panel = app.hint_panel  # type: ignore[attr-defined]
+    before = panel.ladder.view
+    t0 = time.perf_counter()
+    board.event_generate("<KeyPress>", keysym="h")
+    board.update_idletasks()
+    elapsed = (time.perf_counter() - t0) * 1000
+    board.event_generate("<KeyRelease>", keysym="h")
+    if panel.ladder.view is before:
+        raise RuntimeError("the Hint key press did not reach the app (is another window holding the focus?)")
+    return elapsed
+
+
+def bench_hints(puzzles: int = 100, advance: int = 4) -> HintTimes:
+    """Time Hint presses on ``puzzles`` SE-rated positions, each after 0..``advance`` logical steps.
+
+    Per position: the first press (diagnosis, the hint's search and its drawing), then two more
+    presses (pattern and full step: drawing only). The caller provides the display.
+    """
+    import tkinter as tk
+
+    from sudoku_tk.app.session import PuzzleChoice
+    from sudoku_tk.ui.app import App
+
+    texts = _se_rated_puzzles(puzzles) or [text for _, text in _bench_puzzles()]
+    root = tk.Tk()
+    app = App(root, why_delay_ms=10_000)
+    if getattr(app, "hint_panel", None) is None:  # an App built before the hint panel was wired in
+        from sudoku_tk.ui.hint_panel import install_hints
+
+        app.hint_panel = install_hints(app)  # type: ignore[attr-defined]
+    first: List[float] = []
+    rungs: List[float] = []
+    kinds: dict[str, int] = {}
+    try:
+        app.update()
+        panel = app.hint_panel  # type: ignore[attr-defined]
+        for i, text in enumerate(texts):
+            app.start_puzzle(PuzzleChoice("", f"SE #{i}", text))
+            app.update()
+            # With no step taken first, the press also pays for the solution check (once per game).
+            for _step in range(i % (advance + 1)):
+                if panel.ladder.step_once().kind.value != "step":
+                    break
+            panel.ladder.close()
+            app.board.focus_force()
+            app.update()
+            first.append(_press_hint(app))
+            kind = panel.ladder.view.kind.value
+            kinds[kind] = kinds.get(kind, 0) + 1
+            if kind == "step":
+                for _rung in range(2):
+                    rungs.append(_press_hint(app))
+            app.update()
+    finally:
+        app.close()
+        root.destroy()
+    return HintTimes(tuple(first), tuple(rungs), len(texts), tuple(sorted(kinds.items())))
+
+
+def hint_report(times: HintTimes) -> List[str]:
+    """The hint section's lines of output."""
+    if not times.first_ms:
+        return ["gui hint: no positions timed"]
+    both = sorted(times.first_ms + times.rung_ms)
+    first_p95 = percentile(times.first_ms, 0.95)
+    lines = [
+        f"gui hint press -> canvas updated, first press (hint computed and drawn): median "
+        f"{statistics.median(times.first_ms):.1f} ms, p95 {first_p95:.1f} ms, max {max(times.first_ms):.1f} ms "
+        f"over {len(times.first_ms)} SE-rated positions (target p95 <= {HINT_P95_TARGET_MS:g}): "
+        f"{'ok' if first_p95 <= HINT_P95_TARGET_MS else 'SLOW'}",
+    ]
+    if times.rung_ms:
+        lines.append(f"  next rungs (drawing only): median {statistics.median(times.rung_ms):.1f} ms, "
+                     f"p95 {percentile(times.rung_ms, 0.95):.1f} ms over {len(times.rung_ms)}; all presses p95 "
+                     f"{percentile(both, 0.95):.1f} ms")
+    lines.append("  hints found: " + ", ".join(f"{kind} {n}" for kind, n in times.kinds))
+    return lines
+
+
 def _startup_probe() -> int:
     """Child process: open the window, paint it once, say so and quit."""
     from sudoku_tk.ui.app import App
@@ -207,6 +317,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sudoku_tk.bench_gui", description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=240, help="clicks to time (default 240)")
     parser.add_argument("--startup-runs", type=int, default=3, help="start-up measurements (0 to skip)")
+    parser.add_argument("--hint-positions", type=int, default=100,
+                        help="SE-rated positions for the hint timing (default 100; 0 to skip)")
     parser.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.startup_probe:
@@ -218,12 +330,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     try:
         times = bench_clicks(max(1, args.clicks))
+        hints = bench_hints(args.hint_positions) if args.hint_positions > 0 else None
         startup = bench_startup(args.startup_runs) if args.startup_runs > 0 else []
     finally:
         if server is not None:
             server.terminate()
             server.wait(timeout=5)
-    for line in report(times, startup):
+    for line in report(times, startup) + (hint_report(hints) if hints is not None else []):
         print(line)
     return 0
 

@@ -290,3 +290,13 @@ def test_solve_to_the_end_stops_on_request_and_on_a_move(make_app: MakeApp) -> N
     cell = app.session.position.empty_cells()[-1]
     click(app, cell, solution[cell])
     assert not panel.is_solving and len(app.session.moves) == 1
+
+
+def test_the_gui_benchmark_times_hint_presses() -> None:
+    from sudoku_tk import bench_gui
+
+    times = bench_gui.bench_hints(3, advance=1)
+    assert len(times.first_ms) == times.positions == 3 and all(ms > 0 for ms in times.first_ms)
+    assert sum(n for _, n in times.kinds) == 3
+    lines = bench_gui.hint_report(times)
+    assert lines[0].startswith("gui hint press -> canvas updated, first press") and "target p95 <= 100" in lines[0]
