@@ -58,6 +58,7 @@ from .board_canvas import BoardCanvas
 from .board_layout import Hit
 from .dialogs import NewGameDialog, PreferencesDialog
 from .game_files import TEST_REPORT_ENV, GameFiles, report_for_tests
+from .hint_panel import install_hints
 from .keys import KeyKind, decode_key, move_cursor, tk_sequences
 from .numpad import NumberPad, PadMode
 from .theme import Theme, theme_named
@@ -179,6 +180,7 @@ class App(ttk.Frame):
         self.rebuild_menus()
         self._rebuild_job: Optional[str] = None
         self.commands.on_change(self._commands_changed)
+        self.hint_panel = install_hints(self)
         self._bind_events()
         self._set_icon()
         self.root.report_callback_exception = self.report_callback_exception  # type: ignore[method-assign]

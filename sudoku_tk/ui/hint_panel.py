@@ -475,10 +475,14 @@ def install_hints(app: "App") -> HintPanel:
     """Add the hint panel under the number pad and the hint commands to the app's registry; return the panel."""
     panel = HintPanel(app.side_panel, app)
     panel.pack(side="top", fill="both", expand=True, pady=(10, 0))
-    app.update_idletasks()
-    # The pages get what is left beside the board under the number pad (the tabs' row takes about 0.4 in).
-    spare = app.board.winfo_reqheight() - app.numpad.winfo_reqheight() - int(0.55 * app.winfo_fpixels("1i"))
-    panel.fit_height(spare)
+
+    def fit() -> None:
+        # The pages get what is left beside the board under the number pad (the tabs' row takes about 0.4 in);
+        # asked once the sizes are known, before the window is first drawn.
+        spare = app.board.winfo_reqheight() - app.numpad.winfo_reqheight() - int(0.55 * app.winfo_fpixels("1i"))
+        panel.fit_height(spare)
+
+    panel.after_idle(fit)
     add, sc = app.commands.add, Shortcut.parse
 
     def can_apply() -> bool:
