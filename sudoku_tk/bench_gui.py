@@ -166,7 +166,7 @@ def _se_rated_puzzles(count: int) -> List[str]:
 def _press_hint(app: "object") -> float:
     """Press H on the board as a player would; return ms until ``update_idletasks`` has redrawn the canvas."""
     board = app.board  # type: ignore[attr-defined]
-    panel = app.hint_panel  # type: ignore[attr-defined]
+    panel = app.hint_panel  # type: ignore[attr-defined]  # app is typed as object here
     before = panel.ladder.view
     t0 = time.perf_counter()
     board.event_generate("<KeyPress>", keysym="h")
@@ -192,16 +192,12 @@ def bench_hints(puzzles: int = 100, advance: int = 4) -> HintTimes:
     texts = _se_rated_puzzles(puzzles) or [text for _, text in _bench_puzzles()]
     root = tk.Tk()
     app = App(root, why_delay_ms=10_000)
-    if getattr(app, "hint_panel", None) is None:  # an App built before the hint panel was wired in
-        from sudoku_tk.ui.hint_panel import install_hints
-
-        app.hint_panel = install_hints(app)  # type: ignore[attr-defined]
     first: List[float] = []
     rungs: List[float] = []
     kinds: dict[str, int] = {}
     try:
         app.update()
-        panel = app.hint_panel  # type: ignore[attr-defined]
+        panel = app.hint_panel
         for i, text in enumerate(texts):
             app.start_puzzle(PuzzleChoice("", f"SE #{i}", text))
             app.update()

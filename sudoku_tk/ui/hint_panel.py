@@ -65,6 +65,8 @@ class HintPanel(ttk.Frame):
         self._preview: Optional[int] = None
         self._preview_tag = f"HintPreview{id(self)}"
         self._tab_shown = "hint"
+        self._idle_shown = False
+        self._scroll_job: Optional[str] = None
         inch = self.winfo_fpixels("1i")
         self._wrap = int(PANEL_INCHES * inch)
         base = tkfont.nametofont("TkDefaultFont", self)
@@ -236,6 +238,11 @@ class HintPanel(ttk.Frame):
             self.stop_solving("Stopped solving: the board changed")
         board = self.app.board
         if view is None:
+            if self._preview is None:
+                board.clear_step()
+            if self._idle_shown:
+                return  # already showing the invitation: a move costs nothing more here
+            self._idle_shown = True
             self._rung.configure(text="")
             self._title.configure(text="Hints")
             self._set_body(_IDLE_TEXT, "", "")
@@ -243,9 +250,8 @@ class HintPanel(ttk.Frame):
             self.apply_button.state(["disabled"])
             self.close_button.state(["disabled"])
             self._draw_legend(())
-            if self._preview is None:
-                board.clear_step()
             return
+        self._idle_shown = False
         self._rung.configure(text=view.rung_label)
         self._title.configure(text=view.title)
         technique = view.technique
@@ -274,9 +280,14 @@ class HintPanel(ttk.Frame):
         if help_text:
             body.insert("end", "\n" + help_text, "help")
         body.configure(state="disabled")
-        body.update_idletasks()
-        if body.yview() != (0.0, 1.0):
-            self._body_scroll.pack(side="right", fill="y", before=body)
+        if self._scroll_job is None:
+            # Whether the text overflows is known once it is laid out.
+            self._scroll_job = self.after_idle(self._update_scrollbar)
+
+    def _update_scrollbar(self) -> None:
+        self._scroll_job = None
+        if self._body.yview() != (0.0, 1.0):
+            self._body_scroll.pack(side="right", fill="y", before=self._body)
         else:
             self._body_scroll.pack_forget()
 
@@ -462,9 +473,10 @@ class HintPanel(ttk.Frame):
         return str(label.cget("text"))
 
     def destroy(self) -> None:
-        if self._solve_job is not None:
-            self.after_cancel(self._solve_job)
-            self._solve_job = None
+        for job in (self._solve_job, self._scroll_job):
+            if job is not None:
+                self.after_cancel(job)
+        self._solve_job = self._scroll_job = None
         self._unsubscribe()
         self._unsubscribe_session()
         self.ladder.detach()

@@ -15,7 +15,7 @@ from typing import List, Set
 import pytest
 
 from gui_helpers import MakeApp, click, key, pump
-from sudoku_tk.ui.hint_panel import HintPanel, install_hints
+from sudoku_tk.ui.hint_panel import HintPanel
 from sudoku_tk.ui.keys import CONTROL, SHIFT
 
 pytestmark = pytest.mark.gui
@@ -40,8 +40,9 @@ def se(index: int) -> str:
 
 
 def panel_of(app) -> HintPanel:  # type: ignore[no-untyped-def]
-    panel = getattr(app, "hint_panel", None)
-    return panel if panel is not None else install_hints(app)
+    panel = app.hint_panel
+    assert isinstance(panel, HintPanel)
+    return panel
 
 
 def step_roles(app) -> Set[str]:  # type: ignore[no-untyped-def]
