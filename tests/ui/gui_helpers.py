@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Callable, Optional
+from typing import Any, Callable, List, Optional
 
 from sudoku_tk.ui.app import App
 
@@ -73,4 +73,37 @@ def press_card(app: App, label: str) -> None:
     app.board.event_generate("<Button-1>", x=int(x), y=int(y))
     app.board.event_generate("<ButtonRelease-1>", x=int(x), y=int(y))
     pump(app)
+    pump(app)
+
+
+def when_dialog_opens(app: App, cls: type, action: Callable[[Any], None], errors: List[BaseException]) -> None:
+    """Run ``action(dialog)`` once a dialog of ``cls`` is on screen.
+
+    A modal dialog blocks the code that opened it until it closes, so the test
+    schedules its answer first. An error in ``action`` cancels the dialog (so the
+    test never hangs) and is kept in ``errors`` for the test to raise.
+    """
+    deadline = time.monotonic() + 10
+
+    def poll() -> None:
+        for widget in app.root.winfo_children():
+            if isinstance(widget, cls) and widget.winfo_ismapped():
+                try:
+                    action(widget)
+                except BaseException as exc:  # noqa: BLE001 - handed back to the test
+                    errors.append(exc)
+                    if widget.winfo_exists():
+                        widget.cancel()
+                return
+        if time.monotonic() < deadline:
+            app.after(20, poll)
+
+    app.after(20, poll)
+
+
+def clipboard(app: App, text: Optional[str]) -> None:
+    """Put ``text`` on the clipboard (None empties it)."""
+    app.root.clipboard_clear()
+    if text is not None:
+        app.root.clipboard_append(text)
     pump(app)
