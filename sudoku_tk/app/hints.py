@@ -308,7 +308,12 @@ class HintView:
 
     @property
     def legend(self) -> Tuple[Tuple[str, str], ...]:
-        return legend(self.highlights, self.links)
+        """(key, label) per role on show; a mistake's marks are named for what they mean there."""
+        entries = legend(self.highlights, self.links)
+        if self.kind in (HintKind.MISTAKE, HintKind.PROBLEM):
+            names = {HighlightRole.ELIMINATION.value: "wrong", HighlightRole.PLACEMENT.value: "belongs here"}
+            entries = tuple((key, names.get(key, label)) for key, label in entries)
+        return entries
 
 
 @dataclass(frozen=True, slots=True)

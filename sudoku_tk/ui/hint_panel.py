@@ -44,6 +44,8 @@ SOLVE_DELAY_MS = 900
 """How long Solve to the end shows each step before making it (then half that before the next)."""
 PANEL_INCHES = 3.1
 """The panel's text width."""
+PAGES_MIN_INCHES = 1.8
+"""The tabs' pages ask for this much height; they grow to fill the space beside the board."""
 
 _TABS = ("hint", "steps", "path")
 _IDLE_TEXT = ("Press H (or F1) for a hint. The first press says where to look, the second draws the pattern, "
@@ -79,15 +81,39 @@ class HintPanel(ttk.Frame):
                                       weight="bold"),
             "legend": tkfont.Font(self, family=base.actual("family"), size=-round((size - 1) * inch / 72)),
         }
+        self._themed = ""
         self._build()
+        self._apply_theme()
+        self.bind("<<ThemeChanged>>", lambda e: self._apply_theme(), add="+")
         self._unsubscribe = self.ladder.subscribe(self._on_view)
         self._unsubscribe_session = app.session.subscribe(lambda change: self._on_session_change())
         self._install_preview_guard()
         self._on_view(None)
 
     # -- building ---------------------------------------------------------------------
+    def _apply_theme(self) -> None:
+        """Give the Tk widgets (text, legend, lists) and the tabs the app's theme; ttk widgets follow by
+        themselves. Called on <<ThemeChanged>>, which the app's restyling sends."""
+        theme = self.app.theme
+        if theme.name == self._themed:
+            return
+        self._themed = theme.name
+        style = ttk.Style(self)
+        style.configure("Hint.TNotebook", background=theme.window)
+        style.configure("Hint.TNotebook.Tab", background=theme.window, foreground=theme.text)
+        style.map("Hint.TNotebook.Tab", background=[("selected", theme.board)],
+                  foreground=[("selected", theme.text)])
+        self._body.configure(background=theme.window, foreground=theme.text)
+        self._legend.configure(background=theme.window)
+        for listbox in (self.steps_list, self.path_list):
+            listbox.configure(background=theme.board, foreground=theme.text, selectbackground=theme.digit_bg,
+                              selectforeground=theme.text)
+        view = self.ladder.view
+        if view is not None:
+            self._draw_legend(view.legend, view.highlights)
+
     def _build(self) -> None:
-        self.notebook = ttk.Notebook(self)
+        self.notebook = ttk.Notebook(self, style="Hint.TNotebook")
         self.notebook.pack(fill="both", expand=True)
         self._build_hint_tab()
         self._build_list_tabs()
@@ -292,7 +318,7 @@ class HintPanel(ttk.Frame):
             self._body_scroll.pack_forget()
 
     def fit_height(self, height: int) -> None:
-        """Keep the tabs' pages ``height`` pixels tall, whatever they hold (the window then never jumps)."""
+        """Ask for pages ``height`` pixels tall, whatever they hold (more when the panel is stretched)."""
         self.notebook.configure(height=max(120, height))
 
     def _draw_legend(self, entries: Sequence[Tuple[str, str]], highlights: Sequence[Highlight] = ()) -> None:
@@ -407,11 +433,11 @@ class HintPanel(ttk.Frame):
         board.render(view.position_at(index))
         if index < len(view.entries):
             board.show_step(view.entries[index].step)
-            self.app.say(f"Solution path, before step {index + 1}: {view.entries[index].step.explanation} "
-                         "(click the board to go back to your game)")
+            self.app.say(f"Preview before step {index + 1} (click the board to go back): "
+                         f"{view.entries[index].step.explanation}")
         else:
             board.clear_step()
-            self.app.say(f"Solution path: {view.end_label} (click the board to go back to your game)")
+            self.app.say(f"Preview where the path ends (click the board to go back): {view.end_label}")
 
     @property
     def is_previewing(self) -> bool:
@@ -487,14 +513,9 @@ def install_hints(app: "App") -> HintPanel:
     """Add the hint panel under the number pad and the hint commands to the app's registry; return the panel."""
     panel = HintPanel(app.side_panel, app)
     panel.pack(side="top", fill="both", expand=True, pady=(10, 0))
-
-    def fit() -> None:
-        # The pages get what is left beside the board under the number pad (the tabs' row takes about 0.4 in);
-        # asked once the sizes are known, before the window is first drawn.
-        spare = app.board.winfo_reqheight() - app.numpad.winfo_reqheight() - int(0.55 * app.winfo_fpixels("1i"))
-        panel.fit_height(spare)
-
-    panel.after_idle(fit)
+    # Ask for little height: the side panel is stretched to the board's height anyway and the pages fill
+    # it, while a tall request would make the window taller than the board (and jump as texts change).
+    panel.fit_height(int(PAGES_MIN_INCHES * app.winfo_fpixels("1i")))
     add, sc = app.commands.add, Shortcut.parse
 
     def can_apply() -> bool:

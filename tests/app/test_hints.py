@@ -251,6 +251,7 @@ def test_a_wrong_digit_is_reported_first_with_undo_to_before_it() -> None:
     assert "move 2" in view.text and f"{name}={wrong}" in view.text
     assert view.can_apply and not view.can_climb
     assert {h.role for h in view.highlights} <= {HighlightRole.ELIMINATION, HighlightRole.PLACEMENT}
+    assert view.legend == (("elimination", "wrong"),)
 
     undone = ladder.press()  # the second press takes the offer
     assert undone.kind is HintKind.UNDONE and len(session.moves) == 1

@@ -243,7 +243,7 @@ def test_solution_path_selection_previews_the_board_and_a_click_returns(make_app
     step = path.entries[index].step
     placements = {f"step-cand-{p.cell}-{p.digit}" for p in step.placements}
     assert placements and placements <= marked(app, "placement")
-    assert app.status_text().startswith(f"Solution path, before step {index + 1}:")
+    assert app.status_text().startswith(f"Preview before step {index + 1} (click the board to go back): ")
     # A click on the board goes back to the game and makes no move.
     click(app, 0)
     assert not panel.is_previewing and app.session.moves == ()
