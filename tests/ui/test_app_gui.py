@@ -465,17 +465,18 @@ def test_commands_added_later_reach_menus_toolbar_and_keys(make_app: MakeApp) ->
 
     app = make_app()
     ran: list[str] = []
-    app.commands.add(Command("hint", "Hint", lambda: ran.append("hint"), shortcuts=(Shortcut.parse("F1"),),
-                             menu="Help", toolbar=True))
+    # An id, menu and key no real command uses (the hint panel adds "hint" itself).
+    app.commands.add(Command("extra-tool", "Extra tool", lambda: ran.append("extra"),
+                             shortcuts=(Shortcut.parse("F12"),), menu="Tools", toolbar=True))
     pump(app)
     menubar = app.menubar
     labels = [menubar.entrycget(i, "label") for i in range(menubar.index("end") + 1)]
-    assert labels[-1] == "Help"
-    assert app.toolbar_button("hint").cget("text") == "Hint"
-    key(app, "F1")
-    assert ran == ["hint"]
-    app.toolbar_button("hint").invoke()
-    assert ran == ["hint", "hint"]
+    assert labels[-1] == "Tools"
+    assert app.toolbar_button("extra-tool").cget("text") == "Extra tool"
+    key(app, "F12")
+    assert ran == ["extra"]
+    app.toolbar_button("extra-tool").invoke()
+    assert ran == ["extra", "extra"]
 
 
 def test_pause_hides_the_board_stops_the_clock_and_ignores_input(make_app: MakeApp) -> None:
