@@ -209,7 +209,9 @@ def bench_hints(puzzles: int = 100, advance: int = 4) -> HintTimes:
             app.board.focus_force()
             app.update()
             first.append(_press_hint(app))
-            kind = panel.ladder.view.kind.value
+            view = panel.ladder.view
+            assert view is not None  # _press_hint checked that the press changed it
+            kind = view.kind.value
             kinds[kind] = kinds.get(kind, 0) + 1
             if kind == "step":
                 for _rung in range(2):

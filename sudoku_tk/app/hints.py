@@ -537,7 +537,7 @@ class HintLadder:
         if problems:
             text = "; ".join(p.message for p in problems[:3])
             undo_to = len(s.moves) - 1 if s.moves else None
-            offer = " Press Hint again (or Apply) to undo your last move." if undo_to is not None else ""
+            offer = " Press Hint again to undo your last move." if undo_to is not None else ""
             cells = tuple(sorted({c for p in problems for c in p.cells}))
             return HintView(HintKind.PROBLEM, "The board breaks a rule", _sentence(text) + offer,
                             highlights=(Highlight(HighlightRole.ELIMINATION, cells),), undo_to=undo_to)
@@ -554,7 +554,7 @@ class HintLadder:
             text += " It was so in the starting position already, so no move can be undone to fix it."
         else:
             move = describe_move(s.moves[index], s.geometry)
-            text += (f" It goes back to move {index + 1} ({move}). Press Hint again (or Apply) to undo back to "
+            text += (f" It goes back to move {index + 1} ({move}). Press Hint again to undo back to "
                      f"before that move; Redo brings the moves back.")
         if kind is MistakeKind.WRONG_DIGIT:
             mark = Highlight(HighlightRole.ELIMINATION, (cell,))

@@ -653,7 +653,7 @@ class BoardCanvas(tk.Canvas):
         mx, my = (x0 + x1) / 2 - uy * bend, (y0 + y1) / 2 + ux * bend
         width = max(1.5, lay.thin_width * 2)
         head = max(6.0, lay.cell * 0.12)
-        self.create_line(x0, y0, mx, my, x1, y1, smooth=True, fill=self.theme.link, width=width,
+        self.create_line([(x0, y0), (mx, my), (x1, y1)], smooth=True, fill=self.theme.link, width=width,
                          dash=() if link.strong else (5, 4), arrow="last",
                          arrowshape=(head, head * 1.2, head * 0.45), capstyle="round",
                          tags=("step", "link", "strong" if link.strong else "weak", f"link-{index}", "step-top"))

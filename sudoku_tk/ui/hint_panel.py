@@ -28,7 +28,7 @@ from __future__ import annotations
 import tkinter as tk
 import tkinter.font as tkfont
 from tkinter import ttk
-from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Optional, Sequence, Tuple
 
 from sudoku_tk.app.commands import Command, Shortcut
 from sudoku_tk.app.hints import HintKind, HintLadder, HintView, PathView, Rung, StepsView
@@ -158,7 +158,7 @@ class HintPanel(ttk.Frame):
         self.steps_list, self._steps_summary = self._list_tab("All steps", self._on_step_selected)
         self.path_list, self._path_summary = self._list_tab("Solution path", self._on_path_selected)
 
-    def _list_tab(self, title: str, on_select: "object") -> Tuple[tk.Listbox, ttk.Label]:
+    def _list_tab(self, title: str, on_select: Callable[[], None]) -> Tuple[tk.Listbox, ttk.Label]:
         tab = ttk.Frame(self.notebook, padding=(6, 6))
         self.notebook.add(tab, text=title)
         summary = ttk.Label(tab, anchor="w", justify="left", wraplength=self._wrap)
@@ -173,7 +173,7 @@ class HintPanel(ttk.Frame):
         listbox.configure(yscrollcommand=scroll.set)
         scroll.pack(side="right", fill="y")
         listbox.pack(side="left", fill="both", expand=True)
-        listbox.bind("<<ListboxSelect>>", lambda e: on_select())  # type: ignore[operator]
+        listbox.bind("<<ListboxSelect>>", lambda e: on_select())
         return listbox, summary
 
     # -- actions (one ladder call each) ---------------------------------------------------
