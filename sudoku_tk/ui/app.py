@@ -159,6 +159,7 @@ class App(ttk.Frame):
         self.commands = CommandRegistry(menus=("Game", "Edit", "Check", "Assist", "View"))
         self.last_error: Optional[BaseException] = None
         self._message = ""
+        self._message_error = False
         self._transient = False
         self._why_target: Optional[Tuple[int, Optional[int]]] = None
         self._why_job: Optional[str] = None
@@ -644,6 +645,7 @@ class App(ttk.Frame):
         self._style()
         self.banner.configure(background=self.theme.banner_bg)
         self.board.set_theme(self.theme)
+        self.say(self._message, self._message_error)  # the status bar's colour follows the theme
 
     def quit_app(self) -> None:
         self.close()
@@ -663,6 +665,7 @@ class App(ttk.Frame):
     def say(self, text: str, error: bool = False) -> None:
         """Put a sentence in the status bar (it stays until the next one)."""
         self._message = text
+        self._message_error = error
         self._transient = False
         self._status.configure(text=text, foreground=self.theme.conflict if error else self.theme.text)
 

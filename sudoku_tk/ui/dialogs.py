@@ -192,6 +192,8 @@ class _Dialog(tk.Toplevel):
         super().__init__(parent)
         self.withdraw()
         self.title(title)
+        # A Toplevel keeps Tk's classic grey; the ttk frames inside use the style's colour.
+        self.configure(background=ttk.Style(self).lookup("TFrame", "background") or self.cget("background"))
         if parent.winfo_toplevel().winfo_viewable():
             # Tk hides a transient whose master is hidden: a dialog over a withdrawn window would never show.
             self.transient(parent.winfo_toplevel())
