@@ -240,6 +240,9 @@ class HintPanel(ttk.Frame):
     # -- solving to the end ------------------------------------------------------------------
     def _solve_next(self) -> None:
         self._solve_job = None
+        if self.app.board.paused:
+            self.stop_solving("Stopped solving: the game is paused")
+            return
         view = self.ladder.reveal()
         if view.kind is not HintKind.STEP:
             self.stop_solving(f"Solve to the end: {view.text}")
@@ -248,6 +251,9 @@ class HintPanel(ttk.Frame):
 
     def _solve_apply(self) -> None:
         self._solve_job = None
+        if self.app.board.paused:
+            self.stop_solving("Stopped solving: the game is paused")
+            return
         view = self.ladder.apply()
         if view.rung is not Rung.APPLIED:
             self.stop_solving(f"Solve to the end stopped: {view.text}")
@@ -518,23 +524,30 @@ def install_hints(app: "App") -> HintPanel:
     panel.fit_height(int(PAGES_MIN_INCHES * app.winfo_fpixels("1i")))
     add, sc = app.commands.add, Shortcut.parse
 
+    def playing() -> bool:
+        return not app.board.paused  # a hint would show what the pause hides
+
     def can_apply() -> bool:
         view = panel.ladder.view
-        return view is not None and view.can_apply
+        return playing() and view is not None and view.can_apply
 
-    add(Command("hint", "Hint", panel.hint, shortcuts=(sc("h"), sc("F1")), menu="Hint", group="ladder",
+    def unsolved() -> bool:
+        return playing() and not app.session.is_solved()
+
+    add(Command("hint", "Hint", panel.hint, playing, shortcuts=(sc("h"), sc("F1")), menu="Hint", group="ladder",
                 toolbar=True, help="Where to look, then the pattern, then the whole step, then the move"))
     add(Command("hint-apply", "Apply hint", panel.apply, can_apply, menu="Hint", group="ladder",
                 help="Make the hinted step now"))
     add(Command("hint-close", "Close hint", panel.close_hint, lambda: panel.ladder.view is not None, menu="Hint",
                 group="ladder"))
-    add(Command("step", "Step", panel.step, lambda: not app.session.is_solved(), shortcuts=(sc("s"),),
-                menu="Hint", group="solve", toolbar=True, help="Apply the next logical step"))
-    add(Command("solve-to-end", "Solve to the end", panel.toggle_solving, lambda: not app.session.is_solved(),
-                shortcuts=(sc("Shift+S"),), menu="Hint", group="solve", toolbar=True,
-                is_checked=lambda: panel.is_solving, help="Watch the puzzle solve itself, step by step; "
-                "again to stop"))
-    add(Command("all-steps", "Show all steps", panel.show_all_steps, menu="Hint", group="lists"))
-    add(Command("solution-path", "Solution path", panel.show_solution_path, menu="Hint", group="lists"))
+    add(Command("step", "Step", panel.step, unsolved, shortcuts=(sc("s"),), menu="Hint", group="solve",
+                toolbar=True, help="Apply the next logical step"))
+    add(Command("solve-to-end", "Solve to the end", panel.toggle_solving,
+                lambda: panel.is_solving or unsolved(), shortcuts=(sc("Shift+S"),), menu="Hint", group="solve",
+                toolbar=True, is_checked=lambda: panel.is_solving,
+                help="Watch the puzzle solve itself, step by step; again to stop"))
+    add(Command("all-steps", "Show all steps", panel.show_all_steps, playing, menu="Hint", group="lists"))
+    add(Command("solution-path", "Solution path", panel.show_solution_path, playing, menu="Hint",
+                group="lists"))
     app.rebuild_menus()
     return panel

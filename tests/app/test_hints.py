@@ -400,6 +400,10 @@ def test_pattern_text_stops_before_the_conclusion() -> None:
     assert pattern_text(step) == "In box 4, 1 and 7 can only go in r5c1 and r6c1, so those two cells can hold nothing else."
 
 
+def test_every_role_has_a_legend_name() -> None:
+    assert set(hints.ROLE_NAMES) == set(HighlightRole)
+
+
 def test_legend_lists_roles_and_link_kinds() -> None:
     from sudoku_tk.engine.step import Highlight, Link
     shown = legend([Highlight(HighlightRole.COLOR_B, (1,), (2,)), Highlight(HighlightRole.COLOR_A, (3,), (2,))],

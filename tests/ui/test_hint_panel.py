@@ -301,3 +301,20 @@ def test_the_gui_benchmark_times_hint_presses() -> None:
     assert sum(n for _, n in times.kinds) == 3
     lines = bench_gui.hint_report(times)
     assert lines[0].startswith("gui hint press -> canvas updated, first press") and "target p95 <= 100" in lines[0]
+
+
+def test_no_hints_while_paused_and_pausing_stops_solving(make_app: MakeApp) -> None:
+    app = make_app(se(NAKED_PAIR))
+    panel = panel_of(app)
+    panel.solve_delay_ms = 20
+    app.run_command("solve-to-end")
+    assert panel.is_solving
+    key(app, "p", CONTROL)  # Pause
+    assert app.board.paused
+    deadline = time.monotonic() + 5
+    while panel.is_solving and time.monotonic() < deadline:
+        pump(app)
+    assert not panel.is_solving and app.status_text() == "Stopped solving: the game is paused"
+    moves = len(app.session.moves)
+    assert not app.run_command("hint") and not app.run_command("step")
+    assert len(app.session.moves) == moves and not app.board.find_withtag("step")
