@@ -146,11 +146,15 @@ class App(ttk.Frame):
         resumed = False
         if session is None and puzzle is None:
             record, resume_note = self.files.resume()
-            if record is not None:
-                session = Session.from_record(record)
-                resumed = True
             if resume_note:
                 notes.append(resume_note)
+            if record is not None:
+                try:
+                    session = Session.from_record(record)
+                    resumed = True
+                except Exception as exc:  # noqa: BLE001 - the app always starts; the note keeps the reason
+                    notes.append(f"The autosaved game could not be continued ({type(exc).__name__}: {exc}); "
+                                 "a new game was started.")
         if session is None:
             choice = puzzle or choose_puzzle(9, settings.recent_ids, first=not settings.recent_ids)
             session = Session(choice.grid(), choice.name, puzzle_id=choice.id, source=choice.source,

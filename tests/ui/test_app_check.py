@@ -173,3 +173,28 @@ def test_timer_and_checks_survive_a_keyboard_game(make_app: MakeApp) -> None:
     key(app, str(SOLUTION[cell]))
     assert app.session.moves == (Place(cell, SOLUTION[cell]),)
     assert app.timer_text().startswith("Time ")
+
+
+def test_revealed_cells_stay_marked_through_save_and_open(make_app: MakeApp, tmp_path: Path) -> None:
+    app = make_app()
+    cell = app.session.position.empty_cells()[2]
+    assert app.session.reveal_cell(cell)
+    path = tmp_path / "revealed.sudoku.json"
+    assert app.files.save_to(path)
+    app.run_command("new-9")
+    pump(app)
+    assert app.board.marked_cells("revealed") == ()
+    assert app.files.open_path(path)
+    pump(app)
+    assert app.board.marked_cells("revealed") == (cell,) and app.session.revealed_cells() == (cell,)
+
+
+def test_an_app_without_a_data_folder_writes_nothing(make_app: MakeApp, tmp_path: Path) -> None:
+    app = make_app()
+    _right_click(app)
+    app.run_command("check-mistakes")
+    time.sleep(0.01)
+    pump(app)
+    app.close()
+    assert app.data_dir is None and app.files.autosaver is None
+    assert list(tmp_path.iterdir()) == []  # SUDOKU_TK_DATA_DIR points here: nothing was written
