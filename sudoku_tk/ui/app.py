@@ -285,8 +285,7 @@ class App(ttk.Frame):
                     (sc("Delete"), sc("BackSpace")), menu="Edit", group="cell"))
         for command in self.files.commands("clipboard"):
             add(command)
-        add(Command("preferences", "Preferences…", self.preferences_dialog, shortcuts=(sc("Mod+comma"),),
-                    menu="Edit", group="preferences"))
+        add(Command("preferences", "Preferences…", self.preferences_dialog, menu="Edit", group="preferences"))
         unique = lambda: playing() and s.is_unique  # noqa: E731 - asked when a menu opens
         add(Command("check-mistakes", "Mark mistakes", lambda: self._toggle_setting("check_mistakes"),
                     menu="Check", group="check", is_checked=lambda: self.settings.check_mistakes,
