@@ -68,6 +68,8 @@ NoticeAction = Tuple[str, Optional[Callable[[], None]]]
 
 BOARD_INCHES = {4: 4.2, 9: 5.8, 16: 8.4}
 """Preferred board width on screen, by board side; capped by the screen height."""
+CLOCK_SAVE_SECONDS = 30
+"""While the clock runs, the game is autosaved this often even without a move."""
 WHY_DELAY_MS = 300
 """How long the pointer rests on a removed candidate or an automatic digit before its reason shows."""
 
@@ -178,6 +180,7 @@ class App(ttk.Frame):
         self._banner_kind = ""
         self._shown_solved = False
         self._warm_job: Optional[str] = None
+        self._ticks = 0
 
         self._style()
         self._build_widgets()
@@ -1002,6 +1005,9 @@ class App(ttk.Frame):
     # -- clock ----------------------------------------------------------------------
     def _tick(self) -> None:
         self._update_timer()
+        self._ticks += 1
+        if self._ticks % CLOCK_SAVE_SECONDS == 0 and self.session.is_clock_running():
+            self.files.schedule_autosave()  # a long think without moves still counts after a crash
         self._tick_job = self.after(1000, self._tick)
 
     def _update_timer(self) -> None:
