@@ -15,10 +15,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
-PUZZLES = SHARED / "data" / "puzzles"
-HODOKU = SHARED / "data" / "hodoku"
+from shared_data import HODOKU, PUZZLES, REPO, SHARED, read_puzzles  # noqa: F401  (re-exported)
 
 _xvfb: subprocess.Popen[bytes] | None = None
 
@@ -80,19 +77,3 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     skip = pytest.mark.skip(reason="no display and no Xvfb to start one")
     for it in gui_items:
         it.add_marker(skip)
-
-
-@pytest.fixture(scope="session")
-def puzzles_dir() -> Path:
-    if not PUZZLES.is_dir():
-        pytest.skip(f"public puzzle sets not found at {PUZZLES}")
-    return PUZZLES
-
-
-def read_puzzles(name: str, limit: int | None = None) -> list[str]:
-    """Lines of a public puzzle set in ../shared/data/puzzles (fails clearly when absent)."""
-    path = PUZZLES / name
-    if not path.exists():
-        pytest.fail(f"puzzle set missing: {path}")
-    lines = [ln.strip() for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
-    return lines[:limit] if limit else lines

@@ -19,7 +19,7 @@ from types import ModuleType
 
 import pytest
 
-from conftest import REPO
+from shared_data import REPO
 from sudoku_tk import selftest
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Place

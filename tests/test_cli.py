@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Sequence
 
 import pytest
-from conftest import REPO, read_puzzles
+from shared_data import REPO, read_puzzles
 
 from sudoku_tk import __version__, bench, cli
 from sudoku_tk.engine.brute_force import solve

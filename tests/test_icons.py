@@ -15,7 +15,7 @@ from types import ModuleType
 import pytest
 from PIL import Image
 
-from conftest import REPO
+from shared_data import REPO
 
 SCRIPT = REPO / "build_scripts" / "make_icons.py"
 RUNTIME_SIZES = (16, 32, 48, 64, 128, 256)

@@ -188,11 +188,13 @@ class BoardLayout:
         if not (0 <= col < self.side and 0 <= row < self.side):
             return None
         cell = row * self.side + col
-        inner_x = x - self.x0 - col * self.cell - self.pad
-        inner_y = y - self.y0 - row * self.cell - self.pad
-        span = self.cell - 2 * self.pad
-        if not (0 <= inner_x < span and 0 <= inner_y < span):
+        # Compare against the inset cell rectangle's own edges (same arithmetic as Rect.inset),
+        # so a point on an edge gets the same answer from both.
+        inner = self.cell_rect(cell).inset(self.pad)
+        if not inner.contains(x, y):
             return Hit(cell, None)
+        inner_x = x - inner.x0
+        inner_y = y - inner.y0
         sc = min(self.box - 1, int(inner_x // self.slot))
         sr = min(self.box - 1, int(inner_y // self.slot))
         return Hit(cell, sr * self.box + sc + 1)

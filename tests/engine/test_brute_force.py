@@ -10,7 +10,7 @@ import random
 from typing import Sequence
 
 import pytest
-from conftest import read_puzzles
+from shared_data import read_puzzles
 
 from sudoku_tk.engine.brute_force import (
     count_solutions,

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Sequence
 
 import pytest
-from conftest import HODOKU, PUZZLES
+from shared_data import HODOKU, PUZZLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

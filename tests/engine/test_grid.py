@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import read_puzzles
+from shared_data import read_puzzles
 
 from sudoku_tk.engine.brute_force import solve
 from sudoku_tk.engine.digitset import DigitSet

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import REPO, read_puzzles
+from shared_data import REPO, read_puzzles
 from sudoku_tk import cli
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.formats import parse_grid

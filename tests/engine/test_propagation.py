@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, FrozenSet, Sequence
 
 import pytest
-from conftest import read_puzzles
+from shared_data import read_puzzles
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from sudoku_tk.ui.board_layout import BoardLayout, Hit, Rect
@@ -99,6 +99,7 @@ def test_bad_layouts_are_refused() -> None:
 @settings(max_examples=200, deadline=None)
 @given(box=st.sampled_from([2, 3, 4]), w=st.integers(60, 2000), h=st.integers(60, 2000),
        fx=st.floats(0, 0.9999), fy=st.floats(0, 0.9999))
+@example(box=3, w=260, h=538, fx=0.5, fy=0.45)  # a point on the candidate area's edge (float rounding)
 def test_any_point_on_the_board_hits_the_cell_and_slot_that_contain_it(
     box: int, w: int, h: int, fx: float, fy: float
 ) -> None:

@@ -15,7 +15,7 @@ from typing import Dict, List, Optional, Tuple
 import pytest
 
 from caselib import Case, case_steps, check_case, check_step_contract, grid_from_fields
-from conftest import HODOKU
+from shared_data import HODOKU
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.step import Technique
 from sudoku_tk.engine.techniques import finder_for

@@ -10,7 +10,7 @@ from typing import List
 
 import pytest
 
-from conftest import read_puzzles
+from shared_data import read_puzzles
 from reference import REFERENCE
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.grid import Grid

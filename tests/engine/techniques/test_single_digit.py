@@ -12,7 +12,7 @@ from typing import Callable, Dict, Iterator, List, Sequence, Tuple
 import pytest
 
 from caselib import case_steps, check_case, check_counts, check_sound, check_step_contract, effects, load_cases
-from conftest import read_puzzles
+from shared_data import read_puzzles
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Eliminate, Move

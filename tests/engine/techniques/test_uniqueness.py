@@ -23,7 +23,7 @@ from caselib import (
     effects,
     load_cases,
 )
-from conftest import read_puzzles
+from shared_data import read_puzzles
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Eliminate, Move, Place
