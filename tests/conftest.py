@@ -77,3 +77,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     skip = pytest.mark.skip(reason="no display and no Xvfb to start one")
     for it in gui_items:
         it.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep every test away from the real user's data folder (settings, autosave)."""
+    monkeypatch.setenv("SUDOKU_TK_DATA_DIR", str(tmp_path_factory.mktemp("userdata")))
