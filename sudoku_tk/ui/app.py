@@ -230,9 +230,12 @@ class App(ttk.Frame):
         self.toolbar = ttk.Frame(self, padding=(4, 2))
         self.toolbar.grid(row=0, column=0, sticky="ew")
         self.banner = tk.Frame(self, background=self.theme.banner_bg, padx=8, pady=6)
+        # width=1: a long notice (every clash of a pasted puzzle) must not widen the window; it wraps
+        # at the width it is given instead.
         self._banner_label = tk.Label(self.banner, background=self.theme.banner_bg, foreground=self.theme.banner_fg,
-                                      anchor="w", justify="left")
+                                      anchor="w", justify="left", width=1)
         self._banner_label.pack(side="left", fill="x", expand=True)
+        self._banner_label.bind("<Configure>", lambda e: e.widget.configure(wraplength=max(e.width - 4, 1)))
         self._banner_buttons = ttk.Frame(self.banner)
         self._banner_buttons.pack(side="right")
         body = ttk.Frame(self)

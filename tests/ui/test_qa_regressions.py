@@ -1,0 +1,38 @@
+"""Regressions found by playing the app under Xvfb (exploratory QA): each test is what a player saw."""
+
+from __future__ import annotations
+
+import tkinter.font as tkfont
+from pathlib import Path
+
+import pytest
+
+from gui_helpers import MakeApp, click, key, pump
+
+pytestmark = pytest.mark.gui
+
+CONTROL = 0x4
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SUDOKU_TK_DATA_DIR", str(tmp_path))
+
+
+def test_a_long_notice_wraps_inside_the_window(make_app: MakeApp) -> None:
+    # Seen: pasting a grid of 81 ones gave a notice naming every clash on one line, cut off at the
+    # window's right edge.
+    app = make_app()
+    pump(app)
+    width = app.root.winfo_width()
+    app.clipboard_clear()
+    app.clipboard_append("1" * 81)
+    app.run_command("paste")
+    pump(app)
+    pump(app)
+    label = app._banner_label
+    assert "1 stands 9 times" in str(label.cget("text"))
+    assert app.root.winfo_width() == width  # the window did not grow to hold one long line
+    assert 0 < float(str(label.cget("wraplength"))) <= label.winfo_width()
+    line = tkfont.Font(font=label.cget("font")).metrics("linespace")
+    assert label.winfo_height() >= 2 * line  # it wrapped, and the notice is tall enough to show it
