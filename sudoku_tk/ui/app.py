@@ -269,6 +269,7 @@ class App(ttk.Frame):
     def _register_commands(self) -> None:
         s, add, sc = self.session, self.commands.add, Shortcut.parse
         playing = self._playing
+        shown = lambda: not self.board.paused  # noqa: E731 - moves wait while the pause hides the board
         add(Command("new", "New game…", self.new_game_dialog, shortcuts=(sc("Mod+N"),), menu="Game",
                     group="new", toolbar=True, help="Choose a size and a level, or a puzzle from the library"))
         for side in (4, 9, 16):
@@ -277,22 +278,22 @@ class App(ttk.Frame):
         for group in ("file", "puzzle-in", "export"):
             for command in self.files.commands(group):
                 add(command)
-        add(Command("restart", "Restart", lambda: self._act(s.restart()), lambda: playing() and s.can_undo(),
+        add(Command("restart", "Restart", lambda: self._act(s.restart()), lambda: shown() and playing() and s.can_undo(),
                     menu="Game", group="restart", toolbar=True, help="Take back every move (Redo replays them)"))
         add(Command("pause", "Pause", lambda: self.set_paused(not self.board.paused), shortcuts=(sc("Mod+P"),),
                     menu="Game", group="restart", is_checked=lambda: self.board.paused,
                     help="Stop the clock and hide the board"))
         add(Command("quit", "Quit", self.quit_app, shortcuts=(sc("Mod+Q"),), menu="Game", group="quit"))
-        add(Command("undo", "Undo", lambda: self._act(s.undo()), s.can_undo, (sc("Mod+Z"),), menu="Edit",
+        add(Command("undo", "Undo", lambda: self._act(s.undo()), lambda: shown() and s.can_undo(), (sc("Mod+Z"),), menu="Edit",
                     group="history", toolbar=True))
-        add(Command("redo", "Redo", lambda: self._act(s.redo()), s.can_redo, (sc("Mod+Y"), sc("Mod+Shift+Z")),
+        add(Command("redo", "Redo", lambda: self._act(s.redo()), lambda: shown() and s.can_redo(), (sc("Mod+Y"), sc("Mod+Shift+Z")),
                     menu="Edit", group="history", toolbar=True))
         add(Command("clear-cell", "Clear cell", self._clear_cursor_cell, self._cursor_has_player_digit,
                     (sc("Delete"), sc("BackSpace")), menu="Edit", group="cell"))
         for command in self.files.commands("clipboard"):
             add(command)
         add(Command("preferences", "Preferences…", self.preferences_dialog, menu="Edit", group="preferences"))
-        unique = lambda: playing() and s.is_unique  # noqa: E731 - asked when a menu opens
+        unique = lambda: shown() and playing() and s.is_unique  # noqa: E731 - asked when a menu opens
         add(Command("check-mistakes", "Mark mistakes", lambda: self._toggle_setting("check_mistakes"),
                     menu="Check", group="check", is_checked=lambda: self.settings.check_mistakes,
                     help="Mark digits and removed candidates that differ from the solution"))
@@ -505,8 +506,8 @@ class App(ttk.Frame):
 
     def _can_reveal(self) -> bool:
         cursor = self.board.cursor
-        return (self._playing() and cursor is not None and not self.session.position.values[cursor]
-                and self.session.is_unique)
+        return (self._playing() and not self.board.paused and cursor is not None
+                and not self.session.position.values[cursor] and self.session.is_unique)
 
     def undo_to_first_mistake(self) -> None:
         """Take back every move from the first one that led away from the solution (Redo brings them back)."""
@@ -631,8 +632,7 @@ class App(ttk.Frame):
             self._update_solved()
             self._update_marks()
             self.say("Resumed")
-        self._sync_checks()
-        self._update_timer()
+        self._update_after_change()  # the toolbar too: moves wait while paused
 
     def clear_highlight(self) -> None:
         """Escape: drop the highlighted digit and any "why" display."""
@@ -991,7 +991,7 @@ class App(ttk.Frame):
 
     def _cursor_has_player_digit(self) -> bool:
         cursor = self.board.cursor
-        return cursor is not None and self.session.position.origins[cursor] is Origin.PLAYER
+        return not self.board.paused and cursor is not None and self.session.position.origins[cursor] is Origin.PLAYER
 
     def _clear_cursor_cell(self) -> None:
         cursor = self.board.cursor

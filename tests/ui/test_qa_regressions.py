@@ -19,6 +19,32 @@ def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SUDOKU_TK_DATA_DIR", str(tmp_path))
 
 
+def test_undo_redo_and_clear_do_nothing_while_paused(make_app: MakeApp) -> None:
+    # Seen: with the board hidden by Pause, Ctrl+Z took back a move (and Delete cleared the cursor's cell).
+    app = make_app()
+    cell = app.session.position.empty_cells()[0]
+    digit = next(iter(app.session.position.candidate_set(cell)))
+    click(app, cell, digit)
+    moves = app.session.moves
+    key(app, "p", CONTROL)
+    assert app.board.paused
+    assert app.toolbar_button("undo").instate(["disabled"])
+    key(app, "z", CONTROL)
+    key(app, "Delete")
+    assert app.session.moves == moves and app.session.position.values[cell] == digit
+    key(app, "p", CONTROL)
+    key(app, "z", CONTROL)  # resumed: undo works again
+    assert app.session.position.values[cell] == 0
+    key(app, "p", CONTROL)
+    assert app.toolbar_button("redo").instate(["disabled"])
+    key(app, "y", CONTROL)
+    assert app.session.position.values[cell] == 0
+    key(app, "p", CONTROL)
+    assert app.toolbar_button("redo").instate(["!disabled"])
+    key(app, "y", CONTROL)
+    assert app.session.position.values[cell] == digit
+
+
 def test_a_long_notice_wraps_inside_the_window(make_app: MakeApp) -> None:
     # Seen: pasting a grid of 81 ones gave a notice naming every clash on one line, cut off at the
     # window's right edge.
