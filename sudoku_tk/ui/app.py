@@ -278,16 +278,17 @@ class App(ttk.Frame):
         for group in ("file", "puzzle-in", "export"):
             for command in self.files.commands(group):
                 add(command)
-        add(Command("restart", "Restart", lambda: self._act(s.restart()), lambda: shown() and playing() and s.can_undo(),
-                    menu="Game", group="restart", toolbar=True, help="Take back every move (Redo replays them)"))
+        add(Command("restart", "Restart", lambda: self._act(s.restart()),
+                    lambda: shown() and playing() and s.can_undo(), menu="Game", group="restart", toolbar=True,
+                    help="Take back every move (Redo replays them)"))
         add(Command("pause", "Pause", lambda: self.set_paused(not self.board.paused), shortcuts=(sc("Mod+P"),),
                     menu="Game", group="restart", is_checked=lambda: self.board.paused,
                     help="Stop the clock and hide the board"))
         add(Command("quit", "Quit", self.quit_app, shortcuts=(sc("Mod+Q"),), menu="Game", group="quit"))
-        add(Command("undo", "Undo", lambda: self._act(s.undo()), lambda: shown() and s.can_undo(), (sc("Mod+Z"),), menu="Edit",
-                    group="history", toolbar=True))
-        add(Command("redo", "Redo", lambda: self._act(s.redo()), lambda: shown() and s.can_redo(), (sc("Mod+Y"), sc("Mod+Shift+Z")),
+        add(Command("undo", "Undo", lambda: self._act(s.undo()), lambda: shown() and s.can_undo(), (sc("Mod+Z"),),
                     menu="Edit", group="history", toolbar=True))
+        add(Command("redo", "Redo", lambda: self._act(s.redo()), lambda: shown() and s.can_redo(),
+                    (sc("Mod+Y"), sc("Mod+Shift+Z")), menu="Edit", group="history", toolbar=True))
         add(Command("clear-cell", "Clear cell", self._clear_cursor_cell, self._cursor_has_player_digit,
                     (sc("Delete"), sc("BackSpace")), menu="Edit", group="cell"))
         for command in self.files.commands("clipboard"):
