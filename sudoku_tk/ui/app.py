@@ -171,6 +171,7 @@ class App(ttk.Frame):
         self._why_job: Optional[str] = None
         self._why_saved: Optional[Tuple[Tuple[Highlight, ...], tuple]] = None
         self._why_shown = False
+        self._pointer_hit: Optional[Hit] = None  # what the pointer is over, to redraw its outline after a move
         self._tick_job: Optional[str] = None
         self._icons: List[tk.PhotoImage] = []
         self._check_vars: dict[str, tk.BooleanVar] = {}
@@ -722,6 +723,7 @@ class App(ttk.Frame):
             self._show_game(change.message)
             return
         self.board.render(self.session.position)
+        self._refresh_hover()
         self.say(change.message)
         self._update_after_change()
         self._update_marks()
@@ -729,6 +731,7 @@ class App(ttk.Frame):
     def _show_game(self, message: str) -> None:
         """Show a (new) game: size, title, board, pad, solved state."""
         self.board.set_paused(False)
+        self._pointer_hit = None  # cells may have moved under the pointer
         self._shown_solved = False
         self.board.set_solved(False)
         self.board.hide_card()
@@ -855,6 +858,7 @@ class App(ttk.Frame):
     def _on_motion(self, event: tk.Event) -> None:
         covered = self.board.paused or self.board.card_contains(event.x, event.y)
         hit = None if covered else self.board.hit_test(event.x, event.y)
+        self._pointer_hit = hit
         pos = self.session.position
         if hit is None:
             self.board.set_hover(None)
@@ -865,8 +869,17 @@ class App(ttk.Frame):
         self._set_why_target(self._why_for(hit))
 
     def _on_leave(self, event: tk.Event) -> None:
+        self._pointer_hit = None
         self.board.set_hover(None)
         self._set_why_target(None)
+
+    def _refresh_hover(self) -> None:
+        # A move fills or empties cells under a still pointer: a candidate outline over a new digit would
+        # cross it, and one over a candidate an undo brought back should show again.
+        hit = self._pointer_hit
+        if hit is None or self.board.paused or hit.cell >= len(self.session.position.values):
+            return
+        self.board.set_hover(hit, show_candidate=not self.session.position.values[hit.cell])
 
     def _why_for(self, hit: Hit) -> Optional[Tuple[int, Optional[int]]]:
         """What hovering over ``hit`` asks "why?" about: an automatic digit or a removed candidate."""

@@ -19,6 +19,21 @@ def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SUDOKU_TK_DATA_DIR", str(tmp_path))
 
 
+def test_placing_by_click_drops_the_candidate_outline_over_the_new_digit(make_app: MakeApp) -> None:
+    # Seen: after a click placed a digit, the thin candidate outline stayed drawn across the big digit
+    # until the pointer moved.
+    app = make_app()
+    cell = app.session.position.empty_cells()[0]
+    digit = next(iter(app.session.position.candidate_set(cell)))
+    click(app, cell, digit)
+    assert app.session.position.values[cell] == digit
+    board = app.board
+    (outline,) = board.find_withtag("hover-cand")
+    assert board.itemcget(outline, "state") == "hidden"
+    (cell_outline,) = board.find_withtag("hover-cell")
+    assert board.itemcget(cell_outline, "state") == "normal"  # the pointer is still over the cell
+
+
 def test_undo_redo_and_clear_do_nothing_while_paused(make_app: MakeApp) -> None:
     # Seen: with the board hidden by Pause, Ctrl+Z took back a move (and Delete cleared the cursor's cell).
     app = make_app()
