@@ -202,6 +202,13 @@ def _cmd_generate(ns: argparse.Namespace) -> int:
     from .engine.logic_solver import solve_logically
     from .engine.rating import Level, rate
 
+    if ns.count < 1:
+        print(f"sudoku-tk: --count must be at least 1 (got {ns.count})", file=sys.stderr)
+        return 2
+    if ns.level != "any" and ns.size != 9:
+        # The levels are HoDoKu's scale for 9×9; ignoring the request would pass off any puzzle as one.
+        print(f"sudoku-tk: --level {ns.level} needs --size 9: levels rate 9×9 puzzles only", file=sys.stderr)
+        return 2
     rng = random.Random(ns.seed)
     box = {4: 2, 9: 3, 16: 4}[ns.size]
     symmetry = Symmetry(ns.symmetry)
