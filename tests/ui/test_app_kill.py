@@ -80,6 +80,28 @@ class AppProcess:
             self.kill()
 
 
+@pytest.fixture(autouse=True)
+def own_display(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A private X server for the child app and xdotool: real clicks land on absolute screen
+    coordinates, so on the shared test display they could hit another test's window."""
+    exe = shutil.which("Xvfb")
+    assert exe, "Xvfb is needed for the kill test"
+    server = subprocess.Popen([exe, "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert server.stdout is not None
+    number = server.stdout.readline().decode().strip()
+    assert number.isdigit(), "Xvfb did not report its display"
+    monkeypatch.setenv("DISPLAY", f":{number}")
+    try:
+        yield f":{number}"
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
 @pytest.fixture
 def apps(tmp_path: Path) -> Iterator[List[AppProcess]]:
     started: List[AppProcess] = []
