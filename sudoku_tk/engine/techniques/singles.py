@@ -53,7 +53,8 @@ def _placement_step(
 ) -> Step:
     geo = idx.geometry
     place = [(cell, digit)]
-    highlights = effect_highlights(place, ())
+    # The cell itself is the pattern, so the "pattern" rung of a hint has something to show.
+    highlights = (Highlight(HighlightRole.PATTERN, (cell,)),) + effect_highlights(place, ())
     if units:
         highlights = (Highlight(HighlightRole.DEFINING_UNIT, units=units),) + highlights
     return Step(

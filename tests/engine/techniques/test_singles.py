@@ -59,3 +59,22 @@ def test_explanations_read_well() -> None:
         "Hidden Single: r1c1 is the only cell of box 1 that can still hold 1 — place 1 in r1c1."
     )
     assert step.focus == "box 1"
+
+
+def test_every_single_shows_its_cell_as_the_pattern() -> None:
+    """The hint's "pattern" rung draws the pattern roles: a single's pattern is its cell."""
+    from sudoku_tk.engine.grid import Grid
+    from sudoku_tk.engine.step import HighlightRole
+    from sudoku_tk.engine.techniques.singles import FINDERS
+
+    grid = Grid.from_string("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    seen = 0
+    for _tech, finder in FINDERS:
+        for step in finder(grid):
+            if not step.placements:
+                continue
+            cell = step.placements[0].cell
+            pattern = [h for h in step.highlights if h.role is HighlightRole.PATTERN]
+            assert pattern and pattern[0].cells == (cell,), step
+            seen += 1
+    assert seen > 0
