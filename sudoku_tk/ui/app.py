@@ -622,6 +622,9 @@ class App(ttk.Frame):
             self.board.set_hover(None)
             self.board.set_paused(True)
             self.board.set_marks()
+            panel = getattr(self, "hint_panel", None)
+            if panel is not None:
+                panel.close_hint()  # its text would tell what the hidden board holds
             self.board.show_card("Paused", "The board is hidden while the clock is stopped.",
                                  [("Resume", lambda: self.set_paused(False))])
             self.say("Paused")

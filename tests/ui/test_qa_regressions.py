@@ -77,3 +77,16 @@ def test_a_long_notice_wraps_inside_the_window(make_app: MakeApp) -> None:
     assert 0 < float(str(label.cget("wraplength"))) <= label.winfo_width()
     line = tkfont.Font(font=label.cget("font")).metrics("linespace")
     assert label.winfo_height() >= 2 * line  # it wrapped, and the notice is tall enough to show it
+
+
+def test_pausing_closes_the_hint_so_the_step_is_not_readable(make_app: MakeApp) -> None:
+    # Seen: with the board hidden by Pause, the hint panel still spelled out the whole step.
+    app = make_app()
+    for _ in range(3):
+        key(app, "h")
+    explanation = app.hint_panel.text()
+    assert app.hint_panel.ladder.view is not None and len(explanation) > 40
+    key(app, "p", CONTROL)
+    assert app.board.paused
+    assert app.hint_panel.ladder.view is None
+    assert explanation not in app.hint_panel.text()
