@@ -623,11 +623,12 @@ class App(ttk.Frame):
             self.board.set_paused(True)
             self.board.set_marks()
             panel = getattr(self, "hint_panel", None)
+            stopped = panel is not None and panel.is_solving
             if panel is not None:
                 panel.close_hint()  # its text would tell what the hidden board holds
             self.board.show_card("Paused", "The board is hidden while the clock is stopped.",
                                  [("Resume", lambda: self.set_paused(False))])
-            self.say("Paused")
+            self.say("Stopped solving: the game is paused" if stopped else "Paused")
             self.files.schedule_autosave()  # the clock is saved with the game
         else:
             self.board.hide_card()
