@@ -291,4 +291,4 @@ def theme_name(theme: Theme, detect: Callable[[], Optional[bool]] = system_prefe
     """
     if theme is Theme.SYSTEM:
         return "dark" if detect() else "light"
-    return theme.value
+    return str(theme.value)

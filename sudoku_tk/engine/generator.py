@@ -57,8 +57,8 @@ def random_solution(rng: random.Random, box: int = 3) -> Tuple[int, ...]:
 
 def _partner_groups(geo: Geometry, symmetry: Symmetry) -> List[Tuple[int, ...]]:
     n = geo.side
-    seen = set()
-    groups = []
+    seen: set[int] = set()
+    groups: List[Tuple[int, ...]] = []
     for cell in range(geo.ncells):
         if cell in seen:
             continue
