@@ -17,8 +17,10 @@ For tests, the self-test and other widgets:
 - ``App.files`` is the GameFiles (open, save, paste, enter, copy, export,
   autosave); ``App.settings`` the player's Settings (``update_settings`` applies
   and saves new ones); ``App.show_notice`` / ``notice_buttons`` / ``press_notice``
-  drive the notice bar above the board (problems and confirmations);
-  ``App.mistakes_text()`` reads the mistakes counter.
+  drive the notice bar above the board (problems and confirmations; the bar is
+  ``App.notice_bar``, see notice_bar.py); ``App.mistakes_text()`` reads the
+  mistakes counter.
+- ``App.why`` follows the pointer over the board and shows "why?" (see why.py).
 - ``App(data_dir=...)`` reads the settings and resumes the autosaved game from
   that folder and autosaves there; without it (the default: tests, the
   self-test, benchmarks) nothing is read from or written to disk on its own.
@@ -52,19 +54,16 @@ from sudoku_tk.app.settings import DEFAULTS, Settings, Theme as ThemeSetting, lo
 from sudoku_tk.engine.errors import PuzzleFormatError
 from sudoku_tk.engine.grid import Grid, ProblemKind
 from sudoku_tk.engine.propagation import Assist, Origin
-from sudoku_tk.engine.step import Highlight, HighlightRole
 
 from .board_canvas import BoardCanvas
-from .board_layout import Hit
 from .dialogs import NewGameDialog, PreferencesDialog
 from .game_files import TEST_REPORT_ENV, GameFiles, report_for_tests
 from .hint_panel import install_hints
 from .keys import KeyKind, decode_key, move_cursor, tk_sequences
+from .notice_bar import NoticeAction, NoticeBar
 from .numpad import NumberPad, PadMode
 from .theme import Theme, theme_named
-
-NoticeAction = Tuple[str, Optional[Callable[[], None]]]
-"""A notice button: its label and what it does (None: just close the notice)."""
+from .why import WhyOnHover
 
 BOARD_INCHES = {4: 4.2, 9: 5.8, 16: 8.4}
 """Preferred board width on screen, by board side; capped by the screen height."""
@@ -166,19 +165,14 @@ class App(ttk.Frame):
         self.last_error: Optional[BaseException] = None
         self._message = ""
         self._message_error = False
-        self._transient = False
-        self._why_target: Optional[Tuple[int, Optional[int]]] = None
-        self._why_job: Optional[str] = None
-        self._why_saved: Optional[Tuple[Tuple[Highlight, ...], tuple]] = None
-        self._why_shown = False
-        self._pointer_hit: Optional[Hit] = None  # what the pointer is over, to redraw its outline after a move
+        self._transient = False  # the status bar shows a "why?" over self._message
+        self.why = WhyOnHover(self)
         self._tick_job: Optional[str] = None
         self._icons: List[tk.PhotoImage] = []
         self._check_vars: dict[str, tk.BooleanVar] = {}
         self._menu_entries: List[Tuple[tk.Menu, int, Command]] = []
         self._toolbar_buttons: dict[str, ttk.Button] = {}
         self._bound: List[str] = []
-        self._banner_kind = ""
         self._shown_solved = False
         self._warm_job: Optional[str] = None
         self._ticks = 0
@@ -230,15 +224,11 @@ class App(ttk.Frame):
         self.rowconfigure(2, weight=1)
         self.toolbar = ttk.Frame(self, padding=(4, 2))
         self.toolbar.grid(row=0, column=0, sticky="ew")
-        self.banner = tk.Frame(self, background=self.theme.banner_bg, padx=8, pady=6)
-        # width=1: a long notice (every clash of a pasted puzzle) must not widen the window; it wraps
-        # at the width it is given instead.
-        self._banner_label = tk.Label(self.banner, background=self.theme.banner_bg, foreground=self.theme.banner_fg,
-                                      anchor="w", justify="left", width=1)
-        self._banner_label.pack(side="left", fill="x", expand=True)
-        self._banner_label.bind("<Configure>", lambda e: e.widget.configure(wraplength=max(e.width - 4, 1)))
-        self._banner_buttons = ttk.Frame(self.banner)
-        self._banner_buttons.pack(side="right")
+        self.notice_bar = NoticeBar(self, self.theme)
+        self.notice_bar.grid(row=1, column=0, sticky="ew")
+        self.notice_bar.grid_remove()  # shown in this place while a notice is up
+        self.banner = self.notice_bar  # the bar's earlier name
+        self._banner_label = self.notice_bar.label  # read by tests/ui/test_qa_regressions.py
         body = ttk.Frame(self)
         body.grid(row=2, column=0, sticky="nsew")
         body.columnconfigure(0, weight=1)
@@ -396,8 +386,8 @@ class App(ttk.Frame):
         b.bind("<Button-1>", self._on_click)
         for seq in (("<Button-2>", "<Control-Button-1>") if self.platform is Platform.MAC else ("<Button-3>",)):
             b.bind(seq, self._on_right_click)
-        b.bind("<Motion>", self._on_motion)
-        b.bind("<Leave>", self._on_leave)
+        b.bind("<Motion>", self.why.on_motion)
+        b.bind("<Leave>", self.why.on_leave)
         self.root.bind("<KeyPress>", self._on_key)
         self.root.bind("<Unmap>", self._on_unmap, add="+")
         self.root.bind("<Map>", self._on_map, add="+")
@@ -575,26 +565,14 @@ class App(ttk.Frame):
 
         Without buttons the notice gets a Dismiss button. Problems use ``error`` colours.
         """
-        actions = list(buttons) or [("Dismiss", None)]
-
-        def press(action: Optional[Callable[[], None]]) -> Callable[[], None]:
-            def run() -> None:
-                self.hide_notice()
-                if action is not None:
-                    action()
-            return run
-
-        self._show_banner(text, self.theme.error_bg if error else self.theme.banner_bg,
-                          [(label, press(action)) for label, action in actions], kind)
+        self.notice_bar.show(text, buttons, error=error, kind=kind)
 
     def hide_notice(self) -> None:
-        self._hide_banner()
+        self.notice_bar.hide()
 
     def notice_buttons(self) -> List[str]:
         """The labels of the notice's buttons (none when no notice is shown)."""
-        if not self._banner_kind:
-            return []
-        return [str(b.cget("text")) for b in self._banner_buttons.winfo_children()]
+        return self.notice_bar.button_labels()
 
     def press_notice(self, label: str) -> None:
         """Press a button of the notice (what a click does).
@@ -602,15 +580,11 @@ class App(ttk.Frame):
         Raises:
             KeyError: no such button.
         """
-        for button in self._banner_buttons.winfo_children():
-            if str(button.cget("text")) == label:
-                button.invoke()  # type: ignore[attr-defined]
-                return
-        raise KeyError(f"no notice button {label!r}; shown: {self.notice_buttons()}")
+        self.notice_bar.press(label)
 
     def notice_kind(self) -> str:
         """What the notice is about ("" when none): ``notice``, ``confirm``, ``entering``, ``error`` (a crash)."""
-        return self._banner_kind
+        return self.notice_bar.kind
 
     def set_paused(self, paused: bool) -> None:
         """Pause: stop the clock and hide the board behind a card that offers to resume; input waits."""
@@ -618,7 +592,7 @@ class App(ttk.Frame):
             return
         if paused:
             self.session.pause_clock()
-            self._clear_why()
+            self.why.clear()
             self.board.set_hover(None)
             self.board.set_paused(True)
             self.board.set_marks()
@@ -643,7 +617,7 @@ class App(ttk.Frame):
     def clear_highlight(self) -> None:
         """Escape: drop the highlighted digit and any "why" display."""
         self._set_highlight(None)
-        self._clear_why()
+        self.why.clear()
         self.board.clear_step()
 
     def toggle_theme(self) -> None:
@@ -658,7 +632,7 @@ class App(ttk.Frame):
             return
         self.theme = theme_named(name)
         self._style()
-        self.banner.configure(background=self.theme.banner_bg)
+        self.notice_bar.set_theme(self.theme)
         self.board.set_theme(self.theme)
         self.say(self._message, self._message_error)  # the status bar's colour follows the theme
 
@@ -668,10 +642,11 @@ class App(ttk.Frame):
     def close(self) -> None:
         """Stop timers and destroy the window (the root too when this App created it)."""
         self.files.close()
-        for job in (self._tick_job, self._why_job, self._rebuild_job, self._warm_job):
+        self.why.cancel()
+        for job in (self._tick_job, self._rebuild_job, self._warm_job):
             if job is not None:
                 self.after_cancel(job)
-        self._tick_job = self._why_job = self._rebuild_job = self._warm_job = None
+        self._tick_job = self._rebuild_job = self._warm_job = None
         if self._owns_root:
             self.root.destroy()
         else:
@@ -683,6 +658,17 @@ class App(ttk.Frame):
         self._message_error = error
         self._transient = False
         self._status.configure(text=text, foreground=self.theme.conflict if error else self.theme.text)
+
+    def show_transient(self, text: str) -> None:
+        """Show ``text`` in the status bar only until ``clear_transient`` (or ``say``); the last message stays."""
+        self._transient = True
+        self._status.configure(text=text, foreground=self.theme.text)
+
+    def clear_transient(self) -> None:
+        """Put the last ``say`` message back if a transient text covers it."""
+        if self._transient:
+            self._transient = False
+            self._status.configure(text=self._message)
 
     def toolbar_button(self, command_id: str) -> ttk.Button:
         """The toolbar's button for a command.
@@ -700,7 +686,7 @@ class App(ttk.Frame):
 
     def banner_text(self) -> str:
         """The message above the board (errors), "" when none."""
-        return str(self._banner_label.cget("text")) if self._banner_kind else ""
+        return self.notice_bar.text()
 
     def card_text(self) -> str:
         """The card over the board (solved), "" when none."""
@@ -716,18 +702,18 @@ class App(ttk.Frame):
             self.board.render(self.session.position)
         except Exception:  # the board itself failed: the message below still reaches the player
             pass
-        self._show_banner(f"Something went wrong ({type(val).__name__}: {val}). Your game is kept.",
-                          self.theme.error_bg, [("Dismiss", self._hide_banner)], kind="error")
+        self.show_notice(f"Something went wrong ({type(val).__name__}: {val}). Your game is kept.",
+                         error=True, kind="error")
         self.say("Something went wrong; your game is kept", error=True)
 
     # -- session changes ----------------------------------------------------------
     def _on_change(self, change: Change) -> None:
-        self._clear_why()
+        self.why.clear()
         if change.kind is ChangeKind.NEW_GAME:
             self._show_game(change.message)
             return
         self.board.render(self.session.position)
-        self._refresh_hover()
+        self.why.refresh_hover()
         self.say(change.message)
         self._update_after_change()
         self._update_marks()
@@ -735,7 +721,7 @@ class App(ttk.Frame):
     def _show_game(self, message: str) -> None:
         """Show a (new) game: size, title, board, pad, solved state."""
         self.board.set_paused(False)
-        self._pointer_hit = None  # cells may have moved under the pointer
+        self.why.forget_pointer()
         self._shown_solved = False
         self.board.set_solved(False)
         self.board.hide_card()
@@ -753,7 +739,7 @@ class App(ttk.Frame):
         self.say(message)
         self._update_after_change()
         self._update_marks()
-        if not (self.session.is_entering and self._banner_kind == "entering"):
+        if not (self.session.is_entering and self.notice_kind() == "entering"):
             self.hide_notice()  # it was about the game that was just replaced
         # Work out the solution while the player looks at the new board, not on the first click.
         if self._warm_job is not None:
@@ -804,28 +790,12 @@ class App(ttk.Frame):
         self.board.show_card(title, detail, actions, success=True)
         self.say(f"{title} {detail}")
 
-    def _show_banner(self, text: str, colour: str, buttons: Sequence[Tuple[str, Callable[[], None]]],
-                     kind: str = "message") -> None:
-        self._banner_kind = kind
-        self.banner.configure(background=colour)
-        self._banner_label.configure(text=text, background=colour, foreground=self.theme.banner_fg)
-        for child in self._banner_buttons.winfo_children():
-            child.destroy()
-        for label, action in buttons:
-            ttk.Button(self._banner_buttons, text=label, command=action, takefocus=0).pack(side="left", padx=2)
-        self.banner.grid(row=1, column=0, sticky="ew")
-
-    def _hide_banner(self) -> None:
-        self._banner_kind = ""
-        self._banner_label.configure(text="")
-        self.banner.grid_remove()
-
     # -- mouse ----------------------------------------------------------------------
     def _on_click(self, event: tk.Event) -> None:
         self.board.focus_set()
         if self.board.paused or self.board.card_contains(event.x, event.y):
             return  # the card's buttons answer for themselves
-        self._clear_why()  # a click answers for itself; a pending hover "why" would hide its message
+        self.why.clear()  # a click answers for itself; a pending hover "why" would hide its message
         hit = self.board.hit_test(event.x, event.y)
         if hit is None:
             return
@@ -844,11 +814,10 @@ class App(ttk.Frame):
         if pos.candidates[hit.cell] >> (hit.digit - 1) & 1:
             self._act(self.session.place(hit.cell, hit.digit))
         else:
-            self._why_target = (hit.cell, hit.digit)
-            self._show_why()
+            self.why.show_now(hit.cell, hit.digit)
 
     def _on_right_click(self, event: tk.Event) -> None:
-        self._clear_why()
+        self.why.clear()
         if self.board.paused or self.board.card_contains(event.x, event.y):
             return
         hit = self.board.hit_test(event.x, event.y)
@@ -858,87 +827,6 @@ class App(ttk.Frame):
         if self.session.position.values[hit.cell]:
             return
         self._act(self.session.toggle_candidate(hit.cell, hit.digit))
-
-    def _on_motion(self, event: tk.Event) -> None:
-        covered = self.board.paused or self.board.card_contains(event.x, event.y)
-        hit = None if covered else self.board.hit_test(event.x, event.y)
-        self._pointer_hit = hit
-        pos = self.session.position
-        if hit is None:
-            self.board.set_hover(None)
-            self._set_why_target(None)
-            return
-        filled = bool(pos.values[hit.cell])
-        self.board.set_hover(hit, show_candidate=not filled)
-        self._set_why_target(self._why_for(hit))
-
-    def _on_leave(self, event: tk.Event) -> None:
-        self._pointer_hit = None
-        self.board.set_hover(None)
-        self._set_why_target(None)
-
-    def _refresh_hover(self) -> None:
-        # A move fills or empties cells under a still pointer: a candidate outline over a new digit would
-        # cross it, and one over a candidate an undo brought back should show again.
-        hit = self._pointer_hit
-        if hit is None or self.board.paused or hit.cell >= len(self.session.position.values):
-            return
-        self.board.set_hover(hit, show_candidate=not self.session.position.values[hit.cell])
-
-    def _why_for(self, hit: Hit) -> Optional[Tuple[int, Optional[int]]]:
-        """What hovering over ``hit`` asks "why?" about: an automatic digit or a removed candidate."""
-        pos = self.session.position
-        cell = hit.cell
-        if pos.values[cell]:
-            return (cell, None) if pos.origins[cell] is Origin.AUTO else None
-        if hit.digit is not None and not pos.candidates[cell] >> (hit.digit - 1) & 1:
-            return (cell, hit.digit)
-        return None
-
-    # -- why? ---------------------------------------------------------------------
-    def _set_why_target(self, target: Optional[Tuple[int, Optional[int]]]) -> None:
-        if target == self._why_target:
-            return
-        self._clear_why()
-        self._why_target = target
-        if target is not None:
-            self._why_job = self.after(self.why_delay_ms, self._show_why)
-
-    def _show_why(self) -> None:
-        self._why_job = None
-        if self._why_target is None:
-            return
-        cell, digit = self._why_target
-        why = self.session.explain(cell, digit)
-        if why is None:
-            return
-        if not self._why_shown:
-            self._why_saved = self.board.current_highlights()
-        self.board.set_hover(Hit(cell, None))  # the candidate's own outline would cover its mark
-        if why.step is not None:
-            self.board.show_step(why.step)
-        else:
-            role = HighlightRole.ELIMINATION if digit is not None else HighlightRole.PLACEMENT
-            self.board.show_highlights([Highlight(role, why.cells, (digit,) if digit else ())])
-        self._why_shown = True
-        self._transient = True
-        self._status.configure(text=f"Why? {why.text}", foreground=self.theme.text)
-
-    def _clear_why(self) -> None:
-        if self._why_job is not None:
-            self.after_cancel(self._why_job)
-            self._why_job = None
-        self._why_target = None
-        if self._why_shown:
-            self._why_shown = False
-            saved, self._why_saved = self._why_saved, None
-            if saved is not None:
-                self.board.show_highlights(*saved)
-            else:
-                self.board.clear_step()
-        if self._transient:
-            self._transient = False
-            self._status.configure(text=self._message)
 
     # -- keyboard -----------------------------------------------------------------
     def _shortcut(self, command_id: str) -> str:

@@ -1,0 +1,136 @@
+"""WhyOnHover: the pointer over the board: its hover outline and the "why?" it asks after a rest.
+
+Resting the pointer on a removed candidate or an automatically placed digit for
+``App.why_delay_ms`` shows the reason: the Step (or the cells) behind it drawn on the
+board and its sentence in the status bar, until the pointer moves on or a click, a key
+or a change clears it; the board's earlier highlights then come back. The reason comes
+from ``Session.explain``; here are only pointer events, the delay and what is drawn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional, Tuple
+
+import tkinter as tk
+
+from sudoku_tk.engine.geometry import Cell, Digit
+from sudoku_tk.engine.propagation import Origin
+from sudoku_tk.engine.step import Highlight, HighlightRole
+
+from .board_layout import Hit
+
+if TYPE_CHECKING:
+    from .app import App
+
+WhyTarget = Tuple[Cell, Optional[Digit]]
+"""What "why?" is asked about: a removed candidate (cell, digit) or an automatic digit (cell, None)."""
+
+
+class WhyOnHover:
+    """Follows the pointer over ``app.board`` and explains what it rests on (bind ``on_motion`` / ``on_leave``)."""
+
+    def __init__(self, app: App) -> None:
+        self._app = app
+        self._target: Optional[WhyTarget] = None
+        self._job: Optional[str] = None
+        self._saved: Optional[Tuple[Tuple[Highlight, ...], tuple]] = None  # the board's highlights before "why?"
+        self._shown = False
+        self._pointer: Optional[Hit] = None  # what the pointer is over, to redraw its outline after a move
+
+    # -- pointer ------------------------------------------------------------------
+    def on_motion(self, event: tk.Event) -> None:
+        """Outline what the pointer is over and (re)start the wait before its "why?"."""
+        board, pos = self._app.board, self._app.session.position
+        covered = board.paused or board.card_contains(event.x, event.y)
+        hit = None if covered else board.hit_test(event.x, event.y)
+        self._pointer = hit
+        if hit is None:
+            board.set_hover(None)
+            self._set_target(None)
+            return
+        filled = bool(pos.values[hit.cell])
+        board.set_hover(hit, show_candidate=not filled)
+        self._set_target(self._target_for(hit))
+
+    def on_leave(self, event: tk.Event) -> None:
+        """The pointer left the board: no outline, no "why?"."""
+        self._pointer = None
+        self._app.board.set_hover(None)
+        self._set_target(None)
+
+    def refresh_hover(self) -> None:
+        """Redraw the outline under a pointer that has not moved, after the position changed."""
+        # A move fills or empties cells under a still pointer: a candidate outline over a new digit would
+        # cross it, and one over a candidate an undo brought back should show again.
+        board, values = self._app.board, self._app.session.position.values
+        hit = self._pointer
+        if hit is None or board.paused or hit.cell >= len(values):
+            return
+        board.set_hover(hit, show_candidate=not values[hit.cell])
+
+    def forget_pointer(self) -> None:
+        """A new game: the cells under the pointer may have moved, so its outline waits for the next motion."""
+        self._pointer = None
+
+    def _target_for(self, hit: Hit) -> Optional[WhyTarget]:
+        """What hovering over ``hit`` asks "why?" about: an automatic digit or a removed candidate."""
+        pos = self._app.session.position
+        cell = hit.cell
+        if pos.values[cell]:
+            return (cell, None) if pos.origins[cell] is Origin.AUTO else None
+        if hit.digit is not None and not pos.candidates[cell] >> (hit.digit - 1) & 1:
+            return (cell, hit.digit)
+        return None
+
+    # -- why? ---------------------------------------------------------------------
+    def _set_target(self, target: Optional[WhyTarget]) -> None:
+        if target == self._target:
+            return
+        self.clear()
+        self._target = target
+        if target is not None:
+            self._job = self._app.after(self._app.why_delay_ms, self._show)
+
+    def show_now(self, cell: Cell, digit: Optional[Digit]) -> None:
+        """Explain ``digit`` removed from ``cell`` (or ``cell``'s automatic digit when None) without waiting."""
+        self._target = (cell, digit)
+        self._show()
+
+    def _show(self) -> None:
+        self._job = None
+        if self._target is None:
+            return
+        app, board = self._app, self._app.board
+        cell, digit = self._target
+        why = app.session.explain(cell, digit)
+        if why is None:
+            return
+        if not self._shown:
+            self._saved = board.current_highlights()
+        board.set_hover(Hit(cell, None))  # the candidate's own outline would cover its mark
+        if why.step is not None:
+            board.show_step(why.step)
+        else:
+            role = HighlightRole.ELIMINATION if digit is not None else HighlightRole.PLACEMENT
+            board.show_highlights([Highlight(role, why.cells, (digit,) if digit else ())])
+        self._shown = True
+        app.show_transient(f"Why? {why.text}")
+
+    def clear(self) -> None:
+        """Drop any pending or shown "why?": the board's highlights and the status bar's message come back."""
+        self.cancel()
+        self._target = None
+        if self._shown:
+            self._shown = False
+            saved, self._saved = self._saved, None
+            if saved is not None:
+                self._app.board.show_highlights(*saved)
+            else:
+                self._app.board.clear_step()
+        self._app.clear_transient()
+
+    def cancel(self) -> None:
+        """Stop waiting to show a "why?" (closing the window)."""
+        if self._job is not None:
+            self._app.after_cancel(self._job)
+            self._job = None
