@@ -227,8 +227,6 @@ class App(ttk.Frame):
         self.notice_bar = NoticeBar(self, self.theme)
         self.notice_bar.grid(row=1, column=0, sticky="ew")
         self.notice_bar.grid_remove()  # shown in this place while a notice is up
-        self.banner = self.notice_bar  # the bar's earlier name
-        self._banner_label = self.notice_bar.label  # read by tests/ui/test_qa_regressions.py
         body = ttk.Frame(self)
         body.grid(row=2, column=0, sticky="nsew")
         body.columnconfigure(0, weight=1)

@@ -71,7 +71,7 @@ def test_a_long_notice_wraps_inside_the_window(make_app: MakeApp) -> None:
     app.run_command("paste")
     pump(app)
     pump(app)
-    label = app._banner_label
+    label = app.notice_bar.label
     assert "1 stands 9 times" in str(label.cget("text"))
     assert app.root.winfo_width() == width  # the window did not grow to hold one long line
     assert 0 < float(str(label.cget("wraplength"))) <= label.winfo_width()
