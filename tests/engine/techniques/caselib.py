@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import FrozenSet, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence, Tuple
+
+import pytest
 
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.geometry import Geometry
@@ -29,6 +31,8 @@ from sudoku_tk.engine.step import Step, Technique
 CASES_DIR = Path(__file__).resolve().parent / "cases"
 
 Candidate = Tuple[int, int]
+Finder = Callable[[Grid], Iterable[Step]]
+StepCheck = Callable[[Grid, Step], None]
 
 
 class CaseFormatError(ValueError):
@@ -284,3 +288,71 @@ def check_counts(cases: Sequence[Case], techniques: Iterable[Technique], firing:
         fire = sum(1 for c in cases if c.technique is t and not c.must_not_fire)
         quiet = sum(1 for c in cases if c.technique is t and c.must_not_fire)
         assert fire >= firing and quiet >= silent, f"{t}: {fire} firing and {quiet} must-not-fire cases"
+
+
+def run_case(
+    case: Case,
+    extra_check: Optional[StepCheck] = None,
+    require_solution: bool = False,
+) -> None:
+    """Run one case: sound against the solution, every Step of its finder in contract, the expected Step found.
+
+    Args:
+        extra_check: a family's own check, run on every Step after the contract check.
+        require_solution: the case's givens must have a unique solution (otherwise soundness is not checked).
+
+    Raises:
+        AssertionError: from the first check that fails.
+    """
+    solution = check_sound(case)
+    if require_solution:
+        assert solution is not None, f"{case.ident}: the givens need a unique solution"
+    steps = case_steps(case)
+    for step in steps:
+        check_step_contract(case.grid, step)
+        if extra_check is not None:
+            extra_check(case.grid, step)
+    check_case(case, steps)
+
+
+def check_registered(finders: Iterable[Tuple[Technique, Finder]]) -> None:
+    """The registry hands out exactly these finders for their techniques."""
+    from sudoku_tk.engine.techniques import finder_for
+
+    for technique, finder in finders:
+        assert finder_for(technique) is finder, f"the registry does not use {technique}'s finder"
+
+
+def first_case_step(cases: Sequence[Case], technique: Optional[Technique] = None) -> Step:
+    """The Step with the expected effects of the first firing case (of ``technique``, when given)."""
+    case = next(c for c in cases if (technique is None or c.technique is technique) and not c.must_not_fire)
+    want = (case.expected_elims, case.expected_places)
+    return next(s for s in case_steps(case) if effects(s) == want)
+
+
+def case_file_tests(
+    cases: Sequence[Case],
+    finders: Sequence[Tuple[Technique, Finder]],
+    techniques: Optional[Iterable[Technique]] = None,
+    extra_check: Optional[StepCheck] = None,
+) -> Tuple[Callable[..., None], Callable[[], None], Callable[[], None]]:
+    """Build the three tests every family's case file gets; a test module binds them to their ``test_*`` names.
+
+    Returns:
+        ``test_case`` (``run_case`` on each case, with ``extra_check``), ``test_every_technique_has_enough_cases``
+        (``check_counts`` on ``techniques``, by default the finders' techniques) and ``test_finders_registered``
+        (``check_registered``).
+    """
+    counted = tuple(t for t, _ in finders) if techniques is None else tuple(techniques)
+
+    @pytest.mark.parametrize("case", cases, ids=lambda c: c.ident)
+    def test_case(case: Case) -> None:
+        run_case(case, extra_check=extra_check)
+
+    def test_every_technique_has_enough_cases() -> None:
+        check_counts(cases, counted)
+
+    def test_finders_registered() -> None:
+        check_registered(finders)
+
+    return test_case, test_every_technique_has_enough_cases, test_finders_registered

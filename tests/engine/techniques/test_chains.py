@@ -7,40 +7,15 @@ from typing import Dict, List
 
 import pytest
 
-from caselib import case_steps, check_case, check_counts, check_sound, check_step_contract, effects, load_cases
+from caselib import case_file_tests, first_case_step, load_cases
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.step import HighlightRole, Step, Technique
-from sudoku_tk.engine.techniques import finder_for
 from sudoku_tk.engine.techniques.chains import FINDERS, find_remote_pairs
-from test_single_digit import check_sound_on_real_positions, check_transpose_invariant
+from sweeps import check_case_mirrored, check_each_fires_soundly
 
 CASES = load_cases("chains.cases")
 GEO = Geometry.of(3)
-
-
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.ident)
-def test_case(case) -> None:  # type: ignore[no-untyped-def]
-    check_sound(case)
-    steps = case_steps(case)
-    for step in steps:
-        check_step_contract(case.grid, step)
-        _check_chain(case.grid, step)
-    check_case(case, steps)
-
-
-def test_every_technique_has_enough_cases() -> None:
-    check_counts(CASES, (Technique.REMOTE_PAIR,))
-
-
-def test_finders_registered() -> None:
-    for t, f in FINDERS:
-        assert finder_for(t) is f
-
-
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.ident)
-def test_mirrored_board_gives_mirrored_steps(case) -> None:  # type: ignore[no-untyped-def]
-    assert (check_transpose_invariant(case.grid, find_remote_pairs) == 0) == case.must_not_fire
 
 
 def _chain_cells(step: Step) -> List[int]:
@@ -63,13 +38,18 @@ def _check_chain(grid: Grid, step: Step) -> None:
     assert roles[HighlightRole.COLOR_B] == tuple(chain[1::2])
 
 
-def _first_case_step() -> Step:
-    case = next(c for c in CASES if not c.must_not_fire)
-    return next(s for s in case_steps(case) if effects(s) == (case.expected_elims, case.expected_places))
+test_case, test_every_technique_has_enough_cases, test_finders_registered = case_file_tests(
+    CASES, FINDERS, (Technique.REMOTE_PAIR,), extra_check=_check_chain
+)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.ident)
+def test_mirrored_board_gives_mirrored_steps(case) -> None:  # type: ignore[no-untyped-def]
+    check_case_mirrored(case, find_remote_pairs)
 
 
 def test_explanation() -> None:
-    step = _first_case_step()
+    step = first_case_step(CASES)
     assert step.explanation == (
         "Remote Pair: r7c7, r7c2, r9c2 and r9c4 all hold only 4 or 6 and each sees the next in that order, so "
         "their digits alternate and r7c7 and r9c4 hold different ones; a cell that sees both can hold neither "
@@ -136,5 +116,4 @@ def test_other_board_sizes_yield_nothing() -> None:
 
 @pytest.mark.slow
 def test_sound_on_real_positions() -> None:
-    fired = check_sound_on_real_positions(FINDERS)
-    assert all(n > 0 for n in fired.values()), fired
+    check_each_fires_soundly(FINDERS)

@@ -6,44 +6,17 @@ from typing import List, Sequence
 
 import pytest
 
-from caselib import case_steps, check_case, check_counts, check_sound, check_step_contract, effects, load_cases
+from caselib import case_file_tests, first_case_step, load_cases
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.step import HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques import finder_for
 from sudoku_tk.engine.techniques.coloring import FINDERS
-from test_single_digit import check_sound_on_real_positions, check_transpose_invariant
+from sweeps import check_case_mirrored, check_each_fires_soundly, check_silent
 
 CASES = load_cases("coloring.cases")
-TECHNIQUES = tuple(t for t, _ in FINDERS)
 GEO = Geometry.of(3)
 COLOURS = (HighlightRole.COLOR_A, HighlightRole.COLOR_B, HighlightRole.COLOR_C, HighlightRole.COLOR_D)
-
-
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.ident)
-def test_case(case) -> None:  # type: ignore[no-untyped-def]
-    check_sound(case)
-    steps = case_steps(case)
-    for step in steps:
-        check_step_contract(case.grid, step)
-        _check_colouring_drawing(case.grid, step)
-    check_case(case, steps)
-
-
-def test_every_technique_has_enough_cases() -> None:
-    check_counts(CASES, TECHNIQUES)
-
-
-def test_finders_registered() -> None:
-    for t, f in FINDERS:
-        assert finder_for(t) is f
-
-
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.ident)
-def test_mirrored_board_gives_mirrored_steps(case) -> None:  # type: ignore[no-untyped-def]
-    finder = finder_for(case.technique)
-    assert finder is not None
-    assert (check_transpose_invariant(case.grid, finder) == 0) == case.must_not_fire
 
 
 def _check_colouring_drawing(grid: Grid, step: Step) -> None:
@@ -66,20 +39,25 @@ def _check_colouring_drawing(grid: Grid, step: Step) -> None:
         ), f"{GEO.cell_name(a)}={GEO.cell_name(b)} is not a strong link"
 
 
-def _first_case_step(technique: Technique) -> Step:
-    case = next(c for c in CASES if c.technique is technique and not c.must_not_fire)
-    return next(s for s in case_steps(case) if effects(s) == (case.expected_elims, case.expected_places))
+test_case, test_every_technique_has_enough_cases, test_finders_registered = case_file_tests(
+    CASES, FINDERS, extra_check=_check_colouring_drawing
+)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.ident)
+def test_mirrored_board_gives_mirrored_steps(case) -> None:  # type: ignore[no-untyped-def]
+    check_case_mirrored(case)
 
 
 def test_explanations() -> None:
-    assert _first_case_step(Technique.SIMPLE_COLORS_TRAP).explanation == (
+    assert first_case_step(CASES, Technique.SIMPLE_COLORS_TRAP).explanation == (
         "Simple Colors Trap: following the units where 1 has only two places, the 1s in r3c3, r4c1 and r6c7 "
         "are all true or all false, and opposite to those in r3c7, r4c9 and r6c3; one group holds the 1s, so a "
         "cell that sees a cell of each group cannot be 1 — remove 1 from r3c6."
     )
-    wrap = _first_case_step(Technique.SIMPLE_COLORS_WRAP).explanation
+    wrap = first_case_step(CASES, Technique.SIMPLE_COLORS_WRAP).explanation
     assert "r5c5 and r5c9 are in the same group but share row 5" in wrap
-    assert _first_case_step(Technique.MULTI_COLORS_2).explanation.endswith(
+    assert first_case_step(CASES, Technique.MULTI_COLORS_2).explanation.endswith(
         "the group of r3c2 sees both groups of the other chain (r3c2 sees r3c4 and r3c2 sees r3c6), and one "
         "of those is true, so that group is false — remove 4 from r1c1 and r3c2."
     )
@@ -126,12 +104,9 @@ def test_hand_built_multi_colors_2() -> None:
 
 
 def test_other_board_sizes_yield_nothing() -> None:
-    small = Grid.from_values([0] * 16)
-    for _t, finder in FINDERS:
-        assert list(finder(small)) == []
+    check_silent(FINDERS, Grid.from_values([0] * 16))
 
 
 @pytest.mark.slow
 def test_sound_on_real_positions() -> None:
-    fired = check_sound_on_real_positions(FINDERS)
-    assert all(n > 0 for n in fired.values()), fired
+    check_each_fires_soundly(FINDERS)

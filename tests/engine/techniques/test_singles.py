@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from caselib import case_steps, check_case, check_counts, check_sound, check_step_contract, load_cases
+from caselib import case_file_tests, case_steps, check_step_contract, load_cases
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.step import Technique
@@ -15,22 +13,7 @@ CASES = load_cases("singles.cases")
 TECHNIQUES = (Technique.FULL_HOUSE, Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE)
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.ident)
-def test_case(case) -> None:  # type: ignore[no-untyped-def]
-    check_sound(case)
-    steps = case_steps(case)
-    for step in steps:
-        check_step_contract(case.grid, step)
-    check_case(case, steps)
-
-
-def test_every_technique_has_enough_cases() -> None:
-    check_counts(CASES, TECHNIQUES)
-
-
-def test_finders_registered() -> None:
-    for t, f in FINDERS:
-        assert finder_for(t) is f
+test_case, test_every_technique_has_enough_cases, test_finders_registered = case_file_tests(CASES, FINDERS, TECHNIQUES)
 
 
 def test_peer_elimination_when_candidates_are_stale() -> None:

@@ -9,30 +9,18 @@ each elimination against that solution.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from typing import Callable, Dict, Iterator, List, Tuple
+from typing import List, Tuple
 
 import pytest
 
-from caselib import (
-    case_steps,
-    check_case,
-    check_counts,
-    check_sound,
-    check_step_contract,
-    effects,
-    load_cases,
-)
-from shared_data import read_puzzles
-from sudoku_tk.engine.brute_force import unique_solution
+from caselib import case_steps, check_counts, check_registered, load_cases, run_case
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Eliminate, Move, Place
 from sudoku_tk.engine.propagation import Assist, recompute
 from sudoku_tk.engine.step import Family, HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques import find_hint, finder_for
 from sudoku_tk.engine.techniques.uniqueness import FINDERS
-
-Finder = Callable[[Grid], Iterator[Step]]
+from sweeps import check_finders_sound, check_silent, check_transpose_invariant, sample_puzzles
 
 CASES = load_cases("uniqueness.cases")
 TECHNIQUES = tuple(t for t, _ in FINDERS)
@@ -43,11 +31,7 @@ TECHNIQUES = tuple(t for t, _ in FINDERS)
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.ident)
 def test_case(case) -> None:  # type: ignore[no-untyped-def]
-    assert check_sound(case) is not None, "every uniqueness case needs givens with a unique solution"
-    steps = case_steps(case)
-    for step in steps:
-        check_step_contract(case.grid, step)
-    check_case(case, steps)
+    run_case(case, require_solution=True)
 
 
 def test_every_technique_has_enough_cases() -> None:
@@ -57,8 +41,7 @@ def test_every_technique_has_enough_cases() -> None:
 def test_finders_cover_exactly_the_uniqueness_family() -> None:
     assert set(TECHNIQUES) == {t for t in Technique if t.family is Family.UNIQUENESS}
     assert len(TECHNIQUES) == len(set(TECHNIQUES))
-    for t, f in FINDERS:
-        assert finder_for(t) is f, f"the registry does not use {t}'s finder"
+    check_registered(FINDERS)
 
 
 # -- wording and highlights -----------------------------------------------------
@@ -114,33 +97,11 @@ def test_hidden_rectangle_explanation_reads_as_a_sentence() -> None:
 # -- behaviour ------------------------------------------------------------------
 
 
-def _transposed(grid: Grid) -> Grid:
-    """The same position mirrored on the main diagonal: r{a}c{b} becomes r{b}c{a}."""
-    order = [c * 9 + r for r in range(9) for c in range(9)]
-    return Grid(
-        grid.geometry,
-        tuple(grid.givens[i] for i in order),
-        tuple(grid.values[i] for i in order),
-        tuple(grid.candidates[i] for i in order),
-        True,
-    )
-
-
-def _mirror(cell: int) -> int:
-    r, c = divmod(cell, 9)
-    return c * 9 + r
-
-
 @pytest.mark.parametrize("case", [c for c in CASES if not c.must_not_fire], ids=lambda c: c.ident)
 def test_mirrored_board_gives_mirrored_steps(case) -> None:  # type: ignore[no-untyped-def]
     finder = finder_for(case.technique)
     assert finder is not None
-    here = {effects(s) for s in finder(case.grid)}
-    there = {
-        (frozenset((_mirror(c), d) for c, d in el), frozenset((_mirror(c), d) for c, d in pl))
-        for el, pl in (effects(s) for s in finder(_transposed(case.grid)))
-    }
-    assert here == there
+    check_transpose_invariant(case.grid, finder)
 
 
 def test_finders_are_deterministic_and_leave_the_grid_alone() -> None:
@@ -161,9 +122,7 @@ def test_each_finder_yields_distinct_steps() -> None:
 
 @pytest.mark.parametrize("box", [2, 4])
 def test_other_board_sizes_yield_nothing(box: int) -> None:
-    grid = Grid.from_values([0] * box**4)
-    for _t, finder in FINDERS:
-        assert list(finder(grid)) == []
+    check_silent(FINDERS, Grid.from_values([0] * box**4))
 
 
 def test_the_registry_skips_uniqueness_when_not_unique() -> None:
@@ -176,43 +135,17 @@ def test_the_registry_skips_uniqueness_when_not_unique() -> None:
 # -- soundness on real positions -----------------------------------------------
 
 
-def _check_all(grid: Grid, solution: Tuple[int, ...], fired: Dict[Technique, int]) -> None:
-    for technique, finder in FINDERS:
-        for step in finder(grid):
-            assert step.technique is technique
-            check_step_contract(grid, step)
-            for e in step.eliminations:
-                assert solution[e.cell] != e.digit, f"{step.explanation} removes the solution digit"
-            for p in step.placements:
-                assert solution[p.cell] == p.digit, f"{step.explanation} places a wrong digit"
-            fired[technique] += 1
-
-
 def _apply(moves: List[Move], step: Step) -> None:
     moves.extend(Place(p.cell, p.digit) for p in step.placements)
     if step.eliminations:
         moves.append(Eliminate(tuple((e.cell, e.digit) for e in step.eliminations)))
 
 
-@lru_cache(maxsize=1)
-def _puzzles() -> Tuple[Tuple[Grid, Tuple[int, ...]], ...]:
-    """150 puzzles each from top1465 and the SE-rated set, spread over the files, with their solutions."""
-    out = []
-    for name in ("top1465.txt", "sudoku_exchange_se_rated.txt"):
-        lines = read_puzzles(name)
-        for line in lines[:: max(1, len(lines) // 150)][:150]:
-            start = Grid.from_string(line)
-            solution = unique_solution(start)
-            assert solution is not None
-            out.append((start, solution))
-    return tuple(out)
-
-
 def test_sound_along_solving_paths() -> None:
     """After singles, then after each simpler step (the registry without uniqueness): no wrong elimination."""
     fired = {t: 0 for t in TECHNIQUES}
     states = 0
-    for start, solution in _puzzles():
+    for start, solution in sample_puzzles(150):
         moves: List[Move] = []
         for _ in range(40):
             pos = recompute(start, moves)
@@ -220,7 +153,7 @@ def test_sound_along_solving_paths() -> None:
                 break
             grid = pos.to_grid()
             states += 1
-            _check_all(grid, solution, fired)
+            check_finders_sound(grid, solution, FINDERS, fired)
             step = find_hint(grid, unique=False)
             if step is None:
                 break
@@ -241,7 +174,7 @@ def test_sound_after_random_correct_moves() -> None:
     """Random correct placements (so avoidable rectangles have placed corners) and random false candidates removed."""
     rng = random.Random(20240605)
     fired = {t: 0 for t in TECHNIQUES}
-    for start, solution in _puzzles()[::3]:
+    for start, solution in sample_puzzles(150)[::3]:
         empty = [c for c in range(81) if not start.values[c]]
         for placed in (8, 20, 35):
             moves: List[Move] = [Place(c, solution[c]) for c in rng.sample(empty, placed)]
@@ -254,6 +187,6 @@ def test_sound_after_random_correct_moves() -> None:
             ]
             moves.append(Eliminate(tuple(rng.sample(false, len(false) // 4))))
             grid = recompute(start, moves, assists=[Assist.PEERS]).to_grid()
-            _check_all(grid, solution, fired)
+            check_finders_sound(grid, solution, FINDERS, fired)
     assert fired[Technique.AVOIDABLE_RECTANGLE_1] > 0, fired
     assert sum(fired.values()) > 50, fired

@@ -6,66 +6,43 @@ from typing import Dict, List
 
 import pytest
 
-from caselib import case_steps, check_case, check_counts, check_sound, check_step_contract, effects, load_cases
+from caselib import case_file_tests, first_case_step, load_cases
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.step import HighlightRole, Step, Technique
+from sudoku_tk.engine.step import HighlightRole, Technique
 from sudoku_tk.engine.techniques import finder_for
 from sudoku_tk.engine.techniques.wings import FINDERS
-from test_single_digit import check_sound_on_real_positions, check_transpose_invariant
+from sweeps import check_case_mirrored, check_each_fires_soundly, check_silent
 
 CASES = load_cases("wings.cases")
-TECHNIQUES = tuple(t for t, _ in FINDERS)
 GEO = Geometry.of(3)
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.ident)
-def test_case(case) -> None:  # type: ignore[no-untyped-def]
-    check_sound(case)
-    steps = case_steps(case)
-    for step in steps:
-        check_step_contract(case.grid, step)
-    check_case(case, steps)
-
-
-def test_every_technique_has_enough_cases() -> None:
-    check_counts(CASES, TECHNIQUES)
-
-
-def test_finders_registered() -> None:
-    for t, f in FINDERS:
-        assert finder_for(t) is f
+test_case, test_every_technique_has_enough_cases, test_finders_registered = case_file_tests(CASES, FINDERS)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.ident)
 def test_mirrored_board_gives_mirrored_steps(case) -> None:  # type: ignore[no-untyped-def]
-    finder = finder_for(case.technique)
-    assert finder is not None
-    assert (check_transpose_invariant(case.grid, finder) == 0) == case.must_not_fire
-
-
-def _first_case_step(technique: Technique) -> Step:
-    case = next(c for c in CASES if c.technique is technique and not c.must_not_fire)
-    return next(s for s in case_steps(case) if effects(s) == (case.expected_elims, case.expected_places))
+    check_case_mirrored(case)
 
 
 def test_explanations() -> None:
-    assert _first_case_step(Technique.W_WING).explanation == (
+    assert first_case_step(CASES, Technique.W_WING).explanation == (
         "W-Wing: r7c4 and r8c3 both hold only 3 or 8; in column 2 the 8 is r7c2 or r8c2, and r7c2 sees r7c4 "
         "while r8c2 sees r8c3, so the two cells cannot both be 8 and one of them is 3 — remove 3 from r7c2."
     )
-    assert _first_case_step(Technique.XY_WING).explanation == (
+    assert first_case_step(CASES, Technique.XY_WING).explanation == (
         "XY-Wing: r2c7 holds only 1 or 6 and sees r3c9 (1 or 9) and r4c7 (6 or 9), so whichever digit it "
         "takes, one of those two cells must be 9 — remove 9 from r5c9 and r6c9."
     )
-    assert _first_case_step(Technique.XYZ_WING).explanation == (
+    assert first_case_step(CASES, Technique.XYZ_WING).explanation == (
         "XYZ-Wing: r8c2 holds only 1, 2 or 8 and sees r6c2 (1 or 2) and r8c1 (1 or 8), so whichever digit it "
         "takes, one of the three cells must be 1 — remove 1 from r7c2."
     )
 
 
 def test_xy_wing_drawing() -> None:
-    step = _first_case_step(Technique.XY_WING)
+    step = first_case_step(CASES, Technique.XY_WING)
     roles: Dict[HighlightRole, List[int]] = {h.role: list(h.cells) for h in step.highlights}
     assert roles[HighlightRole.PIVOT] == [GEO.parse_cell("r2c7")]
     assert sorted(roles[HighlightRole.PATTERN]) == sorted(GEO.parse_cell(c) for c in ("r3c9", "r4c7"))
@@ -119,12 +96,9 @@ def test_hand_built_w_wing_needs_its_bridge() -> None:
 
 
 def test_other_board_sizes_yield_nothing() -> None:
-    small = Grid.from_values([0] * 16)
-    for _t, finder in FINDERS:
-        assert list(finder(small)) == []
+    check_silent(FINDERS, Grid.from_values([0] * 16))
 
 
 @pytest.mark.slow
 def test_sound_on_real_positions() -> None:
-    fired = check_sound_on_real_positions(FINDERS)
-    assert all(n > 0 for n in fired.values()), fired
+    check_each_fires_soundly(FINDERS)
