@@ -25,7 +25,7 @@ from ..explain import cells_text, eliminations_text, join_words, sentence, unit_
 from ..geometry import Cell, Digit, bits
 from ..grid import Grid
 from ..step import Highlight, HighlightRole, Link, Step, Technique
-from .common import CandidateIndex, eliminations, index_of
+from .common import CandidateIndex, eliminations, index_9x9
 from .single_digit import conjugate_pairs, shared_unit
 
 
@@ -103,9 +103,6 @@ def _colour(idx: CandidateIndex, digit: Digit) -> List[_Cluster]:
     return out
 
 
-def _nine(grid: Grid) -> CandidateIndex | None:
-    return index_of(grid) if grid.geometry.side == 9 else None
-
 
 def _has_inner_peer(mask: int, peer_masks: Sequence[int]) -> bool:
     """Do two cells of ``mask`` see each other?"""
@@ -176,7 +173,7 @@ def _touching(mask1: int, mask2: int, peer_masks: Sequence[int]) -> Tuple[Cell, 
 
 def find_simple_colors_traps(grid: Grid) -> Iterator[Step]:
     """Yield Simple Colors Traps: candidates seeing both colours of one group."""
-    idx = _nine(grid)
+    idx = index_9x9(grid)
     if idx is None:
         return
     for d in range(1, 10):
@@ -193,7 +190,7 @@ def find_simple_colors_traps(grid: Grid) -> Iterator[Step]:
 
 def find_simple_colors_wraps(grid: Grid) -> Iterator[Step]:
     """Yield Simple Colors Wraps: a colour with two cells that see each other is false everywhere."""
-    idx = _nine(grid)
+    idx = index_9x9(grid)
     if idx is None:
         return
     geo = idx.geometry
@@ -222,7 +219,7 @@ def find_simple_colors_wraps(grid: Grid) -> Iterator[Step]:
 
 def find_multi_colors_1(grid: Grid) -> Iterator[Step]:
     """Yield Multi Colors 1: a colour of one group sees a colour of another; cells seeing both opposites lose the digit."""
-    idx = _nine(grid)
+    idx = index_9x9(grid)
     if idx is None:
         return
     geo = idx.geometry
@@ -257,7 +254,7 @@ def find_multi_colors_1(grid: Grid) -> Iterator[Step]:
 
 def find_multi_colors_2(grid: Grid) -> Iterator[Step]:
     """Yield Multi Colors 2: a colour of one group sees both colours of another group, so it is false."""
-    idx = _nine(grid)
+    idx = index_9x9(grid)
     if idx is None:
         return
     geo = idx.geometry

@@ -120,6 +120,11 @@ def index_of(grid: Grid) -> CandidateIndex:
     return idx
 
 
+def index_9x9(grid: Grid) -> CandidateIndex | None:
+    """The CandidateIndex of a 9×9 grid; None on other sizes (for the techniques defined on 9×9 only)."""
+    return index_of(grid) if grid.geometry.side == 9 else None
+
+
 # -- cell-mask helpers -------------------------------------------------------
 
 

@@ -28,7 +28,7 @@ from ..explain import cells_text, eliminations_text, sentence, unit_text, units_
 from ..geometry import Cell, Digit, Geometry, Unit, bits
 from ..grid import Grid
 from ..step import Highlight, HighlightRole, Link, Step, Technique
-from .common import CandidateIndex, eliminations, index_of
+from .common import CandidateIndex, eliminations, index_9x9
 
 ConjugatePair = Tuple[Unit, Cell, Cell]
 """A unit where a digit has exactly two places, and those two cells (lower first)."""
@@ -95,16 +95,13 @@ def _step(
     )
 
 
-def _nine(grid: Grid) -> CandidateIndex | None:
-    return index_of(grid) if grid.geometry.side == 9 else None
-
 
 # -- Skyscraper ---------------------------------------------------------------
 
 
 def find_skyscrapers(grid: Grid) -> Iterator[Step]:
     """Yield Skyscrapers: two rows (columns) with two places each for a digit, one pair of ends sharing a column (row)."""
-    idx = _nine(grid)
+    idx = index_9x9(grid)
     if idx is None:
         return
     geo = idx.geometry
@@ -158,7 +155,7 @@ def _skyscraper_step(
 
 def find_two_string_kites(grid: Grid) -> Iterator[Step]:
     """Yield 2-String Kites: a row and a column with two places each for a digit, one end of each in a shared box."""
-    idx = _nine(grid)
+    idx = index_9x9(grid)
     if idx is None:
         return
     geo = idx.geometry
@@ -208,7 +205,7 @@ def _kite_step(
 
 def find_turbot_fish(grid: Grid) -> Iterator[Step]:
     """Yield Turbot Fish: strong link, weak link, strong link for one digit, other than Skyscrapers and Kites."""
-    idx = _nine(grid)
+    idx = index_9x9(grid)
     if idx is None:
         return
     geo = idx.geometry
@@ -288,7 +285,7 @@ def find_empty_rectangles(grid: Grid) -> Iterator[Step]:
     X would rule out Q, force P and leave the box no place. The same with rows and
     columns swapped.
     """
-    idx = _nine(grid)
+    idx = index_9x9(grid)
     if idx is None:
         return
     geo = idx.geometry

@@ -17,11 +17,7 @@ from ..explain import cells_text, eliminations_text, mask_text, sentence, unit_t
 from ..geometry import Cell, Digit, bits
 from ..grid import Grid
 from ..step import Highlight, HighlightRole, Link, Step, Technique
-from .common import CandidateIndex, eliminations, index_of
-
-
-def _nine(grid: Grid) -> CandidateIndex | None:
-    return index_of(grid) if grid.geometry.side == 9 else None
+from .common import CandidateIndex, eliminations, index_9x9
 
 
 def _digit(mask: int) -> Digit:
@@ -65,7 +61,7 @@ def _holds(idx: CandidateIndex, cell: Cell, verb: str = "") -> str:
 
 def find_xy_wings(grid: Grid) -> Iterator[Step]:
     """Yield XY-Wings: pivot {x, y} seeing pincers {x, z} and {y, z}; z leaves the cells seeing both pincers."""
-    idx = _nine(grid)
+    idx = index_9x9(grid)
     if idx is None:
         return
     peers = idx.geometry.peer_masks
@@ -119,7 +115,7 @@ def _xy_step(idx: CandidateIndex, pivot: Cell, q1: Cell, q2: Cell, z: Digit, eli
 
 def find_xyz_wings(grid: Grid) -> Iterator[Step]:
     """Yield XYZ-Wings: pivot {x, y, z} seeing pincers {x, z} and {y, z}; z leaves the cells seeing all three."""
-    idx = _nine(grid)
+    idx = index_9x9(grid)
     if idx is None:
         return
     peers = idx.geometry.peer_masks
@@ -164,7 +160,7 @@ def _xyz_step(idx: CandidateIndex, pivot: Cell, q1: Cell, q2: Cell, z: Digit, el
 
 def find_w_wings(grid: Grid) -> Iterator[Step]:
     """Yield W-Wings: two {x, y} cells whose y is bridged by a strong link; x leaves the cells seeing both."""
-    idx = _nine(grid)
+    idx = index_9x9(grid)
     if idx is None:
         return
     geo = idx.geometry
