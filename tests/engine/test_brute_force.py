@@ -19,6 +19,7 @@ from sudoku_tk.engine.brute_force import (
     solve_values,
     unique_solution,
 )
+from sudoku_tk.engine.generator import random_solution
 from sudoku_tk.engine.grid import Grid, ProblemKind
 
 DIGITS = "123456789ABCDEFG"
@@ -66,24 +67,8 @@ def pattern_solution(box: int) -> list[int]:
 
 
 def shuffled_solution(box: int, rng: random.Random) -> list[int]:
-    """The pattern grid with digits relabelled and rows/columns shuffled inside their bands and stacks."""
-    n = box * box
-    base = pattern_solution(box)
-    relabel = list(range(1, n + 1))
-    rng.shuffle(relabel)
-
-    def order() -> list[int]:
-        bands = list(range(box))
-        rng.shuffle(bands)
-        out = []
-        for b in bands:
-            inner = list(range(box))
-            rng.shuffle(inner)
-            out += [b * box + i for i in inner]
-        return out
-
-    rows, cols = order(), order()
-    return [relabel[base[rows[r] * n + cols[c]] - 1] for r in range(n) for c in range(n)]
+    """A random valid solved grid (the generator's; each one is also checked by assert_solves where used)."""
+    return list(random_solution(rng, box))
 
 
 def test_oracle_rejects_wrong_grids() -> None:
