@@ -236,6 +236,167 @@ DESCRIPTIONS: Dict[Technique, str] = {
         "second chain, it would leave the second chain with no place for the digit, so that colour is "
         "false: remove the digit from all its cells."
     ),
+    T.SUE_DE_COQ: (
+        "Look where a box meets a row (or column): two or three empty cells there whose candidates hold two "
+        "more digits than cells. Find a bivalue cell (or a small set) in the rest of the line and another in "
+        "the rest of the box that use up those extra digits, with no digit shared between them. The "
+        "intersection, the line set and the box set then fill their digits among themselves, so the line set's "
+        "digits leave the rest of the line and the box set's digits leave the rest of the box."
+    ),
+    T.X_CHAIN: (
+        "Follow one digit through units where it has exactly two places (strong links: if one is not the "
+        "digit, the other is), joined by cells that see each other (weak links: not both). Read from one end: "
+        "if the first cell is not the digit, the last one is. So one of the two ends holds the digit, and a "
+        "cell that sees both ends can't."
+    ),
+    T.XY_CHAIN: (
+        "A chain of cells with exactly two candidates each, where each cell shares a digit with the next and "
+        "sees it. If the first cell is not x, it is its other digit, which pushes the next cell to its other "
+        "digit, and so on, until the last cell is x. So one end is x, and x leaves every cell seeing both ends."
+    ),
+    T.CONTINUOUS_NICE_LOOP: (
+        "A chain that closes into a loop, strong and weak links alternating all the way round. Going round "
+        "one way or the other, every weak link ends up with exactly one of its two ends true, so each acts "
+        "like a strong link: the digit of a weak link between two cells leaves the rest of their shared "
+        "units, and a cell entered and left on two different digits keeps only those two."
+    ),
+    T.DISCONTINUOUS_NICE_LOOP: (
+        "A chain that starts and ends in the same cell but does not alternate at that cell. If both links at "
+        "the start are weak on the same candidate, assuming the candidate proves it false: remove it. If both "
+        "are strong, the candidate is true: place it. If the loop leaves on one digit and returns on another, "
+        "the start cell keeps only what the links allow."
+    ),
+    T.AIC: (
+        "An Alternating Inference Chain joins candidates with strong links (if one is false the other is "
+        "true) and weak links (not both true), alternating and starting and ending with a strong link. If the "
+        "first candidate is false, the last is true: one of the two ends is true. Any candidate that can't be "
+        "true together with either end can go."
+    ),
+    T.GROUPED_CONTINUOUS_NICE_LOOP: (
+        "A Continuous Nice Loop in which some links use a group: the places of a digit inside one box that "
+        "also lie in one row or column, treated as one node (true when the digit is in one of them). Every "
+        "weak link of the loop acts as a strong one, as in any continuous loop."
+    ),
+    T.GROUPED_DISCONTINUOUS_NICE_LOOP: (
+        "A Discontinuous Nice Loop that uses groups: the places of a digit inside one box along one line, "
+        "counted as one node. The loop returns to its start cell with two links of one kind, which proves the "
+        "start candidate false (two weak links) or true (two strong links)."
+    ),
+    T.GROUPED_AIC: (
+        "An AIC in which some nodes are groups: the places of a digit in one box that lie on one row or "
+        "column, true when the digit sits in any of them. One end of the chain is true, so a candidate that "
+        "conflicts with both ends can go."
+    ),
+    T.ALS_XZ: (
+        "An almost locked set (ALS) is N cells in one unit holding N+1 digits: remove any one digit and the "
+        "rest is locked. Two ALS that both hold digit x, where every x of one sees every x of the other, can't "
+        "both lose x to the other (x is 'restricted common'). So one of them is locked without x, and a digit z "
+        "they share must be in one of them: z leaves every cell that sees all the z's of both."
+    ),
+    T.ALS_XY_WING: (
+        "Three almost locked sets: a pivot C joined to wing A by a restricted common digit x and to wing B by "
+        "another, y. If A does not hold x, C does, so C can't hold y and B must; either way one of the wings "
+        "is locked, and a digit z shared by both wings leaves every cell that sees all their z's."
+    ),
+    T.ALS_XY_CHAIN: (
+        "A chain of almost locked sets, each joined to the next by a restricted common digit (a different one "
+        "at each join). Whichever set loses its joining digit forces the next to keep it, so one of the two end "
+        "sets is locked: a digit both ends hold leaves every cell that sees all its places in both."
+    ),
+    T.DEATH_BLOSSOM: (
+        "A stem cell with a few candidates, and for each candidate an almost locked set (a petal) whose copies "
+        "of that digit all see the stem. Whatever the stem becomes, that petal loses the digit and is locked. "
+        "If every petal also holds digit z, one of them keeps z, so z leaves every cell seeing all those z's."
+    ),
+    T.FRANKEN_X_WING: (
+        "A fish where base or cover units include a box. Pick a digit and two base units (rows or boxes) that "
+        "don't overlap, whose places all lie in two cover units (columns or boxes). The base units need two "
+        "copies of the digit and the covers hold at most one each, so the covers get theirs inside the base: "
+        "remove it from the rest of the covers."
+    ),
+    T.FRANKEN_SWORDFISH: (
+        "A Swordfish whose base or cover units include boxes: three non-overlapping base units whose places "
+        "for the digit all lie in three cover units. The covers take their copies inside the base, so the "
+        "digit leaves every other cell of the covers."
+    ),
+    T.FRANKEN_JELLYFISH: (
+        "A Jellyfish with boxes among its base or cover units: four base units, four cover units, and every "
+        "place of the digit in the base lies in the covers. The rest of the covers loses the digit."
+    ),
+    T.FINNED_FRANKEN_X_WING: (
+        "A Franken X-Wing with fins: a few places of the digit in the base units fall outside the covers. "
+        "Either a fin is the digit, or the fish works, so only cells that the fish would clear and that see "
+        "every fin lose the digit."
+    ),
+    T.FINNED_FRANKEN_SWORDFISH: (
+        "A Franken Swordfish with fins outside its covers. A cell the fish would clear loses the digit when it "
+        "also sees every fin, because either a fin holds the digit or the fish does its work."
+    ),
+    T.FINNED_FRANKEN_JELLYFISH: (
+        "A Franken Jellyfish with fins. As with every finned fish, remove the digit only from cells that the "
+        "fish would clear and that see all the fins."
+    ),
+    T.MUTANT_X_WING: (
+        "The most general fish: base and cover units may be any mix of rows, columns and boxes, as long as "
+        "the base units don't overlap. If every place of the digit in the base lies in the covers, the covers "
+        "get their copies in the base, and the digit leaves the rest of the covers."
+    ),
+    T.MUTANT_SWORDFISH: (
+        "A fish of three base and three cover units of any kind (rows, columns and boxes mixed). The base units "
+        "need three copies of the digit, all inside the covers, so the rest of the covers can't hold it."
+    ),
+    T.MUTANT_JELLYFISH: (
+        "A fish of four base and four cover units of any kind. All the base places of the digit lie in the "
+        "covers, so the covers are filled from the base and the digit leaves every other cover cell."
+    ),
+    T.FINNED_MUTANT_X_WING: (
+        "A Mutant X-Wing with fins (base places outside the covers). A candidate the fish would remove goes "
+        "only if it also sees every fin."
+    ),
+    T.FINNED_MUTANT_SWORDFISH: (
+        "A Mutant Swordfish with fins: remove the digit from cells that the fish would clear and that see "
+        "every fin."
+    ),
+    T.FINNED_MUTANT_JELLYFISH: (
+        "A Mutant Jellyfish with fins: cells the fish would clear that see every fin lose the digit."
+    ),
+    T.KRAKEN_FISH_TYPE_1: (
+        "A finned fish that doesn't work by seeing alone: for each fin a chain shows that the fin, if true, "
+        "removes the candidate too. The fish or one of its fins holds, and every case removes it."
+    ),
+    T.KRAKEN_FISH_TYPE_2: (
+        "A fish whose cover candidates in one line or cell each lead, by a chain, to the same elimination. "
+        "One of them is true, so the elimination holds."
+    ),
+    T.FORCING_CHAIN_CONTRADICTION: (
+        "Assume a candidate and follow what it forces, one link at a time. If that leads to something "
+        "impossible (a digit that would be both true and false, a cell with nothing left), the assumption "
+        "was wrong. A last resort: it always works in principle, but a shorter pattern is nicer when it exists."
+    ),
+    T.FORCING_CHAIN_VERITY: (
+        "Take a cell (or a digit's places in a unit) and follow each of its candidates in turn. One of them is "
+        "true, so whatever every one of them forces is true as well."
+    ),
+    T.FORCING_NET_CONTRADICTION: (
+        "Like a forcing chain, but following everything an assumption forces, branch after branch (singles "
+        "included). When the consequences clash, the assumption was false (or, for an assumed removal, true)."
+    ),
+    T.FORCING_NET_VERITY: (
+        "Follow every candidate of a cell (or every place of a digit in a unit) with all its consequences. "
+        "Whatever all of them force is certain."
+    ),
+    T.TEMPLATE_SET: (
+        "A template is one way to place a digit nine times, once in every row, column and box. Try every "
+        "template that fits the digit's places: a cell that every fitting template uses takes the digit."
+    ),
+    T.TEMPLATE_DEL: (
+        "List every way (template) the digit can still be placed once in every row, column and box. A "
+        "candidate that no fitting template uses can be removed."
+    ),
+    T.BRUTE_FORCE: (
+        "Not a technique: when none of the enabled techniques applies, the app reads one digit from the "
+        "puzzle's solution so the game can go on. Enabling more techniques (or forcing chains) avoids it."
+    ),
 }
 """One paragraph per technique, keyed by Technique."""
 

@@ -31,10 +31,23 @@ Finned / Sashimi Swordfish             200 / 240  unfair
 Finned / Sashimi Jellyfish             250 / 260  unfair
 Simple Colors (trap, wrap)                   150  hard
 Multi Colors 1 and 2                         200  hard
+Sue de Coq                                   250  unfair
+X-Chain, XY-Chain                            260  unfair
+Nice Loops and AIC                           280  unfair
+Grouped Nice Loops and AIC                   300  unfair
+ALS-XZ / ALS-XY-Wing / ALS-XY-Chain  300 / 320 / 340  unfair
+Death Blossom                                360  unfair
+Franken X-Wing / Swordfish / Jellyfish  300 / 350 / 370  unfair
+Finned Franken X-Wing / Swordf. / Jellyf.  390 / 410 / 430  unfair
+Mutant X-Wing / Swordfish / Jellyfish        450  extreme
+Finned Mutant fish                           470  extreme
+Kraken Fish, Forcing Chains                  500  extreme
+Forcing Nets                                 700  extreme
+Template Set / Delete, Brute Force         10000  extreme
 =========================================  =====  =======
 
 Level ceilings: easy 800, medium 1000, hard 1600, unfair 1800, extreme unbounded.
-A path that gets stuck needs techniques beyond this set: it is rated extreme
+A path that gets stuck needs techniques beyond the enabled set: it is rated extreme
 (``solved`` False), with the score of the steps it did take.
 """
 
@@ -58,9 +71,9 @@ class Level(Enum):
     HARD = ("hard", 1600)
     """Quads, basic fish, wings, single-digit patterns, uniqueness, colouring."""
     UNFAIR = ("unfair", 1800)
-    """Finned and sashimi swordfish and jellyfish."""
+    """Finned and sashimi swordfish and jellyfish, chains and loops, ALS, Sue de Coq, Franken fish."""
     EXTREME = ("extreme", 1 << 62)
-    """Beyond the technique set (the solver got stuck), or very long hard paths."""
+    """Mutant and Kraken fish, forcing chains and nets, brute force; or a stuck path; or very long hard paths."""
 
     def __init__(self, label: str, ceiling: int) -> None:
         self.label = label
@@ -71,7 +84,7 @@ class Level(Enum):
 
 
 T = Technique
-E, M, H, U = Level.EASY, Level.MEDIUM, Level.HARD, Level.UNFAIR
+E, M, H, U, X = Level.EASY, Level.MEDIUM, Level.HARD, Level.UNFAIR, Level.EXTREME
 SCORES: Dict[Technique, Tuple[int, Level]] = {
     T.PEER_ELIMINATION: (0, E),
     T.FULL_HOUSE: (4, E),
@@ -118,9 +131,43 @@ SCORES: Dict[Technique, Tuple[int, Level]] = {
     T.SIMPLE_COLORS_WRAP: (150, H),
     T.MULTI_COLORS_1: (200, H),
     T.MULTI_COLORS_2: (200, H),
+    T.SUE_DE_COQ: (250, U),
+    T.X_CHAIN: (260, U),
+    T.XY_CHAIN: (260, U),
+    T.CONTINUOUS_NICE_LOOP: (280, U),
+    T.DISCONTINUOUS_NICE_LOOP: (280, U),
+    T.AIC: (280, U),
+    T.GROUPED_CONTINUOUS_NICE_LOOP: (300, U),
+    T.GROUPED_DISCONTINUOUS_NICE_LOOP: (300, U),
+    T.GROUPED_AIC: (300, U),
+    T.ALS_XZ: (300, U),
+    T.ALS_XY_WING: (320, U),
+    T.ALS_XY_CHAIN: (340, U),
+    T.DEATH_BLOSSOM: (360, U),
+    T.FRANKEN_X_WING: (300, U),
+    T.FRANKEN_SWORDFISH: (350, U),
+    T.FRANKEN_JELLYFISH: (370, U),
+    T.FINNED_FRANKEN_X_WING: (390, U),
+    T.FINNED_FRANKEN_SWORDFISH: (410, U),
+    T.FINNED_FRANKEN_JELLYFISH: (430, U),
+    T.MUTANT_X_WING: (450, X),
+    T.MUTANT_SWORDFISH: (450, X),
+    T.MUTANT_JELLYFISH: (450, X),
+    T.FINNED_MUTANT_X_WING: (470, X),
+    T.FINNED_MUTANT_SWORDFISH: (470, X),
+    T.FINNED_MUTANT_JELLYFISH: (470, X),
+    T.KRAKEN_FISH_TYPE_1: (500, X),
+    T.KRAKEN_FISH_TYPE_2: (500, X),
+    T.FORCING_CHAIN_CONTRADICTION: (500, X),
+    T.FORCING_CHAIN_VERITY: (500, X),
+    T.FORCING_NET_CONTRADICTION: (700, X),
+    T.FORCING_NET_VERITY: (700, X),
+    T.TEMPLATE_SET: (10000, X),
+    T.TEMPLATE_DEL: (10000, X),
+    T.BRUTE_FORCE: (10000, X),
 }
 """Base score and level per technique (HoDoKu's defaults)."""
-del T, E, M, H, U
+del T, E, M, H, U, X
 
 _LEVELS = tuple(Level)
 

@@ -29,6 +29,10 @@ class Family(Enum):
     COLORING = "Coloring"
     CHAINS = "Chains"
     ALS = "Almost Locked Sets"
+    MISCELLANEOUS = "Miscellaneous"
+    """Sue de Coq."""
+    LAST_RESORT = "Last Resort"
+    """Kraken fish, forcing chains and nets, templates and the labelled brute-force step."""
 
 
 class Technique(Enum):
@@ -87,6 +91,61 @@ class Technique(Enum):
     SIMPLE_COLORS_WRAP = ("Simple Colors Wrap", Family.COLORING, "0501")
     MULTI_COLORS_1 = ("Multi Colors 1", Family.COLORING, "0502")
     MULTI_COLORS_2 = ("Multi Colors 2", Family.COLORING, "0503")
+    SUE_DE_COQ = ("Sue de Coq", Family.MISCELLANEOUS, "1101")
+    """Two sets of cells around a box/line intersection that share out their digits."""
+    X_CHAIN = ("X-Chain", Family.CHAINS, "0701")
+    """An alternating chain on one digit: one of its two ends holds the digit."""
+    XY_CHAIN = ("XY-Chain", Family.CHAINS, "0702")
+    """A chain of bivalue cells: one of its two ends holds the digit they share."""
+    CONTINUOUS_NICE_LOOP = ("Continuous Nice Loop", Family.CHAINS, "0706")
+    """A closed alternating loop: every weak link in it is really strong."""
+    DISCONTINUOUS_NICE_LOOP = ("Discontinuous Nice Loop", Family.CHAINS, "0707")
+    """A loop that comes back to its first cell with two links of one kind: that candidate is false (or true)."""
+    AIC = ("AIC", Family.CHAINS, "0708")
+    """An Alternating Inference Chain: one of its two ends is true."""
+    GROUPED_CONTINUOUS_NICE_LOOP = ("Grouped Continuous Nice Loop", Family.CHAINS, "0709")
+    GROUPED_DISCONTINUOUS_NICE_LOOP = ("Grouped Discontinuous Nice Loop", Family.CHAINS, "0710")
+    GROUPED_AIC = ("Grouped AIC", Family.CHAINS, "0711")
+    """Nice loops and AICs with grouped nodes: candidates of a digit inside one box/line intersection."""
+    ALS_XZ = ("Almost Locked Set XZ-Rule", Family.ALS, "0901")
+    """Two almost locked sets joined by a restricted common digit."""
+    ALS_XY_WING = ("Almost Locked Set XY-Wing", Family.ALS, "0902")
+    """Three almost locked sets: a pivot joined to two wings."""
+    ALS_XY_CHAIN = ("Almost Locked Set XY-Chain", Family.ALS, "0903")
+    """A chain of almost locked sets joined by restricted common digits."""
+    DEATH_BLOSSOM = ("Death Blossom", Family.ALS, "0904")
+    """A stem cell whose every candidate leads into an almost locked set (a petal)."""
+    FRANKEN_X_WING = ("Franken X-Wing", Family.FISH, "0330")
+    """A fish whose base or cover sets mix boxes with lines."""
+    FRANKEN_SWORDFISH = ("Franken Swordfish", Family.FISH, "0331")
+    FRANKEN_JELLYFISH = ("Franken Jellyfish", Family.FISH, "0332")
+    FINNED_FRANKEN_X_WING = ("Finned Franken X-Wing", Family.FISH, "0340")
+    FINNED_FRANKEN_SWORDFISH = ("Finned Franken Swordfish", Family.FISH, "0341")
+    FINNED_FRANKEN_JELLYFISH = ("Finned Franken Jellyfish", Family.FISH, "0342")
+    MUTANT_X_WING = ("Mutant X-Wing", Family.FISH, "0350")
+    """A fish whose base or cover sets mix rows with columns."""
+    MUTANT_SWORDFISH = ("Mutant Swordfish", Family.FISH, "0351")
+    MUTANT_JELLYFISH = ("Mutant Jellyfish", Family.FISH, "0352")
+    FINNED_MUTANT_X_WING = ("Finned Mutant X-Wing", Family.FISH, "0360")
+    FINNED_MUTANT_SWORDFISH = ("Finned Mutant Swordfish", Family.FISH, "0361")
+    FINNED_MUTANT_JELLYFISH = ("Finned Mutant Jellyfish", Family.FISH, "0362")
+    KRAKEN_FISH_TYPE_1 = ("Kraken Fish Type 1", Family.LAST_RESORT, "0371")
+    """A finned fish whose every fin, by a chain, removes the same candidate the fish removes."""
+    KRAKEN_FISH_TYPE_2 = ("Kraken Fish Type 2", Family.LAST_RESORT, "0372")
+    """A fish whose every cover candidate in one cell (or line) leads, by a chain, to the same elimination."""
+    FORCING_CHAIN_CONTRADICTION = ("Forcing Chain Contradiction", Family.LAST_RESORT, "1301")
+    """Assuming a candidate leads, along one chain, to a contradiction: the candidate is false (or true)."""
+    FORCING_CHAIN_VERITY = ("Forcing Chain Verity", Family.LAST_RESORT, "1302")
+    """Every candidate of a cell (or every place of a digit in a unit) leads to the same conclusion."""
+    FORCING_NET_CONTRADICTION = ("Forcing Net Contradiction", Family.LAST_RESORT, "1303")
+    """As a forcing chain, but the consequences branch and join (a net)."""
+    FORCING_NET_VERITY = ("Forcing Net Verity", Family.LAST_RESORT, "1304")
+    TEMPLATE_SET = ("Template Set", Family.LAST_RESORT, "1201")
+    """A digit that sits in the same cell in every way the digit can still fill the board."""
+    TEMPLATE_DEL = ("Template Delete", Family.LAST_RESORT, "1202")
+    """A candidate that no way of filling the board with its digit uses."""
+    BRUTE_FORCE = ("Brute Force", Family.LAST_RESORT, "")
+    """Not logic: the solution's digit for one cell, given only when nothing else applies."""
 
     def __init__(self, display_name: str, family: Family, code: str) -> None:
         self.display_name = display_name
@@ -156,13 +215,60 @@ class Highlight:
 
 @dataclass(frozen=True, slots=True)
 class Link:
-    """A chain link between two candidates: strong (one of them is true) or weak (not both)."""
+    """A chain link between two candidates: strong (one of them is true) or weak (not both).
+
+    An end may be a group (the digit's candidates in several cells of one box/line intersection, true
+    when one of them is): ``from_group`` / ``to_group`` then list its cells, and ``from_cell`` /
+    ``to_cell`` is the first of them.
+    """
 
     from_cell: Cell
     from_digit: Digit
     to_cell: Cell
     to_digit: Digit
     strong: bool
+    from_group: Tuple[Cell, ...] = ()
+    to_group: Tuple[Cell, ...] = ()
+
+    @property
+    def from_cells(self) -> Tuple[Cell, ...]:
+        return self.from_group or (self.from_cell,)
+
+    @property
+    def to_cells(self) -> Tuple[Cell, ...]:
+        return self.to_group or (self.to_cell,)
+
+
+@dataclass(frozen=True, slots=True)
+class ChainNode:
+    """One numbered node of a chain as a player reads it: "r1c7=9" (``on``) or "r1c7≠4".
+
+    ``cells`` has one cell for a candidate and several for a group (the digit is in one of them).
+    """
+
+    cells: Tuple[Cell, ...]
+    digit: Digit
+    on: bool
+
+    def text(self, geometry: Geometry) -> str:
+        """'r1c7=9', 'r1c7≠4', or for a group 'r1c78=9' (the cells' common row or column written once)."""
+        return f"{group_name(geometry, self.cells)}{'=' if self.on else '≠'}{geometry.digit_char(self.digit)}"
+
+
+def group_name(geometry: Geometry, cells: Tuple[Cell, ...]) -> str:
+    """A cell's name, or a group's in compact form: 'r1c78' (one row), 'r45c3' (one column).
+
+    >>> group_name(Geometry.of(3), (6, 7))
+    'r1c78'
+    >>> group_name(Geometry.of(3), (30, 39))
+    'r45c4'
+    """
+    if len(cells) == 1:
+        return geometry.cell_name(cells[0])
+    rows = sorted({geometry.row(c) + 1 for c in cells})
+    cols = sorted({geometry.col(c) + 1 for c in cells})
+    sep = "" if geometry.side <= 9 else ","
+    return "r" + sep.join(map(str, rows)) + "c" + sep.join(map(str, cols))
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +283,8 @@ class Step:
     links: Tuple[Link, ...] = ()
     focus: str = ""
     """Where to look, for a nudge: e.g. "box 9" or "rows 2 and 7"."""
+    chain: Tuple[ChainNode, ...] = ()
+    """A chain's nodes in reading order, numbered 1, 2, … on the board (empty for other steps)."""
 
     @property
     def name(self) -> str:
@@ -194,16 +302,37 @@ class Step:
         )
 
     def to_dict(self, geometry: Geometry) -> dict[str, Any]:
-        """The stable JSON shape used by the command line."""
+        """The stable JSON shape used by the command line: effects, sentence, and what a drawing needs."""
+        name = geometry.cell_name
         return {
             "technique": self.technique.display_name,
-            "placements": [
-                {"cell": geometry.cell_name(p.cell), "digit": p.digit} for p in self.placements
-            ],
-            "eliminations": [
-                {"cell": geometry.cell_name(e.cell), "digit": e.digit} for e in self.eliminations
-            ],
+            "placements": [{"cell": name(p.cell), "digit": p.digit} for p in self.placements],
+            "eliminations": [{"cell": name(e.cell), "digit": e.digit} for e in self.eliminations],
             "explanation": self.explanation,
+            "code": self.technique.code,
+            "focus": self.focus,
+            "highlights": [
+                {
+                    "role": h.role.value,
+                    "cells": [name(c) for c in h.cells],
+                    "digits": list(h.digits),
+                    "units": [geometry.unit_name(u) for u in h.units],
+                }
+                for h in self.highlights
+            ],
+            "links": [
+                {
+                    "from": {"cells": [name(c) for c in lk.from_cells], "digit": lk.from_digit},
+                    "to": {"cells": [name(c) for c in lk.to_cells], "digit": lk.to_digit},
+                    "strong": lk.strong,
+                }
+                for lk in self.links
+            ],
+            "chain": [
+                {"n": i, "cells": [name(c) for c in node.cells], "digit": node.digit, "on": node.on,
+                 "text": node.text(geometry)}
+                for i, node in enumerate(self.chain, 1)
+            ],
         }
 
 

@@ -291,7 +291,9 @@ def test_cli_steps_subprocess_json_lines(tmp_path) -> None:  # type: ignore[no-u
         assert list(record) == ["puzzle", "solved", "steps"]
         assert record["puzzle"] == puzzle and record["solved"] is True
         step = record["steps"][0]
-        assert list(step) == ["technique", "placements", "eliminations", "explanation"]
+        assert list(step) == [
+            "technique", "placements", "eliminations", "explanation", "code", "focus", "highlights", "links", "chain"
+        ]
         for p in step["placements"]:
             assert set(p) == {"cell", "digit"} and p["cell"].startswith("r")
 

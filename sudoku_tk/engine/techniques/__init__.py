@@ -2,10 +2,16 @@
 
 Each family module (singles.py, fish.py, …) exports ``FINDERS``: pairs of a
 Technique and a finder ``(grid) -> Iterator[Step]`` working on the grid's
-candidates as they are (the player's pencil marks, not recomputed ones). Family
+candidates as they are (the player's pencil marks, not recomputed ones). A finder
+may serve several techniques at once (a tuple of them): HoDoKu treats
+Continuous and Discontinuous Nice Loops and AICs as one search whose shortest
+chains come first, whatever their kind, and so does this registry. Family
 modules are imported when present, so they can land in any order.
 
-``ORDER`` is the solving order of issue 5 (HoDoKu's): cheap, common patterns first.
+``ORDER`` is HoDoKu's solving order (its default step configuration): cheap,
+common patterns first, forcing chains and nets as the last resort before the
+labelled brute-force step. ``DEFAULT_ON`` is what hints and the solver use unless
+the caller chooses (HoDoKu leaves Kraken fish and templates off; so does this).
 Uniqueness techniques (Family.UNIQUENESS) are asked only when the caller says the
 puzzle has exactly one solution.
 """
@@ -13,12 +19,13 @@ puzzle has exactly one solution.
 from __future__ import annotations
 
 import importlib
-from typing import Callable, Dict, Iterable, Iterator, List, Optional, Tuple
+from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple, Union
 
 from ..grid import Grid
 from ..step import Family, Step, Technique
 
 Finder = Callable[[Grid], Iterator[Step]]
+Served = Union[Technique, Tuple[Technique, ...]]
 
 T = Technique
 ORDER: Tuple[Technique, ...] = (
@@ -63,17 +70,57 @@ ORDER: Tuple[Technique, ...] = (
     T.SASHIMI_SWORDFISH,
     T.FINNED_JELLYFISH,
     T.SASHIMI_JELLYFISH,
+    T.SUE_DE_COQ,
     T.SIMPLE_COLORS_TRAP,
     T.SIMPLE_COLORS_WRAP,
     T.MULTI_COLORS_1,
     T.MULTI_COLORS_2,
+    T.X_CHAIN,
+    T.XY_CHAIN,
+    T.CONTINUOUS_NICE_LOOP,
+    T.DISCONTINUOUS_NICE_LOOP,
+    T.AIC,
+    T.GROUPED_CONTINUOUS_NICE_LOOP,
+    T.GROUPED_DISCONTINUOUS_NICE_LOOP,
+    T.GROUPED_AIC,
+    T.ALS_XZ,
+    T.ALS_XY_WING,
+    T.ALS_XY_CHAIN,
+    T.DEATH_BLOSSOM,
+    T.FRANKEN_X_WING,
+    T.FRANKEN_SWORDFISH,
+    T.FRANKEN_JELLYFISH,
+    T.FINNED_FRANKEN_X_WING,
+    T.FINNED_FRANKEN_SWORDFISH,
+    T.FINNED_FRANKEN_JELLYFISH,
+    T.MUTANT_X_WING,
+    T.MUTANT_SWORDFISH,
+    T.MUTANT_JELLYFISH,
+    T.FINNED_MUTANT_X_WING,
+    T.FINNED_MUTANT_SWORDFISH,
+    T.FINNED_MUTANT_JELLYFISH,
+    T.KRAKEN_FISH_TYPE_1,
+    T.KRAKEN_FISH_TYPE_2,
+    T.FORCING_CHAIN_CONTRADICTION,
+    T.FORCING_CHAIN_VERITY,
+    T.FORCING_NET_CONTRADICTION,
+    T.FORCING_NET_VERITY,
+    T.TEMPLATE_SET,
+    T.TEMPLATE_DEL,
+    T.BRUTE_FORCE,
 )
-del T
-"""Every technique the hint engine uses, in solving order.
+"""Every technique the hint engine knows, in solving order (HoDoKu's default configuration).
 
 Peer Elimination comes first: it only fires when the candidates still show a digit
 that a placed digit rules out, and every other deduction is plainer once those are gone.
 """
+
+DEFAULT_OFF: FrozenSet[Technique] = frozenset(
+    {T.KRAKEN_FISH_TYPE_1, T.KRAKEN_FISH_TYPE_2, T.TEMPLATE_SET, T.TEMPLATE_DEL}
+)
+"""Techniques left out unless the caller asks for them, as in HoDoKu: Kraken fish are forcing chains
+in disguise, and templates are brute force over one digit."""
+del T
 
 FAMILY_MODULES = (
     "singles",
@@ -85,16 +132,38 @@ FAMILY_MODULES = (
     "uniqueness",
     "coloring",
     "chains",
+    "sue_de_coq",
+    "als",
+    "franken",
+    "kraken",
+    "forcing",
+    "templates",
+    "last_resort",
 )
 """Modules of this package that may export FINDERS."""
 
-_finders: Optional[Dict[Technique, Finder]] = None
+
+class _Registry:
+    """What the family modules registered: one entry per finder, with the techniques it serves."""
+
+    __slots__ = ("entries", "by_technique", "single")
+
+    def __init__(self, entries: List[Tuple[Tuple[Technique, ...], Finder]]) -> None:
+        self.entries = entries
+        self.by_technique: Dict[Technique, Tuple[Tuple[Technique, ...], Finder]] = {}
+        for served, finder in entries:
+            for t in served:
+                self.by_technique[t] = (served, finder)
+        self.single: Dict[Technique, Finder] = {}
 
 
-def _load() -> Dict[Technique, Finder]:
-    global _finders
-    if _finders is None:
-        found: Dict[Technique, Finder] = {}
+_registry: Optional[_Registry] = None
+
+
+def _load() -> _Registry:
+    global _registry
+    if _registry is None:
+        entries: List[Tuple[Tuple[Technique, ...], Finder]] = []
         for name in FAMILY_MODULES:
             full = f"{__name__}.{name}"
             try:
@@ -103,41 +172,84 @@ def _load() -> Dict[Technique, Finder]:
                 if exc.name == full:  # the family has not landed yet; anything else is a real error
                     continue
                 raise
-            for technique, finder in getattr(module, "FINDERS", ()):
-                found[technique] = finder
-        _finders = found
-    return _finders
+            for served, finder in getattr(module, "FINDERS", ()):
+                entries.append((served if isinstance(served, tuple) else (served,), finder))
+        _registry = _Registry(entries)
+    return _registry
 
 
 def implemented() -> Tuple[Technique, ...]:
     """The techniques that have a finder, in solving order."""
-    finders = _load()
-    return tuple(t for t in ORDER if t in finders)
+    reg = _load()
+    return tuple(t for t in ORDER if t in reg.by_technique)
+
+
+def default_techniques() -> Tuple[Technique, ...]:
+    """The techniques hints and the solver use when the caller does not choose: implemented, not DEFAULT_OFF."""
+    return tuple(t for t in implemented() if t not in DEFAULT_OFF)
+
+
+def registered_finder(technique: Technique) -> Optional[Finder]:
+    """The finder a family module registered for ``technique`` (it may serve other techniques too)."""
+    got = _load().by_technique.get(technique)
+    return got[1] if got else None
 
 
 def finder_for(technique: Technique) -> Optional[Finder]:
-    """The finder of ``technique``, or None when its family has not landed."""
-    return _load().get(technique)
+    """A finder yielding only ``technique``'s Steps, or None when its family has not landed."""
+    reg = _load()
+    got = reg.by_technique.get(technique)
+    if got is None:
+        return None
+    served, finder = got
+    if served == (technique,):
+        return finder
+    only = reg.single.get(technique)
+    if only is None:
+
+        def only_this(grid: Grid) -> Iterator[Step]:
+            return (s for s in finder(grid) if s.technique is technique)
+
+        only_this.__name__ = f"{getattr(finder, '__name__', 'find')}_{technique.name.lower()}"
+        only_this.__doc__ = f"{technique.display_name} steps of {getattr(finder, '__name__', 'a shared finder')}."
+        only = reg.single[technique] = only_this
+    return only
 
 
-def _selected(enabled: Optional[Iterable[Technique]], unique: bool) -> List[Tuple[Technique, Finder]]:
-    finders = _load()
-    allowed = None if enabled is None else frozenset(enabled)
-    return [
-        (t, finders[t])
-        for t in ORDER
-        if t in finders
-        and (allowed is None or t in allowed)
-        and (unique or t.family is not Family.UNIQUENESS)
-    ]
+def _selected(
+    enabled: Optional[Iterable[Technique]], unique: bool
+) -> List[Tuple[FrozenSet[Technique], Finder]]:
+    """The finders to ask, in solving order, each with the techniques whose Steps it may yield."""
+    reg = _load()
+    allowed = frozenset(default_techniques()) if enabled is None else frozenset(enabled)
+    out: List[Tuple[FrozenSet[Technique], Finder]] = []
+    done = set()
+    for t in ORDER:
+        got = reg.by_technique.get(t)
+        if got is None or t not in allowed or (not unique and t.family is Family.UNIQUENESS):
+            continue
+        served, finder = got
+        if id(finder) in done:
+            continue
+        done.add(id(finder))
+        ok = frozenset(s for s in served if s in allowed and (unique or s.family is not Family.UNIQUENESS))
+        out.append((ok, finder))
+    return out
 
 
 def iter_steps(
     grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: bool = True
 ) -> Iterator[Step]:
-    """Yield Steps lazily, technique by technique in solving order (duplicates possible)."""
-    for _t, finder in _selected(enabled, unique):
-        yield from finder(grid)
+    """Yield Steps lazily, finder by finder in solving order (duplicates possible).
+
+    Args:
+        enabled: the techniques allowed (None: ``default_techniques()``).
+        unique: the puzzle is known to have exactly one solution, so uniqueness techniques may be used.
+    """
+    for ok, finder in _selected(enabled, unique):
+        for step in finder(grid):
+            if step.technique in ok:
+                yield step
 
 
 def find_hint(
@@ -146,7 +258,7 @@ def find_hint(
     """Return the first Step in solving order on the grid's current candidates, or None when none applies.
 
     Args:
-        enabled: the techniques allowed (None: every implemented one).
+        enabled: the techniques allowed (None: ``default_techniques()``).
         unique: the puzzle is known to have exactly one solution, so uniqueness techniques may be used.
     """
     for step in iter_steps(grid, enabled, unique):
