@@ -132,6 +132,7 @@ FAMILY_MODULES = (
     "uniqueness",
     "coloring",
     "chains",
+    "nice_loops",
     "sue_de_coq",
     "als",
     "franken",

@@ -1,4 +1,11 @@
-"""Chains on 9×9 boards; for now only the Remote Pair (HoDoKu's definition).
+"""Chains on 9×9 boards: Remote Pair, X-Chain and XY-Chain (HoDoKu's definitions).
+
+X-Chains and XY-Chains are found by the shared chain search (chain_search.py) on the
+position's link graph (link_graph.py), each with the links it allows: an X-Chain uses
+one digit's strong and weak links through units; an XY-Chain the strong link inside
+each bivalue cell and weak links between bivalue cells on one digit. Either proves one
+of its two ends holds the digit, so every cell seeing both ends loses it. Shortest
+chains come first; each distinct set of eliminations is reported once.
 
 A Remote Pair is a chain of cells that all hold exactly the same two candidates
 {a, b}, each cell seeing the next. Neighbours cannot hold the same digit, so the
@@ -12,13 +19,16 @@ Pair). Each distinct set of eliminations is reported once, by its shortest chain
 
 from __future__ import annotations
 
-from typing import Dict, Iterator, List, Sequence, Tuple
+from typing import Dict, Iterable, Iterator, List, Sequence, Tuple
 
 from ..explain import cells_text, eliminations_text, mask_text, sentence
 from ..geometry import Cell, bits
 from ..grid import Grid
 from ..step import Highlight, HighlightRole, Link, Step, Technique
+from .chain_search import Reach, shortest_first
+from .chain_steps import build_step, chain_nodes, ends_reason, node_name
 from .common import CandidateIndex, eliminations, index_of
+from .link_graph import LinkGraph, graph_of
 
 MAX_EXTENSIONS = 50_000
 """Bound on the path search per grid, so a hint stays fast even on a pathological pencil-mark grid.
@@ -148,4 +158,91 @@ def _step(idx: CandidateIndex, path: Tuple[Cell, ...], mask: int, elim_cells: in
     )
 
 
-FINDERS = ((Technique.REMOTE_PAIR, find_remote_pairs),)
+# -- X-Chain and XY-Chain ----------------------------------------------------------------------------------
+
+
+def node_mask(nodes: Iterable[int]) -> int:
+    m = 0
+    for v in nodes:
+        m |= 1 << v
+    return m
+
+
+def ends_eliminations(graph: LinkGraph, path: Sequence[int]) -> int:
+    """Node mask of the candidates both ends of an AIC exclude.
+
+    A node inside the chain can be one of them: it is false all the same (HoDoKu removes it too).
+    """
+    return graph.weak(path[0]) & graph.weak(path[-1]) & graph.present
+
+
+def mask_pairs(graph: LinkGraph, mask: int) -> List[Tuple[int, int]]:
+    """(cell, digit) of every candidate node in ``mask``."""
+    nc = graph.ncells
+    return [(v % nc, v // nc + 1) for v in bits(mask & graph.present)]
+
+
+def starts(strong: Sequence[int], allowed: int) -> List[int]:
+    """The nodes a chain may start from: allowed ones with a strong link."""
+    return [v for v in bits(allowed) if strong[v]]
+
+
+def _same_digit_chains(
+    graph: LinkGraph, technique: Technique, strong: Sequence[int], weak: Sequence[int], allowed: int
+) -> Iterator[Step]:
+    """AICs whose two ends hold the same digit, each distinct set of eliminations once, shortest first."""
+    searches = [Reach(a, strong, weak, allowed) for a in starts(strong, allowed)]
+    seen = set()
+    digit_of = graph.digit_of
+    for search, z in shortest_first(searches):
+        a = search.start
+        if z == a or digit_of(z) != digit_of(a) or not graph.weak(a) & graph.weak(z) & graph.present:
+            continue
+        path = search.path(z)
+        if not path:
+            continue
+        elim = ends_eliminations(graph, path)
+        if not elim or elim in seen:
+            continue
+        seen.add(elim)
+        nodes = chain_nodes(graph, path, False)
+        pairs = mask_pairs(graph, elim)
+        yield build_step(
+            graph,
+            technique,
+            nodes,
+            ends_reason(graph, nodes[0], nodes[-1], pairs),
+            elims=pairs,
+            focus=f"digit {graph.geometry.digit_char(nodes[0].digit)} between {node_name(graph, nodes[0])} and "
+            f"{node_name(graph, nodes[-1])}",
+        )
+
+
+def find_x_chains(grid: Grid) -> Iterator[Step]:
+    """Yield X-Chains (one digit, strong and weak links through units), shortest first."""
+    if grid.geometry.side != 9:
+        return
+    graph = graph_of(grid)
+    present = graph.present
+    strong = [m & present for m in graph.strong_unit[: graph.ncand]]
+    weak = [m & present for m in graph.weak_unit[: graph.ncand]]
+    yield from _same_digit_chains(graph, Technique.X_CHAIN, strong, weak, present)
+
+
+def find_xy_chains(grid: Grid) -> Iterator[Step]:
+    """Yield XY-Chains (bivalue cells joined on shared digits), shortest first."""
+    if grid.geometry.side != 9:
+        return
+    graph = graph_of(grid)
+    present = graph.present
+    bivalue = graph.bivalue_nodes
+    strong = [m & bivalue for m in graph.strong_cell[: graph.ncand]]
+    weak = [m & present for m in graph.weak_unit[: graph.ncand]]
+    yield from _same_digit_chains(graph, Technique.XY_CHAIN, strong, weak, bivalue)
+
+
+FINDERS = (
+    (Technique.REMOTE_PAIR, find_remote_pairs),
+    (Technique.X_CHAIN, find_x_chains),
+    (Technique.XY_CHAIN, find_xy_chains),
+)

@@ -1,0 +1,130 @@
+"""Chains as players read and see them: numbered nodes, links, colours and one sentence.
+
+A chain is written as the implications it stands for, e.g.
+``r1c2≠4 → r1c7=4 → r5c7≠4 → r5c3=4``: each arrow is a link, strong when it leaves a
+node that is off ("if this is not 4, that is"), weak when it leaves a node that is on
+("if this is 4, that is not"). On the board every node is numbered in that order, true
+nodes are drawn as colour A (a disc), false ones as colour B (a ring), strong links
+solid and weak links dashed, with arrows for the reading direction.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, List, Sequence, Tuple
+
+from ..explain import cells_text, effects_text, join_words, sentence
+from ..geometry import Cell, Digit
+from ..step import ChainNode, Highlight, HighlightRole, Link, Step, Technique, group_name
+from .common import effect_highlights, eliminations, placements
+from .link_graph import LinkGraph, Node
+
+
+def chain_nodes(graph: LinkGraph, nodes: Sequence[Node], first_on: bool) -> Tuple[ChainNode, ...]:
+    """The ChainNodes of ``nodes`` read with alternating polarity from ``first_on``."""
+    out = []
+    on = first_on
+    for v in nodes:
+        out.append(ChainNode(graph.cells_of(v), graph.digit_of(v), on))
+        on = not on
+    return tuple(out)
+
+
+def chain_links(chain: Sequence[ChainNode], closed: bool = False) -> Tuple[Link, ...]:
+    """A Link between consecutive nodes (and from the last back to the first when ``closed``)."""
+    pairs = list(zip(chain, chain[1:]))
+    if closed:
+        pairs.append((chain[-1], chain[0]))
+    out = []
+    for a, b in pairs:
+        out.append(
+            Link(
+                a.cells[0], a.digit, b.cells[0], b.digit,
+                strong=not a.on,
+                from_group=a.cells if len(a.cells) > 1 else (),
+                to_group=b.cells if len(b.cells) > 1 else (),
+            )
+        )
+    return tuple(out)
+
+
+def chain_text(graph: LinkGraph, chain: Sequence[ChainNode]) -> str:
+    """'r1c2≠4 → r1c7=4 → r5c7≠4 → r5c3=4'."""
+    return " → ".join(node.text(graph.geometry) for node in chain)
+
+
+def chain_highlights(chain: Sequence[ChainNode]) -> Tuple[Highlight, ...]:
+    """True nodes as colour A, false ones as colour B (each candidate once, by its first reading)."""
+    on: dict[Tuple[Cell, Digit], bool] = {}
+    for node in chain:
+        for c in node.cells:
+            on.setdefault((c, node.digit), node.on)
+    out: List[Highlight] = []
+    for role, want in ((HighlightRole.COLOR_A, True), (HighlightRole.COLOR_B, False)):
+        by_digit: dict[Digit, List[Cell]] = {}
+        for (c, d), v in sorted(on.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+            if v == want:
+                by_digit.setdefault(d, []).append(c)
+        out.extend(Highlight(role, tuple(cs), (d,)) for d, cs in by_digit.items())
+    return tuple(out)
+
+
+def node_name(graph: LinkGraph, node: ChainNode) -> str:
+    return group_name(graph.geometry, node.cells)
+
+
+def build_step(
+    graph: LinkGraph,
+    technique: Technique,
+    chain: Sequence[ChainNode],
+    reason: str,
+    elims: Iterable[Tuple[Cell, Digit]] = (),
+    places: Iterable[Tuple[Cell, Digit]] = (),
+    focus: str = "",
+    closed: bool = False,
+) -> Step:
+    """A chain Step: the sentence "<technique>: <chain>, <reason> — <effects>.", nodes, links and colours."""
+    geo = graph.geometry
+    el = eliminations(elims)
+    pl = placements(places)
+    pairs_el = [(e.cell, e.digit) for e in el]
+    pairs_pl = [(p.cell, p.digit) for p in pl]
+    text = sentence(
+        technique.display_name,
+        f"{chain_text(graph, chain)}{' (the loop closes)' if closed else ''}, {reason}",
+        effects_text(geo, pairs_pl, pairs_el),
+    )
+    return Step(
+        technique,
+        placements=pl,
+        eliminations=el,
+        explanation=text,
+        highlights=chain_highlights(chain) + effect_highlights(pairs_pl, pairs_el),
+        links=chain_links(chain, closed),
+        focus=focus or f"the chain from {node_name(graph, chain[0])} to {node_name(graph, chain[-1])}",
+        chain=tuple(chain),
+    )
+
+
+def ends_reason(graph: LinkGraph, first: ChainNode, last: ChainNode, elims: Sequence[Tuple[Cell, Digit]]) -> str:
+    """Why an AIC's eliminations follow from its two ends (first off, last on)."""
+    geo = graph.geometry
+    a, z = node_name(graph, first), node_name(graph, last)
+    da, dz = geo.digit_char(first.digit), geo.digit_char(last.digit)
+    if first.cells == last.cells:
+        return f"so {a} is {da} or {dz} and nothing else"
+    if first.digit == last.digit:
+        return f"so if {a} is not {da} then {z} is: one of them is {da}, and a cell that sees both can't be"
+    parts = []
+    for cell, d in elims:
+        parts.append(f"{geo.cell_name(cell)} can't be {geo.digit_char(d)}")
+    return (
+        f"so if {a} is not {da} then {z} is {dz}; as the two see each other, {join_words(parts)}"
+    )
+
+
+def loop_reason() -> str:
+    return "so each weak link of the loop has one true end, and what sees both ends of one can go"
+
+
+def target_words(graph: LinkGraph, cells: Sequence[Cell]) -> str:
+    return cells_text(graph.geometry, cells)

@@ -1,0 +1,163 @@
+"""Nice Loops and AICs, plain and grouped (HoDoKu's types), from one lockstep search on the link graph.
+
+One finder serves the three techniques of each kind, as HoDoKu's "Nice Loop/AIC" step
+does: the shortest chain of any of them comes first.
+
+- **Discontinuous Nice Loop**: a chain leaving a cell and coming back to it without
+  alternating there. From ``E on`` back to ``E off``: E is false. From ``E off`` back to
+  ``E on``: E is true. Leaving a cell on one digit and coming back strongly on another: the
+  cell holds one of the two, and its other candidates go.
+- **AIC**: the same contradiction read as a chain ``A = … = Z`` between two other cells:
+  one end is true, so every candidate both ends exclude goes. HoDoKu calls it an AIC when
+  that removes more than one candidate and a Discontinuous Nice Loop (of the one
+  candidate) otherwise; so does this.
+- **Continuous Nice Loop**: a loop alternating all the way round. Each weak link then
+  has one true end, so every candidate that sees both ends of one goes (inside a cell:
+  its other candidates).
+
+The grouped forms allow groups (a digit's places in one box/line intersection) as nodes
+and report only chains that use one; a chain without groups belongs to the plain kind.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, List, Sequence, Tuple
+
+from ..grid import Grid
+from ..step import Step, Technique
+from .chain_search import Reach, shortest_first
+from .chain_steps import build_step, chain_nodes, ends_reason, loop_reason, node_name
+from .chains import ends_eliminations, mask_pairs, node_mask, starts
+from .link_graph import LinkGraph, graph_of
+
+PLAIN = (Technique.CONTINUOUS_NICE_LOOP, Technique.DISCONTINUOUS_NICE_LOOP, Technique.AIC)
+GROUPED = (
+    Technique.GROUPED_CONTINUOUS_NICE_LOOP,
+    Technique.GROUPED_DISCONTINUOUS_NICE_LOOP,
+    Technique.GROUPED_AIC,
+)
+
+
+def _loop_eliminations(graph: LinkGraph, path: Sequence[int]) -> int:
+    """Every candidate seeing both ends of one of the loop's weak links (the loop's own nodes left out).
+
+    ``path`` runs from the start (off) to the last node (on), which is weakly linked back to the start.
+    """
+    out = 0
+    k = len(path)
+    for i in range(1, k, 2):  # off, on, off, …: a weak link leaves each on node (the last one closes the loop)
+        out |= graph.weak(path[i]) & graph.weak(path[(i + 1) % k])
+    # Like HoDoKu, nothing is taken from the cells of a group in the loop (a group's cells are the loop's own).
+    in_groups = 0
+    for v in path:
+        if graph.is_group(v):
+            in_groups |= graph.cell_mask_of(v)
+    keep = 0
+    for d in range(1, graph.side + 1):
+        keep |= in_groups << ((d - 1) * graph.ncells)
+    return out & graph.present & ~node_mask(path) & ~keep
+
+
+def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed: int, grouped: bool) -> Iterator[Step]:
+    """Every start's search in lockstep; each pair of ends becomes the step its shape makes it."""
+    cnl, dnl, aic = GROUPED if grouped else PLAIN
+    geo = graph.geometry
+    ncells, present = graph.ncells, graph.present
+    searches = [Reach(a, strong, weak, allowed) for a in starts(strong, allowed)]
+    seen = set()
+
+    def fresh(key: Tuple[int, int]) -> bool:
+        if key in seen:
+            return False
+        seen.add(key)
+        return True
+
+    for search, z in shortest_first(searches):
+        a = search.start
+        wa, wz = graph.weak(a), graph.weak(z)
+        candidates = not graph.is_group(a) and not graph.is_group(z)
+        closes = bool(wz >> a & 1)
+        if z != a and not closes and not (wa & wz & present):
+            continue  # nothing to conclude from these ends: don't build the path
+        path = search.path(z)
+        if not path or grouped != any(graph.is_group(v) for v in path):
+            continue
+        if z == a:
+            # HoDoKu writes this loop (two strong links at the start) as the removal of the cell's other
+            # candidates, which the next single then places; so does this, for the same ratings.
+            cell, digit = a % ncells, a // ncells + 1
+            others = graph.weak_cell[a] & present
+            if candidates and others and fresh((others, 0)):
+                ch = geo.digit_char(digit)
+                yield build_step(
+                    graph, dnl, chain_nodes(graph, path, False),
+                    f"so if {geo.cell_name(cell)} were not {ch} it would have to be: it is {ch}",
+                    elims=mask_pairs(graph, others), focus=geo.cell_name(cell),
+                )
+            continue
+        nodes = chain_nodes(graph, path, False)
+        if candidates and a % ncells == z % ncells:
+            elim = wa & wz & present & ~node_mask(path)
+            if elim and fresh((elim, 0)):
+                pairs = mask_pairs(graph, elim)
+                yield build_step(
+                    graph, dnl, nodes, ends_reason(graph, nodes[0], nodes[-1], pairs), elims=pairs,
+                    focus=node_name(graph, nodes[0]),
+                )
+        if closes and len(path) >= 4:
+            # A closed loop: its own step, and below the chain between its two ends too (HoDoKu reports both).
+            elim = _loop_eliminations(graph, path)
+            if elim and fresh((elim, 0)):
+                yield build_step(
+                    graph, cnl, nodes + (nodes[0],), loop_reason(), elims=mask_pairs(graph, elim),
+                    focus=node_name(graph, nodes[0]),
+                )
+        elim = ends_eliminations(graph, path)
+        if not elim:
+            continue
+        if elim & (elim - 1):
+            if fresh((elim, 0)):
+                pairs = mask_pairs(graph, elim)
+                yield build_step(
+                    graph, aic, nodes, ends_reason(graph, nodes[0], nodes[-1], pairs), elims=pairs,
+                    focus=f"the ends {node_name(graph, nodes[0])} and {node_name(graph, nodes[-1])}",
+                )
+        elif fresh((elim, 0)):
+            e = elim.bit_length() - 1
+            cell, digit = e % ncells, e // ncells + 1
+            loop = chain_nodes(graph, (e,) + path + (e,), True)
+            yield build_step(
+                graph, dnl, loop, f"so {geo.digit_char(digit)} in {geo.cell_name(cell)} would rule itself out",
+                elims=[(cell, digit)], focus=geo.cell_name(cell),
+            )
+
+
+def find_nice_loops(grid: Grid) -> Iterator[Step]:
+    """Yield Continuous and Discontinuous Nice Loops and AICs on candidates, shortest first."""
+    if grid.geometry.side != 9:
+        return
+    graph = graph_of(grid)
+    present = graph.present
+    nc = graph.ncand
+    strong = [(u | c) & present for u, c in zip(graph.strong_unit[:nc], graph.strong_cell[:nc])]
+    weak = [(u | c) & present for u, c in zip(graph.weak_unit[:nc], graph.weak_cell[:nc])]
+    yield from _steps(graph, strong, weak, present, False)
+
+
+def find_grouped_nice_loops(grid: Grid) -> Iterator[Step]:
+    """Yield Nice Loops and AICs that use at least one group node, shortest first."""
+    if grid.geometry.side != 9:
+        return
+    graph = graph_of(grid)
+    if not graph.groups:
+        return
+    strong = [u | c for u, c in zip(graph.strong_unit, graph.strong_cell)]
+    weak = [u | c for u, c in zip(graph.weak_unit, graph.weak_cell)]
+    allowed = graph.present | graph.group_nodes
+    yield from _steps(graph, strong, weak, allowed, True)
+
+
+FINDERS = (
+    (PLAIN, find_nice_loops),
+    (GROUPED, find_grouped_nice_loops),
+)
