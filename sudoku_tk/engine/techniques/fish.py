@@ -11,7 +11,9 @@ cover cells that lie in the fin's box outside the base lines. It is Sashimi (HoD
 rule) when some base line keeps at most one candidate inside the cover lines, so
 that without its fins the pattern would not even be a fish.
 
-Only row/column fish (no Franken or Mutant). Works on every board size.
+Only row/column fish (Franken and Mutant fish are in franken.py). A base line must hold
+the digit at least twice (one place is a hidden single, not a fish). Works on every
+board size.
 """
 
 from __future__ import annotations
@@ -54,8 +56,12 @@ class _Orientation:
 
 
 def _base_sets(positions: Tuple[int, ...], size: int, max_union: int) -> Iterator[Tuple[List[int], int]]:
-    """Every set of ``size`` lines holding the digit whose positions together span at most ``max_union``."""
-    lines = [i for i, m in enumerate(positions) if m and m.bit_count() <= max_union]
+    """Every set of ``size`` lines holding the digit whose positions together span at most ``max_union``.
+
+    A line holding the digit only once is never a base line: the digit goes there (a hidden single), and a
+    "fish" built on it is that single in disguise.
+    """
+    lines = [i for i, m in enumerate(positions) if m & (m - 1) and m.bit_count() <= max_union]
     n = len(lines)
 
     def rec(start: int, chosen: List[int], union: int) -> Iterator[Tuple[List[int], int]]:

@@ -99,7 +99,7 @@ def hidden_subsets(g: Grid, size: int) -> Set[Effects]:
 
 def fish(g: Grid, size: int, kind: str) -> Set[Effects]:
     """Row/column fish of ``size``: kind 'basic', 'finned' or 'sashimi' (HoDoKu's rule: a base line keeps at
-    most one candidate inside the cover lines)."""
+    most one candidate inside the cover lines); base lines hold the digit at least twice."""
     geo = g.geometry
     n, b = geo.side, geo.box
     out: Set[Effects] = set()
@@ -109,7 +109,8 @@ def fish(g: Grid, size: int, kind: str) -> Set[Effects]:
 
         for d in range(1, n + 1):
             pos = {line: {p for p in range(n) if _has(g, cell(line, p), d)} for line in range(n)}
-            for base in combinations([line for line in range(n) if pos[line]], size):
+            # A base line holding the digit once is a hidden single, never a fish's base.
+            for base in combinations([line for line in range(n) if len(pos[line]) >= 2], size):
                 union = set().union(*(pos[line] for line in base))
                 for cover_t in combinations(sorted(union), size):
                     cover = set(cover_t)
