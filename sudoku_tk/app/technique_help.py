@@ -385,6 +385,12 @@ DESCRIPTIONS: Dict[Technique, str] = {
         "Follow every candidate of a cell (or every place of a digit in a unit) with all its consequences. "
         "Whatever all of them force is certain."
     ),
+    T.NESTED_FORCING_NET: (
+        "For the very hardest puzzles: assume a candidate and follow the singles it forces, and inside that "
+        "assumption also test further candidates the same way, ruling out those that would clash. When the "
+        "assumption still ends in a contradiction, it was wrong. It is logic, not guessing, but its proofs are "
+        "long, so the app turns to it only when nothing shorter applies."
+    ),
     T.TEMPLATE_SET: (
         "A template is one way to place a digit nine times, once in every row, column and box. Try every "
         "template that fits the digit's places: a cell that every fitting template uses takes the digit."

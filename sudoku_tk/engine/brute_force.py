@@ -95,6 +95,15 @@ def _initial_queue(c: List[int]) -> List[int]:
     return [cell for cell, m in enumerate(c) if not m & (m - 1)]
 
 
+def propagate_singles(masks: List[int], geometry: Geometry) -> bool:
+    """Apply naked and hidden singles to ``masks`` (one digit mask per cell, a single bit when decided) in place.
+
+    Returns False when that meets a contradiction: a cell with no digit, a digit with no place in a unit, or
+    two cells of a unit decided on the same digit.
+    """
+    return _propagate(masks, _initial_queue(masks), geometry)
+
+
 def iter_solutions(grid: Grid) -> Iterator[Tuple[int, ...]]:
     """Yield every solution of ``grid`` as a tuple of digits (lazily, in a fixed order)."""
     c = _start_masks(grid)

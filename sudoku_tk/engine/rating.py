@@ -43,6 +43,7 @@ Mutant X-Wing / Swordfish / Jellyfish        450  extreme
 Finned Mutant fish                           470  extreme
 Kraken Fish, Forcing Chains                  500  extreme
 Forcing Nets                                 700  extreme
+Nested Forcing Net (not in HoDoKu)          1500  extreme
 Template Set / Delete, Brute Force         10000  extreme
 =========================================  =====  =======
 
@@ -162,6 +163,7 @@ SCORES: Dict[Technique, Tuple[int, Level]] = {
     T.FORCING_CHAIN_VERITY: (500, X),
     T.FORCING_NET_CONTRADICTION: (700, X),
     T.FORCING_NET_VERITY: (700, X),
+    T.NESTED_FORCING_NET: (1500, X),
     T.TEMPLATE_SET: (10000, X),
     T.TEMPLATE_DEL: (10000, X),
     T.BRUTE_FORCE: (10000, X),

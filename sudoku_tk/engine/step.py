@@ -140,6 +140,8 @@ class Technique(Enum):
     FORCING_NET_CONTRADICTION = ("Forcing Net Contradiction", Family.LAST_RESORT, "1303")
     """As a forcing chain, but the consequences branch and join (a net)."""
     FORCING_NET_VERITY = ("Forcing Net Verity", Family.LAST_RESORT, "1304")
+    NESTED_FORCING_NET = ("Nested Forcing Net", Family.LAST_RESORT, "")
+    """A forcing net whose assumption is followed with smaller contradictions inside it (beyond HoDoKu)."""
     TEMPLATE_SET = ("Template Set", Family.LAST_RESORT, "1201")
     """A digit that sits in the same cell in every way the digit can still fill the board."""
     TEMPLATE_DEL = ("Template Delete", Family.LAST_RESORT, "1202")

@@ -105,6 +105,7 @@ ORDER: Tuple[Technique, ...] = (
     T.FORCING_CHAIN_VERITY,
     T.FORCING_NET_CONTRADICTION,
     T.FORCING_NET_VERITY,
+    T.NESTED_FORCING_NET,
     T.TEMPLATE_SET,
     T.TEMPLATE_DEL,
     T.BRUTE_FORCE,
@@ -138,6 +139,7 @@ FAMILY_MODULES = (
     "franken",
     "kraken",
     "forcing",
+    "nested",
     "templates",
     "last_resort",
 )

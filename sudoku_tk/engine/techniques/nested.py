@@ -1,0 +1,175 @@
+"""Nested Forcing Net: a forcing net whose assumption is strengthened by smaller contradictions inside it.
+
+The hardest known puzzles (the forum's "hardest" lists, Sudoku Explainer ratings of 10
+and more) reach positions where no single assumption, followed by its singles, ends in a
+contradiction: every forcing chain and net is silent, and HoDoKu gives up there and reads
+the solution. One level deeper is enough in practice. Assume a candidate and follow its
+singles; then, *inside* that assumption, test each remaining candidate the same way and
+drop those that clash; follow the singles again; when the assumption finally clashes, it
+was wrong. Every deduction is a plain contradiction, so the step is logic and never a
+guess; it is only long, which is why it comes after every other technique.
+
+Assumptions are tried in a fixed order (cells with the fewest candidates first) and the
+first one refuted is the step; the inner eliminations it used are then cut down to the
+ones it really needs, so the explanation names as few as possible. The final clash is
+explained like a forcing net's, from the position with those inner eliminations made.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, List, Optional, Sequence, Tuple
+
+from ..brute_force import propagate_singles
+from ..explain import effects_text, join_words, sentence
+from ..geometry import Cell, Digit
+from ..grid import Grid
+from ..step import ChainNode, Highlight, HighlightRole, Link, Step, Technique
+from .common import effect_highlights, eliminations
+from .forcing import branch, branches_text, clash_text, propagator_of
+from .link_graph import graph_of
+
+Candidate = Tuple[Cell, Digit]
+
+MAX_INNER_ROUNDS = 6
+"""Passes over the inner candidates per assumption; each pass follows the singles of what it removed."""
+
+
+def _masks(grid: Grid) -> List[int]:
+    return [(1 << (v - 1)) if v else m for v, m in zip(grid.values, grid.candidates)]
+
+
+def _holds(masks: List[int], grid: Grid) -> bool:
+    """Do the singles of ``masks`` stay free of contradiction (the masks are left as propagated)?"""
+    return propagate_singles(masks, grid.geometry)
+
+
+def refute(grid: Grid, cell: Cell, digit: Digit) -> Optional[List[Candidate]]:
+    """The inner eliminations that make the assumption ``digit`` in ``cell`` clash, or None if it does not.
+
+    [] means singles alone refute it (a forcing net, found earlier in the solving order).
+    """
+    start = _masks(grid)
+    start[cell] = 1 << (digit - 1)
+    state = start[:]
+    if not _holds(state, grid):
+        return []
+    removed: List[Candidate] = []
+    ncells = grid.geometry.ncells
+    for _ in range(MAX_INNER_ROUNDS):
+        progress = False
+        order = sorted((c for c in range(ncells) if state[c] & (state[c] - 1)), key=lambda c: (state[c].bit_count(), c))
+        for x in order:
+            m = state[x]
+            if not m & (m - 1):
+                continue
+            for k in range(grid.geometry.side):
+                bit = 1 << k
+                if not m & bit:
+                    continue
+                trial = state[:]
+                trial[x] = bit
+                if not _holds(trial, grid):
+                    removed.append((x, k + 1))
+                    state[x] &= ~bit
+                    progress = True
+                    if not _holds(state, grid):
+                        return _minimal(grid, start, removed)
+                    m = state[x]
+                    if not m & (m - 1):
+                        break
+        if not progress:
+            return None
+    return None
+
+
+def _minimal(grid: Grid, start: List[int], removed: List[Candidate]) -> List[Candidate]:
+    """Cut the inner eliminations down to a set that still makes the assumption clash with singles alone.
+
+    Each kept elimination is itself refuted by singles inside the assumption plus the ones kept before it.
+    """
+    def clashes(kept: Sequence[Candidate]) -> bool:
+        s = start[:]
+        for c, d in kept:
+            s[c] &= ~(1 << (d - 1))
+        return not _holds(s, grid)
+
+    def refuted_inside(kept: Sequence[Candidate], cand: Candidate) -> bool:
+        s = start[:]
+        for c, d in kept:
+            s[c] &= ~(1 << (d - 1))
+        s[cand[0]] = 1 << (cand[1] - 1)
+        return not _holds(s, grid)
+
+    keep = list(removed)
+    for cand in list(removed):
+        trial = [x for x in keep if x != cand]
+        # Dropping one may break the justification of a later one: check the whole sequence again.
+        if clashes(trial) and all(refuted_inside(trial[:i], x) for i, x in enumerate(trial)):
+            keep = trial
+    return keep
+
+
+def find_nested_forcing_nets(grid: Grid) -> Iterator[Step]:
+    """Yield the first assumption (fewest candidates first) that clashes with inner contradictions, as one Step."""
+    geo = grid.geometry
+    if grid.is_complete():
+        return
+    order = sorted(
+        ((c, d) for c in range(geo.ncells) if not grid.values[c]
+         for d in range(1, geo.side + 1) if grid.candidates[c] >> (d - 1) & 1),
+        key=lambda cd: (grid.candidates[cd[0]].bit_count(), cd[0], cd[1]),
+    )
+    for cell, digit in order:
+        inner = refute(grid, cell, digit)
+        if inner:  # [] is a plain forcing net: left to that technique
+            yield _step(grid, cell, digit, inner)
+            return
+
+
+def _step(grid: Grid, cell: Cell, digit: Digit, inner: List[Candidate]) -> Step:
+    geo = grid.geometry
+    graph = graph_of(grid)
+    premise = ((digit - 1) * geo.ncells + cell, True)
+    outcome = propagator_of(graph, True).outcome_inside(premise, [(d - 1) * geo.ncells + c for c, d in inner])
+    parts = [f"{geo.cell_name(c)}={geo.digit_char(d)}" for c, d in inner]
+    lead = (
+        f"assume {geo.cell_name(cell)}={geo.digit_char(digit)}: inside that assumption "
+        f"{join_words(parts)} would {'each ' if len(parts) > 1 else ''}clash with the singles, so "
+        f"{'they go' if len(parts) > 1 else 'it goes'}"
+    )
+    links: List[Link] = []
+    nodes: List[ChainNode] = [ChainNode((cell,), digit, True)]
+    if outcome.clash is not None:
+        what, facts = outcome.clash
+        paths = [branch(outcome, f) for f in facts]
+        reason = (f"{lead}; then {branches_text(graph, paths)}; {clash_text(graph, what, facts)}, "
+                  f"so {geo.cell_name(cell)}≠{geo.digit_char(digit)}")
+        seen = {premise}
+        for p in paths:
+            for a, b in zip(p, p[1:]):
+                links.append(Link(a[0] % geo.ncells, a[0] // geo.ncells + 1, b[0] % geo.ncells, b[0] // geo.ncells + 1,
+                                  strong=not a[1]))
+            for f in p:
+                if f not in seen:
+                    seen.add(f)
+                    nodes.append(ChainNode((f[0] % geo.ncells,), f[0] // geo.ncells + 1, f[1]))
+    else:  # the singles clash by construction; never write a sentence that isn't so
+        reason = f"{lead}; then its singles clash, so {geo.cell_name(cell)}≠{geo.digit_char(digit)}"
+    elims = ((cell, digit),)
+    highlights = (
+        (Highlight(HighlightRole.PIVOT, (cell,), (digit,)),)
+        + tuple(Highlight(HighlightRole.COLOR_B, (c,), (d,)) for c, d in inner)
+        + effect_highlights((), elims)
+    )
+    return Step(
+        Technique.NESTED_FORCING_NET,
+        eliminations=eliminations(elims),
+        explanation=sentence(Technique.NESTED_FORCING_NET.display_name, reason, effects_text(geo, (), elims)),
+        highlights=highlights,
+        links=tuple(links),
+        focus=geo.cell_name(cell),
+        chain=tuple(nodes),
+    )
+
+
+FINDERS = ((Technique.NESTED_FORCING_NET, find_nested_forcing_nets),)
