@@ -9,12 +9,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Iterator, List, Optional, Sequence, TextIO, Tuple
+from typing import TYPE_CHECKING, FrozenSet, Iterator, List, Optional, Sequence, TextIO, Tuple
 
 from . import __version__
 from .engine.brute_force import count_solutions, iter_solutions
 from .engine.errors import PuzzleFormatError
 from .engine.grid import Grid, values_line
+from .engine.technique_sets import SelectionError
+
+if TYPE_CHECKING:
+    from .engine.step import Technique
 
 SUBCOMMANDS = ("solve", "check", "hint", "steps", "rate", "generate")
 """Every name the command line answers to; anything else opens the app."""
@@ -120,11 +124,28 @@ def _parse_puzzle_arg(source: str) -> Grid:
         raise
 
 
+def _selection(ns: argparse.Namespace) -> Optional[FrozenSet["Technique"]]:
+    """The techniques ``--techniques`` / ``--max-level`` allow (None: the default set).
+
+    Raises:
+        SelectionError: an unknown technique, family or level (reported as a one-line error, status 2).
+    """
+    from .engine.technique_sets import parse_level, parse_selection, up_to_level
+    from .engine.techniques import default_techniques
+
+    chosen: Optional[FrozenSet["Technique"]] = None
+    if getattr(ns, "techniques", None):
+        chosen = parse_selection(ns.techniques)
+    if getattr(ns, "max_level", None):
+        chosen = up_to_level(chosen if chosen is not None else default_techniques(), parse_level(ns.max_level))
+    return chosen
+
+
 def _cmd_hint(ns: argparse.Namespace) -> int:
     """Print the next Step (every Step with --all) for one puzzle or candidate grid.
 
     A position that departs from the unique solution is reported instead ("mistake: ...").
-    Exit 0 when a step was printed, 1 for a mistake or when no technique applies.
+    Exit 0 when a step was printed, 1 for a mistake or when no enabled technique applies.
     """
     import json
 
@@ -132,6 +153,7 @@ def _cmd_hint(ns: argparse.Namespace) -> int:
     from .engine.logic_solver import diagnose
     from .engine.techniques import find_all_steps, find_hint
 
+    enabled = _selection(ns)
     grid = _parse_puzzle_arg(ns.puzzle)
     geo = grid.geometry
     out = sys.stdout
@@ -150,9 +172,9 @@ def _cmd_hint(ns: argparse.Namespace) -> int:
         return 1
     unique = solution is not None
     if ns.all:
-        steps = find_all_steps(grid, unique=unique)
+        steps = find_all_steps(grid, enabled, unique=unique)
     else:
-        first = find_hint(grid, unique=unique)
+        first = find_hint(grid, enabled, unique=unique)
         steps = [first] if first is not None else []
     if ns.json:
         dicts = [s.to_dict(geo) for s in steps]
@@ -161,7 +183,7 @@ def _cmd_hint(ns: argparse.Namespace) -> int:
         for s in steps:
             out.write(s.explanation + "\n")
         if not steps:
-            out.write("no step: no technique applies here\n")
+            out.write("no step: none of the enabled techniques applies here\n")
     return 0 if steps else 1
 
 
@@ -171,9 +193,10 @@ def _cmd_steps(ns: argparse.Namespace) -> int:
 
     from .engine.logic_solver import solve_logically
 
+    enabled = _selection(ns)
     out = sys.stdout
     for _line, grid in iter_puzzles(_read_input(ns.source, sys.stdin)):
-        path = solve_logically(grid)
+        path = solve_logically(grid, enabled)
         record = {
             "puzzle": grid.to_string(),
             "solved": path.solved,
@@ -188,9 +211,10 @@ def _cmd_rate(ns: argparse.Namespace) -> int:
     from .engine.logic_solver import solve_logically
     from .engine.rating import rate
 
+    enabled = _selection(ns)
     out = sys.stdout
     for _line, grid in iter_puzzles(_read_input(ns.source, sys.stdin)):
-        out.write(str(rate(solve_logically(grid))) + "\n")
+        out.write(str(rate(solve_logically(grid, enabled))) + "\n")
     return 0
 
 
@@ -256,12 +280,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true", help="list every step available, not just the first")
     p.add_argument("--json", action="store_true", help="JSON output (the shape of `steps`)")
     p.add_argument("puzzle", help="a puzzle or candidate grid as text, a file, or - for standard input")
+    _technique_options(p)
     p.set_defaults(func=_cmd_hint)
     p = sub.add_parser("steps", help="the logic solver's path for each puzzle, one JSON object per line")
     p.add_argument("source", nargs="?", default="-", help="a file of puzzles, or - for standard input")
+    _technique_options(p)
     p.set_defaults(func=_cmd_steps)
     p = sub.add_parser("rate", help="level, score and solved/stuck for each puzzle")
     p.add_argument("source", nargs="?", default="-", help="a file of puzzles, or - for standard input")
+    _technique_options(p)
     p.set_defaults(func=_cmd_rate)
     p = sub.add_parser("generate", help="new puzzles with a unique solution, one line each")
     p.add_argument("--level", default="any", choices=["any", "easy", "medium", "hard", "unfair", "extreme"],
@@ -275,6 +302,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rate", action="store_true", help="append the rating as a # comment")
     p.set_defaults(func=_cmd_generate)
     return parser
+
+
+def _technique_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--techniques", metavar="LIST",
+        help="the techniques to use: comma-separated names, HoDoKu codes or families ('chains', 'fish', "
+             "'last resort'), 'default' or 'all'; '+x'/'-x' add or remove (a list of only those adjusts the "
+             "default set), e.g. --techniques=-forcing-net-contradiction or --techniques singles,x-wing",
+    )
+    p.add_argument("--max-level", choices=["easy", "medium", "hard", "unfair", "extreme"],
+                   help="use only techniques rated at this level or below (HoDoKu's levels)")
 
 
 def _symmetries() -> list:  # type: ignore[type-arg]
@@ -292,7 +330,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     try:
         return int(ns.func(ns))
-    except PuzzleFormatError as exc:
+    except (PuzzleFormatError, SelectionError) as exc:
         print(f"sudoku-tk: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:

@@ -34,7 +34,7 @@ from sudoku_tk.engine.logic_solver import MistakeKind, SolvePath, diagnose, solv
 from sudoku_tk.engine.moves import describe_move
 from sudoku_tk.engine.propagation import Assist, Origin, Position, recompute
 from sudoku_tk.engine.step import Highlight, HighlightRole, Link, Step, Technique
-from sudoku_tk.engine.techniques import find_all_steps, find_hint, implemented, iter_steps
+from sudoku_tk.engine.techniques import default_techniques, find_all_steps, find_hint, implemented, iter_steps
 
 from .session import Change, Session
 from .technique_help import describe_technique
@@ -97,11 +97,18 @@ ROLE_NAMES = {
 }
 """A word or two per highlight role, for the panel's legend."""
 
+SWITCH_ON_MORE = (
+    "Hint > Techniques switches more on: forcing chains and nets go on where patterns end, and Brute Force "
+    "reads the next digit from the solution."
+)
+"""What a stuck hint suggests (only a player's own choice of techniques can leave a one-solution puzzle stuck)."""
+
 APPLIED_LIST_LIMIT = 6
 """How many automatic placements an "Applied" message names before it says "and N more"."""
 
 _CONCLUSIONS = (HighlightRole.ELIMINATION, HighlightRole.PLACEMENT)
 _CELL = re.compile(r"r\d+c\d+$")
+_CELL_START = re.compile(r"r\d+c\d+")
 _UNIT_WORDS = ("row", "rows", "column", "columns", "box", "boxes")
 
 
@@ -126,16 +133,22 @@ def skipped_by_assists(assists: Iterable[Assist]) -> FrozenSet[Technique]:
     return frozenset(skipped)
 
 
-def choose_step(grid: Grid, assists: Iterable[Assist], unique: bool) -> Optional[Step]:
+def choose_step(
+    grid: Grid, assists: Iterable[Assist], unique: bool, enabled: Optional[FrozenSet[Technique]] = None
+) -> Optional[Step]:
     """The step a hint teaches: the first beyond what the assists do, else the first of those, else None.
 
     The assists leave the starting grid's singles to the player, so a step beyond the
     singles can lean on a cell that is itself a naked single (a "Locked Pair" of a
     single 3 and a 3/9 cell). That teaches a muddled pattern; the single is the honest
     hint then, and is given instead.
+
+    Args:
+        enabled: the techniques the player allows (None: the default set).
     """
-    skipped = skipped_by_assists(assists)
-    beyond = [t for t in implemented() if t not in skipped]
+    allowed = frozenset(default_techniques()) if enabled is None else enabled
+    skipped = skipped_by_assists(assists) & allowed
+    beyond = [t for t in implemented() if t in allowed and t not in skipped]
     step = find_hint(grid, beyond, unique)
     if step is None:
         return find_hint(grid, skipped, unique) if skipped else None
@@ -186,7 +199,7 @@ def nudge_text(step: Step) -> str:
 def _sentence(text: str) -> str:
     """``text`` as a sentence: a capital first letter (cell names like r1c2 stay as they are) and a full stop."""
     text = text.strip().rstrip(".")
-    if text and not _CELL.match(text.split()[0].rstrip(",")):
+    if text and not _CELL_START.match(text):  # a cell name or a chain ("r1c2≠4 → …") keeps its lower case
         text = text[0].upper() + text[1:]
     return text + "."
 
@@ -395,8 +408,9 @@ class HintLadder:
     ('APPLIED', 1)
     """
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, enabled: Optional[FrozenSet[Technique]] = None) -> None:
         self.session = session
+        self._enabled = enabled
         self._view: Optional[HintView] = None
         self._listeners: List[HintListener] = []
         self._busy = False
@@ -421,6 +435,17 @@ class HintLadder:
     def detach(self) -> None:
         """Stop listening to the session (the window is closing)."""
         self._unsubscribe()
+
+    @property
+    def enabled(self) -> Optional[FrozenSet[Technique]]:
+        """The techniques hints, steps and the solution path may use (None: the default set)."""
+        return self._enabled
+
+    @enabled.setter
+    def enabled(self, techniques: Optional[FrozenSet[Technique]]) -> None:
+        self._enabled = techniques
+        if self._view is not None:
+            self._show(None)  # the hint on show may use a technique no longer allowed
 
     @property
     def solution(self) -> Optional[Tuple[int, ...]]:
@@ -479,11 +504,11 @@ class HintLadder:
         if blocked is not None:
             return StepsView((), (), blocked.text, blocked)
         skipped = skipped_by_assists(self.session.assists)
-        found = find_all_steps(self.session.position.to_grid(), None, self.is_unique)
+        found = find_all_steps(self.session.position.to_grid(), self._enabled, self.is_unique)
         steps = tuple(sorted(found, key=lambda s: s.technique in skipped))  # stable: solving order kept
         geo = self.session.geometry
         if not steps:
-            summary = "No technique this app knows applies here."
+            summary = "None of the techniques switched on applies here."
         else:
             summary = f"{len(steps)} step{'s' * (len(steps) != 1)} available now; select one to see it."
         return StepsView(steps, tuple(short_text(s, geo) for s in steps), summary)
@@ -493,7 +518,7 @@ class HintLadder:
         blocked = self._check()
         if blocked is not None:
             return PathView((), blocked.text, blocked=blocked)
-        path = solve_logically(self.session.position.to_grid(), None, self.is_unique)
+        path = solve_logically(self.session.position.to_grid(), self._enabled, self.is_unique)
         geo = self.session.geometry
         entries = tuple(PathEntry(i, s, f"{i + 1}. {short_text(s, geo)}") for i, s in enumerate(path.steps))
         return PathView(entries, self._path_summary(path), tuple(path.iter_grids()), path.solved)
@@ -514,7 +539,7 @@ class HintLadder:
         blocked = self._check()
         if blocked is not None:
             return blocked
-        step = choose_step(self.session.position.to_grid(), self.session.assists, self.is_unique)
+        step = choose_step(self.session.position.to_grid(), self.session.assists, self.is_unique, self._enabled)
         if step is None:
             return HintView(HintKind.STUCK, "Stuck", self._stuck_text())
         return self._step_view(step, Rung.NUDGE)
@@ -614,11 +639,11 @@ class HintLadder:
 
     def _stuck_text(self) -> str:
         if not self.is_unique:
-            return ("No technique this app knows applies, and this puzzle has more than one solution, so logic "
-                    "alone can't finish it: a digit has to be chosen.")
+            return ("None of the techniques switched on applies, and this puzzle has more than one solution, so "
+                    "logic alone can't finish it: a digit has to be chosen.")
         empty = len(self.session.position.empty_cells())
-        return (f"None of the techniques this app knows applies to the board as it is ({empty} cells still "
-                "empty). Going on needs chains or other advanced techniques that are not built in yet.")
+        return (f"None of the techniques switched on applies to the board as it is ({empty} cells still "
+                f"empty). {SWITCH_ON_MORE}")
 
     def _path_summary(self, path: SolvePath) -> str:
         n = len(path.steps)
@@ -627,6 +652,7 @@ class HintLadder:
             return f"Logic solves the puzzle from here in {steps}. Select a step to see the board at that point."
         empty = sum(1 for v in path.final.values if not v)
         where = "right away" if n == 0 else f"after {steps}"
-        why = ("the puzzle has more than one solution" if not path.unique
-               else "no technique this app knows applies there; it needs chains or other advanced techniques")
-        return f"The solver gets stuck {where}, with {empty} cells still empty: {why}."
+        if not path.unique:
+            return f"The solver gets stuck {where}, with {empty} cells still empty: the puzzle has more than one solution."
+        return (f"The solver gets stuck {where}, with {empty} cells still empty: none of the techniques switched on "
+                f"applies there. {SWITCH_ON_MORE}")

@@ -24,6 +24,8 @@ from sudoku_tk.app.puzzles import Level
 from sudoku_tk.app.storage import atomic_write_text, decode, read_limited
 from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
+from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.techniques import default_techniques, implemented
 
 SETTINGS_FORMAT = "sudoku-tk-settings"
 SETTINGS_VERSION = 1
@@ -64,6 +66,25 @@ class Settings:
     new_game_size: int = 9
     new_game_level: str = ANY_LEVEL
     """A ``Level`` value, or ``"any"``: what the New Game dialog offers first."""
+    techniques_off: FrozenSet[Technique] = frozenset()
+    """Techniques of the default set the player switched off for hints and the solver."""
+    techniques_on: FrozenSet[Technique] = frozenset()
+    """Techniques outside the default set (Kraken fish, templates) the player switched on.
+
+    Kept as changes to the default set, so a technique a later version adds arrives switched on.
+    """
+
+    def enabled_techniques(self) -> Optional[FrozenSet[Technique]]:
+        """The techniques hints and the solver use; None when the player kept the default set."""
+        if not self.techniques_off and not self.techniques_on:
+            return None
+        return (frozenset(default_techniques()) - self.techniques_off) | self.techniques_on
+
+    def with_techniques(self, chosen: FrozenSet[Technique]) -> "Settings":
+        """These settings with ``chosen`` as the techniques to use (stored as changes to the default set)."""
+        default = frozenset(default_techniques())
+        known = frozenset(implemented())
+        return replace(self, techniques_off=(default - chosen) & known, techniques_on=(chosen - default) & known)
 
     def with_played(self, puzzle_id: str) -> "Settings":
         """These settings with ``puzzle_id`` as the most recently played puzzle."""
@@ -93,6 +114,8 @@ def settings_to_json(settings: Settings) -> Dict[str, Any]:
         "last_directory": settings.last_directory,
         "new_game_size": settings.new_game_size,
         "new_game_level": settings.new_game_level,
+        "techniques_off": sorted(t.name for t in settings.techniques_off),
+        "techniques_on": sorted(t.name for t in settings.techniques_on),
     }
 
 
@@ -158,6 +181,14 @@ def _level(value: Any) -> str:
     raise ValueError(f"expected {ANY_LEVEL!r} or a level ({', '.join(lvl.value for lvl in Level)}), found {value!r:.60}")
 
 
+def _techniques(value: Any) -> FrozenSet[Technique]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"expected a list of technique names, found {value!r:.60}")
+    known = {t.name: t for t in Technique}
+    # A name this version doesn't know (a newer version's technique) is dropped, not an error.
+    return frozenset(known[v] for v in value if v in known)
+
+
 _READERS: Dict[str, Callable[[Any], Any]] = {
     "assists": _assists,
     "check_mistakes": _bool,
@@ -168,6 +199,8 @@ _READERS: Dict[str, Callable[[Any], Any]] = {
     "last_directory": _directory,
     "new_game_size": _size,
     "new_game_level": _level,
+    "techniques_off": _techniques,
+    "techniques_on": _techniques,
 }
 
 

@@ -461,6 +461,10 @@ class App(ttk.Frame):
             for assist in Assist:
                 if (assist in settings.assists) != self.session.has_assist(assist):
                     self.session.set_assist(assist, assist in settings.assists)
+        if settings.enabled_techniques() != old.enabled_techniques():
+            panel = getattr(self, "hint_panel", None)
+            if panel is not None:
+                panel.ladder.enabled = settings.enabled_techniques()
         if settings.theme != old.theme:
             self._theme_override = None
             self.set_theme(theme_name(settings.theme))

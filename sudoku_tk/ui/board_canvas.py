@@ -115,6 +115,7 @@ class BoardCanvas(tk.Canvas):
             "auto": tkfont.Font(self, family=family, slant="italic"),
             "cand": tkfont.Font(self, family=family),
             "cand_hl": tkfont.Font(self, family=family, weight="bold"),
+            "node": tkfont.Font(self, family=family, weight="bold"),
         }
         self._fonts["card_title"] = tkfont.Font(self, family=family, weight="bold")
         self._fonts["card_text"] = tkfont.Font(self, family=family)
@@ -368,6 +369,7 @@ class BoardCanvas(tk.Canvas):
         self._fonts["auto"].configure(size=-lay.digit_px)
         self._fonts["cand"].configure(size=-lay.candidate_px)
         self._fonts["cand_hl"].configure(size=-lay.candidate_px)
+        self._fonts["node"].configure(size=-max(7, int(lay.candidate_px * 0.5)))
         create_rect, create_text = self.create_rectangle, self.create_text
         for cell in range(geo.ncells):
             self._bg_items.append(create_rect(*lay.cell_rect(cell).coords(), width=0, fill=theme.board,
@@ -607,6 +609,7 @@ class BoardCanvas(tk.Canvas):
                     self._candidate_mark(cell, d, style, present, ctags + (f"step-cand-{cell}-{d}",))
         for i, link in enumerate(links):
             self._link_line(link, i)
+        self._node_numbers(links)
         self.tag_raise("step-shade", self._static["z-shade"])
         self.tag_raise("step-mark", self._static["z-marks"])
         self.tag_raise("step-top", self._static["z-top"])
@@ -637,16 +640,43 @@ class BoardCanvas(tk.Canvas):
             self.create_text(cx, cy, text=self.geometry.digit_char(digit), font=self._fonts["cand"],
                              fill=self.theme.ghost, tags=tags + ("ghost", "step-top"))
 
+    def _end_center(self, cells: Tuple[Cell, ...], digit: Digit) -> Tuple[float, float]:
+        """The centre of a link's end: a candidate's, or the middle of a group's candidates."""
+        centres = [self.layout.candidate_rect(c, digit).center for c in cells]
+        return (sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres))
+
+    def _node_numbers(self, links: Sequence[Link]) -> None:
+        """Number the chain's nodes 1, 2, … in the order the links first reach them (a chain, a loop or the
+        branches of a forcing net alike): a small bold number on a plate at the top-left of the candidate."""
+        order: Dict[Tuple[Tuple[Cell, ...], Digit], int] = {}
+        for link in links:
+            for end in ((link.from_cells, link.from_digit), (link.to_cells, link.to_digit)):
+                if end not in order:
+                    order[end] = len(order) + 1
+        font = self._fonts["node"]
+        lay = self.layout
+        for (cells, digit), n in order.items():
+            r = lay.candidate_rect(cells[0], digit)
+            # On the candidate's top-left corner, where the mini-grid leaves a gap between digits.
+            x, y = r.x0 + (r.x1 - r.x0) * 0.1, r.y0 + (r.y1 - r.y0) * 0.12
+            label = self.create_text(x, y, text=str(n), anchor="center", font=font, fill=self.theme.link,
+                                     tags=("step", "node", f"node-{n}", "step-top"))
+            x0, y0, x1, y1 = self.bbox(label)
+            plate = self.create_rectangle(x0 - 1, y0, x1 + 1, y1, fill=self.theme.window, outline=self.theme.link,
+                                          width=1, tags=("step", "node-plate", f"node-{n}", "step-top"))
+            self.tag_lower(plate, label)
+
     def _link_line(self, link: Link, index: int) -> None:
         """A chain link: a gently curved arrow between candidate centres, solid when strong, dashed when weak."""
         lay = self.layout
         a = lay.candidate_rect(link.from_cell, link.from_digit)
         b = lay.candidate_rect(link.to_cell, link.to_digit)
-        (x0, y0), (x1, y1) = a.center, b.center
+        (x0, y0) = self._end_center(link.from_cells, link.from_digit)
+        (x1, y1) = self._end_center(link.to_cells, link.to_digit)
         dx, dy = x1 - x0, y1 - y0
         length = max(1.0, (dx * dx + dy * dy) ** 0.5)
         ux, uy = dx / length, dy / length
-        gap = min(length / 3, (a.x1 - a.x0) * 0.5)  # start and end at the candidate's edge, not over its text
+        gap = min(length / 3, (a.x1 - a.x0) * 0.62)  # start and end just outside the candidate's mark
         x0, y0, x1, y1 = x0 + ux * gap, y0 + uy * gap, x1 - ux * gap, y1 - uy * gap
         # Bend the line a little, so links along one row or column don't hide each other.
         bend = min(length * 0.12, lay.cell * 0.35)

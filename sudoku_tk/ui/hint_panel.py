@@ -58,7 +58,7 @@ class HintPanel(ttk.Frame):
     def __init__(self, master: tk.Misc, app: "App") -> None:
         super().__init__(master)
         self.app = app
-        self.ladder = HintLadder(app.session)
+        self.ladder = HintLadder(app.session, app.settings.enabled_techniques())
         self.solve_delay_ms = SOLVE_DELAY_MS
         self._solve_job: Optional[str] = None
         self._solving = False
@@ -549,5 +549,15 @@ def install_hints(app: "App") -> HintPanel:
     add(Command("all-steps", "Show all steps", panel.show_all_steps, playing, menu="Hint", group="lists"))
     add(Command("solution-path", "Solution path", panel.show_solution_path, playing, menu="Hint",
                 group="lists"))
+
+    def choose_techniques() -> None:
+        from .techniques_dialog import TechniquesDialog
+
+        dialog = TechniquesDialog(app.root, app.settings.enabled_techniques())
+        if dialog.result is not None:
+            app.update_settings(app.settings.with_techniques(dialog.result))
+
+    add(Command("techniques", "Techniques…", choose_techniques, menu="Hint", group="config",
+                help="Choose the techniques hints and the solver use"))
     app.rebuild_menus()
     return panel

@@ -29,6 +29,8 @@ from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Eliminate
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
 from sudoku_tk.engine.step import Family, HighlightRole, Step, Technique
+from sudoku_tk.engine.rating import Level
+from sudoku_tk.engine.technique_sets import up_to_level
 from sudoku_tk.engine.techniques import find_hint, implemented
 
 PUZZLES = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "puzzles"
@@ -36,8 +38,10 @@ SE = "sudoku_exchange_se_rated.txt"
 NAKED_PAIR_PUZZLE = 503  # its first hint beyond the singles is a Naked Pair in row 6
 X_WING_PUZZLE = 367  # one step (a Locked Triple) in, the next hint is an X-Wing on 2
 DEGENERATE_PUZZLE = 194  # its first "Naked Pair" leans on r1c7, a naked single
-STUCK_TOP95 = 6  # top95 #7: the techniques built in get stuck on it
+STUCK_TOP95 = 6  # top95 #7: the techniques up to "hard" get stuck on it; chains and nets finish it
 SINGLES = {Technique.FULL_HOUSE, Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE}
+UP_TO_HARD = up_to_level(implemented(), Level.HARD)
+"""The techniques HoDoKu rates easy to hard: a player's choice that can leave a hard puzzle stuck."""
 
 
 def read_puzzles(name: str, limit: int = 0) -> List[str]:
@@ -316,14 +320,42 @@ def test_solved_and_stuck() -> None:
         assert ladder.step_once().rung is Rung.APPLIED
     assert ladder.press().kind is HintKind.SOLVED
     hard = Session(Grid.from_string(read_puzzles("top95.txt")[STUCK_TOP95]))
-    hard_ladder = HintLadder(hard)
+    hard_ladder = HintLadder(hard, UP_TO_HARD)
     for _ in range(200):
         view = hard_ladder.step_once()
         if view.kind is not HintKind.STEP:
             break
     assert view.kind is HintKind.STUCK
-    assert "None of the techniques this app knows applies" in view.text
+    assert "None of the techniques switched on applies" in view.text and "Hint > Techniques" in view.text
+    assert "not built in" not in view.text
     assert hard_ladder.press().kind is HintKind.STUCK and not hard.is_solved()
+
+
+def test_the_default_techniques_never_leave_a_unique_puzzle_stuck() -> None:
+    # The same puzzle, with the default set: chains and forcing nets take over where the patterns end,
+    # and no step is a brute-force read of the solution.
+    hard = Session(Grid.from_string(read_puzzles("top95.txt")[STUCK_TOP95]))
+    ladder = HintLadder(hard)
+    used = set()
+    for _ in range(300):
+        if hard.is_solved():
+            break
+        view = ladder.step_once()
+        assert view.kind is HintKind.STEP and view.step is not None, view.text
+        used.add(view.step.technique)
+    assert hard.is_solved()
+    assert Technique.BRUTE_FORCE not in used
+    assert used - UP_TO_HARD  # something beyond "hard" was needed
+
+
+def test_switching_techniques_withdraws_the_hint_and_is_used_next() -> None:
+    session, ladder = game(NAKED_PAIR_PUZZLE)
+    assert ladder.press().technique is Technique.NAKED_PAIR
+    calls: list = []
+    ladder.subscribe(calls.append)
+    ladder.enabled = frozenset(implemented()) - {Technique.NAKED_PAIR}
+    assert ladder.view is None and calls == [None]
+    assert ladder.press().technique is not Technique.NAKED_PAIR
 
 
 # -- lists ----------------------------------------------------------------------------------------
@@ -362,7 +394,7 @@ def test_solution_path_entries_and_positions() -> None:
 
 def test_solution_path_says_where_it_gets_stuck() -> None:
     session = Session(Grid.from_string(read_puzzles("top95.txt")[STUCK_TOP95]))
-    path = HintLadder(session).solution_path()
+    path = HintLadder(session, UP_TO_HARD).solution_path()
     assert not path.solved and path.stuck
     assert "The solver gets stuck" in path.summary and "cells still empty" in path.summary
     assert path.end_label.startswith("Stuck here: ")

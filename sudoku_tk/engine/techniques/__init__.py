@@ -272,12 +272,22 @@ def find_hint(
 def find_all_steps(
     grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: bool = True
 ) -> List[Step]:
-    """Return every distinct Step (by ``Step.key()``) available on the grid, in solving order."""
+    """Return every distinct Step (by ``Step.key()``) available on the grid, in solving order.
+
+    A last-resort finder (forcing chains and nets, brute force, …) gives only its first step: its others are
+    the same kind of long proof again, and finding them all could take seconds.
+    """
     seen = set()
     out: List[Step] = []
-    for step in iter_steps(grid, enabled, unique):
-        k = step.key()
-        if k not in seen:
-            seen.add(k)
-            out.append(step)
+    for ok, finder in _selected(enabled, unique):
+        last_resort = all(t.family is Family.LAST_RESORT for t in ok)
+        for step in finder(grid):
+            if step.technique not in ok:
+                continue
+            k = step.key()
+            if k not in seen:
+                seen.add(k)
+                out.append(step)
+                if last_resort:
+                    break
     return out
