@@ -91,21 +91,23 @@ class Reach:
             self.alive = False
         return new if made_on else 0
 
-    def path(self, z: Node) -> Tuple[Node, ...]:
+    def path(self, z: Node, need: int = 0) -> Tuple[Node, ...]:
         """A shortest chain from the start (off) to ``z`` (on) that passes no node twice, or () if none does.
 
         Only ``z = start`` (a verity: the start forced on) has a node twice: the start, at both ends.
+        ``need``: a node mask the chain must pass through (at least one of them), when a shortest chain can.
         """
         start = self.start
         par_on, par_off = self._par_on, self._par_off
         budget = [_PATH_BUDGET]
         used = {z}
+        met0 = bool(need >> z & 1) or bool(need >> start & 1)
 
-        def back(node: Node, on: bool) -> Optional[List[Node]]:
+        def back(node: Node, on: bool, met: bool) -> Optional[List[Node]]:
             """A simple path from the start (off) to ``node`` with polarity ``on``, through unused nodes."""
             for p in (par_on if on else par_off).get(node, ()):
                 if p == start:
-                    if on:  # the parent of an on node is off: this is the start itself
+                    if on and (met or not need):  # the parent of an on node is off: this is the start itself
                         return [start, node]
                     continue
                 if p in used:
@@ -114,14 +116,14 @@ class Reach:
                 if budget[0] < 0:
                     return None
                 used.add(p)
-                got = back(p, not on)
+                got = back(p, not on, met or bool(need >> p & 1))
                 if got is not None:
                     got.append(node)
                     return got
                 used.discard(p)
             return None
 
-        found = back(z, True)
+        found = back(z, True, met0)
         return tuple(found) if found else ()
 
 

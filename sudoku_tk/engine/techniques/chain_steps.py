@@ -123,7 +123,8 @@ def ends_reason(graph: LinkGraph, first: ChainNode, last: ChainNode, elims: Sequ
 
 
 def loop_reason() -> str:
-    return "so each weak link of the loop has one true end, and what sees both ends of one can go"
+    return ("back where it started: around the loop each weak link has one true end, so whatever sees both ends "
+            "of one can go")
 
 
 def target_words(graph: LinkGraph, cells: Sequence[Cell]) -> str:

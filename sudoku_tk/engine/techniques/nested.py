@@ -9,8 +9,9 @@ drop those that clash; follow the singles again; when the assumption finally cla
 was wrong. Every deduction is a plain contradiction, so the step is logic and never a
 guess; it is only long, which is why it comes after every other technique.
 
-Assumptions are tried in a fixed order (cells with the fewest candidates first) and the
-first one refuted is the step; the inner eliminations it used are then cut down to the
+It stays silent where a plain forcing net applies (some assumption clashes by its
+singles alone). Assumptions are tried in a fixed order (cells with the fewest candidates
+first) and the first one refuted is the step; the inner eliminations it used are then cut down to the
 ones it really needs, so the explanation names as few as possible. The final clash is
 explained like a forcing net's, from the position with those inner eliminations made.
 """
@@ -119,9 +120,15 @@ def find_nested_forcing_nets(grid: Grid) -> Iterator[Step]:
          for d in range(1, geo.side + 1) if grid.candidates[c] >> (d - 1) & 1),
         key=lambda cd: (grid.candidates[cd[0]].bit_count(), cd[0], cd[1]),
     )
+    # Where one assumption clashes by its singles alone, a plain Forcing Net is the step: stay silent.
+    for cell, digit in order:
+        trial = _masks(grid)
+        trial[cell] = 1 << (digit - 1)
+        if not _holds(trial, grid):
+            return
     for cell, digit in order:
         inner = refute(grid, cell, digit)
-        if inner:  # [] is a plain forcing net: left to that technique
+        if inner:
             yield _step(grid, cell, digit, inner)
             return
 

@@ -66,7 +66,8 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
     searches = [Reach(a, strong, weak, allowed) for a in starts(strong, allowed)]
     seen = set()
 
-    def fresh(key: Tuple[int, int]) -> bool:
+    def fresh(key: Tuple[Technique, int]) -> bool:
+        """Each technique reports each set of effects once (HoDoKu lists the kinds separately, and so does this)."""
         if key in seen:
             return False
         seen.add(key)
@@ -79,7 +80,7 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
         closes = bool(wz >> a & 1)
         if z != a and not closes and not (wa & wz & present):
             continue  # nothing to conclude from these ends: don't build the path
-        path = search.path(z)
+        path = search.path(z, graph.group_nodes if grouped else 0)
         if not path or grouped != any(graph.is_group(v) for v in path):
             continue
         if z == a:
@@ -87,7 +88,7 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
             # candidates, which the next single then places; so does this, for the same ratings.
             cell, digit = a % ncells, a // ncells + 1
             others = graph.weak_cell[a] & present
-            if candidates and others and fresh((others, 0)):
+            if candidates and others and fresh((dnl, others)):
                 ch = geo.digit_char(digit)
                 yield build_step(
                     graph, dnl, chain_nodes(graph, path, False),
@@ -98,7 +99,7 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
         nodes = chain_nodes(graph, path, False)
         if candidates and a % ncells == z % ncells:
             elim = wa & wz & present & ~node_mask(path)
-            if elim and fresh((elim, 0)):
+            if elim and fresh((dnl, elim)):
                 pairs = mask_pairs(graph, elim)
                 yield build_step(
                     graph, dnl, nodes, ends_reason(graph, nodes[0], nodes[-1], pairs), elims=pairs,
@@ -107,7 +108,7 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
         if closes and len(path) >= 4:
             # A closed loop: its own step, and below the chain between its two ends too (HoDoKu reports both).
             elim = _loop_eliminations(graph, path)
-            if elim and fresh((elim, 0)):
+            if elim and fresh((cnl, elim)):
                 yield build_step(
                     graph, cnl, nodes + (nodes[0],), loop_reason(), elims=mask_pairs(graph, elim),
                     focus=node_name(graph, nodes[0]),
@@ -116,13 +117,13 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
         if not elim:
             continue
         if elim & (elim - 1):
-            if fresh((elim, 0)):
+            if fresh((aic, elim)):
                 pairs = mask_pairs(graph, elim)
                 yield build_step(
                     graph, aic, nodes, ends_reason(graph, nodes[0], nodes[-1], pairs), elims=pairs,
                     focus=f"the ends {node_name(graph, nodes[0])} and {node_name(graph, nodes[-1])}",
                 )
-        elif fresh((elim, 0)):
+        elif fresh((dnl, elim)):
             e = elim.bit_length() - 1
             cell, digit = e % ncells, e // ncells + 1
             loop = chain_nodes(graph, (e,) + path + (e,), True)
