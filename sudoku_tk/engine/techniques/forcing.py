@@ -361,26 +361,42 @@ def fact_text(graph: LinkGraph, fact: Fact) -> str:
     return f"{graph.geometry.cell_name(cell)}{'=' if on else '≠'}{graph.geometry.digit_char(d)}"
 
 
-def branch_text(graph: LinkGraph, path: Sequence[Fact]) -> str:
+Why = Dict[Fact, Tuple[str, Tuple[Fact, ...]]]
+
+
+def _fact_with_reason(graph: LinkGraph, fact: Fact, why: Optional[Why]) -> str:
+    """A fact, and for a single in a net the reason it holds: 'r4c4=8 (the last 8 of box 5)'."""
+    text = fact_text(graph, fact)
+    how = why[fact][0] if why is not None and fact in why else ""
+    if how == "naked single":
+        return f"{text} (its last candidate)"
+    if how.startswith("hidden single"):
+        unit = int(how.rsplit(" ", 1)[1])
+        digit = fact[0] // graph.ncells + 1
+        return f"{text} (the last {graph.geometry.digit_char(digit)} of {graph.geometry.unit_name(unit)})"
+    return text
+
+
+def branch_text(graph: LinkGraph, path: Sequence[Fact], why: Optional[Why] = None) -> str:
     """'r1c1=5 → r1c7≠5 → …': a path of facts, its middle shortened when it is long."""
-    texts = [fact_text(graph, f) for f in path]
+    texts = [_fact_with_reason(graph, f, why) for f in path]
     if len(texts) > MAX_SHOWN:
         texts = texts[: MAX_SHOWN // 2] + ["…"] + texts[-(MAX_SHOWN // 2) :]
     return " → ".join(texts)
 
 
-def branches_text(graph: LinkGraph, paths: Sequence[Sequence[Fact]]) -> str:
+def branches_text(graph: LinkGraph, paths: Sequence[Sequence[Fact]], why: Optional[Why] = None) -> str:
     """Several paths from one premise: the first in full, each later one from where it leaves those shown."""
     shown: set[Fact] = set()
     parts = []
     for path in paths:
         fork = max((i for i, f in enumerate(path) if f in shown), default=-1)
         if fork < 0:
-            parts.append(branch_text(graph, path))
+            parts.append(branch_text(graph, path, why))
         elif fork == len(path) - 1:
             continue  # nothing new on this branch
         else:
-            parts.append(f"from {fact_text(graph, path[fork])}, {branch_text(graph, path[fork + 1:])}")
+            parts.append(f"from {fact_text(graph, path[fork])}, {branch_text(graph, path[fork + 1:], why)}")
         shown.update(path)
     return "; ".join(parts)
 
@@ -433,7 +449,10 @@ def _step(graph: LinkGraph, prop: Propagator, found: _Found, technique: Techniqu
         oc = prop.outcome(premise)
         for f in found.facts:
             paths.append(branch(oc, f))
-    shown = "; ".join(branches_text(graph, [p for p in paths if p[0] == premise]) for premise in found.premises)
+    shown = "; ".join(
+        branches_text(graph, [p for p in paths if p[0] == premise], prop.outcome(premise).why)
+        for premise in found.premises
+    )
     if found.verity:
         reason = f"{_case_text(graph, found.what, found.premises)}: {shown}; either way {fact_text(graph, found.facts[0])}"
     else:
@@ -486,13 +505,14 @@ def _steps(grid: Grid, nets: bool) -> Iterator[Step]:
     contradiction, verity = NET_TECHNIQUES if nets else CHAIN_TECHNIQUES
     seen = set()
     for found in _found(graph, prop):
-        key = (found.node, found.place)
+        technique = verity if found.verity else contradiction
+        key = (technique, found.node, found.place)  # each kind reports each effect once
         if key in seen:
             continue
         if nets and not _uses_single(prop, found):
             continue  # links alone make it: a forcing chain, not a net
         seen.add(key)
-        yield _step(graph, prop, found, verity if found.verity else contradiction)
+        yield _step(graph, prop, found, technique)
 
 
 def find_forcing_chains(grid: Grid) -> Iterator[Step]:

@@ -149,7 +149,7 @@ def _step(grid: Grid, cell: Cell, digit: Digit, inner: List[Candidate]) -> Step:
     if outcome.clash is not None:
         what, facts = outcome.clash
         paths = [branch(outcome, f) for f in facts]
-        reason = (f"{lead}; then {branches_text(graph, paths)}; {clash_text(graph, what, facts)}, "
+        reason = (f"{lead}; then {branches_text(graph, paths, outcome.why)}; {clash_text(graph, what, facts)}, "
                   f"so {geo.cell_name(cell)}≠{geo.digit_char(digit)}")
         seen = {premise}
         for p in paths:
