@@ -44,8 +44,28 @@ COMBINED_CODES: Dict[str, Tuple[Technique, ...]] = {
 engine reports the two steps separately, so these cases pass when the eliminations of steps of the listed
 techniques, each within the expected set, add up to exactly the expected set."""
 
-KNOWN_DIFFERENCES: Dict[int, str] = {}
-"""Library line number -> why our result differs from HoDoKu's for an implemented technique."""
+_ALS_IN_CHAINS = (
+    "a chain with an almost locked set as a node (HoDoKu's 'with ALS' variant): HoDoKu's own default solver does "
+    "not build such chains (allowAlsInTablingChains is off) and neither does this one; ALS-XZ, ALS-XY-Wing and "
+    "ALS chains cover that reasoning"
+)
+_LONG_LOOP = (
+    "HoDoKu's loop here is one of several through its cells; the search finds the shortest loop through each "
+    "start, which is another one with other eliminations"
+)
+KNOWN_DIFFERENCES: Dict[int, str] = {
+    **{line: _LONG_LOOP for line in (1152, 1157, 1159)},
+    **{line: _ALS_IN_CHAINS for line in (
+        1253, 1254, 1255, 1256, 1258, 1259, 1260,  # Grouped Continuous Nice Loop with ALS
+        1287, 1288, 1289, 1290, 1291, 1292, 1293, 1294,  # Grouped Discontinuous Nice Loop with ALS (set value)
+        1296, 1297, 1298, 1299, 1300, 1301, 1302, 1303, 1304,  # … (delete candidate)
+        1331, 1332, 1333, 1334, 1335, 1336, 1337, 1338, 1339, 1340, 1341,  # Grouped AIC with ALS, one digit
+        1343, 1344, 1345, 1346, 1347, 1348, 1349, 1351, 1352,  # Grouped AIC with ALS, two digits
+    )},
+}
+"""Library line number -> why our result differs from HoDoKu's for an implemented technique.
+
+The test still runs these cases: one that starts to pass fails, so this list can't outlive the difference."""
 
 
 @dataclass(frozen=True)
@@ -146,11 +166,15 @@ def test_reglib_case(rc: RegCase) -> None:
     if reason:
         pytest.skip(reason)
     case, _technique_ = _to_case(rc)
-    if rc.line in KNOWN_DIFFERENCES:
-        pytest.xfail(KNOWN_DIFFERENCES[rc.line])
     steps = case_steps(case)
     for step in steps:
         check_step_contract(case.grid, step)
+    if rc.line in KNOWN_DIFFERENCES:
+        try:
+            check_case(case, steps)
+        except AssertionError:
+            pytest.xfail(KNOWN_DIFFERENCES[rc.line])
+        pytest.fail(f"line {rc.line} is listed in KNOWN_DIFFERENCES but passes now: remove it from the list")
     check_case(case, steps)
 
 
