@@ -292,8 +292,13 @@ def _found(graph: LinkGraph, prop: Propagator) -> List[_Found]:
     out: List[_Found] = []
     present = graph.present
     nodes = bits(present)
+    # "v is false" forces something only through a strong link of v (a bivalue cell, or a digit's last two places,
+    # which is also what any single it could make needs): without one there is nothing to follow.
+    forcing_off = [v for v in nodes if prop.strong[v]]
     for v in nodes:
         for on in (True, False):
+            if not on and not prop.strong[v]:
+                continue
             oc = prop.outcome((v, on))
             if oc.clash is not None:
                 what, facts = oc.clash
@@ -313,7 +318,7 @@ def _found(graph: LinkGraph, prop: Propagator) -> List[_Found]:
             p = idx.digit_cells[d] & umask
             if p and p & (p - 1):
                 sets.append((f"unit {u} {d}", tuple(((d - 1) * ncells + c, True) for c in bits(p))))
-    for v in nodes:
+    for v in forcing_off:
         sets.append((f"both {v}", ((v, True), (v, False))))
     for what, premises in sets:
         outs = [prop.outcome(q) for q in premises]

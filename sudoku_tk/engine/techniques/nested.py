@@ -10,8 +10,8 @@ was wrong. Every deduction is a plain contradiction, so the step is logic and ne
 guess; it is only long, which is why it comes after every other technique.
 
 It stays silent where a plain forcing net applies (some assumption clashes by its
-singles alone). Assumptions are tried in a fixed order (cells with the fewest candidates
-first) and the first one refuted is the step; the inner eliminations it used are then cut down to the
+singles alone). Assumptions are tried in a fixed order (those whose singles place the
+most digits first: they are the likeliest to clash) and the first one refuted is the step; the inner eliminations it used are then cut down to the
 ones it really needs, so the explanation names as few as possible. The final clash is
 explained like a forcing net's, from the position with those inner eliminations made.
 """
@@ -58,6 +58,7 @@ def refute(grid: Grid, cell: Cell, digit: Digit) -> Optional[List[Candidate]]:
     ncells = grid.geometry.ncells
     for _ in range(MAX_INNER_ROUNDS):
         progress = False
+        # Bivalue cells first: their candidates force the most and clash soonest.
         order = sorted((c for c in range(ncells) if state[c] & (state[c] - 1)), key=lambda c: (state[c].bit_count(), c))
         for x in order:
             m = state[x]
@@ -111,21 +112,23 @@ def _minimal(grid: Grid, start: List[int], removed: List[Candidate]) -> List[Can
 
 
 def find_nested_forcing_nets(grid: Grid) -> Iterator[Step]:
-    """Yield the first assumption (fewest candidates first) that clashes with inner contradictions, as one Step."""
+    """Yield the first assumption that clashes once inner contradictions are ruled out, as one Step."""
     geo = grid.geometry
     if grid.is_complete():
         return
-    order = sorted(
-        ((c, d) for c in range(geo.ncells) if not grid.values[c]
-         for d in range(1, geo.side + 1) if grid.candidates[c] >> (d - 1) & 1),
-        key=lambda cd: (grid.candidates[cd[0]].bit_count(), cd[0], cd[1]),
-    )
+    graph = graph_of(grid)
+    prop = propagator_of(graph, True)  # the forcing nets' own outcomes, usually followed already
+    nc = geo.ncells
+    premises = [
+        (c, d) for c in range(nc) if not grid.values[c]
+        for d in range(1, geo.side + 1) if grid.candidates[c] >> (d - 1) & 1
+    ]
+    outcomes = {cd: prop.outcome(((cd[1] - 1) * nc + cd[0], True)) for cd in premises}
     # Where one assumption clashes by its singles alone, a plain Forcing Net is the step: stay silent.
-    for cell, digit in order:
-        trial = _masks(grid)
-        trial[cell] = 1 << (digit - 1)
-        if not _holds(trial, grid):
-            return
+    if any(o.clash is not None for o in outcomes.values()):
+        return
+    # The assumptions that force the most digits are the likeliest to clash: try them first.
+    order = sorted(premises, key=lambda cd: (-outcomes[cd].on.bit_count(), cd[0], cd[1]))
     for cell, digit in order:
         inner = refute(grid, cell, digit)
         if inner:

@@ -69,9 +69,10 @@ def test_explanations() -> None:
     )
     nested_step = first_case_step(CASES, T.NESTED_FORCING_NET)
     assert nested_step.explanation.startswith(
-        "Nested Forcing Net: assume r4c3=7: inside that assumption r4c9=1, r7c8=1, "
+        "Nested Forcing Net: assume r2c2=9: inside that assumption r1c1=1 would clash with the singles, so it "
+        "goes; then r2c2=9 → r6c2≠9 → r6c2=5 (its last candidate) → "
     )
-    assert nested_step.explanation.endswith("so r4c3≠7 — remove 7 from r4c3.")
+    assert nested_step.explanation.endswith("so r2c2≠9 — remove 9 from r2c2.")
     brute = first_case_step(CASES, T.BRUTE_FORCE)
     assert brute.explanation == (
         "Brute Force: none of the techniques switched on applies here, so the solution is read instead: it puts 8 "
