@@ -323,6 +323,12 @@ class HintView:
     def legend(self) -> Tuple[Tuple[str, str], ...]:
         """(key, label) per role on show; a mistake's marks are named for what they mean there."""
         entries = legend(self.highlights, self.links)
+        if self.step is not None and self.step.chain:
+            # In a chain the colours say how each numbered node reads: true (=) or false (≠).
+            names = {HighlightRole.COLOR_A.value: "true in the chain (=)",
+                     HighlightRole.COLOR_B.value: "false in the chain (≠)",
+                     HighlightRole.PIVOT.value: "the assumption"}
+            entries = tuple((key, names.get(key, label)) for key, label in entries)
         if self.kind in (HintKind.MISTAKE, HintKind.PROBLEM):
             names = {HighlightRole.ELIMINATION.value: "wrong", HighlightRole.PLACEMENT.value: "belongs here"}
             entries = tuple((key, names.get(key, label)) for key, label in entries)

@@ -337,10 +337,13 @@ class HintPanel(ttk.Frame):
             canvas.configure(height=1)
             return
         line = self._fonts["legend"].metrics("linespace") + 6
-        col = self._wrap // 2
         swatch = line - 6
+        col = self._wrap // 2
+        # Two to a row when every label fits beside its swatch in half the width; one to a row otherwise.
+        widest = max(self._fonts["legend"].measure(label) for _, label in entries)
+        per_row = 2 if widest + swatch * 1.6 + 12 <= col else 1
         for i, (key, label) in enumerate(entries):
-            x, y = (i % 2) * col, (i // 2) * line + 3
+            x, y = (i % per_row) * col, (i // per_row) * line + 3
             tags = ("legend", f"legend-{key}")
             if key in ("strong", "weak"):
                 canvas.create_line(x + 1, y + swatch / 2, x + swatch * 1.6, y + swatch / 2, fill=theme.link,
@@ -358,7 +361,7 @@ class HintPanel(ttk.Frame):
                                             width=min(style.width, 2), dash=style.dash or (), tags=tags)
             canvas.create_text(x + swatch * 1.6 + 6, y + swatch / 2, text=label, anchor="w",
                                font=self._fonts["legend"], fill=theme.text, tags=tags)
-        canvas.configure(height=((len(entries) + 1) // 2) * line + 2)
+        canvas.configure(height=((len(entries) + per_row - 1) // per_row) * line + 2)
 
     # -- lists ---------------------------------------------------------------------------------
     def _on_tab(self, event: Optional[tk.Event] = None, refresh: bool = False) -> None:
@@ -494,6 +497,11 @@ class HintPanel(ttk.Frame):
 
     def rung_text(self) -> str:
         return str(self._rung.cget("text"))
+
+    def legend_text(self) -> str:
+        """The legend's labels, in order, one per line."""
+        canvas = self._legend
+        return "\n".join(canvas.itemcget(i, "text") for i in canvas.find_all() if canvas.type(i) == "text")
 
     def help_text(self) -> str:
         """How the hinted technique works ("" when none)."""
