@@ -53,395 +53,24 @@ from ..explain import digits_text, eliminations_text, join_words, sentence
 from ..geometry import Cell, Digit, Unit, bits, digits_of
 from ..grid import Grid
 from ..step import Highlight, HighlightRole, Link, Step, Technique
-from .common import CandidateIndex, candidate_highlights, eliminations, index_9x9
-
-MAX_CHAIN_SETS = 7
-"""Most sets in an ALS-XY-Chain (six links). HoDoKu's own library has chains of seven sets."""
+from .als_index import (
+    MAX_CHAIN_SETS,
+    AlmostLockedSet,
+    AlsIndex,
+    Candidate,
+    End,
+    als_index_of,
+    chain_ends,
+    cleared_digits,
+    pair_eliminations,
+    route,
+)
+from .common import candidate_highlights, eliminations
 
 MAX_BLOSSOM_EXTENSIONS = 50_000
 """Bound on the Death Blossom search per grid (one petal tried counts one); real positions stay far below."""
 
-MAX_ROUTE_EXTENSIONS = 20_000
-"""Bound on spelling out one chain (a state tried counts one); past it the chain counts as not found."""
-
 _COLORS = (HighlightRole.COLOR_A, HighlightRole.COLOR_B, HighlightRole.COLOR_C, HighlightRole.COLOR_D)
-
-Candidate = Tuple[Cell, Digit]
-
-
-# -- the sets and their links, once per grid -------------------------------------------------------
-
-
-class AlmostLockedSet:
-    """N cells of one unit holding N + 1 digits: cells, digits, and per digit its places and the cells seeing them all.
-
-    Attributes (read-only by agreement):
-        cells: cell mask; cell_list: the cells in board order; digits: digit mask.
-        unit: a unit holding every cell (rows before columns before boxes).
-        places: ``places[d]`` is the cell mask of the set's cells holding ``d`` (0 when the set has no ``d``).
-        zone: ``zone[d]`` is the cell mask of the cells that see every place of ``d`` in the set.
-    """
-
-    __slots__ = ("cells", "cell_list", "digits", "unit", "places", "zone")
-
-    def __init__(self, cells: int, digits: int, unit: Unit, places: List[int], zone: List[int]) -> None:
-        self.cells = cells
-        self.cell_list: Tuple[Cell, ...] = tuple(bits(cells))
-        self.digits = digits
-        self.unit = unit
-        self.places: Tuple[int, ...] = tuple(places)
-        self.zone: Tuple[int, ...] = tuple(zone)
-
-    @property
-    def size(self) -> int:
-        return len(self.cell_list)
-
-
-class AlsIndex:
-    """Every ALS of a 9×9 grid and the links between them, built once (use ``als_index_of``).
-
-    Set masks have bit ``i`` for ``sets[i]``; sets are sorted smallest first, so a lower index never
-    means a bigger set.
-
-    Attributes (read-only by agreement):
-        idx: the grid's CandidateIndex; sets: every ALS, smallest first.
-        holding: ``holding[d]`` is the set mask of the sets holding ``d``.
-        seeing: ``seeing[d][e]`` is the set mask of the sets holding ``d`` whose every ``d`` sees cell ``e``
-            (filled in for the cells holding ``d``).
-        rcc: ``rcc[i]`` lists ``(j, digit mask)``: the sets linked to ``sets[i]`` and by which digits.
-        linked: ``linked[i][d]`` is the set mask of the sets linked to ``sets[i]`` by ``d``.
-        out_digits: ``out_digits[i]`` is the digit mask of every link of ``sets[i]``.
-    """
-
-    __slots__ = ("idx", "sets", "holding", "seeing", "rcc", "linked", "out_digits", "_partners", "_pairs", "_graph")
-
-    def __init__(self, idx: CandidateIndex) -> None:
-        self.idx = idx
-        self.sets: Tuple[AlmostLockedSet, ...] = _find_sets(idx)
-        n = idx.geometry.side
-        containing = [0] * idx.geometry.ncells
-        holding = [0] * (n + 1)
-        for i, s in enumerate(self.sets):
-            bit = 1 << i
-            for c in s.cell_list:
-                containing[c] |= bit
-            for d in digits_of(s.digits):
-                holding[d] |= bit
-        self.holding: Tuple[int, ...] = tuple(holding)
-        self.seeing = _seeing_table(idx, containing, holding)
-        self.rcc: List[List[Tuple[int, int]]] = []
-        self.linked: List[List[int]] = []
-        self.out_digits: List[int] = []
-        for s in self.sets:
-            overlap = 0
-            for c in s.cell_list:
-                overlap |= containing[c]
-            found: Dict[int, int] = {}
-            by_digit = [0] * (n + 1)
-            for d in digits_of(s.digits):
-                nb = holding[d] & ~overlap
-                see_d = self.seeing[d]
-                for c in bits(s.places[d]):
-                    nb &= see_d[c]
-                    if not nb:
-                        break
-                by_digit[d] = nb
-                for j in bits(nb):
-                    found[j] = found.get(j, 0) | 1 << (d - 1)
-            self.rcc.append(sorted(found.items()))
-            self.linked.append(by_digit)
-            out = 0
-            for m in found.values():
-                out |= m
-            self.out_digits.append(out)
-        self._partners: Dict[Tuple[int, Digit], int] = {}
-        self._pairs: Dict[Tuple[int, int], int] = {}
-        self._graph: Optional[_LinkGraph] = None
-
-    def shared_zone(self, i: int, j: int, z: Digit) -> int:
-        """Cell mask of the cells holding ``z`` that see every ``z`` of sets ``i`` and ``j``."""
-        return self.idx.digit_cells[z] & self.sets[i].zone[z] & self.sets[j].zone[z]
-
-    def partners(self, i: int, z: Digit) -> int:
-        """Set mask of the other sets holding ``z`` that leave a cell seeing every ``z`` of both them and set ``i``."""
-        key = (i, z)
-        got = self._partners.get(key)
-        if got is None:
-            s = self.sets[i]
-            got = 0
-            if s.places[z]:
-                see_z = self.seeing[z]
-                for e in bits(self.idx.digit_cells[z] & s.zone[z]):
-                    got |= see_z[e]
-                got &= ~(1 << i)
-            self._partners[key] = got
-        return got
-
-    def pair_digits(self, i: int, j: int) -> int:
-        """Digit mask of the digits z of sets ``i`` and ``j`` with a cell holding z that sees every z of both."""
-        key = (i, j)
-        got = self._pairs.get(key)
-        if got is None:
-            got = 0
-            for z in digits_of(self.sets[i].digits & self.sets[j].digits):
-                if self.shared_zone(i, j, z):
-                    got |= 1 << (z - 1)
-            self._pairs[key] = got
-        return got
-
-    def graph(self) -> "_LinkGraph":
-        if self._graph is None:
-            self._graph = _LinkGraph(self)
-        return self._graph
-
-
-def _find_sets(idx: CandidateIndex) -> Tuple[AlmostLockedSet, ...]:
-    """Every ALS of the grid once (a set lying in two units is found once), smallest first."""
-    geo = idx.geometry
-    cands = idx.candidates
-    dc = idx.digit_cells
-    peers = geo.peer_masks
-    everything = (1 << geo.ncells) - 1
-    found: Dict[int, Tuple[int, Unit]] = {}
-    for unit, unit_cells in enumerate(geo.units):
-        cells = [c for c in unit_cells if cands[c]]
-        n = len(cells)
-        if n < 2:
-            continue
-        stack: List[Tuple[int, int, int, int]] = [(0, 0, 0, 0)]  # (next position, cells, digits, size)
-        while stack:
-            pos, cm, dm, k = stack.pop()
-            for j in range(pos, n):
-                c = cells[j]
-                cm2 = cm | 1 << c
-                dm2 = dm | cands[c]
-                k2 = k + 1
-                count = dm2.bit_count()
-                if count == k2 + 1 and cm2 not in found:
-                    found[cm2] = (dm2, unit)
-                # a set of at most n - 1 cells holds at most n digits
-                if k2 < n - 1 and count <= n:
-                    stack.append((j + 1, cm2, dm2, k2))
-    zones: Dict[int, int] = {}
-    out = []
-    for cm, (dm, unit) in sorted(found.items(), key=lambda kv: (kv[0].bit_count(), kv[0])):
-        places = [0] * (geo.side + 1)
-        zone = [0] * (geo.side + 1)
-        for d in digits_of(dm):
-            p = cm & dc[d]
-            places[d] = p
-            z = zones.get(p)
-            if z is None:
-                z = everything
-                for c in bits(p):
-                    z &= peers[c]
-                zones[p] = z
-            zone[d] = z
-        out.append(AlmostLockedSet(cm, dm, unit, places, zone))
-    return tuple(out)
-
-
-def _seeing_table(idx: CandidateIndex, containing: Sequence[int], holding: Sequence[int]) -> List[List[int]]:
-    """``[d][e]``: the sets holding d whose places of d all see cell e (for the cells e holding d)."""
-    geo = idx.geometry
-    peers = geo.peer_masks
-    table = [[0] * geo.ncells for _ in range(geo.side + 1)]
-    for d in range(1, geo.side + 1):
-        places = bits(idx.digit_cells[d])
-        cells = [(c, containing[c]) for c in places if containing[c]]
-        row = table[d]
-        hold = holding[d]
-        for e in places:
-            pe = peers[e]
-            bad = 0
-            for c, m in cells:
-                if not pe >> c & 1:  # e itself counts: a set with a d in e does not see e
-                    bad |= m
-            row[e] = hold & ~bad
-    return table
-
-
-class _LinkGraph:
-    """Chain states "set j reached over its link digit x", their successors, and reachability by layers.
-
-    A chain A1 -x1- A2 -x2- … -x(n-1)- An passes the states (A2, x1), (A3, x2), …, (An, x(n-1)); a state
-    (j, x) leads to (k, y) when j and k are linked by y ≠ x. ``reach(r)[s]`` is the state mask of the states
-    reached from state s by exactly r such moves, ``set_reach(r)[s]`` the set mask of their sets (walks: a
-    set may come back, which ``_route`` avoids).
-    """
-
-    __slots__ = ("states", "state_of", "in_states", "succ", "_reach", "_set_reach", "_first")
-
-    def __init__(self, ai: AlsIndex) -> None:
-        self.states: List[Tuple[int, Digit]] = []
-        self.state_of: Dict[Tuple[int, Digit], int] = {}
-        self.in_states = [0] * len(ai.sets)
-        for j, out in enumerate(ai.out_digits):
-            for x in digits_of(out):  # links are symmetric: the digits out of j are the digits into j
-                s = len(self.states)
-                self.state_of[(j, x)] = s
-                self.in_states[j] |= 1 << s
-                self.states.append((j, x))
-        self.succ: List[List[int]] = []
-        state_of = self.state_of
-        for j, x in self.states:
-            not_x = ~(1 << (x - 1))
-            self.succ.append([state_of[(k, y)] for k, m in ai.rcc[j] for y in digits_of(m & not_x)])
-        self._reach: List[List[int]] = [[1 << s for s in range(len(self.states))]]
-        self._set_reach: List[List[int]] = [[1 << j for j, _x in self.states]]
-        self._first: Dict[Tuple[int, Digit], List[int]] = {}
-        for i, by_digit in enumerate(ai.linked):
-            for x in digits_of(ai.out_digits[i]):
-                self._first[(i, x)] = [state_of[(k, x)] for k in bits(by_digit[x])]
-
-    def first(self, i: int, x: Digit) -> List[int]:
-        """The states a chain from set i over digit x starts in."""
-        return self._first[(i, x)]
-
-    def reach(self, r: int) -> List[int]:
-        return _layers(self._reach, self.succ, r)
-
-    def set_reach(self, r: int) -> List[int]:
-        return _layers(self._set_reach, self.succ, r)
-
-
-def _layers(layers: List[List[int]], succ: List[List[int]], r: int) -> List[int]:
-    """Layer r of a reachability table, computing the missing layers from the one before."""
-    while len(layers) <= r:
-        prev = layers[-1]
-        layer = []
-        for nxt in succ:
-            m = 0
-            for t in nxt:
-                m |= prev[t]
-            layer.append(m)
-        layers.append(layer)
-    return layers[r]
-
-
-_CACHE_SIZE = 4
-_cache: List[Tuple[Grid, AlsIndex]] = []
-
-
-def als_index_of(grid: Grid) -> Optional[AlsIndex]:
-    """The AlsIndex of a 9×9 grid from a small cache keyed by the grid object (None on other sizes)."""
-    for g, got in _cache:
-        if g is grid:
-            return got
-    idx = index_9x9(grid)
-    if idx is None:
-        return None
-    got = AlsIndex(idx)
-    _cache.insert(0, (grid, got))
-    del _cache[_CACHE_SIZE:]
-    return got
-
-
-# -- wings and chains on the link graph ------------------------------------------------------------
-
-_End = Tuple[int, Digit, int, Digit]
-"""(first set, first link digit, last set, last link digit): what a wing's or chain's eliminations depend on."""
-
-
-def _chain_ends(ai: AlsIndex, lengths: Sequence[int]) -> Dict[_End, int]:
-    """Every (A1, x1, An, xn) with a walk of one of ``lengths`` sets between them that clears something.
-
-    Each is found once, from its lower end, with the shortest of those lengths. The walks are followed
-    as set masks first (most starts reach no partner at all), and as states only on a hit.
-    """
-    graph = ai.graph()
-    states = graph.states
-    in_states = graph.in_states
-    has_links = 0
-    for i, out in enumerate(ai.out_digits):
-        if out:
-            has_links |= 1 << i
-    found: Dict[_End, int] = {}
-    for i, s in enumerate(ai.sets):
-        if not ai.out_digits[i]:
-            continue
-        above = has_links & ~((1 << (i + 1)) - 1)
-        by_z = [(z, ai.partners(i, z) & above) for z in digits_of(s.digits)]
-        for x1 in digits_of(ai.out_digits[i]):
-            ends = 0
-            for z, m in by_z:
-                if z != x1:
-                    ends |= m
-            if not ends:
-                continue
-            first = graph.first(i, x1)
-            not_x1 = ~(1 << (x1 - 1))
-            done = 0  # end states already found at a shorter length
-            for length in lengths:
-                layer = graph.set_reach(length - 2)
-                reached = 0
-                for f in first:
-                    reached |= layer[f]
-                hits = reached & ends
-                if not hits:
-                    continue
-                layer = graph.reach(length - 2)
-                reached = 0
-                for f in first:
-                    reached |= layer[f]
-                reached &= ~done
-                for j in bits(hits):
-                    new = reached & in_states[j]
-                    if not new:
-                        continue
-                    done |= new
-                    zs = 0
-                    for z, m in by_z:
-                        if m >> j & 1:
-                            zs |= 1 << (z - 1)
-                    zs &= not_x1
-                    for t in bits(new):
-                        xn = states[t][1]
-                        if zs & ~(1 << (xn - 1)):
-                            found[(i, x1, j, xn)] = length
-    return found
-
-
-def _cleared_digits(ai: AlsIndex, end: _End) -> int:
-    """Digit mask of the digits a wing or chain with these ends clears."""
-    i, x1, j, xn = end
-    return ai.pair_digits(i, j) & ~(1 << (x1 - 1)) & ~(1 << (xn - 1))
-
-
-def _pair_eliminations(ai: AlsIndex, i: int, j: int, zs: int) -> List[Candidate]:
-    out: List[Candidate] = []
-    for z in digits_of(zs):
-        out += [(c, z) for c in bits(ai.shared_zone(i, j, z))]
-    return out
-
-
-def _route(ai: AlsIndex, end: _End, length: int) -> Optional[Tuple[Tuple[int, ...], Tuple[Digit, ...]]]:
-    """A chain of ``length`` sets for ``end`` with no set twice (lowest sets first), or None if there is none."""
-    graph = ai.graph()
-    i, x1, j, xn = end
-    target = 1 << graph.state_of[(j, xn)]
-    path: List[int] = []
-    budget = [MAX_ROUTE_EXTENSIONS]
-
-    def go(options: Sequence[int], left: int, used: int) -> bool:
-        layer = graph.reach(left)
-        for s in options:
-            k = graph.states[s][0]
-            if used >> k & 1 or not layer[s] & target:
-                continue
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
-            path.append(s)
-            if left == 0 or go(graph.succ[s], left - 1, used | 1 << k):
-                return True
-            path.pop()
-        return False
-
-    if not go(graph.first(i, x1), length - 2, 1 << i):
-        return None
-    return (i, *(graph.states[s][0] for s in path)), tuple(graph.states[s][1] for s in path)
-
 
 # -- wording and drawing ---------------------------------------------------------------------------
 
@@ -607,10 +236,10 @@ def find_als_xy_wings(grid: Grid) -> Iterator[Step]:
     if ai is None:
         return
     found: List[_Found] = []
-    for end in _chain_ends(ai, (3,)):
+    for end in chain_ends(ai, (3,)):
         i, x, j, y = end
         pivot = _lowest(ai.linked[i][x] & ai.linked[j][y])
-        elims = _pair_eliminations(ai, i, j, _cleared_digits(ai, end))
+        elims = pair_eliminations(ai, i, j, cleared_digits(ai, end))
         key = (ai.sets[i].size + ai.sets[j].size + ai.sets[pivot].size, i, j, pivot, x, y)
         found.append((key, frozenset(elims), _wing_builder(ai, pivot, i, j, x, y, elims)))
     yield from _yield_distinct(found)
@@ -649,9 +278,9 @@ def find_als_xy_chains(grid: Grid) -> Iterator[Step]:
     if ai is None:
         return
     # chains whose two end sets clear the same digits clear the same candidates: group them
-    groups: Dict[Tuple[int, int, int], List[Tuple[int, _End]]] = {}
-    for end, length in _chain_ends(ai, range(4, MAX_CHAIN_SETS + 1)).items():
-        groups.setdefault((end[0], end[2], _cleared_digits(ai, end)), []).append((length, end))
+    groups: Dict[Tuple[int, int, int], List[Tuple[int, End]]] = {}
+    for end, length in chain_ends(ai, range(4, MAX_CHAIN_SETS + 1)).items():
+        groups.setdefault((end[0], end[2], cleared_digits(ai, end)), []).append((length, end))
     # (length to try, cells of the end sets, group, member of the group)
     queue: List[Tuple[int, int, Tuple[int, int, int], int]] = []
     for key, members in groups.items():
@@ -664,19 +293,19 @@ def find_als_xy_chains(grid: Grid) -> Iterator[Step]:
         length, size, key, k = heapq.heappop(queue)
         elims = elims_of.get(key)
         if elims is None:
-            elims = elims_of[key] = frozenset(_pair_eliminations(ai, *key))
+            elims = elims_of[key] = frozenset(pair_eliminations(ai, *key))
         if elims in seen:
             continue
         members = groups[key]
-        route = _route(ai, members[k][1], length)
-        if route is None:  # only walks that visit a set twice: try longer, and the group's other ends
+        found = route(ai, members[k][1], length)
+        if found is None:  # only walks that visit a set twice: try longer, and the group's other ends
             if length < MAX_CHAIN_SETS:
                 heapq.heappush(queue, (length + 1, size, key, k))
             if length == members[k][0] and k + 1 < len(members):
                 heapq.heappush(queue, (members[k + 1][0], size, key, k + 1))
             continue
         seen.add(elims)
-        yield _chain_step(ai, route[0], route[1], sorted(elims))
+        yield _chain_step(ai, found[0], found[1], sorted(elims))
 
 
 def _chain_step(ai: AlsIndex, path: Tuple[int, ...], digits: Tuple[Digit, ...], elims: List[Candidate]) -> Step:

@@ -19,14 +19,14 @@ default, as in HoDoKu: these are forcing chains in a fish's clothes.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Dict, Iterator, List, Sequence, Set, Tuple
+from typing import Iterator, List, Sequence, Set, Tuple
 
 from ..explain import cells_text, effects_text, join_words, sentence, units_text
 from ..geometry import bits
 from ..grid import Grid
 from ..step import ChainNode, Highlight, HighlightRole, Link, Step, Technique
 from .common import candidate_highlights, effect_highlights, eliminations
-from .forcing import Fact, Propagator, branch, branch_text, fact_text, propagator_of
+from .propagator import Fact, Propagator, branch, branch_text, fact_text, propagator_of
 from .link_graph import LinkGraph, graph_of
 
 MAX_FINS = 2

@@ -26,7 +26,7 @@ from ..geometry import Cell, Digit
 from ..grid import Grid
 from ..step import ChainNode, Highlight, HighlightRole, Link, Step, Technique
 from .common import effect_highlights, eliminations
-from .forcing import branch, branches_text, clash_text, propagator_of
+from .propagator import branch, branches_text, clash_text, propagator_of
 from .link_graph import graph_of
 
 Candidate = Tuple[Cell, Digit]

@@ -21,7 +21,7 @@ and report only chains that use one; a chain without groups belongs to the plain
 
 from __future__ import annotations
 
-from typing import Iterator, List, Sequence, Tuple
+from typing import Iterator, Sequence, Tuple
 
 from ..grid import Grid
 from ..step import Step, Technique

@@ -19,7 +19,7 @@ from sudoku_tk.engine.logic_solver import apply_step
 from sudoku_tk.engine.step import HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques import find_hint
 from sudoku_tk.engine.techniques import forcing, last_resort, nested
-from sudoku_tk.engine.techniques.forcing import Propagator
+from sudoku_tk.engine.techniques.propagator import Propagator
 from sudoku_tk.engine.techniques.link_graph import graph_of
 from sudoku_tk.engine.techniques.nested import refute
 from sweeps import check_case_mirrored

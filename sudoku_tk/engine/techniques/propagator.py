@@ -1,0 +1,318 @@
+"""Following a premise: everything assuming one candidate true (or false) forces, and how to say it.
+
+The engine under forcing chains and nets (forcing.py), the nested net (nested.py) and
+Kraken fish (kraken.py). A ``Propagator`` follows premises over one position's
+candidates, by links only (a chain: each fact from one earlier fact) or with singles
+too (a net: a cell's last candidate, a digit's last place in a unit), breadth first,
+up to the first contradiction; every fact keeps the facts it follows from, so any
+fact's proof can be walked back (``branch``) and written out (``branch_text``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ..geometry import bits
+from .link_graph import LinkGraph
+
+Fact = Tuple[int, bool]
+"""A candidate (its node id, see link_graph.py) and whether it is true."""
+
+Why = Dict[Fact, Tuple[str, Tuple[Fact, ...]]]
+"""fact -> (how, the facts it follows from). how: "premise", "link", "inside", "naked single", "hidden single <unit>"."""
+
+MAX_SHOWN = 12
+"""Facts written per branch in an explanation before its middle is shortened to "…"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one premise forces: every fact with the facts it follows from, and the contradiction, if any."""
+
+    premise: Fact
+    on: int
+    off: int
+    why: Dict[Fact, Tuple[str, Tuple[Fact, ...]]]
+    """fact -> (how, the facts it follows from). how: "premise", "link", "naked single", "hidden single <unit>"."""
+    clash: Optional[Tuple[str, Tuple[Fact, ...]]]
+    """(what is impossible, the facts that make it so), when the premise leads to a contradiction."""
+    depth: Dict[Fact, int]
+    """How many steps each fact is from the premise (a single: one more than its deepest support)."""
+
+
+class Propagator:
+    """Follows premises over one position's candidates, by links only (``nets`` False) or with singles too."""
+
+    def __init__(self, graph: LinkGraph, nets: bool) -> None:
+        grid = graph.grid
+        geo = grid.geometry
+        self.graph = graph
+        self.nets = nets
+        self.geo = geo
+        self.ncells = geo.ncells
+        nc = graph.ncand
+        present = graph.present
+        self.present = present
+        self.strong = [(u | c) & present for u, c in zip(graph.strong_unit[:nc], graph.strong_cell[:nc])]
+        self.weak = [(u | c) & present for u, c in zip(graph.weak_unit[:nc], graph.weak_cell[:nc])]
+        self.cell_alive0 = list(grid.candidates)
+        # Places of each digit in each unit that still needs it (0 where the unit holds the digit already).
+        places: List[int] = []
+        idx = graph.index
+        for umask in geo.unit_masks:
+            for d in range(1, geo.side + 1):
+                places.append(idx.digit_cells[d] & umask)
+        for u, cells in enumerate(geo.units):
+            for c in cells:
+                v = grid.values[c]
+                if v:
+                    places[u * geo.side + v - 1] = -1  # the unit is served: never "empty"
+        self.places0 = places
+        self._outcomes: Dict[Fact, Outcome] = {}
+
+    def outcome(self, premise: Fact) -> Outcome:
+        """What ``premise`` forces (followed once per position and kept)."""
+        got = self._outcomes.get(premise)
+        if got is None:
+            got = self._outcomes[premise] = self._follow(premise)
+        return got
+
+    def outcome_inside(self, premise: Fact, inner: Sequence[int]) -> Outcome:
+        """What ``premise`` forces once the candidates ``inner`` are ruled out inside it (not kept)."""
+        return self._follow(premise, inner)
+
+    def _follow(self, premise: Fact, inner: Sequence[int] = ()) -> Outcome:
+        """Everything ``premise`` forces, breadth first, up to the first contradiction.
+
+        ``inner``: candidates the premise rules out by contradictions of their own (a nested net); they
+        count as facts forced by the premise itself.
+        """
+        strong, weak, nets = self.strong, self.weak, self.nets
+        cell_alive = self.cell_alive0[:]
+        places = self.places0[:]
+        why: Dict[Fact, Tuple[str, Tuple[Fact, ...]]] = {premise: ("premise", ())}
+        depth: Dict[Fact, int] = {premise: 0}
+        node0, on0 = premise
+        on = 1 << node0 if on0 else 0
+        off = 0 if on0 else 1 << node0
+        queue: List[Fact] = [premise]
+        if not on0:
+            broken = self._lose(node0, cell_alive, places)
+            if broken is not None:
+                return Outcome(premise, on, off, why, self._empty(broken), depth)
+            if nets:
+                for how, s in self._single(node0, cell_alive, places):
+                    on |= 1 << s
+                    why[(s, True)] = (how, (premise,))
+                    depth[(s, True)] = 1
+                    queue.append((s, True))
+        for w in inner:
+            f = (w, False)
+            if off >> w & 1:
+                continue
+            off |= 1 << w
+            why[f] = ("inside", (premise,))
+            depth[f] = 1
+            queue.append(f)
+            broken = self._lose(w, cell_alive, places)
+            if broken is not None:
+                return Outcome(premise, on, off, why, self._empty(broken), depth)
+            if nets:
+                for how, s in self._single(w, cell_alive, places):
+                    if not on >> s & 1:
+                        on |= 1 << s
+                        g = (s, True)
+                        support = self._support(how, s, off)
+                        why[g] = (how, support)
+                        depth[g] = 1 + max(depth[x] for x in support)
+                        queue.append(g)
+        i = 0
+        while i < len(queue):
+            fact = queue[i]
+            i += 1
+            v, is_on = fact
+            d1 = depth[fact] + 1
+            if is_on:
+                m = weak[v]
+                if m & on:
+                    w = (m & on).bit_length() - 1
+                    return Outcome(premise, on, off, why, ("two", (fact, (w, True))), depth)
+                m &= ~off
+                if not m:
+                    continue
+                off |= m
+                for w in bits(m):
+                    f = (w, False)
+                    why[f] = ("link", (fact,))
+                    depth[f] = d1
+                    queue.append(f)
+                    broken = self._lose(w, cell_alive, places)
+                    if broken is not None:
+                        return Outcome(premise, on, off, why, self._empty(broken), depth)
+                    if nets:
+                        for how, s in self._single(w, cell_alive, places):
+                            if not on >> s & 1:
+                                on |= 1 << s
+                                g = (s, True)
+                                support = self._support(how, s, off)
+                                why[g] = (how, support)
+                                depth[g] = 1 + max(depth[x] for x in support)
+                                queue.append(g)
+            else:
+                m = strong[v]
+                if m & off:
+                    w = (m & off).bit_length() - 1
+                    return Outcome(premise, on, off, why, ("both", (fact, (w, False))), depth)
+                m &= ~on
+                if not m:
+                    continue
+                on |= m
+                for w in bits(m):
+                    f = (w, True)
+                    why[f] = ("link", (fact,))
+                    depth[f] = d1
+                    queue.append(f)
+        return Outcome(premise, on, off, why, None, depth)
+
+    def _lose(self, w: int, cell_alive: List[int], places: List[int]) -> Optional[Tuple[str, int]]:
+        """Record that candidate ``w`` is false; return ("cell", cell) or ("unit", unit) if that empties one."""
+        ncells, n = self.ncells, self.geo.side
+        cell, d = w % ncells, w // ncells
+        left = cell_alive[cell] & ~(1 << d)
+        cell_alive[cell] = left
+        if not left:
+            return ("cell", cell)
+        bit = 1 << cell
+        for u in self.geo.cell_units[cell]:
+            k = u * n + d
+            p = places[k]
+            if p > 0:
+                p &= ~bit
+                places[k] = p
+                if not p:
+                    return ("unit", k)
+        return None
+
+    def _single(self, w: int, cell_alive: List[int], places: List[int]) -> List[Tuple[str, int]]:
+        """Naked and hidden singles made by candidate ``w`` turning false: (how, node) for each."""
+        ncells, n = self.ncells, self.geo.side
+        cell, d = w % ncells, w // ncells
+        out: List[Tuple[str, int]] = []
+        left = cell_alive[cell]
+        if left & (left - 1) == 0:
+            out.append(("naked single", (left.bit_length() - 1) * ncells + cell))
+        for u in self.geo.cell_units[cell]:
+            p = places[u * n + d]
+            if p > 0 and p & (p - 1) == 0:
+                out.append((f"hidden single {u}", d * ncells + p.bit_length() - 1))
+        return out
+
+    def _support(self, how: str, node: int, off: int) -> Tuple[Fact, ...]:
+        """The false candidates a single rests on: the cell's others, or the unit's other places for the digit."""
+        ncells = self.ncells
+        cell, d = node % ncells, node // ncells
+        if how == "naked single":
+            nodes = [k * ncells + cell for k in range(self.geo.side) if k != d]
+        else:
+            u = int(how.rsplit(" ", 1)[1])
+            nodes = [d * ncells + c for c in self.geo.units[u] if c != cell]
+        return tuple((x, False) for x in nodes if self.present >> x & 1 and off >> x & 1)
+
+    def _empty(self, broken: Tuple[str, int]) -> Tuple[str, Tuple[Fact, ...]]:
+        kind, where = broken
+        ncells, n = self.ncells, self.geo.side
+        if kind == "cell":
+            nodes = [k * ncells + where for k in range(n)]
+            return (f"cell {where}", tuple((x, False) for x in nodes if self.present >> x & 1))
+        u, d = divmod(where, n)
+        nodes = [d * ncells + c for c in self.geo.units[u]]
+        return (f"unit {u} {d + 1}", tuple((x, False) for x in nodes if self.present >> x & 1))
+
+
+def propagator_of(graph: LinkGraph, nets: bool) -> Propagator:
+    """The graph's Propagator (kept with the graph, so every forcing finder on one position shares it)."""
+    key = "forcing-net" if nets else "forcing-chain"
+    got = graph.memo(key)
+    if not isinstance(got, Propagator):
+        got = Propagator(graph, nets)
+        graph.remember(key, got)
+    return got
+
+
+
+def branch(outcome: Outcome, fact: Fact) -> List[Fact]:
+    """The path from the premise to ``fact``, each fact reached through its deepest support."""
+    why, depth = outcome.why, outcome.depth
+    path = [fact]
+    while why[path[-1]][1]:
+        path.append(max(why[path[-1]][1], key=lambda p: depth[p]))
+    path.reverse()
+    return path
+
+
+def fact_text(graph: LinkGraph, fact: Fact) -> str:
+    v, on = fact
+    cell, d = v % graph.ncells, v // graph.ncells + 1
+    return f"{graph.geometry.cell_name(cell)}{'=' if on else '≠'}{graph.geometry.digit_char(d)}"
+
+
+def _fact_with_reason(graph: LinkGraph, fact: Fact, why: Optional[Why]) -> str:
+    """A fact, and for a single in a net the reason it holds: 'r4c4=8 (the last 8 of box 5)'."""
+    text = fact_text(graph, fact)
+    how = why[fact][0] if why is not None and fact in why else ""
+    if how == "naked single":
+        return f"{text} (its last candidate)"
+    if how.startswith("hidden single"):
+        unit = int(how.rsplit(" ", 1)[1])
+        digit = fact[0] // graph.ncells + 1
+        return f"{text} (the last {graph.geometry.digit_char(digit)} of {graph.geometry.unit_name(unit)})"
+    return text
+
+
+def branch_text(graph: LinkGraph, path: Sequence[Fact], why: Optional[Why] = None) -> str:
+    """'r1c1=5 → r1c7≠5 → …': a path of facts, its middle shortened when it is long."""
+    texts = [_fact_with_reason(graph, f, why) for f in path]
+    if len(texts) > MAX_SHOWN:
+        texts = texts[: MAX_SHOWN // 2] + ["…"] + texts[-(MAX_SHOWN // 2) :]
+    return " → ".join(texts)
+
+
+def branches_text(graph: LinkGraph, paths: Sequence[Sequence[Fact]], why: Optional[Why] = None) -> str:
+    """Several paths from one premise: the first in full, each later one from where it leaves those shown."""
+    shown: set[Fact] = set()
+    parts = []
+    for path in paths:
+        fork = max((i for i, f in enumerate(path) if f in shown), default=-1)
+        if fork < 0:
+            parts.append(branch_text(graph, path, why))
+        elif fork == len(path) - 1:
+            continue  # nothing new on this branch
+        else:
+            parts.append(f"from {fact_text(graph, path[fork])}, {branch_text(graph, path[fork + 1:], why)}")
+        shown.update(path)
+    return "; ".join(parts)
+
+
+def clash_text(graph: LinkGraph, what: str, facts: Sequence[Fact]) -> str:
+    geo = graph.geometry
+    if what == "two":
+        (a, _), (b, _) = facts
+        ca, da = a % graph.ncells, a // graph.ncells + 1
+        cb, db = b % graph.ncells, b // graph.ncells + 1
+        if ca == cb:
+            return f"so {geo.cell_name(ca)} would be both {geo.digit_char(da)} and {geo.digit_char(db)}"
+        return f"so {geo.cell_name(ca)} and {geo.cell_name(cb)} would both be {geo.digit_char(da)}"
+    if what == "both":
+        (a, _), (b, _) = facts
+        ca, da = a % graph.ncells, a // graph.ncells + 1
+        cb, db = b % graph.ncells, b // graph.ncells + 1
+        if ca == cb:
+            return (f"so {geo.cell_name(ca)} could be neither {geo.digit_char(da)} nor {geo.digit_char(db)}, "
+                    f"its only candidates")
+        return (f"so neither {geo.cell_name(ca)} nor {geo.cell_name(cb)} could be {geo.digit_char(da)}, "
+                f"its only places in their unit")
+    kind, *rest = what.split()
+    if kind == "cell":
+        return f"so {geo.cell_name(int(rest[0]))} would have no candidate left"
+    return f"so {geo.unit_name(int(rest[0]))} would have no place left for {geo.digit_char(int(rest[1]))}"
