@@ -12,8 +12,8 @@ modules are imported when present, so they can land in any order.
 common patterns first, forcing chains and nets as the last resort before the
 labelled brute-force step. ``DEFAULT_ON`` is what hints and the solver use unless
 the caller chooses (HoDoKu leaves Kraken fish and templates off; so does this).
-Uniqueness techniques (Family.UNIQUENESS) are asked only when the caller says the
-puzzle has exactly one solution.
+Uniqueness techniques (Family.UNIQUENESS) and the Nested Forcing Net are asked only
+when the caller says the puzzle has exactly one solution.
 """
 
 from __future__ import annotations
@@ -115,6 +115,10 @@ ORDER: Tuple[Technique, ...] = (
 Peer Elimination comes first: it only fires when the candidates still show a digit
 that a placed digit rules out, and every other deduction is plainer once those are gone.
 """
+
+NEEDS_ONE_SOLUTION: FrozenSet[Technique] = frozenset({T.NESTED_FORCING_NET})
+"""Asked only when the puzzle has exactly one solution, like the uniqueness techniques: the nested net's long
+search always ends in a proof there (in practice), and on a puzzle with several solutions it is long and futile."""
 
 DEFAULT_OFF: FrozenSet[Technique] = frozenset(
     {T.KRAKEN_FISH_TYPE_1, T.KRAKEN_FISH_TYPE_2, T.TEMPLATE_SET, T.TEMPLATE_DEL}
@@ -219,6 +223,10 @@ def finder_for(technique: Technique) -> Optional[Finder]:
     return only
 
 
+def _needs_one_solution(t: Technique) -> bool:
+    return t.family is Family.UNIQUENESS or t in NEEDS_ONE_SOLUTION
+
+
 def _selected(
     enabled: Optional[Iterable[Technique]], unique: bool
 ) -> List[Tuple[FrozenSet[Technique], Finder]]:
@@ -229,13 +237,13 @@ def _selected(
     done = set()
     for t in ORDER:
         got = reg.by_technique.get(t)
-        if got is None or t not in allowed or (not unique and t.family is Family.UNIQUENESS):
+        if got is None or t not in allowed or (not unique and _needs_one_solution(t)):
             continue
         served, finder = got
         if id(finder) in done:
             continue
         done.add(id(finder))
-        ok = frozenset(s for s in served if s in allowed and (unique or s.family is not Family.UNIQUENESS))
+        ok = frozenset(s for s in served if s in allowed and (unique or not _needs_one_solution(s)))
         out.append((ok, finder))
     return out
 
