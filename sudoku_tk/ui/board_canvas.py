@@ -124,7 +124,7 @@ class BoardCanvas(tk.Canvas):
         self._cursor: Optional[Cell] = None
         self._hl_digit: Optional[Digit] = None
         self._solved = False
-        self._step: Optional[Tuple[Tuple[Highlight, ...], Tuple[Link, ...]]] = None
+        self._step: Optional[Tuple[Tuple[Highlight, ...], Tuple[Link, ...], bool]] = None
         self._relayout_job: Optional[str] = None
         self._card: Optional[Tuple[str, str, Tuple[Tuple[str, Callable[[], None]], ...], bool]] = None
         self._paused = False
@@ -238,11 +238,15 @@ class BoardCanvas(tk.Canvas):
         if step is None:
             self.clear_step()
             return
-        self.show_highlights(full_highlights(step), step.links)
+        self.show_highlights(full_highlights(step), step.links, numbered=bool(step.chain))
 
-    def show_highlights(self, highlights: Sequence[Highlight], links: Sequence[Link] = ()) -> None:
-        """Draw role-tagged highlights and chain links over the board (replacing what was drawn)."""
-        self._step = (tuple(highlights), tuple(links))
+    def show_highlights(self, highlights: Sequence[Highlight], links: Sequence[Link] = (),
+                        numbered: bool = False) -> None:
+        """Draw role-tagged highlights and links over the board (replacing what was drawn).
+
+        ``numbered``: the links are a chain (or a forcing net's branches), so number its nodes in reading order.
+        """
+        self._step = (tuple(highlights), tuple(links), numbered)
         self._draw_step()
 
     def clear_step(self) -> None:
@@ -253,7 +257,7 @@ class BoardCanvas(tk.Canvas):
     def has_step(self) -> bool:
         return self._step is not None
 
-    def current_highlights(self) -> Optional[Tuple[Tuple[Highlight, ...], Tuple[Link, ...]]]:
+    def current_highlights(self) -> Optional[Tuple[Tuple[Highlight, ...], Tuple[Link, ...], bool]]:
         """What ``show_step``/``show_highlights`` drew last (to restore it later), or None."""
         return self._step
 
@@ -583,7 +587,7 @@ class BoardCanvas(tk.Canvas):
         self.delete("step")
         if self._step is None or self._paused:
             return
-        highlights, links = self._step
+        highlights, links, numbered = self._step
         lay, theme, geo = self.layout, self.theme, self.geometry
         pos = self._position
         # Units first, so the shading of a cell lies over the shading of its unit.
@@ -609,7 +613,8 @@ class BoardCanvas(tk.Canvas):
                     self._candidate_mark(cell, d, style, present, ctags + (f"step-cand-{cell}-{d}",))
         for i, link in enumerate(links):
             self._link_line(link, i)
-        self._node_numbers(links)
+        if numbered:
+            self._node_numbers(links)
         self.tag_raise("step-shade", self._static["z-shade"])
         self.tag_raise("step-mark", self._static["z-marks"])
         self.tag_raise("step-top", self._static["z-top"])

@@ -297,7 +297,7 @@ class HintPanel(ttk.Frame):
         self.close_button.state(["!disabled"])
         self._draw_legend(view.legend, view.highlights)
         if view.highlights or view.links:
-            board.show_highlights(view.highlights, view.links)
+            board.show_highlights(view.highlights, view.links, numbered=_is_chain(view))
         else:
             board.clear_step()
 
@@ -461,7 +461,7 @@ class HintPanel(ttk.Frame):
         board.render(self.app.session.position)
         view = self.ladder.view
         if view is not None and (view.highlights or view.links):
-            board.show_highlights(view.highlights, view.links)
+            board.show_highlights(view.highlights, view.links, numbered=_is_chain(view))
         else:
             board.clear_step()
         self.app.say("Back to your game")
@@ -521,6 +521,11 @@ class HintPanel(ttk.Frame):
         self._unsubscribe_session()
         self.ladder.detach()
         super().destroy()
+
+
+def _is_chain(view: HintView) -> bool:
+    """Is the hint a chain (or a forcing net's branches), whose nodes the board numbers?"""
+    return view.step is not None and bool(view.step.chain)
 
 
 def install_hints(app: "App") -> HintPanel:
