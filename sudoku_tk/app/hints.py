@@ -148,10 +148,14 @@ def choose_step(
     """
     allowed = frozenset(default_techniques()) if enabled is None else enabled
     skipped = skipped_by_assists(assists) & allowed
-    beyond = [t for t in implemented() if t in allowed and t not in skipped]
+    # Brute Force reads the solution: it is the hint only when nothing else does, the singles included.
+    beyond = [t for t in implemented() if t in allowed and t not in skipped and t is not Technique.BRUTE_FORCE]
     step = find_hint(grid, beyond, unique)
     if step is None:
-        return find_hint(grid, skipped, unique) if skipped else None
+        single = find_hint(grid, skipped, unique) if skipped else None
+        if single is None and Technique.BRUTE_FORCE in allowed:
+            return find_hint(grid, [Technique.BRUTE_FORCE], unique)
+        return single
     if skipped:
         singles = _naked_single_cells(grid, step)
         if singles:

@@ -441,3 +441,21 @@ def test_legend_lists_roles_and_link_kinds() -> None:
     shown = legend([Highlight(HighlightRole.COLOR_B, (1,), (2,)), Highlight(HighlightRole.COLOR_A, (3,), (2,))],
                    [Link(1, 2, 3, 2, True), Link(3, 2, 4, 2, False)])
     assert [k for k, _ in shown] == ["color_a", "color_b", "strong", "weak"]
+
+
+def test_brute_force_is_the_hint_only_when_nothing_else_applies() -> None:
+    # A player who allows only singles and Brute Force: on a hard puzzle the hint reads the solution once the
+    # singles run out (the assists do the singles), labelled as such, and it is right.
+    hard = Session(Grid.from_string(read_puzzles("top95.txt")[STUCK_TOP95]))
+    ladder = HintLadder(hard, frozenset(SINGLES) | {Technique.BRUTE_FORCE})
+    for _ in range(81):  # the starting grid's singles are the player's: they come first
+        view = ladder.press()
+        if view.technique not in SINGLES:
+            break
+        ladder.apply()
+    assert view.technique is Technique.BRUTE_FORCE
+    assert view.text == f"Look for a Brute Force at {view.step.focus}."  # type: ignore[union-attr]
+    step = view.step
+    assert step is not None and len(step.placements) == 1
+    solution = hard.solution
+    assert solution is not None and solution[step.placements[0].cell] == step.placements[0].digit

@@ -10,8 +10,8 @@ modules are imported when present, so they can land in any order.
 
 ``ORDER`` is HoDoKu's solving order (its default step configuration): cheap,
 common patterns first, forcing chains and nets as the last resort before the
-labelled brute-force step. ``DEFAULT_ON`` is what hints and the solver use unless
-the caller chooses (HoDoKu leaves Kraken fish and templates off; so does this).
+labelled brute-force step. ``default_techniques()`` is what hints and the solver use
+unless the caller chooses: everything but ``DEFAULT_OFF``, HoDoKu's own defaults.
 Uniqueness techniques (Family.UNIQUENESS) and the Nested Forcing Net are asked only
 when the caller says the puzzle has exactly one solution.
 """
@@ -121,10 +121,26 @@ NEEDS_ONE_SOLUTION: FrozenSet[Technique] = frozenset({T.NESTED_FORCING_NET})
 search always ends in a proof there (in practice), and on a puzzle with several solutions it is long and futile."""
 
 DEFAULT_OFF: FrozenSet[Technique] = frozenset(
-    {T.KRAKEN_FISH_TYPE_1, T.KRAKEN_FISH_TYPE_2, T.TEMPLATE_SET, T.TEMPLATE_DEL}
+    {
+        T.DEATH_BLOSSOM,
+        T.FRANKEN_JELLYFISH,
+        T.FINNED_FRANKEN_JELLYFISH,
+        T.MUTANT_X_WING,
+        T.MUTANT_SWORDFISH,
+        T.MUTANT_JELLYFISH,
+        T.FINNED_MUTANT_X_WING,
+        T.FINNED_MUTANT_SWORDFISH,
+        T.FINNED_MUTANT_JELLYFISH,
+        T.KRAKEN_FISH_TYPE_1,
+        T.KRAKEN_FISH_TYPE_2,
+        T.TEMPLATE_SET,
+        T.TEMPLATE_DEL,
+    }
 )
-"""Techniques left out unless the caller asks for them, as in HoDoKu: Kraken fish are forcing chains
-in disguise, and templates are brute force over one digit."""
+"""Techniques left out unless the player (or ``--techniques``) asks for them: exactly those HoDoKu's default
+solver configuration leaves out, so paths and ratings read like HoDoKu's. Kraken fish are forcing chains in
+disguise and templates brute force over one digit; Mutant fish and the largest Franken fish cost much searching
+for steps that a forcing chain would find anyway; Death Blossom is left to the All steps list in HoDoKu."""
 del T
 
 FAMILY_MODULES = (

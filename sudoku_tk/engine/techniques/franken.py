@@ -1,0 +1,174 @@
+"""Franken and Mutant fish on one digit, basic and finned, of two to four units (HoDoKu's definitions).
+
+A fish of size n takes n base units holding the digit and n cover units; a base
+candidate in no cover unit is a fin. The base units need n copies of the digit, one
+each, and the cover units hold at most n, so without fins the cover units get their
+digit inside the base units and lose it everywhere else. A base candidate in two cover
+units would fill two of them at once and is false too (HoDoKu's cannibalism). With
+fins, either a fin holds the digit or the fish does, so only the cells that see every
+fin lose it. A candidate in two base units could fill both at once: HoDoKu counts it as
+a fin (an endo fin), and so does this module.
+
+Kinds (HoDoKu's): base units from rows and boxes against cover units from columns and
+boxes, or the mirror of that, with a box somewhere, is a Franken fish; any other mix
+(rows and columns both among the base units or both among the cover units) is a Mutant
+fish. Rows against columns is a basic fish: fish.py's, never reported here. Nor is a
+fish that really is a simpler one: one whose units have the candidates of units of a
+simpler kind (a box holding the digit only inside one row is that row), one that splits
+into smaller fish (some of its base units, without fins, lie in as many cover units),
+one with a cover unit doing no work (its base candidates all lie in other cover units)
+or a base unit of fins only, or one using a unit that holds the digit once (a hidden
+single). Limits are HoDoKu's defaults: at most five fins outside the cover units and at
+most two endo fins. Each base and cover unit holds the digit twice at least; a unit
+where the digit is placed takes no part. 9×9 only.
+
+The search is pruned by the digit's templates (the ways to place it once in every row,
+column and box): a fish uses the rules of one digit only, so it can only remove a
+candidate that no template uses (a "target"). Digits without targets are skipped. Base
+sets are chosen unit by unit; for each target still possible, the base candidates that
+can't be fins for it (they don't see it) need cover units, and a set of them no cover
+unit holds two of needs that many, so a base set needing more than n is dropped. Cover
+units are chosen by covering the uncovered base candidates one at a time (or making them
+fins), with the same targets narrowing the fins and the last cover unit.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator, List, Tuple
+
+from ..explain import cells_text, effects_text, sentence, units_text
+from ..geometry import Geometry, bits
+from ..grid import Grid
+from ..step import Highlight, HighlightRole, Step, Technique
+from .common import candidate_highlights, effect_highlights, eliminations
+from .franken_search import (
+    BOX_UNITS,
+    COL_UNITS,
+    FISH_FRANKEN,
+    FISH_MUTANT,
+    KIND_BOX,
+    KIND_COL,
+    KIND_ROW,
+    ROW_UNITS,
+    Fish,
+    data_of,
+    search_digit,
+    unit_kinds,
+)
+
+_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+FRANKEN = {2: Technique.FRANKEN_X_WING, 3: Technique.FRANKEN_SWORDFISH, 4: Technique.FRANKEN_JELLYFISH}
+FINNED_FRANKEN = {
+    2: Technique.FINNED_FRANKEN_X_WING,
+    3: Technique.FINNED_FRANKEN_SWORDFISH,
+    4: Technique.FINNED_FRANKEN_JELLYFISH,
+}
+MUTANT = {2: Technique.MUTANT_X_WING, 3: Technique.MUTANT_SWORDFISH, 4: Technique.MUTANT_JELLYFISH}
+FINNED_MUTANT = {
+    2: Technique.FINNED_MUTANT_X_WING,
+    3: Technique.FINNED_MUTANT_SWORDFISH,
+    4: Technique.FINNED_MUTANT_JELLYFISH,
+}
+
+def _find(grid: Grid, size: int, mutant: bool, finned: bool) -> Iterator[Step]:
+    geo = grid.geometry
+    if geo.side != 9:
+        return
+    data = data_of(grid)
+    layouts: Tuple[Tuple[int, int], ...]
+    if mutant:
+        technique = (FINNED_MUTANT if finned else MUTANT)[size]
+        layouts = ((ROW_UNITS | COL_UNITS | BOX_UNITS, ROW_UNITS | COL_UNITS | BOX_UNITS),)
+        want = FISH_MUTANT
+    else:
+        technique = (FINNED_FRANKEN if finned else FRANKEN)[size]
+        layouts = ((ROW_UNITS | BOX_UNITS, COL_UNITS | BOX_UNITS), (COL_UNITS | BOX_UNITS, ROW_UNITS | BOX_UNITS))
+        want = FISH_FRANKEN
+    found: List[Fish] = []
+    for digit in range(1, 10):
+        if data[digit].targets:
+            for base_allowed, cover_allowed in layouts:
+                search_digit(geo, digit, data[digit], size, base_allowed, cover_allowed, finned, want, found)
+    found.sort(key=lambda f: (f.fins.bit_count(), f.digit, f.bases, f.covers))
+    seen = set()
+    for fish in found:
+        key = (fish.digit, fish.elims)
+        if key not in seen:
+            seen.add(key)
+            yield _fish_step(geo, technique, fish)
+
+
+# -- wording -----------------------------------------------------------------------------------------------------
+
+_PLURAL = {KIND_ROW: "rows", KIND_COL: "columns", KIND_BOX: "boxes"}
+_COUNT = {2: "two", 3: "three", 4: "four"}
+
+
+def _fish_step(geo: Geometry, technique: Technique, fish: Fish) -> Step:
+    digit = fish.digit
+    ch = geo.digit_char(digit)
+    n = len(fish.bases)
+    cover_kind = _PLURAL.get(unit_kinds(fish.covers))
+    fill = (
+        f"those {cover_kind} get their {ch} inside these units"
+        if cover_kind
+        else f"those {_COUNT[n]} units get their {ch} inside these {_COUNT[n]}"
+    )
+    elim_cells = bits(fish.elims)
+    elims = [(c, digit) for c in elim_cells]
+    cannibals = [c for c in elim_cells if fish.union >> c & 1]
+    endo = bits(fish.endo)
+    exo = bits(fish.fins & ~fish.endo)
+    bases = units_text(geo, fish.bases)
+    if endo:
+        counts = "counts as a fin" if len(endo) == 1 else "count as fins"
+        bases += f" ({cells_text(geo, endo)}, in two of them, {counts})"
+    where = f"in {bases}, every {ch} lies in {units_text(geo, fish.covers)}"
+    if exo:
+        where += f" except {'the fin' if len(exo) == 1 else 'the fins'} {cells_text(geo, exo)}"
+    if cannibals:
+        fill += (
+            f", one each, and none in {cells_text(geo, cannibals, 'or')}, which "
+            f"{'lies' if len(cannibals) == 1 else 'each lie'} in two of them"
+        )
+    if fish.fins:
+        either = "the fin is" if fish.fins.bit_count() == 1 else "a fin is"
+        reason = f"{where}; either {either} {ch} or {fill}, and either way {cells_text(geo, elim_cells)} can't be {ch}"
+    else:
+        reason = f"{where}, so {fill}"
+    highlights = (
+        Highlight(HighlightRole.DEFINING_UNIT, units=tuple(fish.bases)),
+        Highlight(HighlightRole.COVER_UNIT, units=tuple(fish.covers)),
+    ) + candidate_highlights(HighlightRole.PATTERN, [(c, digit) for c in bits(fish.union & ~fish.fins & ~fish.elims)])
+    if fish.fins:
+        highlights += (Highlight(HighlightRole.FIN, tuple(bits(fish.fins)), (digit,)),)
+    return Step(
+        technique,
+        eliminations=eliminations(elims),
+        explanation=sentence(technique.display_name, reason, effects_text(geo, (), elims)),
+        highlights=highlights + effect_highlights((), elims),
+        focus=f"digit {ch} in {units_text(geo, fish.bases)}",
+    )
+
+
+def _finder(size: int, mutant: bool, finned: bool) -> Callable[[Grid], Iterator[Step]]:
+    def find(grid: Grid) -> Iterator[Step]:
+        return _find(grid, size, mutant, finned)
+
+    kind = ("finned_" if finned else "") + ("mutant" if mutant else "franken")
+    find.__name__ = f"find_{kind}_{_NAMES[size].lower().replace('-', '_')}s"
+    title = ("Finned " if finned else "") + ("Mutant " if mutant else "Franken ") + _NAMES[size]
+    find.__doc__ = f"Yield every {title}, fewest fins first, one Step per distinct set of eliminations."
+    return find
+
+
+FINDERS = tuple(
+    (table[size], _finder(size, mutant, finned))
+    for mutant, finned, table in (
+        (False, False, FRANKEN),
+        (False, True, FINNED_FRANKEN),
+        (True, False, MUTANT),
+        (True, True, FINNED_MUTANT),
+    )
+    for size in (2, 3, 4)
+)
