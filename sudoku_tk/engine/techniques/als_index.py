@@ -14,7 +14,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..geometry import Cell, Digit, Unit, bits, digits_of
 from ..grid import Grid
-from .common import CandidateIndex, index_9x9
+from .common import CandidateIndex, index_9x9, per_grid
 
 MAX_CHAIN_SETS = 7
 """Most sets in an ALS-XY-Chain (six links). HoDoKu's own library has chains of seven sets."""
@@ -275,22 +275,11 @@ def _layers(layers: List[List[int]], succ: List[List[int]], r: int) -> List[int]
     return layers[r]
 
 
-_CACHE_SIZE = 4
-_cache: List[Tuple[Grid, AlsIndex]] = []
-
-
+@per_grid(4)
 def als_index_of(grid: Grid) -> Optional[AlsIndex]:
-    """The AlsIndex of a 9×9 grid from a small cache keyed by the grid object (None on other sizes)."""
-    for g, got in _cache:
-        if g is grid:
-            return got
+    """The AlsIndex of a 9×9 grid (None on other sizes), built once per grid (see ``common.per_grid``)."""
     idx = index_9x9(grid)
-    if idx is None:
-        return None
-    got = AlsIndex(idx)
-    _cache.insert(0, (grid, got))
-    del _cache[_CACHE_SIZE:]
-    return got
+    return None if idx is None else AlsIndex(idx)
 
 
 # -- wings and chains on the link graph ------------------------------------------------------------

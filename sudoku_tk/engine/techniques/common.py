@@ -12,7 +12,7 @@ needs, so all families order their effects the same way.
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Tuple
+from typing import Callable, Dict, Iterable, List, Tuple, TypeVar
 
 from ..geometry import Cell, Digit, Geometry, bits
 from ..grid import Grid
@@ -101,23 +101,40 @@ class CandidateIndex:
         return m
 
 
-_CACHE_SIZE = 8
-_cache: List[Tuple[Grid, CandidateIndex]] = []
+X = TypeVar("X")
 
 
-def index_of(grid: Grid) -> CandidateIndex:
-    """The CandidateIndex of ``grid``, from a small cache keyed by the grid object itself.
+def per_grid(size: int) -> Callable[[Callable[[Grid], X]], Callable[[Grid], X]]:
+    """Decorator: keep a builder's results for the last ``size`` grids, keyed by the grid object itself.
 
-    Keeping a reference to the grid in the cache means an ``id`` is never reused while
-    its entry lives, so an identity check is enough and costs nothing.
+    The finders of one position ask in turn with the same Grid, so what they share is built once. Keeping a
+    reference to the grid in the cache means an ``id`` is never reused while its entry lives, so an identity
+    check is enough and costs nothing.
     """
-    for g, idx in _cache:
-        if g is grid:
-            return idx
-    idx = CandidateIndex(grid)
-    _cache.insert(0, (grid, idx))
-    del _cache[_CACHE_SIZE:]
-    return idx
+
+    def wrap(build: Callable[[Grid], X]) -> Callable[[Grid], X]:
+        cache: List[Tuple[Grid, X]] = []
+
+        def cached(grid: Grid) -> X:
+            for g, got in cache:
+                if g is grid:
+                    return got
+            got = build(grid)
+            cache.insert(0, (grid, got))
+            del cache[size:]
+            return got
+
+        cached.__name__ = build.__name__
+        cached.__doc__ = build.__doc__
+        return cached
+
+    return wrap
+
+
+@per_grid(8)
+def index_of(grid: Grid) -> CandidateIndex:
+    """The CandidateIndex of ``grid`` (built once per grid: see ``per_grid``)."""
+    return CandidateIndex(grid)
 
 
 def index_9x9(grid: Grid) -> CandidateIndex | None:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Iterator, List, Sequence, Tuple
 
 from ..explain import join_words, sentence, effects_text
-from ..geometry import Digit, bits
+from ..geometry import bits, digits_of
 from ..grid import Grid
 from ..step import ChainNode, Highlight, HighlightRole, Link, Step, Technique
 from .common import effect_highlights, eliminations, placements
@@ -82,7 +82,7 @@ def _found(graph: LinkGraph, prop: Propagator) -> List[_Found]:
     for cell in range(ncells):
         m = cands[cell]
         if m and m & (m - 1):
-            sets.append((f"cell {cell}", tuple(((d - 1) * ncells + cell, True) for d in _digits(m))))
+            sets.append((f"cell {cell}", tuple(((d - 1) * ncells + cell, True) for d in digits_of(m))))
     idx = graph.index
     for u, umask in enumerate(geo.unit_masks):
         for d in range(1, geo.side + 1):
@@ -230,14 +230,6 @@ def find_forcing_nets(grid: Grid) -> Iterator[Step]:
     """Yield Forcing Net contradictions and verities (links and singles), smallest proof first."""
     return _steps(grid, True)
 
-
-def _digits(mask: int) -> List[Digit]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length())
-        mask ^= low
-    return out
 
 
 FINDERS = (

@@ -15,6 +15,7 @@ from typing import Dict, List, NamedTuple, Sequence, Tuple
 
 from ..geometry import Geometry, bits
 from ..grid import Grid
+from .common import per_grid
 
 KIND_ROW, KIND_COL, KIND_BOX = 1, 2, 4
 """Unit kinds as bits (unit // 9 is 0, 1 or 2), so a set of kinds is a small int."""
@@ -140,22 +141,13 @@ def _digit_data(grid: Grid, digit: int) -> DigitData:
     return DigitData(unit_cells, usable, targets)
 
 
-_CACHE_SIZE = 4
-_cache: List[Tuple[Grid, Tuple[DigitData, ...]]] = []
-
-
+@per_grid(4)
 def data_of(grid: Grid) -> Tuple[DigitData, ...]:
-    """Per digit (index 0 unused), its unit masks, usable units and targets; cached on the grid object.
+    """Per digit (index 0 unused), its unit masks, usable units and targets, built once per grid.
 
     The twelve finders ask in turn on one grid, so the templates are worked out once.
     """
-    for g, data in _cache:
-        if g is grid:
-            return data
-    data = (DigitData((), 0, 0),) + tuple(_digit_data(grid, d) for d in range(1, 10))
-    _cache.insert(0, (grid, data))
-    del _cache[_CACHE_SIZE:]
-    return data
+    return (DigitData((), 0, 0),) + tuple(_digit_data(grid, d) for d in range(1, 10))
 
 
 # -- search ------------------------------------------------------------------------------------------------------

@@ -24,11 +24,11 @@ Nice Loops and AICs everything on candidates, their grouped forms the groups too
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
-from ..geometry import Cell, Digit, Geometry, bits
+from ..geometry import Cell, Digit, Geometry, bits, digits_of
 from ..grid import Grid
-from .common import CandidateIndex, index_of
+from .common import CandidateIndex, index_of, per_grid
 
 Node = int
 
@@ -74,6 +74,8 @@ class LinkGraph:
         "weak_cell",
         "bivalue_nodes",
         "_cache",
+        "_links_candidates",
+        "_links_all",
     )
 
     def __init__(self, grid: Grid) -> None:
@@ -87,6 +89,8 @@ class LinkGraph:
         self.side = n
         self.ncand = ncells * n
         self._cache: Dict[str, object] = {}
+        self._links_candidates: Optional[Tuple[List[int], List[int]]] = None
+        self._links_all: Optional[Tuple[List[int], List[int]]] = None
         present = 0
         for d in range(1, n + 1):
             present |= idx.digit_cells[d] << ((d - 1) * ncells)
@@ -102,7 +106,7 @@ class LinkGraph:
         self._group_links(idx)
         bivalue = 0
         for cell in bits(idx.bivalue):
-            for d in _digits(idx.candidates[cell]):
+            for d in digits_of(idx.candidates[cell]):
                 bivalue |= 1 << self.node(cell, d)
         self.bivalue_nodes = bivalue
 
@@ -146,6 +150,24 @@ class LinkGraph:
         """Every strong link of ``node``."""
         return self.strong_unit[node] | self.strong_cell[node]
 
+    def candidate_links(self) -> Tuple[List[int], List[int]]:
+        """(strong, weak) for every candidate: all its links to other candidates (groups left out); built once."""
+        if self._links_candidates is None:
+            nc, present = self.ncand, self.present
+            strong = [(u | c) & present for u, c in zip(self.strong_unit[:nc], self.strong_cell[:nc])]
+            weak = [(u | c) & present for u, c in zip(self.weak_unit[:nc], self.weak_cell[:nc])]
+            self._links_candidates = (strong, weak)
+        return self._links_candidates
+
+    def all_links(self) -> Tuple[List[int], List[int]]:
+        """(strong, weak) for every node, groups included; built once."""
+        if self._links_all is None:
+            self._links_all = (
+                [u | c for u, c in zip(self.strong_unit, self.strong_cell)],
+                [u | c for u, c in zip(self.weak_unit, self.weak_cell)],
+            )
+        return self._links_all
+
     def memo(self, key: str) -> object:
         """A value a technique derived from this graph and stored with ``remember`` (None when absent)."""
         return self._cache.get(key)
@@ -177,7 +199,7 @@ class LinkGraph:
         for cell, m in enumerate(cands):
             if not m:
                 continue
-            ids = [(d - 1) * ncells + cell for d in _digits(m)]
+            ids = [(d - 1) * ncells + cell for d in digits_of(m)]
             every = 0
             for v in ids:
                 every |= 1 << v
@@ -234,14 +256,6 @@ class LinkGraph:
                                 strong_unit[ncand + k2] |= 1 << gid
 
 
-def _digits(mask: int) -> List[Digit]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length())
-        mask ^= low
-    return out
-
 
 def _find_groups(idx: CandidateIndex) -> Tuple[Group, ...]:
     """Every box/line intersection holding two or more places of a digit, as a group (9×9 and up)."""
@@ -269,16 +283,7 @@ def _lines_through(geo: Geometry, box: int) -> List[int]:
     return [r0 + k for k in range(b)] + [n + c0 + k for k in range(b)]
 
 
-_CACHE_SIZE = 4
-_cache: List[Tuple[Grid, LinkGraph]] = []
-
-
+@per_grid(4)
 def graph_of(grid: Grid) -> LinkGraph:
-    """The LinkGraph of ``grid``, from a small cache keyed by the grid object (see ``common.index_of``)."""
-    for g, graph in _cache:
-        if g is grid:
-            return graph
-    graph = LinkGraph(grid)
-    _cache.insert(0, (grid, graph))
-    del _cache[_CACHE_SIZE:]
-    return graph
+    """The LinkGraph of ``grid`` (built once per grid: see ``common.per_grid``)."""
+    return LinkGraph(grid)

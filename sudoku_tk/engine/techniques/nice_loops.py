@@ -138,11 +138,8 @@ def find_nice_loops(grid: Grid) -> Iterator[Step]:
     if grid.geometry.side != 9:
         return
     graph = graph_of(grid)
-    present = graph.present
-    nc = graph.ncand
-    strong = [(u | c) & present for u, c in zip(graph.strong_unit[:nc], graph.strong_cell[:nc])]
-    weak = [(u | c) & present for u, c in zip(graph.weak_unit[:nc], graph.weak_cell[:nc])]
-    yield from _steps(graph, strong, weak, present, False)
+    strong, weak = graph.candidate_links()
+    yield from _steps(graph, strong, weak, graph.present, False)
 
 
 def find_grouped_nice_loops(grid: Grid) -> Iterator[Step]:
@@ -152,8 +149,7 @@ def find_grouped_nice_loops(grid: Grid) -> Iterator[Step]:
     graph = graph_of(grid)
     if not graph.groups:
         return
-    strong = [u | c for u, c in zip(graph.strong_unit, graph.strong_cell)]
-    weak = [u | c for u, c in zip(graph.weak_unit, graph.weak_cell)]
+    strong, weak = graph.all_links()
     allowed = graph.present | graph.group_nodes
     yield from _steps(graph, strong, weak, allowed, True)
 

@@ -51,11 +51,8 @@ class Propagator:
         self.nets = nets
         self.geo = geo
         self.ncells = geo.ncells
-        nc = graph.ncand
-        present = graph.present
-        self.present = present
-        self.strong = [(u | c) & present for u, c in zip(graph.strong_unit[:nc], graph.strong_cell[:nc])]
-        self.weak = [(u | c) & present for u, c in zip(graph.weak_unit[:nc], graph.weak_cell[:nc])]
+        self.present = graph.present
+        self.strong, self.weak = graph.candidate_links()
         self.cell_alive0 = list(grid.candidates)
         # Places of each digit in each unit that still needs it (0 where the unit holds the digit already).
         places: List[int] = []
@@ -88,92 +85,42 @@ class Propagator:
         ``inner``: candidates the premise rules out by contradictions of their own (a nested net); they
         count as facts forced by the premise itself.
         """
-        strong, weak, nets = self.strong, self.weak, self.nets
-        cell_alive = self.cell_alive0[:]
-        places = self.places0[:]
-        why: Dict[Fact, Tuple[str, Tuple[Fact, ...]]] = {premise: ("premise", ())}
-        depth: Dict[Fact, int] = {premise: 0}
+        strong, weak = self.strong, self.weak
+        run = _Run(self, premise)
         node0, on0 = premise
-        on = 1 << node0 if on0 else 0
-        off = 0 if on0 else 1 << node0
-        queue: List[Fact] = [premise]
-        if not on0:
-            broken = self._lose(node0, cell_alive, places)
-            if broken is not None:
-                return Outcome(premise, on, off, why, self._empty(broken), depth)
-            if nets:
-                for how, s in self._single(node0, cell_alive, places):
-                    on |= 1 << s
-                    why[(s, True)] = (how, (premise,))
-                    depth[(s, True)] = 1
-                    queue.append((s, True))
+        if on0:
+            run.on = 1 << node0
+        else:
+            clash = run.make_false(node0, "premise", (), 0)
+            if clash is not None:
+                return run.outcome(clash)
         for w in inner:
-            f = (w, False)
-            if off >> w & 1:
-                continue
-            off |= 1 << w
-            why[f] = ("inside", (premise,))
-            depth[f] = 1
-            queue.append(f)
-            broken = self._lose(w, cell_alive, places)
-            if broken is not None:
-                return Outcome(premise, on, off, why, self._empty(broken), depth)
-            if nets:
-                for how, s in self._single(w, cell_alive, places):
-                    if not on >> s & 1:
-                        on |= 1 << s
-                        g = (s, True)
-                        support = self._support(how, s, off)
-                        why[g] = (how, support)
-                        depth[g] = 1 + max(depth[x] for x in support)
-                        queue.append(g)
+            if not run.off >> w & 1:
+                clash = run.make_false(w, "inside", (premise,), 1)
+                if clash is not None:
+                    return run.outcome(clash)
+        queue = run.queue
         i = 0
         while i < len(queue):
             fact = queue[i]
             i += 1
             v, is_on = fact
-            d1 = depth[fact] + 1
+            d1 = run.depth[fact] + 1
             if is_on:
                 m = weak[v]
-                if m & on:
-                    w = (m & on).bit_length() - 1
-                    return Outcome(premise, on, off, why, ("two", (fact, (w, True))), depth)
-                m &= ~off
-                if not m:
-                    continue
-                off |= m
-                for w in bits(m):
-                    f = (w, False)
-                    why[f] = ("link", (fact,))
-                    depth[f] = d1
-                    queue.append(f)
-                    broken = self._lose(w, cell_alive, places)
-                    if broken is not None:
-                        return Outcome(premise, on, off, why, self._empty(broken), depth)
-                    if nets:
-                        for how, s in self._single(w, cell_alive, places):
-                            if not on >> s & 1:
-                                on |= 1 << s
-                                g = (s, True)
-                                support = self._support(how, s, off)
-                                why[g] = (how, support)
-                                depth[g] = 1 + max(depth[x] for x in support)
-                                queue.append(g)
+                if m & run.on:
+                    return run.outcome(("two", (fact, ((m & run.on).bit_length() - 1, True))))
+                for w in bits(m & ~run.off):
+                    clash = run.make_false(w, "link", (fact,), d1)
+                    if clash is not None:
+                        return run.outcome(clash)
             else:
                 m = strong[v]
-                if m & off:
-                    w = (m & off).bit_length() - 1
-                    return Outcome(premise, on, off, why, ("both", (fact, (w, False))), depth)
-                m &= ~on
-                if not m:
-                    continue
-                on |= m
-                for w in bits(m):
-                    f = (w, True)
-                    why[f] = ("link", (fact,))
-                    depth[f] = d1
-                    queue.append(f)
-        return Outcome(premise, on, off, why, None, depth)
+                if m & run.off:
+                    return run.outcome(("both", (fact, ((m & run.off).bit_length() - 1, False))))
+                for w in bits(m & ~run.on):
+                    run.make_true(w, "link", (fact,), d1)
+        return run.outcome(None)
 
     def _lose(self, w: int, cell_alive: List[int], places: List[int]) -> Optional[Tuple[str, int]]:
         """Record that candidate ``w`` is false; return ("cell", cell) or ("unit", unit) if that empties one."""
@@ -228,6 +175,55 @@ class Propagator:
         u, d = divmod(where, n)
         nodes = [d * ncells + c for c in self.geo.units[u]]
         return (f"unit {u} {d + 1}", tuple((x, False) for x in nodes if self.present >> x & 1))
+
+
+class _Run:
+    """The state of following one premise: what is true and false so far, why, and what is left to follow."""
+
+    __slots__ = ("prop", "premise", "on", "off", "why", "depth", "queue", "cell_alive", "places")
+
+    def __init__(self, prop: Propagator, premise: Fact) -> None:
+        self.prop = prop
+        self.premise = premise
+        self.on = 0
+        self.off = 0
+        self.why: Why = {premise: ("premise", ())}
+        self.depth: Dict[Fact, int] = {premise: 0}
+        self.queue: List[Fact] = [premise]
+        self.cell_alive = prop.cell_alive0[:]
+        self.places = prop.places0[:]
+
+    def make_true(self, w: int, how: str, parents: Tuple[Fact, ...], depth: int) -> None:
+        f = (w, True)
+        self.on |= 1 << w
+        self.why[f] = (how, parents)
+        self.depth[f] = depth
+        self.queue.append(f)
+
+    def make_false(self, w: int, how: str, parents: Tuple[Fact, ...], depth: int) -> Optional[Tuple[str, Tuple[Fact, ...]]]:
+        """Candidate ``w`` is false (the premise itself when ``how`` is "premise"); with nets, the singles it
+        makes are true. Returns the contradiction when a cell or a unit is left empty."""
+        prop = self.prop
+        f = (w, False)
+        self.off |= 1 << w
+        if how != "premise":
+            self.why[f] = (how, parents)
+            self.depth[f] = depth
+            self.queue.append(f)
+        if self.on >> w & 1:  # made true earlier in this round (a single): the candidate would be both
+            return ("same", ((w, True), f))
+        broken = prop._lose(w, self.cell_alive, self.places)
+        if broken is not None:
+            return prop._empty(broken)
+        if prop.nets:
+            for single, s in prop._single(w, self.cell_alive, self.places):
+                if not self.on >> s & 1:
+                    support = prop._support(single, s, self.off)
+                    self.make_true(s, single, support, 1 + max(self.depth[x] for x in support))
+        return None
+
+    def outcome(self, clash: Optional[Tuple[str, Tuple[Fact, ...]]]) -> Outcome:
+        return Outcome(self.premise, self.on, self.off, self.why, clash, self.depth)
 
 
 def propagator_of(graph: LinkGraph, nets: bool) -> Propagator:
@@ -296,6 +292,10 @@ def branches_text(graph: LinkGraph, paths: Sequence[Sequence[Fact]], why: Option
 
 def clash_text(graph: LinkGraph, what: str, facts: Sequence[Fact]) -> str:
     geo = graph.geometry
+    if what == "same":
+        v = facts[0][0]
+        cell, d = v % graph.ncells, v // graph.ncells + 1
+        return f"so {geo.cell_name(cell)} would both be {geo.digit_char(d)} and not be {geo.digit_char(d)}"
     if what == "two":
         (a, _), (b, _) = facts
         ca, da = a % graph.ncells, a // graph.ncells + 1

@@ -30,7 +30,7 @@ from ..explain import cells_text, effects_text, sentence
 from ..geometry import Cell, Digit, bits
 from ..grid import Grid
 from ..step import Highlight, HighlightRole, Step, Technique
-from .common import candidate_highlights, effect_highlights, eliminations, index_9x9, placements
+from .common import candidate_highlights, effect_highlights, eliminations, index_9x9, per_grid, placements
 
 TEMPLATE_COUNT = 46656
 """How many templates a 9×9 board has: 162 ways to fill the top band, then 48 for the middle and 6 for the bottom."""
@@ -138,19 +138,10 @@ class _DigitTemplates:
 
 
 _Analysis = Optional[Tuple[_DigitTemplates, ...]]
-_CACHE_SIZE = 4
-_cache: List[Tuple[Grid, _Analysis]] = []
-
-
+@per_grid(4)
 def _analysis(grid: Grid) -> _Analysis:
     """Per digit (index 0 unused), its narrowed fitting templates; None off 9×9 or when a digit has none."""
-    for g, got in _cache:
-        if g is grid:
-            return got
-    got = _analyse(grid)
-    _cache.insert(0, (grid, got))
-    del _cache[_CACHE_SIZE:]
-    return got
+    return _analyse(grid)
 
 
 def _analyse(grid: Grid) -> _Analysis:
