@@ -70,10 +70,10 @@ def _found(graph: LinkGraph, prop: Propagator) -> List[_Found]:
         for on in (True, False):
             if not on and not prop.strong[v]:
                 continue
-            oc = prop.outcome((v, on))
-            if oc.clash is not None:
-                what, facts = oc.clash
-                size = sum(oc.depth[f] for f in facts)
+            sc = prop.scan((v, on))
+            if sc.clash is not None:
+                what, facts = sc.clash
+                size = sum(sc.depth(f) for f in facts)
                 out.append(_Found(size, False, ((v, on),), facts, what, v, not on))
     ncells = graph.ncells
     geo = graph.geometry
@@ -92,7 +92,7 @@ def _found(graph: LinkGraph, prop: Propagator) -> List[_Found]:
     for v in forcing_off:
         sets.append((f"both {v}", ((v, True), (v, False))))
     for what, premises in sets:
-        outs = [prop.outcome(q) for q in premises]
+        outs = [prop.scan(q) for q in premises]
         if any(o.clash is not None for o in outs):
             continue  # a case that is impossible is a contradiction, a step of its own
         common_on = common_off = present
@@ -103,20 +103,33 @@ def _found(graph: LinkGraph, prop: Propagator) -> List[_Found]:
             common_on &= ~(1 << q[0])
             common_off &= ~(1 << q[0])
         for node in bits(common_on):
-            size = sum(o.depth[(node, True)] for o in outs)
+            size = sum(o.depth((node, True)) for o in outs)
             out.append(_Found(size, True, premises, ((node, True),), what, node, True))
         for node in bits(common_off):
-            size = sum(o.depth[(node, False)] for o in outs)
+            size = sum(o.depth((node, False)) for o in outs)
             out.append(_Found(size, True, premises, ((node, False),), what, node, False))
     out.sort(key=lambda f: (f.size, f.verity, f.node, f.place))
     return out
 
 
+def _proof(prop: Propagator, found: _Found) -> Tuple[str, Tuple[Fact, ...]]:
+    """What the proof ends at, as the full follow (with every fact's reasons) has it.
+
+    For a contradiction that is the full follow's own clash (it may meet another clash of the same premise
+    first); for a verity, the common fact.
+    """
+    if found.verity:
+        return found.what, found.facts
+    clash = prop.outcome(found.premises[0]).clash
+    assert clash is not None, "the scan and the full follow agree on contradictions"
+    return clash
+
+
 def _uses_single(prop: Propagator, found: _Found) -> bool:
     """Does the proof need a single (a net), or do links alone make it (a chain)?"""
+    _what, facts = _proof(prop, found)
     for premise in found.premises:
-        oc = prop.outcome(premise)
-        facts = found.facts if not found.verity else found.facts
+        why = prop.outcome(premise).why
         stack = list(facts)
         seen = set()
         while stack:
@@ -124,8 +137,8 @@ def _uses_single(prop: Propagator, found: _Found) -> bool:
             if f in seen:
                 continue
             seen.add(f)
-            how, support = oc.why[f] if f in oc.why else ("", ())
-            if how.endswith("single") or how.startswith("hidden single"):
+            how, support = why[f]
+            if how == "naked single" or how.startswith("hidden single"):
                 return True
             stack.extend(support)
     return False
@@ -150,10 +163,11 @@ def _case_text(graph: LinkGraph, what: str, premises: Sequence[Fact]) -> str:
 def _step(graph: LinkGraph, prop: Propagator, found: _Found, technique: Technique) -> Step:
     geo = graph.geometry
     cell, d = found.node % graph.ncells, found.node // graph.ncells + 1
+    what, facts = _proof(prop, found)
     paths: List[List[Fact]] = []
     for premise in found.premises:
         oc = prop.outcome(premise)
-        for f in found.facts:
+        for f in facts:
             paths.append(branch(oc, f))
     shown = "; ".join(
         branches_text(graph, [p for p in paths if p[0] == premise], prop.outcome(premise).why)
@@ -163,7 +177,7 @@ def _step(graph: LinkGraph, prop: Propagator, found: _Found, technique: Techniqu
         reason = f"{_case_text(graph, found.what, found.premises)}: {shown}; either way {fact_text(graph, found.facts[0])}"
     else:
         premise = found.premises[0]
-        reason = (f"assume {fact_text(graph, premise)}: {shown}; {clash_text(graph, found.what, found.facts)}, "
+        reason = (f"assume {fact_text(graph, premise)}: {shown}; {clash_text(graph, what, facts)}, "
                   f"so {fact_text(graph, (premise[0], not premise[1]))}")
     elims = () if found.place else ((cell, d),)
     places = ((cell, d),) if found.place else ()

@@ -123,7 +123,7 @@ def find_nested_forcing_nets(grid: Grid) -> Iterator[Step]:
         (c, d) for c in range(nc) if not grid.values[c]
         for d in range(1, geo.side + 1) if grid.candidates[c] >> (d - 1) & 1
     ]
-    outcomes = {cd: prop.outcome(((cd[1] - 1) * nc + cd[0], True)) for cd in premises}
+    outcomes = {cd: prop.scan(((cd[1] - 1) * nc + cd[0], True)) for cd in premises}
     # Where one assumption clashes by its singles alone, a plain Forcing Net is the step: stay silent.
     if any(o.clash is not None for o in outcomes.values()):
         return

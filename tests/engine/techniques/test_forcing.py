@@ -162,3 +162,21 @@ def test_brute_force_works_on_every_board_size() -> None:
     assert sol[p.cell] == p.digit and four.candidates[p.cell].bit_count() == min(
         four.candidates[c].bit_count() for c in range(16) if not four.values[c]
     )
+
+
+@pytest.mark.parametrize("nets", [False, True], ids=["chains", "nets"])
+def test_the_quick_scan_and_the_full_follow_agree(nets: bool) -> None:
+    # Ranking uses the scan (masks only), explanations the full follow (every fact's reasons): same verdicts.
+    for grid, _sol in _positions(6):
+        prop = Propagator(graph_of(grid), nets)
+        nc = GEO.ncells
+        for v in range(9 * nc):
+            cell, d = v % nc, v // nc + 1
+            if grid.values[cell] or not grid.candidates[cell] >> (d - 1) & 1:
+                continue
+            for on in (True, False):
+                scan, full = prop.scan((v, on)), prop.outcome((v, on))
+                assert (scan.clash is None) == (full.clash is None), (GEO.cell_name(cell), d, on)
+                if scan.clash is None:
+                    assert (scan.on, scan.off) == (full.on, full.off)
+                    assert all(scan.depth(f) <= full.depth[f] for f in list(full.depth)[:40])
