@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Sequence
 
 import pytest
-from shared_data import REPO, read_puzzles
+from shared_data import PUZZLES, REPO, read_puzzles, shared_file
 
 from sudoku_tk import __version__, bench, cli
 from sudoku_tk.engine.brute_force import solve
@@ -228,6 +228,7 @@ def test_bench_lists_its_sections(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_bench_quick_run_without_tkinter() -> None:
+    shared_file(PUZZLES / "top95.txt")  # the benchmark reads the public sets in ../shared
     code = (
         "import sys, sudoku_tk.bench as b\n"
         "status = b.main(['--quick', '--only', 'recompute', '--only', 'solve'])\n"

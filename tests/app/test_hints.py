@@ -13,6 +13,7 @@ from typing import List
 
 import pytest
 
+from shared_data import read_puzzles
 from sudoku_tk.app import hints, technique_help
 from sudoku_tk.app.hints import (
     HintKind,
@@ -33,7 +34,6 @@ from sudoku_tk.engine.rating import Level
 from sudoku_tk.engine.technique_sets import up_to_level
 from sudoku_tk.engine.techniques import find_hint, implemented
 
-PUZZLES = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "puzzles"
 SE = "sudoku_exchange_se_rated.txt"
 NAKED_PAIR_PUZZLE = 503  # its first hint beyond the singles is a Naked Pair in row 6
 X_WING_PUZZLE = 367  # one step (a Locked Triple) in, the next hint is an X-Wing on 2
@@ -42,16 +42,6 @@ STUCK_TOP95 = 6  # top95 #7: the techniques up to "hard" get stuck on it; chains
 SINGLES = {Technique.FULL_HOUSE, Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE}
 UP_TO_HARD = up_to_level(implemented(), Level.HARD)
 """The techniques HoDoKu rates easy to hard: a player's choice that can leave a hard puzzle stuck."""
-
-
-def read_puzzles(name: str, limit: int = 0) -> List[str]:
-    """A public puzzle set, read as tests/conftest.py reads it (importing it by name clashes with
-    tests/ui/conftest.py when both folders run in one session)."""
-    path = PUZZLES / name
-    if not path.exists():
-        pytest.fail(f"puzzle set missing: {path}")
-    lines = [ln.strip() for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
-    return lines[:limit] if limit else lines
 
 
 def se_puzzle(index: int) -> str:

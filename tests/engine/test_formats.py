@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Sequence
 
 import pytest
-from shared_data import HODOKU, PUZZLES
+from shared_data import HODOKU, LOCAL_PUZZLES, PUZZLES, puzzle_path, shared_file
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -581,12 +581,13 @@ def test_collection_of_one_other_format_and_sixteen_rows() -> None:
 
 
 # -- public data --------------------------------------------------------------------------------
-PUZZLE_FILES = sorted(p.name for p in PUZZLES.glob("*") if p.suffix in (".txt", ".tsv"))
+PUZZLE_FILES = sorted({p.name for folder in (LOCAL_PUZZLES, PUZZLES) for p in folder.glob("*")
+                       if p.suffix in (".txt", ".tsv")})
 
 
 @pytest.mark.parametrize("name", PUZZLE_FILES)
 def test_public_puzzle_files_first_fifty_lines(name: str) -> None:
-    lines = (PUZZLES / name).read_text().splitlines()[:50]
+    lines = puzzle_path(name).read_text().splitlines()[:50]
     got = list(parse_collection("\n".join(lines)))
     puzzles = [ln.split()[0] for ln in lines if len(ln.split()[0]) == 81]
     assert len(got) == len(puzzles) == len(lines) - (name.endswith(".tsv"))
@@ -595,9 +596,7 @@ def test_public_puzzle_files_first_fifty_lines(name: str) -> None:
 
 
 def reglib_lines() -> list[str]:
-    path = HODOKU / "reglib-1.4.txt"
-    if not path.exists():
-        pytest.fail(f"HoDoKu regression library missing: {path}")
+    path = shared_file(HODOKU / "reglib-1.4.txt")
     return [ln for ln in path.read_text().splitlines() if ln.startswith(":")]
 
 

@@ -15,6 +15,7 @@ from typing import List, Set
 import pytest
 
 from gui_helpers import MakeApp, click, key, pump
+from shared_data import PUZZLES, read_puzzles, shared_file
 from sudoku_tk.engine.rating import Level
 from sudoku_tk.engine.technique_sets import up_to_level
 from sudoku_tk.engine.techniques import implemented
@@ -25,17 +26,6 @@ pytestmark = pytest.mark.gui
 
 NAKED_PAIR = 503  # SE-rated #503: the first hint beyond the singles is a Naked Pair in row 6
 X_WING = 367  # SE-rated #367: after one Step (a Locked Triple) the hint is an X-Wing on 2 in rows 1 and 9
-
-
-PUZZLES = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "puzzles"
-
-
-def read_puzzles(name: str) -> List[str]:
-    """A public puzzle set (tests/conftest.py's reader; this folder's conftest shadows that module name)."""
-    path = PUZZLES / name
-    if not path.exists():
-        pytest.fail(f"puzzle set missing: {path}")
-    return [ln.strip() for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
 
 
 def se(index: int) -> str:
@@ -301,6 +291,7 @@ def test_solve_to_the_end_stops_on_request_and_on_a_move(make_app: MakeApp) -> N
 def test_the_gui_benchmark_times_hint_presses() -> None:
     from sudoku_tk import bench_gui
 
+    shared_file(PUZZLES / "sudoku_exchange_se_rated.txt")  # the GUI benchmark reads the sets in ../shared
     times = bench_gui.bench_hints(3, advance=1)
     assert len(times.first_ms) == times.positions == 3 and all(ms > 0 for ms in times.first_ms)
     assert sum(n for _, n in times.kinds) == 3
