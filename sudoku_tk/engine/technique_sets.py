@@ -103,14 +103,3 @@ def parse_level(text: str) -> Level:
         if text.strip().lower() == level.label:
             return level
     raise SelectionError(f"unknown level {text!r} (one of {', '.join(lv.label for lv in Level)})")
-
-
-def describe(selection: Iterable[Technique]) -> str:
-    """A short summary for messages: "all 82 techniques", "the default set", or "31 of 82 techniques"."""
-    chosen = frozenset(selection)
-    every = implemented()
-    if chosen >= frozenset(every):
-        return f"all {len(every)} techniques"
-    if chosen == frozenset(default_techniques()):
-        return "the default techniques"
-    return f"{len(chosen & frozenset(every))} of {len(every)} techniques"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable, List, Sequence, Tuple
 
-from ..explain import cells_text, effects_text, join_words, sentence
+from ..explain import effects_text, join_words, sentence
 from ..geometry import Cell, Digit
 from ..step import ChainNode, Highlight, HighlightRole, Link, Step, Technique, group_name
 from .common import effect_highlights, eliminations, placements
@@ -125,7 +125,3 @@ def ends_reason(graph: LinkGraph, first: ChainNode, last: ChainNode, elims: Sequ
 def loop_reason() -> str:
     return ("back where it started: around the loop each weak link has one true end, so whatever sees both ends "
             "of one can go")
-
-
-def target_words(graph: LinkGraph, cells: Sequence[Cell]) -> str:
-    return cells_text(graph.geometry, cells)
