@@ -17,10 +17,12 @@ Two kinds of conclusion, as in HoDoKu:
   each candidate of one cell, each place of a digit in one unit, or one candidate both
   true and false.
 
-Every premise of the position is followed once (its outcome is kept per position), and
-the steps are offered smallest proof first: the fewest facts a player has to follow. An
-explanation names each branch as the path of facts from the assumption to the fact that
-matters, shortened in the middle when it is long.
+Every premise of the position is scanned once (propagator.py: masks round by round, kept
+per position) and the steps are offered smallest proof first: the fewest rounds a player
+has to follow. Only the premises of a step that is shown are followed in full, with every
+fact's reasons, for its explanation: each branch is the path of facts from the assumption
+to the fact that matters, shortened in the middle when it is long, and a single in a net
+says why it holds ("the last 8 of box 5").
 """
 
 from __future__ import annotations
