@@ -359,3 +359,28 @@ def test_cli_hint_reads_a_candidate_grid_from_stdin(monkeypatch, capsys) -> None
     monkeypatch.setattr(sys, "stdin", io.StringIO(format_pencilmarks(middle)))
     assert cli.main(["hint", "-"]) == 0
     assert capsys.readouterr().out == expected.explanation + "\n"
+
+
+def test_cli_hint_json_carries_what_a_drawing_needs(capsys) -> None:  # type: ignore[no-untyped-def]
+    # The AIC case of SE-rated line 1250 (nice_loops.cases), as a HoDoKu library line; only AICs allowed.
+    line = next(ln for ln in (REPO / "tests/engine/techniques/cases/nice_loops.cases").read_text().splitlines()
+                if ln.startswith("AIC |"))
+    _name, givens, deleted, _expected = (f.strip() for f in line.split("|"))
+    tokens = []
+    for tok in deleted.split():
+        cell, _, digits = tok.partition("<>")
+        tokens += [d + cell[1] + cell[3] for d in digits]
+    assert cli.main(["hint", "--json", "--techniques", "AIC", f":0708:x:{givens}:{' '.join(tokens)}:::"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["technique"] == "AIC" and data["code"] == "0708"
+    assert data["eliminations"] == [{"cell": "r3c4", "digit": 7}, {"cell": "r7c4", "digit": 9}]
+    chain = data["chain"]
+    assert [n["n"] for n in chain] == list(range(1, len(chain) + 1))
+    assert chain[0]["text"] == "r7c4≠7" and chain[-1]["text"] == "r3c4=9"
+    assert [n["on"] for n in chain] == [i % 2 == 1 for i in range(len(chain))]
+    links = data["links"]
+    assert len(links) == len(chain) - 1
+    assert [lk["strong"] for lk in links] == [i % 2 == 0 for i in range(len(links))]
+    assert links[0]["from"] == {"cells": ["r7c4"], "digit": 7} and links[0]["to"] == {"cells": ["r7c6"], "digit": 7}
+    roles = {h["role"] for h in data["highlights"]}
+    assert {"color_a", "color_b", "elimination"} <= roles
