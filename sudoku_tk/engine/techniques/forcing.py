@@ -17,7 +17,8 @@ Two kinds of conclusion, as in HoDoKu:
   each candidate of one cell, each place of a digit in one unit, or one candidate both
   true and false.
 
-Every premise of the position is scanned once (propagator.py: masks round by round, kept
+9×9 only, like every chain technique (on 16×16 the brute-force step takes over where the
+patterns end). Every premise of the position is scanned once (propagator.py: masks round by round, kept
 per position) and the steps are offered smallest proof first: the fewest rounds a player
 has to follow. Only the premises of a step that is shown are followed in full, with every
 fact's reasons, for its explanation: each branch is the path of facts from the assumption
@@ -222,6 +223,8 @@ def _step(graph: LinkGraph, prop: Propagator, found: _Found, technique: Techniqu
 
 
 def _steps(grid: Grid, nets: bool) -> Iterator[Step]:
+    if grid.geometry.side != 9:
+        return  # like every chain technique: a 16×16 board has 4,096 candidates to follow, too slow for a hint
     graph = graph_of(grid)
     prop = propagator_of(graph, nets)
     contradiction, verity = NET_TECHNIQUES if nets else CHAIN_TECHNIQUES

@@ -114,8 +114,8 @@ def _minimal(grid: Grid, start: List[int], removed: List[Candidate]) -> List[Can
 def find_nested_forcing_nets(grid: Grid) -> Iterator[Step]:
     """Yield the first assumption that clashes once inner contradictions are ruled out, as one Step."""
     geo = grid.geometry
-    if grid.is_complete():
-        return
+    if geo.side != 9 or grid.is_complete():
+        return  # 9×9 only, as the forcing nets it builds on
     graph = graph_of(grid)
     prop = propagator_of(graph, True)  # the forcing nets' own outcomes, usually followed already
     nc = geo.ncells
