@@ -8,8 +8,6 @@ hint asserts is also checked against the puzzle's unique solution.
 from __future__ import annotations
 
 import doctest
-from pathlib import Path
-from typing import List
 
 import pytest
 

@@ -9,8 +9,7 @@ the effects asserted are exact and agree with the puzzles' unique solutions.
 from __future__ import annotations
 
 import time
-from pathlib import Path
-from typing import List, Set
+from typing import Set
 
 import pytest
 

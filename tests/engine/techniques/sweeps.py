@@ -15,7 +15,7 @@ from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Eliminate, Move
 from sudoku_tk.engine.propagation import recompute
-from sudoku_tk.engine.step import Step, Technique
+from sudoku_tk.engine.step import Technique
 
 
 def transposed(grid: Grid) -> Grid:

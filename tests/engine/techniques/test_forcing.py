@@ -99,6 +99,13 @@ def _positions(count: int) -> List[Tuple[Grid, Tuple[int, ...]]]:
     return out
 
 
+def _candidates(grid: Grid) -> List[Tuple[int, int, int]]:
+    """(node id, cell, digit) of every candidate of the grid."""
+    nc = GEO.ncells
+    return [(v, v % nc, v // nc + 1) for v in range(9 * nc)
+            if not grid.values[v % nc] and grid.candidates[v % nc] >> (v // nc) & 1]
+
+
 _BEFORE = [T.FULL_HOUSE, T.NAKED_SINGLE, T.HIDDEN_SINGLE, T.LOCKED_CANDIDATES_1, T.LOCKED_CANDIDATES_2,
            T.NAKED_PAIR, T.HIDDEN_PAIR]
 
@@ -108,10 +115,7 @@ def test_a_true_premise_forces_only_true_facts(nets: bool) -> None:
     for grid, sol in _positions(6):
         prop = Propagator(graph_of(grid), nets)
         nc = GEO.ncells
-        for v in range(9 * nc):
-            cell, d = v % nc, v // nc + 1
-            if grid.values[cell] or not grid.candidates[cell] >> (d - 1) & 1:
-                continue
+        for v, cell, d in _candidates(grid):
             true = sol[cell] == d
             oc = prop.outcome((v, true))  # "d is in the cell" when it is, "it is not" when it is not
             assert oc.clash is None, (GEO.cell_name(cell), d, oc.clash)
@@ -169,11 +173,7 @@ def test_the_quick_scan_and_the_full_follow_agree(nets: bool) -> None:
     # Ranking uses the scan (masks only), explanations the full follow (every fact's reasons): same verdicts.
     for grid, _sol in _positions(6):
         prop = Propagator(graph_of(grid), nets)
-        nc = GEO.ncells
-        for v in range(9 * nc):
-            cell, d = v % nc, v // nc + 1
-            if grid.values[cell] or not grid.candidates[cell] >> (d - 1) & 1:
-                continue
+        for v, cell, d in _candidates(grid):
             for on in (True, False):
                 scan, full = prop.scan((v, on)), prop.outcome((v, on))
                 assert (scan.clash is None) == (full.clash is None), (GEO.cell_name(cell), d, on)
