@@ -1,4 +1,10 @@
-"""GUI fixtures: a real App on its own Tk root per test, destroyed afterwards (helpers in gui_helpers.py)."""
+"""GUI fixtures: a real App on its own Tk root per test, destroyed afterwards (helpers in gui_helpers.py).
+
+Any error raised in a Tk callback during a GUI test fails that test (``fail_on_tk_errors``,
+autouse): the App's error boundary shows such errors to the player and carries on,
+so without this a broken handler would pass unnoticed. A test that provokes one on
+purpose marks itself ``@pytest.mark.tk_errors_expected``.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +16,29 @@ from gui_helpers import HARD, MakeApp, pump
 
 from sudoku_tk.app.session import PuzzleChoice
 from sudoku_tk.ui.app import App
+
+
+@pytest.fixture(autouse=True)
+def fail_on_tk_errors(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Record every exception that reaches a Tk error handler (the App's or a bare root's); fail the test on any."""
+    errors: List[str] = []
+    app_handler = App.report_callback_exception
+    root_handler = tk.Tk.report_callback_exception
+
+    def on_app_error(self: App, exc: type[BaseException], val: BaseException, tb: object) -> None:
+        errors.append(f"{type(val).__name__}: {val}")
+        app_handler(self, exc, val, tb)  # type: ignore[arg-type]
+
+    def on_root_error(self: tk.Tk, exc: type[BaseException], val: BaseException, tb: object) -> None:
+        errors.append(f"{type(val).__name__}: {val}")
+        root_handler(self, exc, val, tb)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(App, "report_callback_exception", on_app_error)
+    monkeypatch.setattr(tk.Tk, "report_callback_exception", on_root_error)
+    yield
+    if errors and request.node.get_closest_marker("tk_errors_expected") is None:
+        pytest.fail(f"{len(errors)} error(s) in Tk callbacks during the test: " + "; ".join(errors[:3]),
+                    pytrace=False)
 
 
 @pytest.fixture

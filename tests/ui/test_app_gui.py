@@ -427,6 +427,7 @@ def test_dark_theme_recolours_the_board(make_app: MakeApp) -> None:
     assert app.board.digit_text(0) == "4"
 
 
+@pytest.mark.tk_errors_expected
 def test_an_error_in_a_handler_is_shown_plainly_and_the_game_kept(make_app: MakeApp, capsys) -> None:  # type: ignore[no-untyped-def]
     app = make_app()
     click(app, 1, 1)
