@@ -51,6 +51,8 @@ if TYPE_CHECKING:
     from .app import App
 
 TEST_REPORT_ENV = "SUDOKU_TK_TEST_REPORT"
+AUTOSAVE_NOTICE = "autosave"
+"""The notice kind of the autosave-failed warning (it stays until an autosave succeeds)."""
 _TEXT_WIDGETS = ("Entry", "TEntry", "Text", "Spinbox", "TSpinbox", "TCombobox")
 ENTER_PROMPT = ("Type the givens: click a candidate, or choose a cell and press its digit. "
                 "Then press Start to lock them.")
@@ -303,13 +305,42 @@ class GameFiles:
         record = session.to_record(_now())
         try:
             (Autosaver(saver.folder) if durable else saver).save(record)
-        except OSError as exc:
-            if not self._autosave_failed:
-                self.app.say(f"Autosave failed: {_reason(exc)}", error=True)
+        except (OSError, SaveFileError) as exc:
             self._autosave_failed = True
+            self._warn_autosave_failed(exc)
             return
-        self._autosave_failed = False
+        if self._autosave_failed:
+            self._autosave_failed = False
+            if self.app.notice_kind() == AUTOSAVE_NOTICE:
+                self.app.hide_notice()
+            self.app.say("Autosave works again: your moves are kept")
         report_for_tests(saved=len(record.moves))
+
+    @property
+    def autosave_failing(self) -> bool:
+        """Did the last autosave fail (its warning stays up until one succeeds)?"""
+        return self._autosave_failed
+
+    def _warn_autosave_failed(self, exc: BaseException) -> None:
+        """Tell the player, and keep telling: shown again after every failed save unless another notice is up."""
+        if self.app.notice_kind() not in ("", AUTOSAVE_NOTICE):
+            return  # a question or a problem is on screen; the warning comes back with the next failed save
+        assert self.autosaver is not None
+        self.app.show_notice(
+            f"Autosave failed ({_reason(exc)}): your moves are not being kept in {self.autosaver.folder}. "
+            "Use Save As to keep this game somewhere else; this warning stays until saving works again.",
+            [("Save As…", self._save_as_from_warning), ("Try again", self.autosave)],
+            error=True, kind=AUTOSAVE_NOTICE)
+        self.app.say("Autosave failed: use Save As to keep your game", error=True)
+
+    def _save_as_from_warning(self) -> None:
+        saved = self.save_as()
+        if self._autosave_failed:
+            # The game is safe in its own file now, but later moves still need saving by hand.
+            self.autosave()
+            if self._autosave_failed and saved and self.app.notice_kind() == AUTOSAVE_NOTICE:
+                self.app.say(f"Saved {self.path.name if self.path else 'the game'}; autosave still fails, "
+                             "so use Save again to keep later moves", error=True)
 
     def _flush(self) -> None:
         if self._save_job is not None:

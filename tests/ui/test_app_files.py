@@ -401,6 +401,73 @@ def test_the_app_starts_even_when_nothing_can_be_read(open_app, data_dir: Path) 
     assert "new game was started" in app.banner_text() and "settings file" in app.banner_text()
 
 
+def _blocked_autosave(data_dir: Path) -> Path:
+    """Make the autosave folder impossible to create (a file in its place: this fails even for root)."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    blocker = data_dir / "autosave"
+    if blocker.is_dir():
+        for f in blocker.iterdir():
+            f.unlink()
+        blocker.rmdir()
+    blocker.write_text("not a folder")
+    return blocker
+
+
+def test_a_failing_autosave_stays_visible_until_a_save_works_again(open_app, data_dir: Path,  # type: ignore[no-untyped-def]
+                                                                  tmp_path: Path) -> None:
+    app = open_app()
+    blocker = _blocked_autosave(data_dir)
+    _play_right(app, 1)
+    time.sleep(0.01)
+    pump(app)
+    assert app.files.autosave_failing and app.notice_kind() == "autosave"
+    assert app.banner_text().startswith("Autosave failed (")
+    assert "Use Save As to keep this game somewhere else" in app.banner_text()
+    assert app.notice_buttons() == ["Save As…", "Try again"]  # no Dismiss: it stays while saving fails
+    # Another notice may take its place for a while; the next failed save brings the warning back.
+    app.show_notice("Something else to say")
+    _play_right(app, 1)
+    time.sleep(0.01)
+    pump(app)
+    assert app.banner_text() == "Something else to say"
+    app.press_notice("Dismiss")
+    _play_right(app, 1)
+    time.sleep(0.01)
+    pump(app)
+    assert app.notice_kind() == "autosave"
+    # Save As from the warning keeps the game in another folder; the warning stays (autosave still fails).
+    elsewhere = tmp_path / "elsewhere.sudoku.json"
+    app.files.ask_save = lambda: elsewhere
+    app.press_notice("Save As…")
+    pump(app)
+    assert len(load_game(elsewhere).moves) == 3
+    assert app.notice_kind() == "autosave" and "autosave still fails" in app.status_text()
+    # The folder is fixed: the next move's autosave works and the warning goes.
+    blocker.unlink()
+    _play_right(app, 1)
+    time.sleep(0.01)
+    pump(app)
+    assert not app.files.autosave_failing and app.notice_kind() == ""
+    assert app.status_text() == "Autosave works again: your moves are kept"
+    assert len(load_game(data_dir / "autosave" / "autosave.json").moves) == 4
+
+
+def test_try_again_on_the_autosave_warning_saves_once_the_folder_is_back(open_app, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    app = open_app()
+    blocker = _blocked_autosave(data_dir)
+    _play_right(app, 2)
+    time.sleep(0.01)
+    pump(app)
+    assert app.notice_kind() == "autosave"
+    app.press_notice("Try again")
+    pump(app)
+    assert app.notice_kind() == "autosave"  # still failing: shown again
+    blocker.unlink()
+    app.press_notice("Try again")
+    pump(app)
+    assert app.notice_kind() == "" and len(load_game(data_dir / "autosave" / "autosave.json").moves) == 2
+
+
 # -- settings ---------------------------------------------------------------------------------------
 
 def test_settings_are_saved_and_restored(open_app, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
