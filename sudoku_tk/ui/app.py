@@ -21,6 +21,8 @@ For tests, the self-test and other widgets:
   ``App.notice_bar``, see notice_bar.py); ``App.mistakes_text()`` reads the
   mistakes counter.
 - ``App.why`` follows the pointer over the board and shows "why?" (see why.py).
+- ``App.error_log`` (with a data folder) keeps the problems shown and any internal
+  error with its traceback in ``sudoku-tk.log`` there: a windowed build has no stderr.
 - ``App(data_dir=...)`` reads the settings and resumes the autosaved game from
   that folder and autosaves there; without it (the default: tests, the
   self-test, benchmarks) nothing is read from or written to disk on its own.
@@ -48,6 +50,7 @@ import tkinter.font as tkfont
 
 from sudoku_tk import APP_NAME
 from sudoku_tk.app.commands import Command, CommandRegistry, Platform, Shortcut
+from sudoku_tk.app.error_log import LOG_NAME, ErrorLog
 from sudoku_tk.app.paths import settings_path, user_data_dir
 from sudoku_tk.app.session import Change, ChangeKind, Outcome, PuzzleChoice, Session, choose_puzzle
 from sudoku_tk.app.settings import DEFAULTS, Settings, Theme as ThemeSetting, load_settings, save_settings, theme_name
@@ -136,6 +139,8 @@ class App(ttk.Frame):
         super().__init__(self.root)
         self.platform = platform or Platform.current()
         self.data_dir = data_dir
+        self.error_log: Optional[ErrorLog] = ErrorLog(data_dir) if data_dir is not None else None
+        """Where problems and internal errors are written (a windowed build has no stderr); None: nowhere."""
         notes: List[str] = []
         if settings is None:
             settings, notes = load_settings(settings_path(data_dir)) if data_dir is not None else (DEFAULTS, [])
@@ -195,6 +200,8 @@ class App(ttk.Frame):
         self._show_game(f"{session.name or 'Puzzle'}: click a candidate to place it, right-click to remove it")
         if notes:
             self.show_notice(" ".join(_sentence(n) for n in notes))
+            for note in notes:
+                self._log_user(note)
         self._tick()
 
     # -- building ----------------------------------------------------------------
@@ -568,6 +575,12 @@ class App(ttk.Frame):
         Without buttons the notice gets a Dismiss button. Problems use ``error`` colours.
         """
         self.notice_bar.show(text, buttons, error=error, kind=kind)
+        if error and kind != "error":  # a crash is logged with its traceback by the error boundary
+            self._log_user(text)
+
+    def _log_user(self, text: str) -> None:
+        if self.error_log is not None:
+            self.error_log.user(text)
 
     def hide_notice(self) -> None:
         self.notice_bar.hide()
@@ -699,7 +712,10 @@ class App(ttk.Frame):
                                   tb: Optional[TracebackType]) -> None:
         """Any error in a handler: print it for the developer, tell the player plainly, keep the game."""
         self.last_error = val
-        traceback.print_exception(exc, val, tb, file=sys.stderr)
+        if sys.stderr is not None:  # a windowed build has none: the log below keeps it
+            traceback.print_exception(exc, val, tb, file=sys.stderr)
+        if self.error_log is not None:
+            self.error_log.internal(val, tb, "in a window handler")
         try:
             self.board.render(self.session.position)
         except Exception:  # the board itself failed: the message below still reaches the player
@@ -980,17 +996,31 @@ def run_gui(argv: Sequence[str] = ()) -> int:
         elif args.size:
             choice = choose_puzzle(args.size, first=args.size == 9)
     except (PuzzleFormatError, ValueError) as exc:
-        print(f"sudoku-tk: {exc}", file=sys.stderr)
+        _tell(f"sudoku-tk: {exc}")
         return 2
     theme = None if args.theme in (None, "system") else args.theme
+    data_dir = user_data_dir()
     try:
-        app = App(puzzle=choice, theme=theme, data_dir=user_data_dir())
+        app = App(puzzle=choice, theme=theme, data_dir=data_dir)
     except tk.TclError as exc:
-        print(f"sudoku-tk: the window can't open: {exc}", file=sys.stderr)
+        _tell(f"sudoku-tk: the window can't open: {exc}")
         return 2
+    except Exception as exc:  # noqa: BLE001 - a bug at start-up: kept in the log for a windowed build
+        ErrorLog(data_dir).internal(exc, where="starting the window")
+        _tell(f"sudoku-tk: the window can't open because of an internal error ({type(exc).__name__}: {exc}); "
+              f"details are in {data_dir / LOG_NAME}")
+        return 1
     _report_when_shown(app)
     app.mainloop()
     return 0
+
+
+def _tell(message: str) -> None:
+    """A start-up problem: on stderr, or in the log when there is none (a windowed build)."""
+    if sys.stderr is not None:
+        print(message, file=sys.stderr)
+    else:
+        ErrorLog(user_data_dir()).user(message)
 
 
 def _report_when_shown(app: App) -> None:

@@ -468,6 +468,64 @@ def test_try_again_on_the_autosave_warning_saves_once_the_folder_is_back(open_ap
     assert app.notice_kind() == "" and len(load_game(data_dir / "autosave" / "autosave.json").moves) == 2
 
 
+# -- the error log (a windowed build has no stderr) -------------------------------------------------
+
+@pytest.mark.tk_errors_expected
+def test_errors_go_to_the_log_in_the_data_folder_user_and_internal_apart(open_app, data_dir: Path,  # type: ignore[no-untyped-def]
+                                                                        tmp_path: Path) -> None:
+    app = open_app()
+    bad = tmp_path / "bad.sdk"
+    bad.write_text("this is not a puzzle")
+    app.files.ask_open = lambda: bad
+    app.run_command("open")
+    pump(app)
+    shown = app.banner_text()
+    assert shown.startswith("This is not a puzzle the app can read")
+
+    def broken() -> None:
+        raise ZeroDivisionError("a bug in a handler")
+
+    app.after(0, broken)
+    pump(app)
+    pump(app)
+    log = (data_dir / "sudoku-tk.log").read_text(encoding="utf-8")
+    user = [line for line in log.splitlines() if " USER " in line]
+    internal = log.split(" INTERNAL ", 1)[1]
+    assert len(user) == 1 and user[0].endswith(" USER " + shown)  # the crash notice is not logged as a user problem
+    assert internal.startswith("in a window handler: ZeroDivisionError: a bug in a handler")
+    assert "Traceback (most recent call last)" in internal and "in broken" in internal
+
+
+@pytest.mark.tk_errors_expected
+def test_without_stderr_a_handler_error_is_still_kept(open_app, data_dir: Path,  # type: ignore[no-untyped-def]
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    app = open_app()
+    monkeypatch.setattr(sys, "stderr", None)  # what a windowed build has
+
+    def broken() -> None:
+        raise RuntimeError("nobody sees stderr")
+
+    app.after(0, broken)
+    pump(app)
+    pump(app)
+    assert app.notice_kind() == "error"
+    assert "INTERNAL in a window handler: RuntimeError: nobody sees stderr" in (
+        data_dir / "sudoku-tk.log").read_text(encoding="utf-8")
+
+
+def test_a_bad_puzzle_argument_without_stderr_is_logged(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from sudoku_tk.ui.app import run_gui
+
+    monkeypatch.setattr(sys, "stderr", None)
+    assert run_gui(["11" + "." * 79]) == 2
+    line = (data_dir / "sudoku-tk.log").read_text(encoding="utf-8").strip()
+    assert " USER sudoku-tk: " in line and "1" in line
+
+
 # -- settings ---------------------------------------------------------------------------------------
 
 def test_settings_are_saved_and_restored(open_app, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
