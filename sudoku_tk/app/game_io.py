@@ -4,7 +4,9 @@ Incoming text (pasted, typed, or read from a file) becomes an ``IncomingPuzzle``
 the grid when the text parses, every problem the engine finds (conflicting
 givens, a cell with no candidate, no solution, several solutions) and one
 sentence for the player naming the problem and its cells. Only a puzzle with
-several solutions may still be played, after the player confirms.
+several solutions may still be played, after the player confirms. Text holding
+several puzzles (a file of one-line puzzles, an OpenSudoku document with several
+games) becomes a ``PuzzleCollection`` instead, for the player to pick one.
 
 Outgoing text reuses the engine's writers (``engine/formats.py``): the puzzle's
 givens as one line, the current values as one line, the candidate grid.
@@ -20,12 +22,14 @@ from typing import Optional, Tuple, Union
 
 from sudoku_tk.app.storage import GameRecord, decode, loads, read_limited
 from sudoku_tk.engine.errors import PuzzleFormatError, SaveFileError
-from sudoku_tk.engine.formats import format_line, format_pencilmarks, parse_grid
+from sudoku_tk.engine.formats import format_line, format_pencilmarks, parse_collection, parse_grid
 from sudoku_tk.engine.geometry import Cell
 from sudoku_tk.engine.grid import Grid, Problem, ProblemKind
 from sudoku_tk.engine.propagation import Position
 
 MAX_PROBLEMS_SHOWN = 3
+MAX_COLLECTION = 10_000
+"""A collection lists at most this many puzzles (the rest are counted, not read)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +100,40 @@ def read_puzzle_text(text: str) -> IncomingPuzzle:
     return check_grid(grid)
 
 
-Opened = Union[GameRecord, IncomingPuzzle]
+@dataclass(frozen=True, slots=True)
+class PuzzleCollection:
+    """Several puzzles in one text, each with the line it starts on; none checked yet (the player picks one)."""
+
+    puzzles: Tuple[Tuple[int, Grid], ...]
+    more: bool = False
+    """True when the text holds more than MAX_COLLECTION puzzles (only the first ones are listed)."""
+
+    def label(self, index: int) -> str:
+        """How the list shows one puzzle: its number, line, givens and the start of its line."""
+        line, grid = self.puzzles[index]
+        givens = sum(1 for v in grid.givens if v)
+        text = format_line(grid)
+        return f"{index + 1}.  line {line}, {givens} givens:  {text[:27]}{'…' if len(text) > 27 else ''}"
+
+
+def read_incoming(text: str) -> Union[IncomingPuzzle, PuzzleCollection]:
+    """Pasted or opened text: one checked puzzle, or a collection when it holds several; never raises for bad text."""
+    if not text or not text.strip():
+        return IncomingPuzzle(None, format_error="the text is empty")
+    puzzles: list[Tuple[int, Grid]] = []
+    try:
+        for entry in parse_collection(text):
+            if len(puzzles) == MAX_COLLECTION:
+                return PuzzleCollection(tuple(puzzles), more=True)
+            puzzles.append(entry)
+    except PuzzleFormatError as exc:
+        return IncomingPuzzle(None, format_error=str(exc))
+    if len(puzzles) > 1:
+        return PuzzleCollection(tuple(puzzles))
+    return read_puzzle_text(text)
+
+
+Opened = Union[GameRecord, IncomingPuzzle, PuzzleCollection]
 
 
 def looks_like_game_file(text: str) -> bool:
@@ -105,7 +142,7 @@ def looks_like_game_file(text: str) -> bool:
 
 
 def open_file(path: Path | str) -> Opened:
-    """Read a file for Open…: a saved game becomes a GameRecord, anything else a checked puzzle.
+    """Read a file for Open…: a saved game becomes a GameRecord, several puzzles a collection, else a checked puzzle.
 
     Raises:
         SaveFileError: the file is a damaged game file, or too large for either.
@@ -114,7 +151,7 @@ def open_file(path: Path | str) -> Opened:
     text = decode(read_limited(path, "a puzzle or game"))
     if looks_like_game_file(text):
         return loads(text)
-    return read_puzzle_text(text)
+    return read_incoming(text)
 
 
 # -- copy and export --------------------------------------------------------------

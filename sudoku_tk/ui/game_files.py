@@ -31,13 +31,14 @@ from typing import TYPE_CHECKING, Callable, List, Optional, Tuple
 from sudoku_tk.app.commands import Command, Shortcut
 from sudoku_tk.app.game_io import (
     IncomingPuzzle,
+    PuzzleCollection,
     TextKind,
     check_grid,
     copy_text,
     export_filename,
     export_text,
     open_file,
-    read_puzzle_text,
+    read_incoming,
 )
 from sudoku_tk.app.paths import autosave_dir
 from sudoku_tk.app.session import Change, ChangeKind
@@ -45,12 +46,15 @@ from sudoku_tk.app.storage import Autosaver, GameRecord, atomic_write_text, save
 from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import Grid
 
+from .collection_dialog import CollectionDialog
 from .dialogs import PuzzleTextDialog, ask_export_path, ask_open_path, ask_save_game_path, game_file_name
 
 if TYPE_CHECKING:
     from .app import App
 
 TEST_REPORT_ENV = "SUDOKU_TK_TEST_REPORT"
+MAX_PASTE_CHARS = 4_000_000
+"""Pasted text above this is refused unread (a collection of 10,000 one-line puzzles is under 1 MB)."""
 AUTOSAVE_NOTICE = "autosave"
 """The notice kind of the autosave-failed warning (it stays until an autosave succeeds)."""
 _TEXT_WIDGETS = ("Entry", "TEntry", "Text", "Spinbox", "TSpinbox", "TCombobox")
@@ -78,6 +82,9 @@ class GameFiles:
         self.ask_open: Callable[[], Optional[Path]] = lambda: ask_open_path(app.root, app.settings.last_directory)
         self.ask_save: Callable[[], Optional[Path]] = lambda: ask_save_game_path(
             app.root, app.settings.last_directory, game_file_name(app.session.name or "game"))
+        self.ask_collection: Callable[[PuzzleCollection, str], Optional[int]] = (
+            lambda collection, name: CollectionDialog(app.root, collection, name).result)
+        """Which puzzle of a collection to play (an index), or None: the dialog; tests replace it."""
         self.ask_export: Callable[[TextKind], Optional[Path]] = lambda kind: ask_export_path(
             app.root, kind, app.settings.last_directory, export_filename(kind, app.session.name))
 
@@ -135,7 +142,15 @@ class GameFiles:
         except tk.TclError:
             self.app.show_notice("The clipboard holds no text to read a puzzle from.", error=True)
             return
-        self.offer(read_puzzle_text(text), "Pasted puzzle", "pasted")
+        if len(text) > MAX_PASTE_CHARS:
+            self.app.show_notice(f"The clipboard holds {len(text):,} characters of text, too much for puzzles "
+                                 f"(the limit is {MAX_PASTE_CHARS:,}). Your game is unchanged.", error=True)
+            return
+        incoming = read_incoming(text)
+        if isinstance(incoming, PuzzleCollection):
+            self.offer_collection(incoming, "", "Pasted puzzle", "pasted")
+            return
+        self.offer(incoming, "Pasted puzzle", "pasted")
 
     def puzzle_text_dialog(self) -> None:
         """Ask for puzzle text in a dialog (it checks the text and asks about several solutions itself)."""
@@ -182,7 +197,18 @@ class GameFiles:
             self.path = path  # after the load: the change listener forgets the previous file
             self.app.say(f"Opened {path.name}")
             return True
+        if isinstance(opened, PuzzleCollection):
+            return self.offer_collection(opened, path.name, path.stem, f"file {path.name}")
         return self.offer(opened, path.stem, f"file {path.name}")
+
+    def offer_collection(self, collection: PuzzleCollection, shown_name: str, name: str, source: str) -> bool:
+        """Let the player pick one puzzle of several; it is then checked and played like a single one."""
+        index = self.ask_collection(collection, shown_name)
+        if index is None:
+            self.app.say("No puzzle chosen; your game is unchanged")
+            return False
+        line, grid = collection.puzzles[index]
+        return self.offer(check_grid(grid), f"{name} #{index + 1}", f"{source}, line {line}")
 
     # -- entering a puzzle on the board ------------------------------------------------
     def enter_puzzle(self) -> None:

@@ -177,3 +177,49 @@ def test_copied_candidate_grid_is_plain_text_for_other_programs() -> None:
     back = parse_grid(text)
     # Plain text can't tell given from placed, but the board reads back the same.
     assert back.values == pos.values and back.candidates == pos.candidates
+
+
+# -- collections: several puzzles in one file or paste ------------------------------------------------
+
+TWO_LINES = ("# two puzzles\n"
+             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+             "\n"
+             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... hardest\n")
+
+
+def test_a_file_of_one_line_puzzles_is_a_collection_with_its_lines(tmp_path: Path) -> None:
+    from sudoku_tk.app.game_io import PuzzleCollection
+
+    path = tmp_path / "two.txt"
+    path.write_text(TWO_LINES)
+    opened = open_file(path)
+    assert isinstance(opened, PuzzleCollection) and not opened.more
+    assert [line for line, _ in opened.puzzles] == [2, 4]
+    assert opened.puzzles[1][1].to_string().startswith("4.....8.5")
+    assert opened.label(0) == "1.  line 2, 30 givens:  53..7....6..195....98....6.…"
+
+
+def test_a_single_line_is_still_one_checked_puzzle() -> None:
+    from sudoku_tk.app.game_io import read_incoming
+
+    incoming = read_incoming(TWO_LINES.splitlines()[1])
+    assert isinstance(incoming, IncomingPuzzle) and incoming.is_proper
+
+
+def test_a_bad_line_in_a_collection_is_named_and_nothing_is_listed() -> None:
+    from sudoku_tk.app.game_io import read_incoming
+
+    text = TWO_LINES + "12345\n"
+    incoming = read_incoming(text)
+    assert isinstance(incoming, IncomingPuzzle) and incoming.grid is None
+    assert "line 5" in incoming.message and "parse_collection" not in incoming.message
+
+
+def test_a_huge_collection_lists_the_first_puzzles_and_says_there_are_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudoku_tk.app import game_io
+
+    monkeypatch.setattr(game_io, "MAX_COLLECTION", 3)
+    line = TWO_LINES.splitlines()[1]
+    incoming = game_io.read_incoming("\n".join([line] * 5))
+    assert isinstance(incoming, game_io.PuzzleCollection)
+    assert len(incoming.puzzles) == 3 and incoming.more

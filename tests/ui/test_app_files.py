@@ -234,6 +234,72 @@ def test_opening_a_puzzle_file_plays_it_named_after_the_file(open_app, tmp_path:
     assert app.session.source == "file my puzzle.sdk"
 
 
+HARDEST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def test_opening_a_collection_offers_its_puzzles_and_plays_the_one_chosen(open_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from sudoku_tk.ui.collection_dialog import CollectionDialog
+
+    app = open_app()
+    path = tmp_path / "mine.txt"
+    path.write_text(f"# my puzzles\n{CLASSIC}\n{HARDEST} the hardest\n{HARD}\n")
+    errors: List[BaseException] = []
+    listed: List[str] = []
+
+    def choose(dialog: CollectionDialog) -> None:
+        listed.extend(dialog.puzzle_list.get(0, "end"))
+        dialog.puzzle_list.focus_force()
+        dialog.update()
+        dialog.puzzle_list.event_generate("<Down>")  # the keyboard, as a player would: second puzzle
+        dialog.update()
+        dialog.event_generate("<Return>")
+
+    when_dialog_opens(app, CollectionDialog, choose, errors)
+    app.files.ask_open = lambda: path
+    app.run_command("open")
+    pump(app)
+    assert not errors, errors
+    assert listed[0] == "1.  line 2, 30 givens:  53..7....6..195....98....6.…" and len(listed) == 3
+    assert app.session.start.to_string() == HARDEST
+    assert app.session.name == "mine #2" and app.session.source == "file mine.txt, line 3"
+
+
+def test_a_pasted_collection_is_offered_too_and_cancel_keeps_the_game(open_app) -> None:  # type: ignore[no-untyped-def]
+    app = open_app()
+    _play_right(app, 1)
+    before = _state(app)
+    asked: List[int] = []
+
+    def cancel(collection, name):  # type: ignore[no-untyped-def]
+        asked.append(len(collection.puzzles))
+        return None
+
+    app.files.ask_collection = cancel
+    clipboard(app, f"{CLASSIC}\n{HARDEST}\n")
+    key(app, "v", CONTROL)
+    pump(app)
+    assert asked == [2] and _state(app) == before
+    assert app.status_text() == "No puzzle chosen; your game is unchanged"
+    app.files.ask_collection = lambda collection, name: 0
+    key(app, "v", CONTROL)
+    pump(app)
+    assert app.session.start.to_string() == CLASSIC and app.session.name == "Pasted puzzle #1"
+
+
+def test_an_endless_paste_is_refused_with_a_message(open_app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from sudoku_tk.ui import game_files
+
+    monkeypatch.setattr(game_files, "MAX_PASTE_CHARS", 1000)
+    app = open_app()
+    before = _state(app)
+    clipboard(app, "1" * 1001)
+    key(app, "v", CONTROL)
+    pump(app)
+    assert app.banner_text() == ("The clipboard holds 1,001 characters of text, too much for puzzles "
+                                 "(the limit is 1,000). Your game is unchanged.")
+    assert _state(app) == before
+
+
 # -- new game ------------------------------------------------------------------------------------
 
 def test_new_game_dialog_starts_the_chosen_puzzle_and_remembers_it(open_app, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
