@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Tuple
 
 from sudoku_tk.app.puzzles import Level
+from sudoku_tk.app.save_format import json_problem
 from sudoku_tk.app.storage import atomic_write_text, decode, read_limited
 from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
@@ -242,7 +243,7 @@ def load_settings(path: Path | str) -> Tuple[Settings, List[str]]:
     try:
         obj = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        return DEFAULTS, [f"the settings file is not valid JSON ({exc}); defaults are used"]
+        return DEFAULTS, [f"the settings file is not valid JSON ({json_problem(exc)}); defaults are used"]
     return settings_from_json(obj)
 
 

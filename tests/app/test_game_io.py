@@ -21,7 +21,7 @@ from sudoku_tk.app.game_io import (
     values_line,
 )
 from sudoku_tk.app.puzzles import puzzles_for
-from sudoku_tk.app.storage import GameRecord, save_game
+from sudoku_tk.app.storage import MAX_FILE_BYTES, GameRecord, save_game
 from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.moves import Eliminate, Place
@@ -108,7 +108,7 @@ def test_open_file_with_a_damaged_game_raises(tmp_path: Path) -> None:
 
 def test_open_file_refuses_a_huge_file(tmp_path: Path) -> None:
     big = tmp_path / "big.txt"
-    big.write_text(CLASSIC + "\n" + "#" * 1_100_000)
+    big.write_text(CLASSIC + "\n" + "#" * MAX_FILE_BYTES)
     with pytest.raises(SaveFileError, match="too large"):
         open_file(big)
 

@@ -75,7 +75,7 @@ def test_unreadable_file_gives_defaults_and_a_note(tmp_path: Path, content: byte
 
 def test_huge_file_is_not_read(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    path.write_text('{"last_directory": "' + "x" * 2_000_000 + '"}')
+    path.write_text('{"last_directory": "' + "x" * storage.MAX_FILE_BYTES + '"}')
     s, notes = load_settings(path)
     assert s == DEFAULTS and "too large" in notes[0]
 
@@ -173,3 +173,14 @@ def test_any_bytes_never_raise(tmp_path_factory: pytest.TempPathFactory, data: b
     path.write_bytes(data)
     s, notes = load_settings(path)
     assert isinstance(s, Settings)
+
+
+@pytest.mark.parametrize("text, why", [
+    ('{"board_zoom": ' + "9" * 5000 + "}", "it holds a number thousands of digits long"),
+    ("[" * 100_000, "the JSON is nested too deeply"),
+])
+def test_bad_json_is_explained_without_python_internals(tmp_path: Path, text: str, why: str) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(text)
+    s, notes = load_settings(path)
+    assert s == DEFAULTS and notes == [f"the settings file is not valid JSON ({why}); defaults are used"]

@@ -277,6 +277,14 @@ def test_huge_file_is_refused_before_parsing(tmp_path: Path, monkeypatch: pytest
         loads("x" * (MAX_FILE_BYTES + 1))
 
 
+@pytest.mark.parametrize("field", ["version", "size", "mistakes"])
+def test_a_number_thousands_of_digits_long_is_refused_without_python_internals(field: str) -> None:
+    text = '{"format": "sudoku-tk-game", "' + field + '": ' + "9" * 5000 + "}"
+    with pytest.raises(SaveFileError) as info:
+        loads(text)
+    assert str(info.value) == "not a game file: it holds a number thousands of digits long"
+
+
 def test_deeply_nested_json_is_a_save_file_error() -> None:
     with pytest.raises(SaveFileError, match="nested too deeply"):
         loads("[" * 200_000 + "]" * 200_000)
@@ -504,6 +512,8 @@ def test_stale_temp_files_are_removed_on_start(tmp_path: Path) -> None:
     saver.save(full_record(FOUR))
     stale = saver.folder / ".autosave.json.abc123.tmp"
     stale.write_text("half a game")
+    an_hour_ago = time.time() - 3600  # a fresh one may be another running app's write (see test_storage_nothing_lost)
+    os.utime(stale, (an_hour_ago, an_hour_ago))
     assert saver.load_latest() == (full_record(FOUR), None)
     assert not stale.exists()
 

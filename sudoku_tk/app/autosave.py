@@ -1,0 +1,243 @@
+"""Autosaver: the current game kept after every move, without ever writing over a save the player may still need.
+
+The autosave folder holds:
+
+- ``autosave.json`` and ``autosave.json.bak``: the latest save and the one before it.
+- ``autosave.json.damaged``, ``.damaged.1`` … ``.damaged.4`` (newest first): unreadable
+  autosaves set aside, the last ``KEEP_DAMAGED``; ``autosave.json.bak.damaged…`` likewise.
+- ``autosave-v1.json`` (and its ``.bak``): this version's own slot while
+  ``autosave.json`` or its backup was written by a newer version of the app.
+
+Before its first save (in ``load_latest``, or in ``save`` when nothing was
+loaded) the Autosaver checks the files it is about to rotate. An unreadable
+file is renamed to a ``.damaged`` name first, so a new game's saves can never
+push it away. A file from a newer version is left exactly where it is: renaming
+or copying it would hide it from the newer version, which still reads it at its
+own path; this version autosaves to ``autosave-v<FORMAT_VERSION>.json`` instead
+(the name is fixed, so every start, and a second Autosaver, makes the same
+choice). ``kept_aside`` lists every file kept that way.
+
+A symbolic link ``autosave.json`` is written through: the file it points to is
+replaced atomically in its own folder, its backup and damaged copies beside it.
+"""
+
+from __future__ import annotations
+
+import glob
+import itertools
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Iterable, Iterator, List, Optional, Tuple
+
+from sudoku_tk.app.atomic_files import backup_path_for, remove_stale_temps, unlink_quietly, write_target
+from sudoku_tk.app.save_format import FORMAT_VERSION, GameRecord, NewerFormatError, load_game, save_game
+from sudoku_tk.engine.errors import SaveFileError
+
+AUTOSAVE_NAME = "autosave.json"
+DAMAGED_SUFFIX = ".damaged"
+KEEP_DAMAGED = 5
+"""How many unreadable copies of each file are kept; older ones are removed."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """What one autosave file holds: a record, a reason it cannot be read, or nothing (missing)."""
+
+    path: Path
+    record: Optional[GameRecord] = None
+    problem: Optional[str] = None
+    newer: Optional[int] = None
+    """The format version, when the file comes from a newer version of the app."""
+    kept_as: Optional[Path] = None
+    """Where the unreadable file was set aside."""
+
+
+def _probe(path: Path) -> _Found:
+    """Read one autosave file, never raising."""
+    if not os.path.exists(path):  # also a link to nowhere yet: written through later
+        return _Found(path)
+    try:
+        return _Found(path, record=load_game(path))
+    except FileNotFoundError:
+        return _Found(path)
+    except NewerFormatError as exc:
+        return _Found(path, problem=str(exc), newer=exc.version)
+    except (SaveFileError, OSError) as exc:
+        return _Found(path, problem=str(exc))
+    except Exception as exc:  # noqa: BLE001 - start-up must survive any file; the message keeps the reason
+        return _Found(path, problem=f"unexpected {type(exc).__name__}: {exc}")
+
+
+def set_aside(path: Path, keep: int = KEEP_DAMAGED) -> Optional[Path]:
+    """Rename an unreadable file to ``<name>.damaged`` (older copies move up: ``.damaged.1``, …); return its new path.
+
+    Copies beyond ``keep`` are removed. A symbolic link stays: the file it points
+    to is moved, in its own folder. Returns None (and overwrites nothing) when
+    the file cannot be moved.
+    """
+    target = write_target(path)
+    first = target.with_name(target.name + DAMAGED_SUFFIX)
+    names = [first] + [first.with_name(f"{first.name}.{i}") for i in range(1, keep)]
+    try:
+        for old in target.parent.glob(glob.escape(first.name) + ".*"):
+            number = old.name[len(first.name) + 1:]
+            if number.isdigit() and int(number) >= keep - 1:
+                unlink_quietly(old)
+        for older, newer in zip(reversed(names[:-1]), reversed(names[1:])):
+            if os.path.lexists(older):
+                if os.path.lexists(newer):
+                    return None  # could not make room: never write over a kept copy
+                os.replace(older, newer)
+        if os.path.lexists(first):
+            return None
+        os.replace(target, first)
+    except OSError:
+        return None
+    return first
+
+
+class Autosaver:
+    """Keeps the current game in ``folder`` after every move, with the previous save as a backup (see the module)."""
+
+    def __init__(self, folder: Path | str, *, durable: bool = True, durable_every: int = 10) -> None:
+        """Save into ``folder``; fsync every save (``durable``), or else every ``durable_every``-th one (0: never).
+
+        Without fsync a save is still atomic when the app is killed, but a power
+        cut may lose it (see atomic_write_text); ``save(..., durable=True)`` forces
+        one, e.g. when the window closes.
+        """
+        self.folder = Path(folder)
+        self.durable = durable
+        self.durable_every = durable_every
+        self.kept_aside: List[Path] = []
+        """Files this Autosaver leaves alone: unreadable ones at their ``.damaged`` names, newer ones in place."""
+        self.message: Optional[str] = None
+        """What the last check of the folder found, for the player (None when all was well)."""
+        self._name = AUTOSAVE_NAME
+        self._checked = False
+        self._unsynced = 0
+
+    @property
+    def path(self) -> Path:
+        """The autosave file this Autosaver writes (``autosave.json`` unless a newer version's file holds it)."""
+        return self.folder / self._name
+
+    @property
+    def backup_path(self) -> Path:
+        """The backup of ``path``: the save before the latest (beside the file a symbolic link points to)."""
+        return backup_path_for(self.path)
+
+    def save(self, record: GameRecord, *, durable: bool = False) -> None:
+        """Write the record as the autosave, keeping the previous one as the backup; ``durable`` forces an fsync.
+
+        The first save of an Autosaver that has not loaded checks the folder
+        first, as ``load_latest`` does, so it never rotates away a file it cannot read.
+
+        Raises:
+            SaveFileError: the game is too large to save (nothing is written).
+            OSError: the folder cannot be created or written (the caller tells the player).
+        """
+        if not self._checked:
+            self._check()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self._unsynced += 1
+        sync = durable or self.durable or 0 < self.durable_every <= self._unsynced
+        save_game(self.path, record, backup=True, durable=sync)
+        if sync:
+            self._unsynced = 0
+
+    def load_latest(self) -> Tuple[Optional[GameRecord], Optional[str]]:
+        """The last autosaved game and a message for the player (None when all went well); never raises.
+
+        Returns (None, None) when there is no autosave. Unreadable files are set
+        aside under ``.damaged`` names and the backup is loaded instead; a newer
+        version's files are kept in place and this version's own slot is used.
+        Stale temporary files of crashed writes are removed (never another
+        running app's, see atomic_files.is_stale_temp).
+        """
+        remove_stale_temps(self.folder, [".autosave*.tmp"])
+        target = write_target(self.folder / AUTOSAVE_NAME)
+        if target.parent != self.folder:
+            remove_stale_temps(target.parent, [f".{glob.escape(target.name)}.*.tmp"])
+        return self._check()
+
+    def _slot_names(self) -> Iterator[str]:
+        # Ends: a missing file never holds a slot, and the folder holds finitely many files.
+        yield AUTOSAVE_NAME
+        yield f"autosave-v{FORMAT_VERSION}.json"
+        yield from (f"autosave-v{FORMAT_VERSION}-{n}.json" for n in itertools.count(2))
+
+    def _keep(self, paths: Iterable[Path]) -> None:
+        for path in paths:
+            if path not in self.kept_aside:
+                self.kept_aside.append(path)
+
+    def _check(self) -> Tuple[Optional[GameRecord], Optional[str]]:
+        """Choose the slot to write, set unreadable files aside, and find the game to resume."""
+        self._checked = True
+        notes: List[str] = []
+        fallback: Optional[GameRecord] = None
+        for name in self._slot_names():
+            self._name = name
+            found = [_probe(self.path), _probe(backup_path_for(self.path))]
+            newer = [f for f in found if f.newer is not None]
+            if not newer:
+                found = [self._set_aside(f) for f in found]
+            stuck = [] if newer else [f for f in found if f.problem is not None and f.kept_as is None]
+            if not newer and not stuck:
+                break
+            if fallback is None:
+                fallback = next((f.record for f in found if f.record is not None), None)
+            if newer:
+                self._keep(f.path for f in newer)
+                notes.append(f"The autosave {newer[0].path.name} was saved by a newer version of Sudoku Tk "
+                             f"(file format version {newer[0].newer}) and is kept as it is.")
+            else:
+                self._keep(f.path for f in stuck)
+                notes.append(f"The unreadable file {stuck[0].path.name} could not be moved aside "
+                             f"({stuck[0].problem}) and is kept as it is.")
+        if notes:
+            notes.append(f"This version autosaves to {self._name} instead.")
+        return self._resume(found[0], found[1], fallback, notes)
+
+    def _set_aside(self, found: _Found) -> _Found:
+        if found.problem is None:
+            return found
+        moved = set_aside(found.path)
+        if moved is None:
+            return found
+        self._keep([moved])
+        return replace(found, kept_as=moved)
+
+    def _resume(self, autosave: _Found, backup: _Found, fallback: Optional[GameRecord],
+                notes: List[str]) -> Tuple[Optional[GameRecord], Optional[str]]:
+        """The game to continue from the chosen slot's files, and the message for the player."""
+        record: Optional[GameRecord] = None
+        if autosave.record is not None:
+            record = autosave.record
+        elif backup.record is not None:
+            record = backup.record
+            if autosave.problem is None:
+                notes.append("The last autosave was missing; the game was restored from the backup.")
+            else:
+                notes.append(f"The last autosave could not be read ({autosave.problem}); "
+                             f"the game was restored from the backup.")
+        elif fallback is not None:
+            record = fallback
+            notes.append("The last game this version can read was restored.")
+        else:
+            why = autosave.problem or backup.problem
+            if why is not None:
+                notes.append(f"The autosaved game could not be read ({why}); a new game was started.")
+            elif notes:
+                notes.append("A new game was started.")
+        kept = [f.kept_as.name for f in (autosave, backup) if f.kept_as is not None]
+        if kept:
+            files = "files are" if len(kept) > 1 else "file is"
+            notes.append(f"The unreadable {files} kept as {' and '.join(kept)}.")
+        self.message = " ".join(notes) or None
+        return record, self.message
+
+
+__all__ = ["AUTOSAVE_NAME", "DAMAGED_SUFFIX", "KEEP_DAMAGED", "Autosaver", "set_aside"]
