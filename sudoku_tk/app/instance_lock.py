@@ -1,0 +1,297 @@
+"""InstanceLock: one running app per data folder, so two windows never autosave over each other's moves.
+
+The lock is the file ``sudoku-tk.lock`` in the folder, created with
+``O_CREAT | O_EXCL`` and holding ``{"pid", "host", "started"}`` as JSON. While
+the app runs it also holds an operating-system lock on the open file
+(``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows). The system drops
+that lock the moment the process ends, even when it is killed, so a lock file
+left by a crash is taken over at once and a live holder is never pushed out.
+
+Where the filesystem has no such locks, the recorded pid decides: a holder on
+this machine whose pid is gone is stale; a holder on another machine (a shared
+folder) is stale once the file is older than ``stale_after`` seconds, so a
+holder there should call ``heartbeat()`` now and then. Within one process a
+second lock on the same folder is always refused.
+
+    lock = InstanceLock(data_dir)
+    if not lock.acquire():
+        info = lock.holder()   # who has it: pid, host, started (or None)
+    ...
+    lock.release()             # or: with InstanceLock(data_dir): ...
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import socket
+import sys
+import time
+import zlib
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from types import TracebackType
+from typing import Optional, Set, Tuple, Type
+
+LOCK_NAME = "sudoku-tk.lock"
+STALE_AFTER = 10 * 60.0
+"""Seconds after which a lock file from another machine, not refreshed by ``heartbeat()``, counts as abandoned."""
+_EMPTY_GRACE = 10.0  # a lock file without readable content: its holder is writing it, or crashed doing so
+_WINDOWS_LOCK_OFFSET = 1 << 20  # lock a byte past the JSON so that readers are not blocked on Windows
+
+_BINARY: int = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
+_held_here: Set[str] = set()  # lock files this process holds (a second InstanceLock object is refused)
+
+
+def host_name() -> str:
+    """This machine's network name, as recorded in lock files."""
+    return socket.gethostname()
+
+
+def host_tag() -> str:
+    """Eight hex digits naming this machine in file names (a hash of its name)."""
+    return f"{zlib.crc32(host_name().encode('utf-8', 'replace')):08x}"
+
+
+def pid_alive(pid: int) -> bool:
+    """Is a process with this id running on this machine (a pid that cannot be checked counts as running)?"""
+    if pid <= 0:
+        return False
+    if pid == os.getpid():
+        return True
+    if sys.platform == "win32":
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32
+        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return bool(kernel32.GetLastError() == 5)  # access denied: it exists
+        code = ctypes.c_ulong()
+        ok = kernel32.GetExitCodeProcess(handle, ctypes.byref(code))
+        kernel32.CloseHandle(handle)
+        return not ok or code.value == 259  # STILL_ACTIVE
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # e.g. another user's process: it exists
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class LockInfo:
+    """Who holds a lock: process id, machine name and when it took the lock."""
+
+    pid: int
+    host: str
+    started: datetime
+
+    def to_json(self) -> str:
+        """The lock file's content."""
+        return json.dumps({"pid": self.pid, "host": self.host, "started": self.started.isoformat()})
+
+    @classmethod
+    def from_json(cls, text: str) -> Optional["LockInfo"]:
+        """Read a lock file's content; None when it is empty or not what ``to_json`` writes."""
+        try:
+            obj = json.loads(text)
+            pid, host, started = obj["pid"], obj["host"], datetime.fromisoformat(obj["started"])
+        except (ValueError, TypeError, KeyError):
+            return None
+        if not isinstance(pid, int) or isinstance(pid, bool) or not isinstance(host, str):
+            return None
+        return cls(pid, host, started)
+
+    def __str__(self) -> str:
+        return f"pid {self.pid} on {self.host}, since {self.started:%Y-%m-%d %H:%M}"
+
+
+class LockHeldError(RuntimeError):
+    """Entering ``with InstanceLock(...)`` while another app holds the lock; ``holder`` says who (or None)."""
+
+    def __init__(self, path: Path, holder: Optional[LockInfo]) -> None:
+        self.path = path
+        self.holder = holder
+        super().__init__(f"{path} is held by {holder if holder else 'another running app'}")
+
+
+def _os_lock(fd: int) -> Optional[bool]:
+    """Lock the open file for this process: True when locked, False when another holds it, None when unsupported."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError as exc:
+            return False if exc.errno in (errno.EACCES, errno.EDEADLOCK) else None
+        return True
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        return False if exc.errno in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES) else None
+    return True
+
+
+def _read(fd: int) -> Tuple[Optional[LockInfo], float]:
+    """The info in an open lock file and the file's age in seconds."""
+    os.lseek(fd, 0, os.SEEK_SET)
+    text = os.read(fd, 4096).decode("utf-8", "replace")
+    return LockInfo.from_json(text), time.time() - os.fstat(fd).st_mtime
+
+
+class InstanceLock:
+    """A non-blocking lock on a data folder (see the module docstring); not for use across threads."""
+
+    def __init__(self, folder: Path | str, *, os_lock: bool = True, stale_after: float = STALE_AFTER) -> None:
+        """``os_lock=False`` relies on the recorded pid alone, as on a filesystem without locks."""
+        self.folder = Path(folder)
+        self.path = self.folder / LOCK_NAME
+        self.os_lock = os_lock
+        self.stale_after = stale_after
+        self._fd: Optional[int] = None
+        self._info: Optional[LockInfo] = None
+
+    @property
+    def is_held(self) -> bool:
+        """Does this object hold the lock?"""
+        return self._fd is not None
+
+    def _key(self) -> str:
+        return os.path.normcase(os.path.realpath(self.path))
+
+    def acquire(self) -> bool:
+        """Take the lock if it is free or stale; False when another app (or another object here) holds it.
+
+        Raises:
+            OSError: the folder cannot be created or the lock file written.
+        """
+        if self._fd is not None:
+            return True
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if self._key() in _held_here:
+            return False
+        for _attempt in range(5):
+            try:
+                fd, created = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _BINARY, 0o644), True
+            except FileExistsError:
+                try:
+                    fd, created = os.open(self.path, os.O_RDWR | _BINARY), False
+                except FileNotFoundError:
+                    continue  # released meanwhile: try creating it again
+            info = LockInfo(os.getpid(), host_name(), datetime.now(timezone.utc))
+            try:
+                taken = self._try_take(fd, created)
+                if taken:
+                    os.ftruncate(fd, 0)
+                    os.lseek(fd, 0, os.SEEK_SET)
+                    os.write(fd, info.to_json().encode("utf-8"))
+            except BaseException:
+                os.close(fd)
+                raise
+            if taken is None:
+                os.close(fd)
+                continue
+            if not taken:
+                os.close(fd)
+                return False
+            self._fd, self._info = fd, info
+            _held_here.add(self._key())
+            return True
+        return False
+
+    def _try_take(self, fd: int, created: bool) -> Optional[bool]:
+        """May we take this open lock file: True, False (held), or None (it was replaced: start again)."""
+        locked = _os_lock(fd) if self.os_lock else None
+        if locked is False:
+            return False
+        try:
+            same = os.path.samestat(os.fstat(fd), os.stat(self.path))
+        except OSError:
+            same = False
+        if not same:
+            return None  # the holder released (removed) it between our open and our lock
+        if created:
+            return True
+        info, age = _read(fd)
+        if info is None:
+            return bool(locked) or age > _EMPTY_GRACE
+        if info.host != host_name():
+            # Locks may not reach across machines on a shared folder: trust only a lock file that went quiet.
+            return age > self.stale_after
+        if locked:
+            return True  # the system says nobody holds it, whatever pid is recorded (pids are reused)
+        return not pid_alive(info.pid) or (info.pid == os.getpid() and self._key() not in _held_here)
+
+    def heartbeat(self) -> None:
+        """Mark the lock as still in use (refreshes the file's time); call it now and then on shared folders."""
+        if self._fd is not None:
+            try:
+                os.utime(self.path)
+            except OSError:
+                pass
+
+    def release(self) -> None:
+        """Give the lock up and remove the lock file (harmless when not held)."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        _held_here.discard(self._key())
+        if sys.platform == "win32":
+            os.close(fd)  # Windows cannot remove an open file; a newcomer may have opened it: then it stays
+            self._unlink_if_ours()
+        else:
+            self._unlink_if_ours(fd)  # before unlocking, so nobody takes a file about to vanish
+            os.close(fd)
+
+    def _unlink_if_ours(self, fd: Optional[int] = None) -> None:
+        try:
+            if fd is not None and not os.path.samestat(os.fstat(fd), os.stat(self.path)):
+                return
+            os.unlink(self.path)
+        except OSError:
+            pass
+
+    def holder(self) -> Optional[LockInfo]:
+        """Who holds the lock now (this object included), or None when it is free or its holder is gone."""
+        if self._info is not None and self._fd is not None:
+            return self._info
+        try:
+            fd = os.open(self.path, os.O_RDONLY | _BINARY)
+        except OSError:
+            return None
+        try:
+            info, age = _read(fd)
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+        if info is None:
+            return None
+        if info.host == host_name():
+            return info if pid_alive(info.pid) else None
+        return info if age <= self.stale_after else None
+
+    def __enter__(self) -> "InstanceLock":
+        """Take the lock or raise LockHeldError naming the holder."""
+        if not self.acquire():
+            raise LockHeldError(self.path, self.holder())
+        return self
+
+    def __exit__(self, exc_type: Optional[Type[BaseException]], exc: Optional[BaseException],
+                 tb: Optional[TracebackType]) -> None:
+        self.release()
+
+    def __repr__(self) -> str:
+        return f"InstanceLock({str(self.folder)!r}, held={self.is_held})"
+
+
+__all__ = ["LOCK_NAME", "STALE_AFTER", "InstanceLock", "LockHeldError", "LockInfo", "host_name", "host_tag",
+           "pid_alive"]
