@@ -61,6 +61,20 @@ def settings_path(base: Optional[Path] = None) -> Path:
     return (base or user_data_dir()) / SETTINGS_NAME
 
 
-def autosave_dir(base: Optional[Path] = None) -> Path:
-    """The autosave folder inside ``base`` (default: the user's data folder)."""
-    return (base or user_data_dir()) / AUTOSAVE_DIR_NAME
+MAX_SLOTS = 9
+"""How many windows may keep their own game at once (slot 1 is the usual one)."""
+
+
+def autosave_dir(base: Optional[Path] = None, slot: int = 1) -> Path:
+    """The autosave folder of ``slot`` inside ``base`` (default: the user's data folder).
+
+    Slot 1 is ``autosave``; a second window open at the same time keeps its game in
+    ``autosave-2``, and so on (see ui/game_files.py).
+
+    >>> autosave_dir(Path("/d"), 2).as_posix()
+    '/d/autosave-2'
+    """
+    if not 1 <= slot <= MAX_SLOTS:
+        raise ValueError(f"slot {slot} is not between 1 and {MAX_SLOTS}")
+    name = AUTOSAVE_DIR_NAME if slot == 1 else f"{AUTOSAVE_DIR_NAME}-{slot}"
+    return (base or user_data_dir()) / name

@@ -149,6 +149,8 @@ class App(ttk.Frame):
         self.theme: Theme = theme_named(theme or theme_name(settings.theme))
         self.why_delay_ms = why_delay_ms
         self.files = GameFiles(self, data_dir)
+        if self.files.slot_note:
+            notes.append(self.files.slot_note)
         resumed = False
         if session is None and puzzle is None:
             record, resume_note = self.files.resume()
@@ -159,8 +161,11 @@ class App(ttk.Frame):
                     session = Session.from_record(record)
                     resumed = True
                 except Exception as exc:  # noqa: BLE001 - the app always starts; the note keeps the reason
+                    kept = self.files.set_aside_unplayable()
                     notes.append(f"The autosaved game could not be continued ({type(exc).__name__}: {exc}); "
-                                 "a new game was started.")
+                                 f"a new game was started. {kept}".rstrip())
+                    if self.error_log is not None:
+                        self.error_log.internal(exc, where="continuing the autosaved game")
         if session is None:
             choice = puzzle or choose_puzzle(9, settings.recent_ids, first=not settings.recent_ids)
             session = Session(choice.grid(), choice.name, puzzle_id=choice.id, source=choice.source,

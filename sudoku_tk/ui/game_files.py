@@ -9,9 +9,13 @@ after the player confirms.
 
 With a data folder, the game is autosaved after every change: the save is
 scheduled with ``after(1, ...)`` so it runs after the click has been drawn, is
-written without fsync (still atomic, see ``storage.atomic_write_text``) and
-once more durably when the window closes. Without a data folder (tests, the
-self-test, benchmarks) nothing is read or written on its own.
+written without fsync (still atomic, see ``storage.atomic_write_text``) except
+every 10th save, and once more durably when the window closes. Each window locks
+its autosave slot (``app/instance_lock.py``): a second window open at the same
+time keeps its game in slot 2 (``autosave-2``) and never touches the first one's.
+A failing autosave is shown as a warning that stays until a save works again.
+Without a data folder (tests, the self-test, benchmarks) nothing is read or
+written on its own.
 
 Tests replace ``ask_open``, ``ask_save`` and ``ask_export`` (the file choosers).
 When the environment variable ``SUDOKU_TK_TEST_REPORT`` is set, each autosave
@@ -40,8 +44,10 @@ from sudoku_tk.app.game_io import (
     open_file,
     read_incoming,
 )
-from sudoku_tk.app.paths import autosave_dir
+from sudoku_tk.app.instance_lock import InstanceLock
+from sudoku_tk.app.paths import MAX_SLOTS, autosave_dir
 from sudoku_tk.app.session import Change, ChangeKind
+from sudoku_tk.app.autosave import set_aside
 from sudoku_tk.app.storage import Autosaver, GameRecord, atomic_write_text, save_game
 from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import Grid
@@ -75,7 +81,13 @@ class GameFiles:
         self.app = app
         self.path: Optional[Path] = None
         """The file the game was opened from or last saved to (Save writes there)."""
-        self.autosaver = Autosaver(autosave_dir(data_dir), durable=False) if data_dir is not None else None
+        self.lock: Optional[InstanceLock] = None
+        """This window's hold on its autosave slot (None without a data folder, or when every slot is taken)."""
+        self.slot = 0
+        """The autosave slot this window keeps its game in: 1 usually, 2… when other windows are open; 0: none."""
+        self.slot_note = ""
+        """What the player is told at start when this window is not on the usual slot ("" when it is)."""
+        self.autosaver = self._take_slot(data_dir) if data_dir is not None else None
         self._save_job: Optional[str] = None
         self._autosave_failed = False
         self._before_entering: Optional[GameRecord] = None
@@ -87,6 +99,42 @@ class GameFiles:
         """Which puzzle of a collection to play (an index), or None: the dialog; tests replace it."""
         self.ask_export: Callable[[TextKind], Optional[Path]] = lambda kind: ask_export_path(
             app.root, kind, app.settings.last_directory, export_filename(kind, app.session.name))
+
+    def _take_slot(self, data_dir: Path) -> Optional[Autosaver]:
+        """Lock the first free autosave slot, so two windows never write over each other's game."""
+        for slot in range(1, MAX_SLOTS + 1):
+            folder = autosave_dir(data_dir, slot)
+            lock = InstanceLock(folder)
+            try:
+                taken = lock.acquire()
+            except OSError:
+                taken = False  # an unwritable folder: the autosave warning tells the player later
+                if slot == 1:
+                    self.slot = 1
+                    return Autosaver(folder, durable=False, durable_every=10)
+            if taken:
+                self.lock, self.slot = lock, slot
+                if slot > 1:
+                    self.slot_note = ("Sudoku Tk is already open in another window with your saved game, "
+                                      f"so this window keeps its own game separately (slot {slot}); "
+                                      "the other window's game is not touched.")
+                return Autosaver(folder, durable=False, durable_every=10)
+        self.slot_note = (f"Sudoku Tk is open in {MAX_SLOTS} other windows, so this one does not autosave; "
+                          "use Save As to keep its game.")
+        return None
+
+    def set_aside_unplayable(self) -> str:
+        """The autosave was read but could not be continued: keep it (and its backup) out of the new game's way.
+
+        Returns a sentence saying where they were kept ("" when there was nothing to keep).
+        """
+        if self.autosaver is None:
+            return ""
+        kept = [p for p in (set_aside(path) for path in (self.autosaver.path, self.autosaver.backup_path)
+                            if path.exists()) if p is not None]
+        if not kept:
+            return ""
+        return "It was kept as " + " and ".join(p.name for p in kept) + f" in {kept[0].parent}."
 
     def resume(self) -> Tuple[Optional[GameRecord], Optional[str]]:
         """The autosaved game to continue and a message for the player (see ``Autosaver.load_latest``)."""
@@ -273,7 +321,7 @@ class GameFiles:
         """Write the game to ``path`` (atomically, the old file kept as a backup)."""
         try:
             save_game(path, self.app.session.to_record(_now()))
-        except OSError as exc:
+        except (OSError, SaveFileError) as exc:
             self.app.show_notice(f"Can't save to {path}: {_reason(exc)}.", error=True)
             return False
         self.path = path
@@ -330,7 +378,7 @@ class GameFiles:
             return
         record = session.to_record(_now())
         try:
-            (Autosaver(saver.folder) if durable else saver).save(record)
+            saver.save(record, durable=durable)
         except (OSError, SaveFileError) as exc:
             self._autosave_failed = True
             self._warn_autosave_failed(exc)
@@ -379,6 +427,8 @@ class GameFiles:
             self._save_job = None
         if self.autosaver is not None and not self.app.session.is_entering:
             self.autosave(durable=True)
+        if self.lock is not None:
+            self.lock.release()
 
     # -- helpers ------------------------------------------------------------------------
     def _typing_in_a_field(self) -> bool:

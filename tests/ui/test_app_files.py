@@ -15,7 +15,7 @@ from sudoku_tk.app.game_io import TextKind, copy_text, export_text
 from sudoku_tk.app.puzzles import by_id
 from sudoku_tk.app.session import PuzzleChoice
 from sudoku_tk.app.settings import Theme, load_settings
-from sudoku_tk.app.storage import load_game
+from sudoku_tk.app.storage import MAX_FILE_BYTES, load_game
 from sudoku_tk.engine.brute_force import count_solutions, solve
 from sudoku_tk.engine.formats import format_pencilmarks
 from sudoku_tk.engine.grid import Grid
@@ -67,9 +67,14 @@ def open_app(data_dir: Path) -> Iterator:  # type: ignore[type-arg]
 
 
 def _play_right(app: App, count: int) -> None:
+    """Place ``count`` correct digits by clicks (whatever puzzle the app is playing)."""
+    solution = SOLUTION if app.session.start.to_string() == HARD else solve(app.session.start)
+    assert solution is not None
     for _ in range(count):
+        moves = len(app.session.moves)
         cell = app.session.position.empty_cells()[0]
-        click(app, cell, SOLUTION[cell])
+        click(app, cell, solution[cell])
+        assert len(app.session.moves) == moves + 1
 
 
 def _state(app: App) -> tuple:  # type: ignore[type-arg]
@@ -219,7 +224,7 @@ def test_a_huge_file_is_refused_unread(open_app, tmp_path: Path) -> None:  # typ
     app = open_app()
     before = _state(app)
     path = tmp_path / "huge.txt"
-    path.write_bytes(b"." * 2_000_000)
+    path.write_bytes(b"." * (MAX_FILE_BYTES + 1))
     assert not app.files.open_path(path)
     assert "too large" in app.banner_text() and _state(app) == before
 
@@ -453,7 +458,9 @@ def test_an_unreadable_autosave_falls_back_to_the_backup(open_app, data_dir: Pat
     moves = app.session.moves
     assert len(load_game(data_dir / "autosave" / "autosave.json").moves) == 3
     (data_dir / "autosave" / "autosave.json").write_text("{ damaged")
+    app.files.lock.release()  # as if the window had been killed: no save at exit, its lock gone
     again = open_app(None)
+    assert again.files.slot == 1
     assert again.session.moves == moves[:2]  # the backup is the save before the last
     assert "restored from the backup" in again.banner_text()
 
@@ -532,6 +539,80 @@ def test_try_again_on_the_autosave_warning_saves_once_the_folder_is_back(open_ap
     app.press_notice("Try again")
     pump(app)
     assert app.notice_kind() == "" and len(load_game(data_dir / "autosave" / "autosave.json").moves) == 2
+
+
+def test_an_autosave_that_cannot_be_continued_is_kept_not_overwritten(open_app, data_dir: Path,  # type: ignore[no-untyped-def]
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudoku_tk.app.session import Session
+
+    app = open_app()
+    _play_right(app, 3)
+    app.close()
+    app.root.destroy()
+    saved = (data_dir / "autosave" / "autosave.json").read_bytes()
+
+    def refuse(record):  # type: ignore[no-untyped-def]
+        raise ValueError("a rule this version does not know")
+
+    monkeypatch.setattr(Session, "from_record", staticmethod(refuse))
+    again = open_app(None)
+    assert again.session.moves == ()
+    assert "could not be continued (ValueError: a rule this version does not know)" in again.banner_text()
+    assert "kept as autosave.json.damaged" in again.banner_text()
+    for _ in range(3):  # a new game's saves rotate the autosave and its backup: the old game must survive
+        again.files.autosave()
+    assert (data_dir / "autosave" / "autosave.json.damaged").read_bytes() == saved
+    assert "INTERNAL continuing the autosaved game: ValueError" in (data_dir / "sudoku-tk.log").read_text()
+
+
+# -- two windows on one data folder ----------------------------------------------------------------
+
+def test_a_second_window_keeps_its_own_game_and_never_touches_the_first(open_app, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    first = open_app()
+    _play_right(first, 3)
+    time.sleep(0.01)
+    pump(first)
+    second = open_app(None)  # would resume the autosave: it is the first window's, so it must not
+    assert second.files.slot == 2 and first.files.slot == 1
+    assert "already open in another window" in second.banner_text() and "slot 2" in second.banner_text()
+    assert second.session.moves == ()  # a game of its own, not a copy that would race the first
+    _play_right(second, 1)
+    _play_right(first, 1)
+    time.sleep(0.01)
+    pump(first)
+    pump(second)
+    assert len(load_game(data_dir / "autosave" / "autosave.json").moves) == 4
+    assert len(load_game(data_dir / "autosave-2" / "autosave.json").moves) == 1
+    # The first window closes: its lock goes, and the next start resumes its game on the usual slot.
+    first.close()
+    first.root.destroy()
+    second.close()
+    second.root.destroy()
+    again = open_app(None)
+    assert again.files.slot == 1 and len(again.session.moves) == 4 and again.banner_text() == ""
+
+
+def test_a_lock_left_by_a_killed_window_does_not_block_the_next_start(open_app, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    folder = data_dir / "autosave"
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time; from sudoku_tk.app.instance_lock import InstanceLock; "
+        f"assert InstanceLock({str(folder)!r}).acquire(); print('held', flush=True); time.sleep(60)")],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        blocked = open_app(None)
+        assert blocked.files.slot == 2
+        blocked.close()
+        blocked.root.destroy()
+    finally:
+        holder.kill()
+        holder.wait()
+    assert (folder / "sudoku-tk.lock").exists()  # killed: it never removed its lock file
+    app = open_app(None)
+    assert app.files.slot == 1 and app.banner_text() == ""
 
 
 # -- the error log (a windowed build has no stderr) -------------------------------------------------
