@@ -109,11 +109,13 @@ class PuzzleCollection:
     """True when the text holds more than MAX_COLLECTION puzzles (only the first ones are listed)."""
 
     def label(self, index: int) -> str:
-        """How the list shows one puzzle: its number, line, givens and the start of its line."""
+        """How the list shows one puzzle: its number, givens, the start of its line and the line it is on."""
         line, grid = self.puzzles[index]
         givens = sum(1 for v in grid.givens if v)
         text = format_line(grid)
-        return f"{index + 1}.  line {line}, {givens} givens:  {text[:27]}{'…' if len(text) > 27 else ''}"
+        width = len(str(len(self.puzzles)))  # numbers right-aligned, so the columns line up in a fixed font
+        start = text[:27] + ("…" if len(text) > 27 else "")
+        return f"{index + 1:>{width}}.  {givens:>3} givens  {start}  (line {line})"
 
 
 def read_incoming(text: str) -> Union[IncomingPuzzle, PuzzleCollection]:

@@ -24,15 +24,15 @@ class CollectionDialog(_Dialog):
 
     def __init__(self, parent: tk.Misc, collection: PuzzleCollection, name: str, *, show: bool = True) -> None:
         self.collection = collection
-        self._name = name
+        self._shown_name = name  # not _name: Tk keeps each widget's path name there
         super().__init__(parent, f"Puzzles in {name}", show=show)
 
     def _build(self, body: ttk.Frame) -> None:
         count = len(self.collection.puzzles)
-        head = f"{name_text(self._name)} holds {count} puzzles" if not self.collection.more else (
-            f"{name_text(self._name)} holds more than {MAX_COLLECTION} puzzles; the first {count} are listed")
-        ttk.Label(body, text=head + ". Choose one to play.", wraplength=460).grid(row=0, column=0, sticky="w",
-                                                                                  pady=(0, 6))
+        head = f"{name_text(self._shown_name)} holds {count} puzzles" if not self.collection.more else (
+            f"{name_text(self._shown_name)} holds more than {MAX_COLLECTION} puzzles; the first {count} are listed")
+        self.heading = ttk.Label(body, text=head + ". Choose one to play.", wraplength=460)
+        self.heading.grid(row=0, column=0, sticky="w", pady=(0, 6))
         frame = ttk.Frame(body)
         frame.grid(row=1, column=0, sticky="nsew")
         body.columnconfigure(0, weight=1)

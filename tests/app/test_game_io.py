@@ -196,7 +196,7 @@ def test_a_file_of_one_line_puzzles_is_a_collection_with_its_lines(tmp_path: Pat
     assert isinstance(opened, PuzzleCollection) and not opened.more
     assert [line for line, _ in opened.puzzles] == [2, 4]
     assert opened.puzzles[1][1].to_string().startswith("4.....8.5")
-    assert opened.label(0) == "1.  line 2, 30 givens:  53..7....6..195....98....6.…"
+    assert opened.label(0) == "1.   30 givens  53..7....6..195....98....6.…  (line 2)"
 
 
 def test_a_single_line_is_still_one_checked_puzzle() -> None:
@@ -223,3 +223,5 @@ def test_a_huge_collection_lists_the_first_puzzles_and_says_there_are_more(monke
     incoming = game_io.read_incoming("\n".join([line] * 5))
     assert isinstance(incoming, game_io.PuzzleCollection)
     assert len(incoming.puzzles) == 3 and incoming.more
+    many = game_io.PuzzleCollection(tuple((n + 1, incoming.puzzles[0][1]) for n in range(12)))
+    assert many.label(0).startswith(" 1.   30 givens  53..7....6") and many.label(11).endswith("…  (line 12)")

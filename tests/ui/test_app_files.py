@@ -251,8 +251,11 @@ def test_opening_a_collection_offers_its_puzzles_and_plays_the_one_chosen(open_a
     errors: List[BaseException] = []
     listed: List[str] = []
 
+    dialog_texts: List[str] = []
+
     def choose(dialog: CollectionDialog) -> None:
         listed.extend(dialog.puzzle_list.get(0, "end"))
+        dialog_texts.append(dialog.heading.cget("text"))
         dialog.puzzle_list.focus_force()
         dialog.update()
         dialog.puzzle_list.event_generate("<Down>")  # the keyboard, as a player would: second puzzle
@@ -264,7 +267,8 @@ def test_opening_a_collection_offers_its_puzzles_and_plays_the_one_chosen(open_a
     app.run_command("open")
     pump(app)
     assert not errors, errors
-    assert listed[0] == "1.  line 2, 30 givens:  53..7....6..195....98....6.…" and len(listed) == 3
+    assert listed[0] == "1.   30 givens  53..7....6..195....98....6.…  (line 2)" and len(listed) == 3
+    assert dialog_texts[0] == "mine.txt holds 3 puzzles. Choose one to play."
     assert app.session.start.to_string() == HARDEST
     assert app.session.name == "mine #2" and app.session.source == "file mine.txt, line 3"
 
