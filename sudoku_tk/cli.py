@@ -1,52 +1,153 @@
 """The command line: solve and check puzzles, hint / steps / rate with the Step engine (and, as it grows, generate).
 
 Output formats are stable: other tools and checks read them. Exit codes: 0 all
-good, 1 some puzzle had no or several solutions, 2 unreadable input.
+good, 1 a puzzle with conflicts or no solution (solve and check: several solutions
+too) or no hint to give, 2 unusable input or options.
+
+Input is read bounded: at most 16 MB (``MAX_INPUT_BYTES``) from a file or standard
+input, so ``/dev/zero`` or a runaway pipe is a one-line message, not a memory error.
+Output never fails on a console that can't show the engine's typography ("→",
+"≠", "—"): such text is spelled in ASCII there ("->", "!=", "-").
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
+import math
 import os
 import sys
-from typing import TYPE_CHECKING, FrozenSet, Iterator, List, Optional, Sequence, TextIO, Tuple
+from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, Optional, Sequence, TextIO, Tuple
 
 from . import __version__
 from .engine.brute_force import count_solutions, iter_solutions
 from .engine.errors import PuzzleFormatError
-from .engine.grid import Grid, values_line
+from .engine.grid import Grid, Problem, ProblemKind, values_line
 from .engine.technique_sets import SelectionError
 
 if TYPE_CHECKING:
+    from .engine.geometry import Geometry
     from .engine.step import Technique
 
 SUBCOMMANDS = ("solve", "check", "hint", "steps", "rate", "generate")
 """Every name the command line answers to; anything else opens the app."""
 
+MAX_INPUT_BYTES = 16 * 2**20
+"""The most read from one file or from standard input: far more than any puzzle collection needs (about
+200,000 one-line puzzles), and a bound on memory whatever is piped in."""
+
+_ASCII_SPELLINGS = str.maketrans({
+    "→": "->", "≠": "!=", "×": "x", "—": "-", "–": "-", "…": "...", "≤": "<=", "≥": ">=", "°": " degrees",
+})
+"""The engine's typography as a console without it shows it: readable ASCII rather than escapes."""
+
+
+# -- input ---------------------------------------------------------------------------------------------------
+
+
+def _size_text(n: int) -> str:
+    """A byte count for a message: whole megabytes as "16 MB", anything else in bytes."""
+    return f"{n // 2**20} MB" if n and n % 2**20 == 0 else f"{n} bytes"
+
+
+def _too_large(name: str) -> PuzzleFormatError:
+    limit = _size_text(MAX_INPUT_BYTES)
+    return PuzzleFormatError(f"{name} is too large (over {limit}); split it into smaller files")
+
 
 def _read_input(source: str, stdin: TextIO) -> str:
-    """The text of a file, or of standard input for ``-``, read as UTF-8 (a byte-order mark is dropped).
+    """The text of a file, or of standard input for ``-``: at most ``MAX_INPUT_BYTES``, read as UTF-8.
+
+    Never reads more than the cap and one byte, so an endless source costs no more than the cap.
 
     Raises:
-        PuzzleFormatError: the file is missing or unreadable, or the bytes are not UTF-8.
+        PuzzleFormatError: the file is missing, a directory or unreadable; the input is over the cap; the
+            bytes are binary or not UTF-8.
     """
+    limit = MAX_INPUT_BYTES
+    name = "standard input" if source == "-" else repr(source)
     if source == "-":
         raw = getattr(stdin, "buffer", None)
-        if raw is None:  # a text stream without bytes underneath (tests, embedding)
-            return stdin.read()
+        if raw is None:  # a text stream without bytes underneath (tests, embedding): count characters instead
+            text = stdin.read(limit + 1)
+            if len(text) > limit:
+                raise _too_large(name)
+            return text
         # Decode here rather than trust the terminal's encoding: a bad byte must be a message, not a traceback.
-        data: bytes = raw.read()
+        data: bytes = raw.read(limit + 1)
+    else:
+        if os.path.isdir(source):
+            raise PuzzleFormatError(f"{source!r} is a directory, not a puzzle file")
         try:
-            return data.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise PuzzleFormatError(f"standard input is not UTF-8 text: {exc}") from None
+            with open(source, "rb") as fh:
+                data = fh.read(limit + 1)
+        except FileNotFoundError:
+            raise PuzzleFormatError(f"no such file: {source!r}") from None
+        except OSError as exc:
+            raise PuzzleFormatError(f"can't read {source!r}: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise _too_large(name)
+    return _decode(data, name)
+
+
+def _decode(data: bytes, name: str) -> str:
+    """``data`` as UTF-8 text, a byte-order mark dropped.
+
+    Raises:
+        PuzzleFormatError: a zero byte (binary data, which no text holds) or bytes that are not UTF-8,
+            with the offset of the first.
+    """
+    if b"\0" in data:
+        raise PuzzleFormatError(f"{name} holds binary data, not puzzle text (a zero byte at offset {data.index(0)})")
+    skip = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
     try:
-        with open(source, encoding="utf-8-sig") as fh:
-            return fh.read()
-    except FileNotFoundError:
-        raise PuzzleFormatError(f"no such file: {source!r}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PuzzleFormatError(f"can't read {source!r}: {exc}") from None
+        return data[skip:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        at = skip + exc.start
+        raise PuzzleFormatError(f"{name} is not UTF-8 text: byte 0x{data[at]:02x} at offset {at}") from None
+
+
+def _quoted(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut after ``limit`` characters so a message stays a readable line."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+# -- output --------------------------------------------------------------------------------------------------
+
+
+def _fit(text: str, stream: TextIO) -> str:
+    """``text`` as ``stream``'s encoding can hold it: typography spelled in ASCII, anything else escaped."""
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return text
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return text.translate(_ASCII_SPELLINGS).encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:
+        pass
+    return text
+
+
+class _Console:
+    """The commands' standard output: writes what the stream's encoding can't hold in ASCII (see ``_fit``)
+    instead of failing with UnicodeEncodeError (a Windows console, ``PYTHONIOENCODING=ascii``, the C locale)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> None:
+        self._stream.write(_fit(text, self._stream))
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+
+def _error(message: str) -> None:
+    """Say ``message`` on standard error as the one line ``sudoku-tk: message``."""
+    print(_fit(f"sudoku-tk: {message}", sys.stderr), file=sys.stderr)
 
 
 def iter_puzzles(text: str) -> Iterator[Tuple[int, Grid]]:
@@ -63,7 +164,7 @@ def iter_puzzles(text: str) -> Iterator[Tuple[int, Grid]]:
 def _cmd_solve(ns: argparse.Namespace) -> int:
     text = _read_input(ns.source, sys.stdin)
     status = 0
-    out = sys.stdout
+    out = _Console(sys.stdout)
     for _line, grid in iter_puzzles(text):
         sols = []
         for sol in iter_solutions(grid):
@@ -82,8 +183,8 @@ def _cmd_solve(ns: argparse.Namespace) -> int:
 
 
 def _cmd_check(ns: argparse.Namespace) -> int:
-    grid = _parse_puzzle_arg(ns.puzzle)
-    out = sys.stdout
+    grid = _parse_puzzle_arg(ns.puzzle, "check")
+    out = _Console(sys.stdout)
     out.write(f"givens: {grid.given_count()}\n")
     problems = grid.problems(check_solutions=False)
     for p in problems:
@@ -106,22 +207,57 @@ def _read_puzzle_arg(source: str) -> str:
     return source
 
 
-def _parse_puzzle_arg(source: str) -> Grid:
-    """Parse a puzzle argument (see ``_read_puzzle_arg``).
+def _parse_puzzle_arg(source: str, command: str) -> Grid:
+    """Parse the one puzzle of a puzzle argument (see ``_read_puzzle_arg``) for ``command``.
 
     Raises:
         PuzzleFormatError: not a puzzle; for a one-line argument that is no file either, the message
-            says both (a mistyped file name is the likelier mistake).
+            says both (a mistyped file name is the likelier mistake); more than one puzzle.
     """
-    from .engine.formats import parse_grid
-
     text = _read_puzzle_arg(source)
+    is_text = source != "-" and not os.path.exists(source)
     try:
-        return parse_grid(text)
+        puzzles = iter_puzzles(text)
+        _line, grid = next(puzzles)
+        more = next(puzzles, None) is not None
     except PuzzleFormatError as exc:
-        if source != "-" and not os.path.exists(source) and "\n" not in source.strip():
-            raise PuzzleFormatError(f"{source!r} is neither a file nor a puzzle: {exc}") from None
+        if is_text and "\n" not in source.strip():
+            raise PuzzleFormatError(f"{_quoted(source)} is neither a file nor a puzzle: {exc}") from None
         raise
+    if more:
+        name = "standard input" if source == "-" else "the text" if is_text else repr(source)
+        raise PuzzleFormatError(
+            f"{name} holds more than one puzzle; {command} takes one (solve, steps and rate read many)"
+        )
+    return grid
+
+
+def _puzzle_problems(grid: Grid) -> List[Problem]:
+    """Everything wrong with the puzzle under ``grid`` and, when that still has a solution, with ``grid`` itself.
+
+    The givens are judged by ``Grid.problems`` (a digit twice in a unit, a cell without candidates, no
+    solution, several solutions); then the placed digits and candidates of the position. An empty list
+    means one solution and a sound board. Several solutions is listed but blocks nothing: see ``_blocking``.
+    """
+    problems = Grid.from_values(grid.givens).problems()
+    if not _blocking(problems):
+        problems += grid.problems(check_solutions=False)
+    return problems
+
+
+def _blocking(problems: Sequence[Problem]) -> List[Problem]:
+    """The problems that leave nothing to reason about: all but several solutions (the logic still applies)."""
+    return [p for p in problems if p.kind is not ProblemKind.MULTIPLE_SOLUTIONS]
+
+
+def _problem_dict(problem: Problem, geo: "Geometry") -> Dict[str, Any]:
+    """A problem as JSON: kind, the cells involved (``r1c1``), the digit or null, the sentence."""
+    return {
+        "kind": problem.kind.value,
+        "cells": [geo.cell_name(c) for c in problem.cells],
+        "digit": problem.digit or None,
+        "message": problem.message,
+    }
 
 
 def _selection(ns: argparse.Namespace) -> Optional[FrozenSet["Technique"]]:
@@ -144,8 +280,10 @@ def _selection(ns: argparse.Namespace) -> Optional[FrozenSet["Technique"]]:
 def _cmd_hint(ns: argparse.Namespace) -> int:
     """Print the next Step (every Step with --all) for one puzzle or candidate grid.
 
-    A position that departs from the unique solution is reported instead ("mistake: ...").
-    Exit 0 when a step was printed, 1 for a mistake or when no enabled technique applies.
+    A position that departs from the unique solution is reported instead ("mistake: ..."), and so is a
+    puzzle or board that can't be solved ("problem: ...", one line each). Several solutions is said on
+    standard error; the hint follows without uniqueness techniques. Exit 0 when a step was printed, 1 for
+    a mistake, a problem, or when no enabled technique applies.
     """
     import json
 
@@ -154,10 +292,20 @@ def _cmd_hint(ns: argparse.Namespace) -> int:
     from .engine.techniques import find_all_steps, find_hint
 
     enabled = _selection(ns)
-    grid = _parse_puzzle_arg(ns.puzzle)
+    grid = _parse_puzzle_arg(ns.puzzle, "hint")
     geo = grid.geometry
-    out = sys.stdout
+    out = _Console(sys.stdout)
     solution = unique_solution(Grid.from_values(grid.givens))
+    if solution is None:
+        problems = _puzzle_problems(grid)
+        blocking = _blocking(problems)
+        if blocking:
+            if ns.json:
+                out.write(json.dumps({"problems": [_problem_dict(p, geo) for p in blocking]}) + "\n")
+            else:
+                out.write("".join(f"problem: {p.message}\n" for p in blocking))
+            return 1
+        _error("the puzzle has more than one solution: no uniqueness techniques, no mistake check")
     mistake = diagnose(grid, solution) if solution is not None else None
     if mistake is not None:
         if ns.json:
@@ -188,34 +336,56 @@ def _cmd_hint(ns: argparse.Namespace) -> int:
 
 
 def _cmd_steps(ns: argparse.Namespace) -> int:
-    """One JSON line per puzzle: the puzzle, whether the logic solver finished, and its Steps."""
+    """One JSON line per puzzle: the puzzle, whether the logic solver finished, and its Steps.
+
+    A puzzle with problems (``Grid.problems``: conflicts, no solution, several solutions) also gets
+    ``"problems"``, their sentences; one that can't be solved gets no steps and makes the exit status 1.
+    """
     import json
 
     from .engine.logic_solver import solve_logically
 
     enabled = _selection(ns)
-    out = sys.stdout
+    out = _Console(sys.stdout)
+    status = 0
     for _line, grid in iter_puzzles(_read_input(ns.source, sys.stdin)):
-        path = solve_logically(grid, enabled)
-        record = {
-            "puzzle": grid.to_string(),
-            "solved": path.solved,
-            "steps": [s.to_dict(grid.geometry) for s in path.steps],
-        }
+        problems = _puzzle_problems(grid)
+        record: Dict[str, Any] = {"puzzle": grid.to_string(), "solved": False, "steps": []}
+        if _blocking(problems):
+            status = 1
+        else:
+            path = solve_logically(grid, enabled, unique=not problems)
+            record["solved"] = path.solved
+            record["steps"] = [s.to_dict(grid.geometry) for s in path.steps]
+        if problems:
+            record["problems"] = [p.message for p in problems]
         out.write(json.dumps(record) + "\n")
-    return 0
+    return status
 
 
 def _cmd_rate(ns: argparse.Namespace) -> int:
-    """One line per puzzle: level, score, solved or stuck (see engine/rating.py for the scores)."""
+    """One line per puzzle: level, score, solved or stuck (see engine/rating.py for the scores).
+
+    A puzzle that can't be solved (conflicts, no solution) gets ``problem: ...`` instead and makes the exit
+    status 1; one with several solutions is rated as before and said so on standard error.
+    """
     from .engine.logic_solver import solve_logically
     from .engine.rating import rate
 
     enabled = _selection(ns)
-    out = sys.stdout
-    for _line, grid in iter_puzzles(_read_input(ns.source, sys.stdin)):
-        out.write(str(rate(solve_logically(grid, enabled))) + "\n")
-    return 0
+    out = _Console(sys.stdout)
+    status = 0
+    for line, grid in iter_puzzles(_read_input(ns.source, sys.stdin)):
+        problems = _puzzle_problems(grid)
+        blocking = _blocking(problems)
+        if blocking:
+            out.write("problem: " + "; ".join(p.message for p in blocking) + "\n")
+            status = 1
+            continue
+        if problems:
+            _error(f"line {line}: the puzzle has more than one solution: rated without uniqueness techniques")
+        out.write(str(rate(solve_logically(grid, enabled, unique=not problems))) + "\n")
+    return status
 
 
 def _cmd_generate(ns: argparse.Namespace) -> int:
@@ -227,16 +397,16 @@ def _cmd_generate(ns: argparse.Namespace) -> int:
     from .engine.rating import Level, rate
 
     if ns.count < 1:
-        print(f"sudoku-tk: --count must be at least 1 (got {ns.count})", file=sys.stderr)
+        _error(f"--count must be at least 1 (got {ns.count})")
         return 2
     if ns.level != "any" and ns.size != 9:
         # The levels are HoDoKu's scale for 9×9; ignoring the request would pass off any puzzle as one.
-        print(f"sudoku-tk: --level {ns.level} needs --size 9: levels rate 9×9 puzzles only", file=sys.stderr)
+        _error(f"--level {ns.level} needs --size 9: levels rate 9×9 puzzles only")
         return 2
     rng = random.Random(ns.seed)
     box = {4: 2, 9: 3, 16: 4}[ns.size]
     symmetry = Symmetry(ns.symmetry)
-    out = sys.stdout
+    out = _Console(sys.stdout)
     status = 0
     for _ in range(ns.count):
         if ns.level == "any" or box != 3:
@@ -251,7 +421,7 @@ def _cmd_generate(ns: argparse.Namespace) -> int:
                 time_limit=ns.time_limit,
             )
             if found is None:
-                print(f"sudoku-tk: no {ns.level} puzzle found within {ns.time_limit:g} s", file=sys.stderr)
+                _error(f"no {ns.level} puzzle found within {ns.time_limit:g} s")
                 status = 1
                 continue
             grid = found
@@ -298,10 +468,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--symmetry", default="rotational", choices=[s.value for s in _symmetries()],
                    help="which givens go together (default rotational)")
     p.add_argument("--seed", type=int, default=None, help="random seed, for repeatable output")
-    p.add_argument("--time-limit", type=float, default=30.0, help="seconds to search per puzzle (default 30)")
+    p.add_argument("--time-limit", type=_seconds, default=30.0, help="seconds to search per puzzle (default 30)")
     p.add_argument("--rate", action="store_true", help="append the rating as a # comment")
     p.set_defaults(func=_cmd_generate)
     return parser
+
+
+def _seconds(text: str) -> float:
+    """The ``--time-limit`` type: a finite number of seconds above zero (nan, inf, 0 and below are refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {_quoted(text)}")
+    return value
 
 
 def _technique_options(p: argparse.ArgumentParser) -> None:
@@ -331,7 +512,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         return int(ns.func(ns))
     except (PuzzleFormatError, SelectionError) as exc:
-        print(f"sudoku-tk: {exc}", file=sys.stderr)
+        _error(str(exc))
         return 2
     except BrokenPipeError:
         return 0
