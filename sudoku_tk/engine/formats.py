@@ -178,12 +178,25 @@ def _zero_is_digit(side: int, cells: str, zero_in_candidates: bool = False) -> b
     return zero_in_candidates or "." in cells
 
 
+def _shown(text: str, limit: int = 20) -> str:
+    """``text`` quoted for a message, cut after ``limit`` characters: a message quotes the input, not pages of it.
+
+    >>> _shown("[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[")
+    "'[[[[[[[[[[[[[[[[[[[['…"
+    """
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}…"
+
+
 def _bad_char(ch: str, side: int, line: int | None, column: int | None) -> NoReturn:
     _fail(
         f"{ch!r} is not a digit or an empty cell ('.' or '0') on a {side}×{side} board",
         line,
         column,
     )
+
+
+MAX_LINES = 400_000
+"""Text with more lines is refused before it is split (a file of 16 MB one-line puzzles has under 200,000)."""
 
 
 def _as_text(text: object) -> str:
@@ -279,6 +292,8 @@ def _read_line_puzzle(line_text: str, line: int) -> Grid:
         geo, givens, placed = _line_cells(word, line, first_column=column)
         return _finish(geo, givens, placed)
     # A spaced or boxed single line ("5 3 . | . 7 ."): every non-blank character is a cell.
+    cells = re.sub(r"[\s|]", "", line_text)
+    _geometry_for_cells(len(cells) - cells.count("+"), line)  # before a column list the size of the line
     cols = [i + 1 for i, ch in enumerate(line_text) if not ch.isspace() and ch != "|"]
     chars = "".join(line_text[c - 1] for c in cols)
     geo, givens, placed = _line_cells(chars, line, columns=cols)
@@ -328,11 +343,11 @@ def _read_hodoku_line(line_text: str, line: int) -> Grid:
         entry = m.group()
         col = starts[4] + m.start()
         if len(entry) != 3 or not all("1" <= ch <= "9" for ch in entry):
-            _fail(f"deleted candidate {entry!r} is not <digit><row><column> (three digits 1-9)", line, col)
+            _fail(f"deleted candidate {_shown(entry)} is not <digit><row><column> (three digits 1-9)", line, col)
         d, r, c = (int(ch) for ch in entry)
         cell = (r - 1) * 9 + c - 1
         if values[cell]:
-            _fail(f"deleted candidate {entry!r}: {geo.cell_name(cell)} holds {values[cell]}", line, col)
+            _fail(f"deleted candidate {_shown(entry)}: {geo.cell_name(cell)} holds {values[cell]}", line, col)
         cands[cell] &= ~(1 << (d - 1))
     return _finish(geo, givens, placed, cands)
 
@@ -358,7 +373,7 @@ def _is_border(line_text: str) -> bool:
 
 def _grid_rows(lines: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     """The lines that hold cells: border lines dropped."""
-    return [(n, ln) for n, ln in lines if not _is_border(ln)]
+    return [nl for nl in lines if not _is_border(nl[1])]
 
 
 def _cell_tokens(rows: Sequence[tuple[int, str]]) -> tuple[Geometry, list[_Token]]:
@@ -404,11 +419,11 @@ def _read_token(tok: _Token, table: dict[str, int], side: int) -> tuple[int, int
     if first in _MARKS:
         d = table.get(text[1:]) if len(text) == 2 else None
         if not d:
-            _fail(f"{first!r} must stand before one digit, found {text!r}", tok.line, tok.column)
+            _fail(f"{first!r} must stand before one digit, found {_shown(text)}", tok.line, tok.column)
         return (_PLACED if first == "+" else _GIVEN), d
     if first == "[":
         if not text.endswith("]") or len(text) < 2:
-            _fail(f"{text!r} opens '[' without closing it", tok.line, tok.column)
+            _fail(f"{_shown(text)} opens '[' without closing it", tok.line, tok.column)
         return _CANDS, _candidate_mask(text[1:-1], tok, table, side, 1)
     if len(text) == 1:
         d = table.get(text)
@@ -425,10 +440,10 @@ def _candidate_mask(text: str, tok: _Token, table: dict[str, int], side: int, sk
         if not d:
             if d is None:
                 _bad_char(ch, side, tok.line, tok.column + skip + i)
-            _fail(f"{ch!r} in candidates {tok.text!r} is not a digit", tok.line, tok.column + skip + i)
+            _fail(f"{ch!r} in candidates {_shown(tok.text)} is not a digit", tok.line, tok.column + skip + i)
         bit = 1 << (d - 1)
         if mask & bit:
-            _fail(f"candidate {ch!r} listed twice in {tok.text!r}", tok.line, tok.column + skip + i)
+            _fail(f"candidate {ch!r} listed twice in {_shown(tok.text)}", tok.line, tok.column + skip + i)
         mask |= bit
     return mask
 
@@ -573,7 +588,7 @@ def _ss_values(
             _fail("the second framed block must hold digits, found candidates", tok.line, tok.column)
         if givens[c] and v != givens[c]:
             _fail(
-                f"{geo.cell_name(c)} is the given {givens[c]} in the first block but {tok.text!r} here",
+                f"{geo.cell_name(c)} is the given {givens[c]} in the first block but {_shown(tok.text)} here",
                 tok.line,
                 tok.column,
             )
@@ -591,13 +606,14 @@ def _ss_candidates(
             if kind not in (_LONE, _GIVEN, _PLACED) or v != values[c]:
                 _fail(
                     f"inconsistent candidate grid: {geo.cell_name(c)} holds {values[c]} "
-                    f"but the candidate grid shows {tok.text!r}",
+                    f"but the candidate grid shows {_shown(tok.text)}",
                     tok.line,
                     tok.column,
                 )
         elif kind in (_GIVEN, _PLACED):
             where = geo.cell_name(c)
-            _fail(f"inconsistent candidate grid: {where} is empty but marked {tok.text!r}", tok.line, tok.column)
+            marked = _shown(tok.text)
+            _fail(f"inconsistent candidate grid: {where} is empty but marked {marked}", tok.line, tok.column)
         elif kind == _LONE:
             cands[c] = 1 << (v - 1)
         elif kind == _CANDS:
@@ -650,7 +666,7 @@ def _check_opensudoku_root(elem: ET.Element, line: int) -> None:
         _fail(f"expected an <opensudoku> document, found <{elem.tag}>", line)
     version = elem.get("version")
     if version not in (None, "1", "2"):
-        _fail(f"unknown OpenSudoku version {version!r}", line)
+        _fail(f"unknown OpenSudoku version {_shown(version or '')}", line)
 
 
 def _read_opensudoku_data(data: str, line: int) -> Grid:
@@ -725,10 +741,13 @@ def _detect(text: str) -> tuple[Format, list[tuple[int, str]]]:
     """The format of ``text`` and its non-blank lines (comments kept for ``.sdk`` headers)."""
     if not text.strip():
         _fail("empty text: no puzzle found")
+    newlines = text.count("\n")  # before any per-line list: millions of tiny lines would cost gigabytes
+    if newlines >= MAX_LINES:
+        _fail(f"the text has over {MAX_LINES:,} lines, more than a puzzle file holds")
     all_lines = [(n, ln) for n, ln in enumerate(text.splitlines(), 1) if ln.strip()]
     if text.lstrip().startswith("<"):
         return Format.OPENSUDOKU, all_lines
-    content = [(n, ln) for n, ln in all_lines if not _is_comment(ln.strip())]
+    content = [nl for nl in all_lines if not _is_comment(nl[1].strip())]  # the same tuples: no copies
     if not content:
         _fail("only comment lines: no puzzle found")
     if any(_FRAME_RE.match(ln) for _, ln in content):
@@ -834,7 +853,8 @@ def parse_collection(text: str) -> Iterator[tuple[int, Grid]]:
         for line, ln in lines:
             yield line, _read_line_puzzle(ln, line)
         return
-    yield lines[0][0], parse_grid(text)
+    # One puzzle in a grid format, read from the lines at hand: detecting again would hold them twice.
+    yield lines[0][0], _read_ss(lines) if fmt is Format.SS else _read_grid_text(lines)
 
 
 # ---------------------------------------------------------------------------

@@ -716,3 +716,29 @@ def test_any_text_parses_or_raises_and_round_trips(text: str) -> None:
         return
     for _, grid in collection:
         assert parse_grid(format_pencilmarks(grid)) == grid
+
+
+def test_millions_of_tiny_lines_are_refused_before_they_are_split() -> None:
+    import subprocess
+    import sys
+
+    from sudoku_tk.engine.formats import MAX_LINES
+
+    pytest.importorskip("resource", reason="peak memory is read with the resource module (Unix only)")
+
+    with pytest.raises(PuzzleFormatError, match=f"over {MAX_LINES:,} lines"):
+        parse_grid("1\n" * MAX_LINES)
+    with pytest.raises(PuzzleFormatError, match="lines, more than a puzzle file holds"):
+        list(parse_collection("1\n" * 8_000_000))  # 16 MB, the size cap: once about 1 GB of memory
+    code = ("import resource; from sudoku_tk.engine.formats import parse_collection\n"
+            "try:\n    list(parse_collection('1\\n' * 8_000_000))\nexcept Exception as e:\n    print(type(e).__name__)\n"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out[0] == "PuzzleFormatError" and int(out[1]) < 200, out  # peak memory in MB (Linux ru_maxrss is KB)
+
+
+def test_a_collection_just_under_the_line_limit_is_read() -> None:
+    from sudoku_tk.engine.formats import MAX_LINES
+
+    line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+    assert len(list(parse_collection(line * 1000 + "\n" * (MAX_LINES - 1001)))) == 1000
