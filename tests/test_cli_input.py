@@ -279,6 +279,8 @@ PUZZLEISH = st.text(alphabet="123456789.0 \n|+-[]:*#!<>/=", max_size=400)
 @given(data=st.one_of(st.binary(max_size=400), PUZZLEISH.map(str.encode), st.text(max_size=200).map(str.encode)),
        command=st.sampled_from(["solve", "check", "hint"]))
 def test_any_input_gets_a_plain_answer(data: bytes, command: str) -> None:
+    if any(word.lower().encode() in data.lower() for word in INTERNALS):
+        return  # the input's own words may be quoted back in a message
     assert_plain(*run_in_process([command, "-"], stdin=data))
 
 
@@ -287,6 +289,8 @@ def test_any_input_gets_a_plain_answer(data: bytes, command: str) -> None:
 def test_any_argument_gets_a_plain_answer(text: str, command: str) -> None:
     if "\0" in text or text.startswith("-") or os.path.exists(text):
         return  # not something a shell passes, an option, or a real file
+    if any(word.lower() in text.lower() for word in INTERNALS):
+        return  # the player's own words may be quoted back (Hypothesis tries the literals it finds in the code)
     assert_plain(*run_in_process([command, text]))
 
 

@@ -1,0 +1,125 @@
+"""The command line's input and output: bounded, decoded input and output any console can show.
+
+Input is read bounded: at most ``MAX_INPUT_BYTES`` from a file or standard input,
+so ``/dev/zero`` or a runaway pipe is a one-line message, not a memory error.
+Output never fails on a console that can't show the engine's typography ("→",
+"≠", "—"): such text is spelled in ASCII there ("->", "!=", "-").
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+from typing import TextIO
+
+from .engine.errors import PuzzleFormatError
+
+MAX_INPUT_BYTES = 16 * 2**20
+"""The most read from one file or from standard input: far more than any puzzle collection needs (about
+200,000 one-line puzzles), and a bound on memory whatever is piped in."""
+
+_ASCII_SPELLINGS = str.maketrans({
+    "→": "->", "≠": "!=", "×": "x", "—": "-", "–": "-", "…": "...", "≤": "<=", "≥": ">=", "°": " degrees",
+})
+"""The engine's typography as a console without it shows it: readable ASCII rather than escapes."""
+
+
+# -- input ---------------------------------------------------------------------------------------------------
+
+
+def _size_text(n: int) -> str:
+    """A byte count for a message: whole megabytes as "16 MB", anything else in bytes."""
+    return f"{n // 2**20} MB" if n and n % 2**20 == 0 else f"{n} bytes"
+
+
+def _too_large(name: str, limit: int) -> PuzzleFormatError:
+    return PuzzleFormatError(f"{name} is too large (over {_size_text(limit)}); split it into smaller files")
+
+
+def read_input(source: str, stdin: TextIO, limit: int = MAX_INPUT_BYTES) -> str:
+    """The text of a file, or of standard input for ``-``: at most ``limit`` bytes, read as UTF-8.
+
+    Never reads more than the cap and one byte, so an endless source costs no more than the cap.
+
+    Raises:
+        PuzzleFormatError: the file is missing, a directory or unreadable; the input is over the cap; the
+            bytes are binary or not UTF-8.
+    """
+    name = "standard input" if source == "-" else repr(source)
+    if source == "-":
+        raw = getattr(stdin, "buffer", None)
+        if raw is None:  # a text stream without bytes underneath (tests, embedding): count characters instead
+            text = stdin.read(limit + 1)
+            if len(text) > limit:
+                raise _too_large(name, limit)
+            return text
+        # Decode here rather than trust the terminal's encoding: a bad byte must be a message, not a traceback.
+        data: bytes = raw.read(limit + 1)
+    else:
+        if os.path.isdir(source):
+            raise PuzzleFormatError(f"{source!r} is a directory, not a puzzle file")
+        try:
+            with open(source, "rb") as fh:
+                data = fh.read(limit + 1)
+        except FileNotFoundError:
+            raise PuzzleFormatError(f"no such file: {source!r}") from None
+        except OSError as exc:
+            raise PuzzleFormatError(f"can't read {source!r}: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise _too_large(name, limit)
+    return _decode(data, name)
+
+
+def _decode(data: bytes, name: str) -> str:
+    """``data`` as UTF-8 text, a byte-order mark dropped.
+
+    Raises:
+        PuzzleFormatError: a zero byte (binary data, which no text holds) or bytes that are not UTF-8,
+            with the offset of the first.
+    """
+    if b"\0" in data:
+        raise PuzzleFormatError(f"{name} holds binary data, not puzzle text (a zero byte at offset {data.index(0)})")
+    skip = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    try:
+        return data[skip:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        at = skip + exc.start
+        raise PuzzleFormatError(f"{name} is not UTF-8 text: byte 0x{data[at]:02x} at offset {at}") from None
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut after ``limit`` characters so a message stays a readable line."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+# -- output --------------------------------------------------------------------------------------------------
+
+
+def fit(text: str, stream: TextIO) -> str:
+    """``text`` as ``stream``'s encoding can hold it: typography spelled in ASCII, anything else escaped."""
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return text
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return text.translate(_ASCII_SPELLINGS).encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:
+        pass
+    return text
+
+
+class Console:
+    """The commands' standard output: writes what the stream's encoding can't hold in ASCII (see ``fit``)
+    instead of failing with UnicodeEncodeError (a Windows console, ``PYTHONIOENCODING=ascii``, the C locale)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> None:
+        self._stream.write(fit(text, self._stream))
+
+    def flush(self) -> None:
+        self._stream.flush()
