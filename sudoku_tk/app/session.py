@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from enum import Enum
 from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence, Tuple
@@ -74,6 +74,28 @@ class ChangeKind(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class GameView:
+    """What a window shows of the game, taken once when a change is told, so listeners need not query back."""
+
+    position: Position
+    geometry: Geometry
+    name: str
+    entering: bool
+    """Givens are being typed in (see ``Session.is_entering``)."""
+    solved: bool
+    can_undo: bool
+    can_redo: bool
+    move_count: int
+    revealed: int
+    """How many digits on the board were revealed at the player's request."""
+    mistakes: int
+    elapsed: float
+    """Seconds on the clock when the change happened."""
+    complete_digits: FrozenSet[Digit]
+    """Digits already placed in every unit (the pad greys them out)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Change:
     """One change of the session, as told to listeners."""
 
@@ -82,6 +104,8 @@ class Change:
     """The sentence for the status bar, e.g. ``r1c1=5 → naked single r3c2=4``."""
     move: Optional[Move] = None
     """The move made, undone or redone (None for restart, assists and new games)."""
+    view: Optional[GameView] = None
+    """The game as it stands after the change; filled in by the session when it tells its listeners."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -709,9 +733,30 @@ class Session:
         if change is not None:
             self._notify(change)
 
+    def view(self) -> GameView:
+        """A snapshot of what a window shows (the same value every listener is given with a change)."""
+        pos = self._position
+        return GameView(
+            position=pos,
+            geometry=pos.geometry,
+            name=self.name,
+            entering=self._entering,
+            solved=pos.is_solved(),
+            can_undo=self.can_undo(),
+            can_redo=self.can_redo(),
+            move_count=len(self._moves),
+            revealed=len(self.revealed_cells()),
+            mistakes=self._mistakes,
+            elapsed=self.elapsed(),
+            complete_digits=pos.complete_digits(),
+        )
+
     def _notify(self, change: Change) -> None:
+        if not self._listeners:
+            return
+        told = replace(change, view=self.view())
         for listener in list(self._listeners):
-            listener(change)
+            listener(told)
 
 
 @dataclass(frozen=True, slots=True)

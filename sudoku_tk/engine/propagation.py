@@ -169,6 +169,14 @@ class Position:
         """Is every cell filled with no digit twice in a unit?"""
         return self.is_complete() and not self.conflicts()
 
+    def complete_digits(self) -> FrozenSet[Digit]:
+        """Digits placed in every unit already (each appears ``side`` times on the board)."""
+        side = self.geometry.side
+        counts = [0] * (side + 1)
+        for v in self.values:
+            counts[v] += 1
+        return frozenset(d for d in range(1, side + 1) if counts[d] >= side)
+
     def empty_cells(self) -> List[Cell]:
         return [c for c, v in enumerate(self.values) if not v]
 

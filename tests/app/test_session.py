@@ -278,6 +278,28 @@ def test_listeners_hear_every_change_and_can_unsubscribe() -> None:
     assert len(heard) == 6
 
 
+def test_each_change_carries_the_view_after_it() -> None:
+    s = Session(Grid.from_string(HARD), name="Hard")
+    heard: List[Change] = []
+    s.subscribe(heard.append)
+    cell = s.position.empty_cells()[0]
+    digit = solve(Grid.from_string(HARD))[cell]
+    s.place(cell, digit)
+    view = heard[-1].view
+    assert view is not None and view.position is s.position
+    assert (view.name, view.can_undo, view.can_redo, view.move_count, view.solved) == ("Hard", True, False, 1, False)
+    assert view.mistakes == 0 and view.revealed == 0 and not view.entering
+    s.undo()
+    assert (heard[-1].view.can_undo, heard[-1].view.can_redo, heard[-1].view.move_count) == (False, True, 0)
+    s.new_game(Grid.from_string(FOUR), "Four")
+    four = heard[-1].view
+    assert four.geometry.side == 4 and four.name == "Four"
+    # 4x4: every digit placed four times is complete; the puzzle's givens complete none yet.
+    assert four.complete_digits == frozenset()
+    s.solve()
+    assert heard[-1].view.solved and heard[-1].view.complete_digits == frozenset({1, 2, 3, 4})
+
+
 def test_new_game_keeps_assists_unless_given() -> None:
     s = Session(Grid.from_string(HARD), assists=[Assist.PEERS])
     s.new_game(Grid.from_string(FOUR), "Four", puzzle_id="x")
