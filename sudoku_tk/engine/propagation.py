@@ -169,6 +169,10 @@ class Position:
         """Is every cell filled with no digit twice in a unit?"""
         return self.is_complete() and not self.conflicts()
 
+    def has_candidate(self, cell: Cell, digit: Digit) -> bool:
+        """Is ``digit`` still a candidate of ``cell`` (always False for a filled cell)?"""
+        return bool(self.candidates[cell] >> (digit - 1) & 1)
+
     def complete_digits(self) -> FrozenSet[Digit]:
         """Digits placed in every unit already (each appears ``side`` times on the board)."""
         side = self.geometry.side
