@@ -6,7 +6,7 @@ This script owns the build steps every platform shares: it runs build_scripts/su
 into ``dist/<mode>/`` (a directory per mode, so a onefile and a onedir build never overwrite
 each other; PyInstaller's work files go to ``build/<mode>/``), runs the built app's
 ``--self-test`` (it opens the real window, plays a move and checks the candidates; see
-sudoku_tk/selftest.py), and prints the build's size and its start-up time: from launching the
+sudoku_tk/bench/selftest.py), and prints the build's size and its start-up time: from launching the
 binary to the self-test's "window shown" mark, which the app writes to the file named by
 ``SUDOKU_TK_SELFTEST_LOG`` (a windowed Windows app has no stdout).
 
@@ -45,7 +45,7 @@ SELF_TEST_TIMEOUT = 120.0
 
 sys.path.insert(0, str(REPO))
 import sudoku_tk  # noqa: E402  (this checkout, for the version)
-from sudoku_tk.selftest import LOG_ENV, Status, read_marks  # noqa: E402
+from sudoku_tk.bench.selftest import LOG_ENV, Status, read_marks  # noqa: E402
 
 WINDOWS = sys.platform == "win32"
 MACOS = sys.platform == "darwin"

@@ -11,7 +11,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["--self-test"]:
         # A frozen, windowed build has no stdout: the self-test reports through its exit code.
-        from .selftest import main as self_test
+        from .bench.selftest import main as self_test
 
         return self_test(args[1:])
     from . import cli
@@ -19,7 +19,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args and (args[0] in cli.SUBCOMMANDS or args[0] in ("-h", "--help", "--version")):
         return cli.main(args)
     try:
-        from .ui.app import run_gui
+        from .ui.launch import run_gui
     except ImportError as exc:  # tkinter missing from this Python
         print(f"sudoku-tk: the window can't open: {exc}", file=sys.stderr)
         return 2

@@ -20,11 +20,11 @@ from types import ModuleType
 import pytest
 
 from shared_data import REPO
-from sudoku_tk import selftest
+from sudoku_tk.bench import selftest
+from sudoku_tk.bench.selftest import SelfTestFailure, Status
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Place
 from sudoku_tk.engine.propagation import Assist, recompute
-from sudoku_tk.selftest import SelfTestFailure, Status
 
 MAX_ONEFILE_BYTES = 35_000_000
 MAX_STARTUP_SECONDS = 1.5
@@ -113,7 +113,7 @@ def test_the_desktop_file_launches_sudoku_tk_with_its_icon() -> None:
 @pytest.mark.gui
 def test_the_desktop_file_names_the_window_class() -> None:
     # Docks group the running window under the launcher only when these agree.
-    from sudoku_tk.ui.app import make_root
+    from sudoku_tk.ui.launch import make_root
 
     root = make_root()
     try:

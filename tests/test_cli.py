@@ -253,18 +253,18 @@ def test_bench_quick_run_without_tkinter() -> None:
 def test_bench_says_plainly_when_there_is_no_gui_bench(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(sys.modules, "sudoku_tk.bench_gui", None)  # as if the module were not there
+    monkeypatch.setitem(sys.modules, "sudoku_tk.bench.gui", None)  # as if the module were not there
     assert bench.main(["--gui"]) == 1
-    assert capsys.readouterr().out == "GUI benchmark: not available (sudoku_tk/bench_gui.py does not exist in this build)\n"
+    assert capsys.readouterr().out == "GUI benchmark: not available (sudoku_tk/bench/gui.py does not exist in this build)\n"
 
 
 def test_bench_hands_gui_options_to_the_gui_bench(monkeypatch: pytest.MonkeyPatch) -> None:
     import types
 
     seen: list[list[str]] = []
-    fake = types.ModuleType("sudoku_tk.bench_gui")
+    fake = types.ModuleType("sudoku_tk.bench.gui")
     fake.main = lambda argv=None: seen.append(argv) or 7  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "sudoku_tk.bench_gui", fake)
+    monkeypatch.setitem(sys.modules, "sudoku_tk.bench.gui", fake)
     assert bench.main(["--gui", "--clicks", "5"]) == 7
     assert seen == [["--clicks", "5"]]
     with pytest.raises(SystemExit):

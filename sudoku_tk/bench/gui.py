@@ -1,6 +1,6 @@
 """GUI benchmark: click-to-canvas-updated latency along real solving paths, and window start-up to first paint.
 
-``python -m sudoku_tk.bench_gui`` (or ``python -m sudoku_tk.bench --gui``) prints
+``python -m sudoku_tk.bench.gui`` (or ``python -m sudoku_tk.bench --gui``) prints
 the figures. Each click is a real ``<Button-1>``/``<Button-3>`` event generated on
 the board canvas at a candidate's centre; the time runs until
 ``update_idletasks`` has redrawn the canvas. The path solves 9×9 puzzles with every
@@ -81,7 +81,7 @@ def _solving_clicks(app: "object", solution: Sequence[int]) -> Iterator[Tuple[in
             return
         cell = empty[0]
         right = solution[cell]
-        wrong = [d for d in range(1, 10) if pos.candidates[cell] >> (d - 1) & 1 and d != right]
+        wrong = [d for d in range(1, 10) if pos.has_candidate(cell, d) and d != right]
         if step % 3 == 0 or not wrong:
             yield 1, cell, right
         else:
@@ -93,7 +93,7 @@ def bench_clicks(clicks: int = 240) -> ClickTimes:
     """Time ``clicks`` candidate clicks on a real window (the caller provides the display)."""
     import tkinter as tk
 
-    from sudoku_tk.app.session import PuzzleChoice
+    from sudoku_tk.app.puzzle_choice import PuzzleChoice
     from sudoku_tk.engine.brute_force import solve
     from sudoku_tk.engine.grid import Grid
     from sudoku_tk.ui.app import App
@@ -155,7 +155,7 @@ def _se_rated_puzzles(count: int) -> List[str]:
     """``count`` puzzles spread evenly over the public SE-rated set (sorted by rating), or [] without it."""
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "puzzles" / _SE_RATED
+    path = Path(__file__).resolve().parents[3] / "shared" / "data" / "puzzles" / _SE_RATED
     if not path.exists():
         return []
     lines = [ln.strip() for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
@@ -186,7 +186,7 @@ def bench_hints(puzzles: int = 100, advance: int = 4) -> HintTimes:
     """
     import tkinter as tk
 
-    from sudoku_tk.app.session import PuzzleChoice
+    from sudoku_tk.app.puzzle_choice import PuzzleChoice
     from sudoku_tk.ui.app import App
 
     texts = _se_rated_puzzles(puzzles) or [text for _, text in _bench_puzzles()]
@@ -236,9 +236,11 @@ def hint_report(times: HintTimes) -> List[str]:
         f"{'ok' if first_p95 <= HINT_P95_TARGET_MS else 'SLOW'}",
     ]
     if times.rung_ms:
-        lines.append(f"  next rungs (drawing only): median {statistics.median(times.rung_ms):.1f} ms, "
-                     f"p95 {percentile(times.rung_ms, 0.95):.1f} ms over {len(times.rung_ms)}; all presses p95 "
-                     f"{percentile(both, 0.95):.1f} ms")
+        lines.append(
+            f"  next rungs (drawing only): median {statistics.median(times.rung_ms):.1f} ms, "
+            f"p95 {percentile(times.rung_ms, 0.95):.1f} ms over {len(times.rung_ms)}; all presses p95 "
+            f"{percentile(both, 0.95):.1f} ms"
+        )
     lines.append("  hints found: " + ", ".join(f"{kind} {n}" for kind, n in times.kinds))
     return lines
 
@@ -262,8 +264,9 @@ def bench_startup(runs: int = 3) -> List[float]:
     out = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "sudoku_tk.bench_gui", "--startup-probe"],
-                                stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "sudoku_tk.bench.gui", "--startup-probe"], stdout=subprocess.PIPE, text=True
+        )
         assert proc.stdout is not None
         line = proc.stdout.readline()
         took = time.perf_counter() - t0
@@ -280,8 +283,11 @@ def _ensure_display() -> Optional[subprocess.Popen[bytes]]:
     exe = shutil.which("Xvfb")
     if not exe:
         raise RuntimeError("no display: set DISPLAY or install Xvfb")
-    server = subprocess.Popen([exe, "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [exe, "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     assert server.stdout is not None
     number = server.stdout.readline().decode().strip()
     os.environ["DISPLAY"] = f":{number}"
@@ -300,23 +306,31 @@ def report(times: ClickTimes, startup: Sequence[float]) -> List[str]:
     ]
     for label, sample in (("place (left-click)", times.place_ms), ("eliminate (right-click)", times.eliminate_ms)):
         if sample:
-            lines.append(f"  {label}: median {statistics.median(sample):.1f} ms, "
-                         f"p95 {percentile(sample, 0.95):.1f} ms over {len(sample)}")
+            lines.append(
+                f"  {label}: median {statistics.median(sample):.1f} ms, "
+                f"p95 {percentile(sample, 0.95):.1f} ms over {len(sample)}"
+            )
     if startup:
         best = statistics.median(startup)
-        lines.append(f"gui start-up to first paint: median {best:.2f} s over {len(startup)} runs "
-                     f"(from process start; target <= {STARTUP_TARGET_S:g} s): "
-                     f"{'ok' if best <= STARTUP_TARGET_S else 'SLOW'}")
+        lines.append(
+            f"gui start-up to first paint: median {best:.2f} s over {len(startup)} runs "
+            f"(from process start; target <= {STARTUP_TARGET_S:g} s): "
+            f"{'ok' if best <= STARTUP_TARGET_S else 'SLOW'}"
+        )
     return lines
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the GUI benchmark and print its figures; 2 when no display can be had."""
-    parser = argparse.ArgumentParser(prog="python -m sudoku_tk.bench_gui", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m sudoku_tk.bench.gui", description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=240, help="clicks to time (default 240)")
     parser.add_argument("--startup-runs", type=int, default=3, help="start-up measurements (0 to skip)")
-    parser.add_argument("--hint-positions", type=int, default=100,
-                        help="SE-rated positions for the hint timing (default 100; 0 to skip)")
+    parser.add_argument(
+        "--hint-positions",
+        type=int,
+        default=100,
+        help="SE-rated positions for the hint timing (default 100; 0 to skip)",
+    )
     parser.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.startup_probe:

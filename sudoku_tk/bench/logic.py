@@ -7,39 +7,23 @@ Registered with ``sudoku_tk.bench`` (``python -m sudoku_tk.bench --only hints --
 - ``logic``: the full ``solve_logically`` path per puzzle of top95 (issue 10: median <= 300 ms,
   p95 <= 2 s) and of the SE-rated set (uniqueness check included), the SE set solved by rating band.
 
-Coverage of every public set, with and without forcing chains and nets, is ``bench_chains``'s.
+Coverage of every public set, with and without forcing chains and nets, is ``chains``'s.
 """
 
 from __future__ import annotations
 
 import gc
 import statistics
-import sys
 from collections import Counter
-from typing import Callable, Dict, List, Sequence, Tuple, TypeVar, cast
+from typing import Dict, List, Tuple, cast
 
-from .bench import BenchConfig, grid_of, ms, percentile, timed, verdict
-from .engine.logic_solver import SolvePath, next_hint, solve_logically
-from .engine.step import Technique
-from .engine.techniques import find_hint
+from sudoku_tk.engine.logic_solver import SolvePath, next_hint, solve_logically
+from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.techniques import find_hint
 
-# ``python -m sudoku_tk.bench`` runs bench.py as ``__main__``, so ``from .bench import section`` would fill a
-# second copy of the registry that the running benchmark never reads: register with the running one.
-_main = sys.modules.get("__main__")
-_running = _main if getattr(getattr(_main, "__spec__", None), "name", "") == "sudoku_tk.bench" else None
-Register = Callable[[str, str], Callable[[Callable[[BenchConfig], None]], Callable[[BenchConfig], None]]]
-section: Register = getattr(_running, "section", None) or __import__("sudoku_tk.bench", fromlist=["section"]).section
+from .registry import BenchConfig, even_sample, grid_of, ms, percentile, section, timed, verdict
 
-X = TypeVar("X")
 SE_TSV = "sudoku_exchange_se_rated.tsv"
-
-
-def _sample(items: Sequence[X], count: int) -> List[X]:
-    """``count`` items at an even stride (all of them when there are fewer)."""
-    if count >= len(items):
-        return list(items)
-    step = len(items) / count
-    return [items[int(i * step)] for i in range(count)]
 
 
 def _figures(label: str, times: List[float], target: float | None = None, what: str = "p95") -> None:
@@ -55,8 +39,8 @@ def _figures(label: str, times: List[float], target: float | None = None, what: 
 @section("hints", "first hint on fresh puzzles (find_hint; next_hint adds the solution check)")
 def bench_hints(cfg: BenchConfig) -> None:
     sets = [
-        ("top95", _sample(cfg.read("top95.txt"), cfg.sample(95, 20))),
-        ("SE-rated", _sample(cfg.read("sudoku_exchange_se_rated.txt"), cfg.sample(2294, 40))),
+        ("top95", even_sample(cfg.read("top95.txt"), cfg.sample(95, 20))),
+        ("SE-rated", even_sample(cfg.read("sudoku_exchange_se_rated.txt"), cfg.sample(2294, 40))),
     ]
     for label, lines in sets:
         grids = [grid_of(line) for line in lines]
@@ -75,7 +59,7 @@ def _band(rating: str) -> str:
 
 @section("logic", "full logic path per puzzle: top95 (issue 10's targets) and the SE-rated set by band")
 def bench_logic(cfg: BenchConfig) -> None:
-    top = _sample(cfg.read("top95.txt"), cfg.sample(95, 20))
+    top = even_sample(cfg.read("top95.txt"), cfg.sample(95, 20))
     times: List[float] = []
     techniques: Counter[str] = Counter()
     gc.collect()
@@ -87,7 +71,7 @@ def bench_logic(cfg: BenchConfig) -> None:
     _figures("top95: full path (default techniques)", list(times), 0.300, "median")
     _figures("top95: full path (default techniques)", times, 2.0, "p95")
     table = [ln.split("\t") for ln in cfg.read(SE_TSV)[1:]]
-    rows = _sample(table, cfg.sample(len(table), 60))
+    rows = even_sample(table, cfg.sample(len(table), 60))
     se_times: List[float] = []
     bands: Dict[str, Tuple[int, int]] = {}
     gc.collect()

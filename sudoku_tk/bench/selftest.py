@@ -126,8 +126,7 @@ def choose_move(position: Position, solution: Sequence[int]) -> tuple[int, int]:
         if position.values[cell]:
             continue
         digit = solution[cell]
-        bit = 1 << (digit - 1)
-        if any(position.candidates[peer] & bit for peer in geometry.peers[cell]):
+        if any(position.has_candidate(peer, digit) for peer in geometry.peers[cell]):
             return cell, digit
     raise SelfTestFailure(Status.NO_PUZZLE, "the loaded puzzle has no empty cell with a live candidate")
 
@@ -136,18 +135,16 @@ def expected_candidates(before: Position, cell: int, digit: int) -> tuple[int, .
     """Candidate masks after placing ``digit`` in ``cell`` with only the peer assist on."""
     bit = 1 << (digit - 1)
     peers = set(before.geometry.peers[cell])
-    return tuple(
-        0 if c == cell else mask & ~bit if c in peers else mask
-        for c, mask in enumerate(before.candidates)
-    )
+    return tuple(0 if c == cell else mask & ~bit if c in peers else mask for c, mask in enumerate(before.candidates))
 
 
 def check_position(before: Position, after: Position, cell: int, digit: int) -> None:
     """Raise WRONG_CANDIDATES unless ``after`` is ``before`` with the digit placed and peers updated."""
     geometry = after.geometry
     if after.values[cell] != digit:
-        raise SelfTestFailure(Status.WRONG_CANDIDATES,
-                              f"{geometry.cell_name(cell)} holds {after.values[cell]} after placing {digit}")
+        raise SelfTestFailure(
+            Status.WRONG_CANDIDATES, f"{geometry.cell_name(cell)} holds {after.values[cell]} after placing {digit}"
+        )
     expected = expected_candidates(before, cell, digit)
     wrong = [geometry.cell_name(c) for c, mask in enumerate(after.candidates) if mask != expected[c]]
     if wrong:
@@ -178,14 +175,16 @@ def check_canvas(canvas: "tk.Canvas", position: Position) -> None:
         value = position.values[cell]
         text, _ = canvas_digit(canvas, cell)
         if text != (geometry.digit_char(value) if value else ""):
-            raise SelfTestFailure(Status.CANVAS_MISMATCH,
-                                  f"{geometry.cell_name(cell)} shows {text!r}, the session says {value}")
+            raise SelfTestFailure(
+                Status.CANVAS_MISMATCH, f"{geometry.cell_name(cell)} shows {text!r}, the session says {value}"
+            )
         for digit in range(1, geometry.side + 1):
-            wanted = bool(position.candidates[cell] >> (digit - 1) & 1)
+            wanted = position.has_candidate(cell, digit)
             if canvas_candidate_shown(canvas, cell, digit, geometry.digit_char(digit)) != wanted:
                 state = "shows" if not wanted else "hides"
-                raise SelfTestFailure(Status.CANVAS_MISMATCH,
-                                      f"{geometry.cell_name(cell)} {state} candidate {digit} against the session")
+                raise SelfTestFailure(
+                    Status.CANVAS_MISMATCH, f"{geometry.cell_name(cell)} {state} candidate {digit} against the session"
+                )
 
 
 # -- the run -------------------------------------------------------------------------
@@ -253,8 +252,9 @@ def _play_and_check(app: "App") -> None:
     cell, digit = choose_move(before, solution)
     outcome = session.place(cell, digit)
     if not outcome:
-        raise SelfTestFailure(Status.MOVE_REFUSED, f"placing {digit} in {session.geometry.cell_name(cell)}: "
-                                                   f"{outcome.message}")
+        raise SelfTestFailure(
+            Status.MOVE_REFUSED, f"placing {digit} in {session.geometry.cell_name(cell)}: {outcome.message}"
+        )
     app.root.update()
     after = session.position
     check_position(before, after, cell, digit)

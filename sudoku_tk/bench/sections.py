@@ -1,139 +1,27 @@
-"""``python -m sudoku_tk.bench``: timings of the engine on the public puzzle sets (never imports tkinter).
+"""The engine's core timings: ``recompute`` on realistic games and ``solve`` (brute force) on the public sets.
 
-The benchmark is a registry of named sections. ``--only NAME`` runs one (or
-several, repeated), ``--list`` names them, ``--quick`` shrinks every sample for a
-smoke run. Sections live here or in any module ``sudoku_tk/bench_*.py`` (other
-than ``bench_gui``), which is imported at start and registers its own with
-``@section(name, title)``. ``--gui`` hands over to ``sudoku_tk.bench_gui.main()``
-when that module exists, with the options that follow it.
-
-Figures are wall-clock per call (``time.perf_counter``), garbage collector on,
-as in the app, and where it matters also this thread's CPU time: on a shared
-machine the wall-clock tail includes waiting for a core, the CPU time does not.
+This module owns the sections ``recompute`` and ``solve`` (registered first, so they
+run first) and what they need: games of 40–60 moves as a player with every assist
+on might make them (``realistic_moves``), and an oracle independent of the
+engine's tables that checks every brute-force answer (``is_solution_of``).
 """
 
 from __future__ import annotations
 
-import argparse
 import gc
-import importlib
 import math
-import os
-import pkgutil
-import platform
 import random
 import statistics
-import sys
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from dataclasses import dataclass
+from typing import List, Optional, Sequence, Tuple
 
-from . import __version__
-from .engine.brute_force import solve
-from .engine.grid import Grid
-from .engine.moves import Clear, Eliminate, Move, Place, Restore
-from .engine.propagation import ALL_ASSISTS, Position, recompute
+from sudoku_tk.engine.brute_force import solve
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore
+from sudoku_tk.engine.propagation import ALL_ASSISTS, Position, recompute
 
-DEFAULT_PUZZLES = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "puzzles"
-"""Where the public puzzle sets sit next to a checkout (``../shared/data/puzzles``)."""
-
-
-@dataclass(frozen=True)
-class BenchConfig:
-    """What every section gets: where the puzzle sets are, how big the samples are, the random seed."""
-
-    puzzles: Path
-    quick: bool = False
-    seed: int = 1
-
-    def sample(self, full: int, quick: int) -> int:
-        """The sample size to use: ``full`` normally, ``quick`` in a smoke run."""
-        return quick if self.quick else full
-
-    def read(self, name: str) -> List[str]:
-        """The puzzle lines of one set (comments and blank lines dropped)."""
-        path = self.puzzles / name
-        with open(path, encoding="utf-8") as fh:
-            return [ln.strip() for ln in fh if ln.strip() and not ln.startswith("#")]
-
-
-@dataclass(frozen=True)
-class Section:
-    """One named part of the benchmark: ``run(config)`` prints its own labelled figures."""
-
-    name: str
-    title: str
-    run: Callable[[BenchConfig], None] = field(compare=False)
-
-
-SECTIONS: Dict[str, Section] = {}
-"""Every registered section by name, in registration order."""
-
-
-def section(name: str, title: str) -> Callable[[Callable[[BenchConfig], None]], Callable[[BenchConfig], None]]:
-    """Register ``fn(config)`` as the section ``name``; the title heads its output.
-
-    Raises:
-        ValueError: the name is taken already.
-    """
-
-    def register(fn: Callable[[BenchConfig], None]) -> Callable[[BenchConfig], None]:
-        if name in SECTIONS:
-            raise ValueError(f"benchmark section {name!r} is registered twice")
-        SECTIONS[name] = Section(name, title, fn)
-        return fn
-
-    return register
-
-
-# -- figures ---------------------------------------------------------------------------------------
-def percentile(sorted_values: Sequence[float], q: float) -> float:
-    """Nearest-rank percentile (``q`` in 0..100) of an ascending list.
-
-    >>> percentile([1.0, 2.0, 3.0, 4.0], 50), percentile([1.0, 2.0, 3.0, 4.0], 99)
-    (2.0, 4.0)
-    """
-    if not sorted_values:
-        raise ValueError("no values to take a percentile of")
-    rank = max(1, math.ceil(q / 100 * len(sorted_values)))
-    return sorted_values[rank - 1]
-
-
-def ms(seconds: float) -> str:
-    """Seconds as milliseconds with three significant-ish digits: ``0.82 ms``, ``12.4 ms``, ``153 ms``."""
-    v = seconds * 1000
-    if v < 10:
-        return f"{v:.2f} ms"
-    if v < 100:
-        return f"{v:.1f} ms"
-    return f"{v:.0f} ms"
-
-
-def verdict(value: float, limit: float) -> str:
-    """``OK`` when ``value`` is within ``limit``, else ``MISSED``."""
-    return "OK" if value <= limit else "MISSED"
-
-
-def timed(fn: Callable[[], object]) -> Tuple[float, object]:
-    """Run ``fn`` once; return (wall seconds, result)."""
-    t0 = time.perf_counter()
-    result = fn()
-    return time.perf_counter() - t0, result
-
-
-def timed_both(fn: Callable[[], object]) -> Tuple[float, float, object]:
-    """Run ``fn`` once; return (wall seconds, this thread's CPU seconds, result).
-
-    Wall time is what a player waits; CPU time leaves out the moments the
-    operating system gave the core to another process, so on a busy machine it
-    shows what the code itself costs.
-    """
-    c0 = time.thread_time()
-    t0 = time.perf_counter()
-    result = fn()
-    t1 = time.perf_counter()
-    return t1 - t0, time.thread_time() - c0, result
+from .registry import BenchConfig, grid_of, ms, percentile, section, timed_both, verdict
 
 
 # -- an oracle independent of the engine's tables -----------------------------------------------
@@ -154,11 +42,6 @@ def is_solution_of(givens: Sequence[int], solution: Optional[Sequence[int]]) -> 
     return all(not g or g == s for g, s in zip(givens, solution))
 
 
-def grid_of(line: str) -> Grid:
-    """A grid from an 81-character line, without going through the format reader (not what is timed)."""
-    return Grid.from_values([0 if ch in ".0" else int(ch) for ch in line[:81]])
-
-
 # -- realistic move lists ------------------------------------------------------------------------
 @dataclass
 class MoveMix:
@@ -172,16 +55,16 @@ class MoveMix:
     restores: int = 0
 
     def total(self) -> int:
-        return self.places + self.eliminations + self.wrong_places + self.clears + self.wrong_eliminations + self.restores
+        return (
+            self.places + self.eliminations + self.wrong_places + self.clears + self.wrong_eliminations + self.restores
+        )
 
 
 TRIES = 20
 """How many different moves of the drawn kind are tried before falling back to the next kind."""
 
 
-def realistic_moves(
-    grid: Grid, solution: Sequence[int], rng: random.Random, length: int
-) -> Tuple[List[Move], MoveMix]:
+def realistic_moves(grid: Grid, solution: Sequence[int], rng: random.Random, length: int) -> Tuple[List[Move], MoveMix]:
     """Up to ``length`` moves as a player with every assist on might make them on a hard puzzle.
 
     Each move is drawn from the position recomputed after the previous one:
@@ -230,8 +113,10 @@ def realistic_moves(
             continue
         room = length - len(moves) - len(pending)
         roll = rng.random()
-        kinds = ("place", "eliminate", "mistake") if roll < 0.25 else (
-            ("eliminate", "place", "mistake") if roll < 0.9 else ("mistake", "eliminate", "place")
+        kinds = (
+            ("place", "eliminate", "mistake")
+            if roll < 0.25
+            else (("eliminate", "place", "mistake") if roll < 0.9 else ("mistake", "eliminate", "place"))
         )
         for kind in kinds:
             if kind == "mistake" and room < 2:
@@ -394,94 +279,3 @@ def bench_solve(cfg: BenchConfig) -> None:
             f"  {label:<10} {len(walls):>7} {ms(med):>9} {ms(percentile(walls, 95)):>9} "
             f"{ms(walls[-1]):>9} {ms(statistics.median(cpus)):>9} {wrong:>6}  {goal}"
         )
-
-
-# -- discovery and the command line -----------------------------------------------------------------
-def load_plugins() -> List[str]:
-    """Import every ``sudoku_tk.bench_*`` module except ``bench_gui`` so it can register sections."""
-    pkg_dir = Path(__file__).resolve().parent
-    loaded = []
-    for info in pkgutil.iter_modules([str(pkg_dir)]):
-        if info.name.startswith("bench_") and info.name != "bench_gui":
-            importlib.import_module(f"{__package__}.{info.name}")
-            loaded.append(info.name)
-    return loaded
-
-
-def run_gui_bench(argv: Sequence[str] = ()) -> int:
-    """Hand over to ``sudoku_tk.bench_gui.main(argv)`` when it exists; say so plainly when it does not."""
-    name = f"{__package__}.bench_gui"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise  # the GUI bench exists but something it needs does not: show that
-        print("GUI benchmark: not available (sudoku_tk/bench_gui.py does not exist in this build)")
-        return 1
-    return int(module.main(list(argv)) or 0)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m sudoku_tk.bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--only", action="append", metavar="NAME", help="run this section only (repeatable)")
-    parser.add_argument("--list", action="store_true", help="list the sections and exit")
-    parser.add_argument("--quick", action="store_true", help="small samples: a smoke run, not a measurement")
-    parser.add_argument(
-        "--gui", action="store_true", help="run the GUI benchmark instead (sudoku_tk.bench_gui; its options follow)"
-    )
-    parser.add_argument("--seed", type=int, default=1, help="random seed for sampled games (default 1)")
-    parser.add_argument(
-        "--puzzles",
-        type=Path,
-        default=Path(os.environ.get("SUDOKU_TK_PUZZLES", DEFAULT_PUZZLES)),
-        help="folder of the public puzzle sets (default: ../shared/data/puzzles)",
-    )
-    return parser
-
-
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run the chosen sections (all by default) and print their figures; 2 on a bad request."""
-    parser = build_parser()
-    ns, rest = parser.parse_known_args(argv)
-    if ns.gui:
-        return run_gui_bench(rest)  # the GUI bench reads its own options (e.g. --clicks)
-    if rest:
-        parser.error(f"unrecognized arguments: {' '.join(rest)}")
-    load_plugins()
-    if ns.list:
-        for s in SECTIONS.values():
-            print(f"{s.name:<12} {s.title}")
-        return 0
-    names = ns.only or list(SECTIONS)
-    unknown = [n for n in names if n not in SECTIONS]
-    if unknown:
-        print(f"bench: no section named {unknown[0]!r}; sections: {', '.join(SECTIONS)}", file=sys.stderr)
-        return 2
-    if not ns.puzzles.is_dir():
-        print(f"bench: puzzle sets not found in {str(ns.puzzles)!r} (use --puzzles DIR)", file=sys.stderr)
-        return 2
-    cfg = BenchConfig(ns.puzzles, ns.quick, ns.seed)
-    print(
-        f"sudoku_tk {__version__} benchmark: Python {platform.python_version()} on {platform.system()} "
-        f"{platform.machine()}, {os.cpu_count()} CPUs{' (quick run: small samples)' if cfg.quick else ''}"
-    )
-    if hasattr(os, "getloadavg"):
-        load, cpus = os.getloadavg()[0], os.cpu_count() or 1
-        busy = " (more than the CPUs: wall times include waiting for a core)" if load > cpus else ""
-        print(f"load average at start: {load:.2f}{busy}")
-    started = time.perf_counter()
-    for name in names:
-        s = SECTIONS[name]
-        print(f"\n== {s.name}: {s.title}")
-        t0 = time.perf_counter()
-        s.run(cfg)
-        print(f"  ({time.perf_counter() - t0:.1f} s)")
-    print(f"\ntotal {time.perf_counter() - started:.1f} s")
-    return 0
-
-
-if __name__ == "__main__":
-    # ``python -m`` runs this file as ``__main__``; make ``from sudoku_tk.bench import section`` in a
-    # plugin reach this very module, so its sections land in the registry that main() reads.
-    sys.modules.setdefault(f"{__spec__.parent}.bench", sys.modules[__name__])
-    sys.exit(main())

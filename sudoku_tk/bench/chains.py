@@ -14,28 +14,22 @@ Registered with ``sudoku_tk.bench`` (``python -m sudoku_tk.bench --only stuck --
 from __future__ import annotations
 
 import gc
-import sys
 import time
 from collections import Counter
-from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple, TypeVar
+from typing import FrozenSet, List, Optional, Tuple
 
-from .bench import BenchConfig, grid_of, ms, percentile, verdict
-from .engine.brute_force import unique_solution
-from .engine.grid import Grid
-from .engine.logic_solver import next_hint, solve_logically
-from .engine.step import Family, Step, Technique
-from .engine.techniques import ORDER, default_techniques
+from sudoku_tk.engine.brute_force import unique_solution
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.logic_solver import next_hint, solve_logically
+from sudoku_tk.engine.step import Family, Step, Technique
+from sudoku_tk.engine.techniques import ORDER, default_techniques
 
-_main = sys.modules.get("__main__")
-_running = _main if getattr(getattr(_main, "__spec__", None), "name", "") == "sudoku_tk.bench" else None
-Register = Callable[[str, str], Callable[[Callable[[BenchConfig], None]], Callable[[BenchConfig], None]]]
-section: Register = getattr(_running, "section", None) or __import__("sudoku_tk.bench", fromlist=["section"]).section
-
-X = TypeVar("X")
+from .registry import BenchConfig, even_sample, grid_of, ms, percentile, section, verdict
 
 BEFORE_CHAINS: FrozenSet[Technique] = frozenset(
-    t for t in default_techniques() if ORDER.index(t) <= ORDER.index(Technique.MULTI_COLORS_2)
-    and t is not Technique.SUE_DE_COQ
+    t
+    for t in default_techniques()
+    if ORDER.index(t) <= ORDER.index(Technique.MULTI_COLORS_2) and t is not Technique.SUE_DE_COQ
 )
 """The technique set before issue 10: where it gets stuck is "stuck today"."""
 
@@ -43,8 +37,11 @@ LOGIC: FrozenSet[Technique] = frozenset(default_techniques()) - {Technique.BRUTE
 """Logic alone: every default technique, forcing nets as the last resort, no reading of the solution."""
 
 NO_FORCING: FrozenSet[Technique] = LOGIC - {
-    Technique.FORCING_CHAIN_CONTRADICTION, Technique.FORCING_CHAIN_VERITY, Technique.FORCING_NET_CONTRADICTION,
-    Technique.FORCING_NET_VERITY, Technique.NESTED_FORCING_NET,
+    Technique.FORCING_CHAIN_CONTRADICTION,
+    Technique.FORCING_CHAIN_VERITY,
+    Technique.FORCING_NET_CONTRADICTION,
+    Technique.FORCING_NET_VERITY,
+    Technique.NESTED_FORCING_NET,
 }
 """Without forcing chains and nets (what HoDoKu's share below is measured with too)."""
 
@@ -57,14 +54,7 @@ HODOKU_NO_FORCING = {
 }
 """HoDoKu's share without forcing chains, nets and brute force (its default configuration otherwise), measured
 on 2026-11-23 with the hodoku-py port 0.2.1 ("full fidelity with HoDoKu 2.2.0", GPL, installed outside the
-project) on evenly spread samples of each set, the same spreading as ``_sample`` here."""
-
-
-def _sample(items: Sequence[X], count: int) -> List[X]:
-    if count >= len(items):
-        return list(items)
-    step = len(items) / count
-    return [items[int(i * step)] for i in range(count)]
+project) on evenly spread samples of each set, the same spreading as ``even_sample`` here."""
 
 
 def _figures(label: str, times: List[float], target: Optional[float] = None, what: str = "p95") -> None:
@@ -89,7 +79,7 @@ def _stuck_positions(cfg: BenchConfig) -> List[Tuple[str, Grid]]:
     ]
     out: List[Tuple[str, Grid]] = []
     for label, name, full, quick in sets:
-        for line in _sample(cfg.read(name), cfg.sample(full, quick)):
+        for line in even_sample(cfg.read(name), cfg.sample(full, quick)):
             path = solve_logically(grid_of(line), BEFORE_CHAINS, unique=True)
             if not path.solved:
                 out.append((label, path.final))
@@ -146,7 +136,7 @@ def bench_coverage(cfg: BenchConfig) -> None:
         ("forum hardest 1106", "forum_hardest_1106.txt", 375, 5),
     ]
     for label, name, full, quick in sets:
-        lines = _sample(cfg.read(name), cfg.sample(full, quick))
+        lines = even_sample(cfg.read(name), cfg.sample(full, quick))
         for config, techniques in (("logic, nets last", LOGIC), ("no forcing", NO_FORCING)):
             solved = wrong = 0
             times: List[float] = []
