@@ -16,9 +16,5 @@ class PuzzleFormatError(ValueError):
         super().__init__(reason + where)
 
 
-class ConflictError(ValueError):
-    """A request that breaks the rules of the board (for example changing a given)."""
-
-
 class SaveFileError(ValueError):
     """A saved game that cannot be read: damaged, foreign, too large or of an unknown version."""

@@ -1,7 +1,10 @@
-"""Wording helpers shared by every technique: lists of cells, digits and units, and effect clauses.
+"""Wording helpers shared by every technique: lists of cells, digits and units, effect clauses, and the sentences of
+the basic steps.
 
 Explanations are one plain sentence: "<Technique>: <why>, so <consequence> — <what to do>."
-These helpers keep lists and effects worded the same way in every family:
+These helpers keep lists and effects worded the same way in every family, and the basic
+steps (peer elimination and the singles) worded the same way whether an assist or a hint
+made them:
 
 >>> from sudoku_tk.engine.geometry import Geometry
 >>> g = Geometry.of(3)
@@ -17,12 +20,12 @@ These helpers keep lists and effects worded the same way in every family:
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .geometry import Cell, Digit, Geometry, Unit, digits_of
+from .step import Technique
 
 _KIND_PLURAL = ("rows", "columns", "boxes")
-_KIND_SINGULAR = ("row", "column", "box")
 
 
 def join_words(items: Sequence[str], conj: str = "and") -> str:
@@ -113,3 +116,51 @@ def effects_text(
 def sentence(name: str, reason: str, effects: str) -> str:
     """Assemble '<name>: <reason> — <effects>.' (the reason already says 'so …')."""
     return f"{name}: {reason} — {effects}."
+
+
+def peer_elimination_text(geometry: Geometry, cause: Cell, digit: Digit, cells: Iterable[Cell]) -> str:
+    """The Peer Elimination sentence: the digit in ``cause`` leaves ``cells``, its peers.
+
+    One cell (what "Why?" explains after the assist removed a candidate) is named with the unit it shares:
+
+    >>> g = Geometry.of(3)
+    >>> peer_elimination_text(g, 0, 5, [1])
+    "r1c1 holds 5, so r1c2 in the same row (row 1) can't be 5."
+    >>> peer_elimination_text(g, 0, 5, [1, 9])
+    'Peer Elimination: r1c1 holds 5, so no other cell of its row, column or box can hold 5 — remove 5 from r1c2 and r2c1.'
+    """
+    targets = list(cells)
+    d = geometry.digit_char(digit)
+    if len(targets) == 1:
+        cell = targets[0]
+        shared = [u for u in geometry.cell_units[cause] if u in geometry.cell_units[cell]]
+        unit = geometry.unit_name(shared[0]) if shared else "the same unit"
+        return (
+            f"{geometry.cell_name(cause)} holds {d}, so {geometry.cell_name(cell)} in the same "
+            f"{unit.split()[0]} ({unit}) can't be {d}."
+        )
+    return sentence(
+        Technique.PEER_ELIMINATION.display_name,
+        f"{geometry.cell_name(cause)} holds {d}, so no other cell of its row, column or box can hold {d}",
+        eliminations_text(geometry, [(c, digit) for c in targets]),
+    )
+
+
+def single_text(geometry: Geometry, technique: Technique, cell: Cell, digit: Digit, unit: Optional[Unit] = None) -> str:
+    """The sentence of a Full House, Naked Single or Hidden Single placing ``digit`` in ``cell``.
+
+    ``unit`` is the unit a full house or hidden single was found in (a naked single needs none).
+
+    >>> single_text(Geometry.of(3), Technique.HIDDEN_SINGLE, 0, 1, 18)
+    'Hidden Single: r1c1 is the only cell of box 1 that can still hold 1 — place 1 in r1c1.'
+    """
+    name, d = geometry.cell_name(cell), geometry.digit_char(digit)
+    if technique is Technique.NAKED_SINGLE:
+        reason = f"every digit but {d} is ruled out in {name}"
+    elif unit is not None and technique is Technique.FULL_HOUSE:
+        reason = f"{name} is the only empty cell left in {geometry.unit_name(unit)}, so it takes the one missing digit"
+    elif unit is not None and technique is Technique.HIDDEN_SINGLE:
+        reason = f"{name} is the only cell of {geometry.unit_name(unit)} that can still hold {d}"
+    else:
+        raise ValueError(f"not a single found in a unit: {technique!r}, unit {unit!r}")
+    return sentence(technique.display_name, reason, placements_text(geometry, [(cell, digit)]))

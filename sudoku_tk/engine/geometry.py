@@ -199,8 +199,3 @@ def digits_of(mask: int) -> list[Digit]:
         out.append(low.bit_length())
         mask ^= low
     return out
-
-
-def popcount(mask: int) -> int:
-    """Number of set bits in ``mask``."""
-    return mask.bit_count()

@@ -1,14 +1,15 @@
-"""Move values: what the player did, and nothing derived from it.
+"""Move values: what the player did, and which of those moves are still in force.
 
 A game is its givens plus a list of moves; the board is recomputed from them
 (see propagation.py). ``Eliminate`` and ``Restore`` carry several candidates so
-that an applied hint is one move and undoes as one.
+that an applied hint is one move and undoes as one. A move stops being in force when
+a later move takes it back (``live_moves``); nothing else is derived here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Tuple, Union
+from typing import Dict, List, Sequence, Tuple, Union
 
 from .geometry import Cell, Digit, Geometry
 
@@ -64,3 +65,57 @@ def describe_move(move: Move, geometry: Geometry) -> str:
     return ", ".join(
         f"{geometry.cell_name(c)}{sign}{geometry.digit_char(d)}" for c, d in move.candidates
     )
+
+
+def live_moves(
+    moves: Sequence[Move],
+) -> Tuple[Tuple[bool, ...], Dict[int, Tuple[Candidate, ...]], Dict[int, Tuple[Candidate, ...]]]:
+    """Which moves are still in force, and for each Eliminate the candidates it still removes.
+
+    A ``Clear`` cancels the placement in force in its cell; a ``Restore`` cancels every
+    earlier removal of its candidates (a candidate crossed out twice comes back at once).
+    Clear and Restore themselves are never in force: they only cancel. A Restore of a
+    candidate no move removed is returned too (third value): it brings back a candidate
+    that was missing from a starting candidate grid.
+    """
+    n = len(moves)
+    live = [True] * n
+    last_place: Dict[int, int] = {}
+    # Candidate -> the Eliminate moves whose removal of it is still in force.
+    owners: Dict[Candidate, List[int]] = {}
+    cancelled: set[Tuple[int, Candidate]] = set()
+    unowned: Dict[int, Tuple[Candidate, ...]] = {}
+    eliminations: List[Tuple[int, Eliminate]] = []
+    for i, m in enumerate(moves):
+        if isinstance(m, Place):
+            prev = last_place.get(m.cell)
+            if prev is not None:
+                live[prev] = False
+            last_place[m.cell] = i
+        elif isinstance(m, Clear):
+            prev = last_place.pop(m.cell, None)
+            if prev is not None:
+                live[prev] = False
+            live[i] = False
+        elif isinstance(m, Eliminate):
+            eliminations.append((i, m))
+            for cd in m.candidates:
+                owners.setdefault(cd, []).append(i)
+        elif isinstance(m, Restore):
+            live[i] = False
+            free = []
+            for cd in m.candidates:
+                found = owners.pop(cd, ())
+                for owner in found:
+                    cancelled.add((owner, cd))
+                if not found:
+                    free.append(cd)
+            if free:
+                unowned[i] = tuple(free)
+    elim_left: Dict[int, Tuple[Candidate, ...]] = {}
+    for i, elimination in eliminations:
+        left = tuple(cd for cd in elimination.candidates if (i, cd) not in cancelled)
+        elim_left[i] = left
+        if not left:
+            live[i] = False
+    return tuple(live), elim_left, unowned

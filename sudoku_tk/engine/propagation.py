@@ -4,7 +4,9 @@ The player's board is never edited in place. It is the result of replaying the
 moves that are still in force on top of the starting grid, running the switched-on
 assists to a fixpoint after each: candidates seen by placed digits are removed,
 then naked singles are placed, then hidden singles (rows, then columns, then
-boxes; digits ascending), and round again until nothing changes.
+boxes; digits ascending), and round again until nothing changes. The rules
+themselves live in ``propagation_rules``; this module replays the moves and answers
+questions about the result.
 
 A move stops being in force when a later move takes it back: ``Clear`` cancels the
 last placement in its cell, ``Restore`` cancels the player's earlier removal of
@@ -20,12 +22,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from .digitset import DigitSet
+from .explain import peer_elimination_text, single_text
 from .geometry import Cell, Digit, Geometry
 from .grid import Grid, Problem, ProblemKind, duplicate_message
-from .moves import Clear, Eliminate, Move, Place, Restore
+from .moves import Eliminate, Move, Place, live_moves
+from .propagation_rules import KEY_STRIDE, SingleCause, WorkingBoard, apply_singles
 from .step import Elimination, Highlight, HighlightRole, Placement, Step, Technique
 
 
@@ -64,14 +68,6 @@ class ReasonKind(Enum):
     """The player removed it (by hand or by applying a hint)."""
     START = "start"
     """It was not in the starting candidate grid."""
-
-
-# Compact reason tuples: (kind, cause cell or -1, move index or -1)
-_PEER, _PLAYER, _START = 0, 1, 2
-_KINDS = (ReasonKind.PEER, ReasonKind.PLAYER, ReasonKind.START)
-# Compact single kinds
-_FULL_HOUSE, _NAKED, _HIDDEN = 0, 1, 2
-_SINGLE_TECH = (Technique.FULL_HOUSE, Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,10 +119,12 @@ class Position:
         "origins",
         "live",
         "rejected",
-        "_reasons",
+        "_placed_by",
+        "_peer_removals",
+        "_player_removals",
+        "_missing_at_start",
         "_singles",
         "_auto_order",
-        "_notes",
         "_conflicts",
     )
 
@@ -139,11 +137,13 @@ class Position:
     origins: Tuple[Origin, ...]
     live: Tuple[bool, ...]
     rejected: Tuple[Rejected, ...]
-    # Compact provenance, turned into Reasons and Steps only when asked for (see recompute).
-    _reasons: Dict[int, Tuple[int, int, int]]
-    _singles: Dict[int, Tuple[int, int, int, int]]
-    _auto_order: Tuple[int, ...]
-    _notes: Dict[int, str]
+    # Provenance as the rules recorded it (see WorkingBoard), turned into Reasons and Steps only when asked for.
+    _placed_by: List[Optional[int]]
+    _peer_removals: Dict[int, Cell]
+    _player_removals: Dict[int, int]
+    _missing_at_start: Set[int]
+    _singles: Dict[Cell, SingleCause]
+    _auto_order: Tuple[Cell, ...]
     _conflicts: Optional[Tuple[Conflict, ...]]
 
     def __init__(self, **kw: object) -> None:
@@ -233,148 +233,75 @@ class Position:
         """Why ``digit`` is not a candidate of ``cell`` (None if it still is, or the cell is filled)."""
         if self.values[cell] or self.candidates[cell] >> (digit - 1) & 1:
             return None
-        r = self._reasons.get(cell * 32 + digit)
-        if r is None:
-            return None
-        kind, cause, mi = r
-        step = self._peer_step(cause, cell, digit) if kind == _PEER else None
-        note = self._notes.get(mi, "") if kind == _PLAYER else ""
-        return Reason(_KINDS[kind], cell, digit, None if mi < 0 else mi,
-                      None if cause < 0 else cause, step, note)
+        key = cell * KEY_STRIDE + digit
+        cause = self._peer_removals.get(key)
+        if cause is not None:
+            step = self._peer_step(cause, cell, digit)
+            return Reason(ReasonKind.PEER, cell, digit, self._placed_by[cause], cause, step)
+        move_index = self._player_removals.get(key)
+        if move_index is not None:
+            move = self.moves[move_index]
+            note = move.note if isinstance(move, Eliminate) else ""
+            return Reason(ReasonKind.PLAYER, cell, digit, move_index, None, None, note)
+        if key in self._missing_at_start:
+            return Reason(ReasonKind.START, cell, digit, None, None, None)
+        return None
 
     def value_step(self, cell: Cell) -> Optional[Step]:
         """The single that placed the digit of ``cell``, if an assist placed it."""
-        info = self._singles.get(cell)
-        if info is None:
+        single = self._singles.get(cell)
+        if single is None:
             return None
-        return self._single_step(cell, info)
+        return self._single_step(cell, single)
 
     def value_move_index(self, cell: Cell) -> Optional[int]:
         """Index of the move that led to an automatic digit (None: it follows from the start)."""
-        info = self._singles.get(cell)
-        if info is None:
-            return None
-        return None if info[2] < 0 else info[2]
+        return self._placed_by[cell] if cell in self._singles else None
 
     def auto_steps(self, move_index: Optional[int] = None) -> List[Step]:
         """The singles placed automatically, in order; only those triggered by one move if given (-1: by the start)."""
-        out = []
-        for cell in self._auto_order:
-            info = self._singles[cell]
-            if move_index is None or info[2] == move_index:
-                out.append(self._single_step(cell, info))
-        return out
+        singles = self._singles
+        return [self._single_step(cell, singles[cell]) for cell in self.auto_cells(move_index)]
 
     def auto_cells(self, move_index: Optional[int] = None) -> List[Cell]:
-        """Cells filled by an assist, in the order they were filled."""
+        """Cells filled by an assist, in the order they were filled; only those one move triggered if given."""
         if move_index is None:
             return list(self._auto_order)
-        return [c for c in self._auto_order if self._singles[c][2] == move_index]
+        wanted = None if move_index == -1 else move_index
+        placed_by = self._placed_by
+        return [c for c in self._auto_order if placed_by[c] == wanted]
 
     # -- step builders (lazy) -----------------------------------------------
     def _peer_step(self, cause: Cell, cell: Cell, digit: Digit) -> Step:
         geo = self.geometry
         shared = [u for u in geo.cell_units[cause] if u in geo.cell_units[cell]]
-        unit = geo.unit_name(shared[0]) if shared else "the same unit"
-        d = geo.digit_char(digit)
-        text = (
-            f"{geo.cell_name(cause)} holds {d}, so {geo.cell_name(cell)} in the same "
-            f"{unit.split()[0]} ({unit}) can't be {d}."
-        )
         return Step(
             Technique.PEER_ELIMINATION,
             eliminations=(Elimination(cell, digit),),
-            explanation=text,
+            explanation=peer_elimination_text(geo, cause, digit, (cell,)),
             highlights=(
                 Highlight(HighlightRole.CAUSE, (cause,)),
                 Highlight(HighlightRole.DEFINING_UNIT, units=tuple(shared[:1])),
                 Highlight(HighlightRole.ELIMINATION, (cell,), (digit,)),
             ),
-            focus=unit,
+            focus=geo.unit_name(shared[0]) if shared else "the same unit",
         )
 
-    def _single_step(self, cell: Cell, info: Tuple[int, int, int, int]) -> Step:
+    def _single_step(self, cell: Cell, single: SingleCause) -> Step:
         geo = self.geometry
-        kind, unit, _mi, digit = info
-        d = geo.digit_char(digit)
-        name = geo.cell_name(cell)
-        tech = _SINGLE_TECH[kind]
-        hl: Tuple[Highlight, ...]
-        if kind == _FULL_HOUSE:
-            text = f"{name} is the last empty cell of {geo.unit_name(unit)}, so it must be {d}."
-            focus = geo.unit_name(unit)
-            hl = (Highlight(HighlightRole.DEFINING_UNIT, units=(unit,)),)
-        elif kind == _NAKED:
-            text = f"{d} is the only candidate left in {name}, so {name} is {d}."
-            focus = name
-            hl = ()
-        else:
-            text = f"{geo.unit_name(unit).capitalize()} has only one place left for {d}: {name}."
-            focus = geo.unit_name(unit)
-            hl = (Highlight(HighlightRole.DEFINING_UNIT, units=(unit,)),)
+        digit = self.values[cell]
+        unit = single.unit
+        hl: Tuple[Highlight, ...] = () if unit is None else (Highlight(HighlightRole.DEFINING_UNIT, units=(unit,)),)
         return Step(
-            tech,
+            single.technique,
             placements=(Placement(cell, digit),),
-            explanation=f"{tech.display_name}: {text}",
+            explanation=single_text(geo, single.technique, cell, digit, unit),
             highlights=hl + (Highlight(HighlightRole.PLACEMENT, (cell,), (digit,)),),
-            focus=focus,
+            focus=geo.cell_name(cell) if unit is None else geo.unit_name(unit),
         )
 
     def __repr__(self) -> str:
         return f"<Position {sum(1 for v in self.values if v)}/{self.geometry.ncells} filled, {len(self.moves)} moves>"
-
-
-def live_moves(
-    moves: Sequence[Move],
-) -> Tuple[Tuple[bool, ...], Dict[int, Tuple[Tuple[int, int], ...]], Dict[int, Tuple[Tuple[int, int], ...]]]:
-    """Which moves are still in force, and for each Eliminate the candidates it still removes.
-
-    A ``Clear`` cancels the placement in force in its cell; a ``Restore`` cancels every
-    earlier removal of its candidates (a candidate crossed out twice comes back at once).
-    Clear and Restore themselves are never in force: they only cancel. A Restore of a
-    candidate no move removed is returned too (third value): it brings back a candidate
-    that was missing from a starting candidate grid.
-    """
-    n = len(moves)
-    live = [True] * n
-    last_place: Dict[int, int] = {}
-    # Candidate -> the Eliminate moves whose removal of it is still in force.
-    owners: Dict[Tuple[int, int], List[int]] = {}
-    cancelled: set[Tuple[int, Tuple[int, int]]] = set()
-    unowned: Dict[int, Tuple[Tuple[int, int], ...]] = {}
-    for i, m in enumerate(moves):
-        if isinstance(m, Place):
-            prev = last_place.get(m.cell)
-            if prev is not None:
-                live[prev] = False
-            last_place[m.cell] = i
-        elif isinstance(m, Clear):
-            prev = last_place.pop(m.cell, None)
-            if prev is not None:
-                live[prev] = False
-            live[i] = False
-        elif isinstance(m, Eliminate):
-            for cd in m.candidates:
-                owners.setdefault(cd, []).append(i)
-        elif isinstance(m, Restore):
-            live[i] = False
-            free = []
-            for cd in m.candidates:
-                found = owners.pop(cd, ())
-                for owner in found:
-                    cancelled.add((owner, cd))
-                if not found:
-                    free.append(cd)
-            if free:
-                unowned[i] = tuple(free)
-    elim_left: Dict[int, Tuple[Tuple[int, int], ...]] = {}
-    for i, m in enumerate(moves):
-        if isinstance(m, Eliminate):
-            left = tuple(cd for cd in m.candidates if (i, cd) not in cancelled)
-            elim_left[i] = left
-            if not left:
-                live[i] = False
-    return tuple(live), elim_left, unowned
 
 
 def recompute(
@@ -394,179 +321,25 @@ def recompute(
     """
     assists = frozenset(assists)
     geo = start.geometry
-    side = geo.side
-    ncells = geo.ncells
-    peers = geo.peers
-    units = geo.units
-    cell_units = geo.cell_units
-    use_peers = Assist.PEERS in assists
-    use_naked = Assist.NAKED_SINGLES in assists
-    use_hidden = Assist.HIDDEN_SINGLES in assists
-    full = geo.all_digits
-
-    values = list(start.values)
+    side, ncells = geo.side, geo.ncells
+    naked = Assist.NAKED_SINGLES in assists
+    hidden = Assist.HIDDEN_SINGLES in assists
+    board = WorkingBoard(start, Assist.PEERS in assists)
+    values = board.values
     origins = [Origin.GIVEN if g else (Origin.PLAYER if v else Origin.EMPTY)
                for g, v in zip(start.givens, start.values)]
-    reasons: Dict[int, Tuple[int, int, int]] = {}
-    singles: Dict[int, Tuple[int, int, int, int]] = {}
-    auto_order: List[int] = []
-    notes: Dict[int, str] = {}
     rejected: List[Rejected] = []
 
-    # Starting candidates: all digits (or the grid's pencilmarks), then the peers of the start's values.
-    if start.has_pencilmarks:
-        cands = [0 if v else m for v, m in zip(values, start.candidates)]
-    else:
-        cands = [0 if v else full for v in values]
-    if use_peers:
-        for cell in range(ncells):
-            v = values[cell]
-            if v:
-                bit = 1 << (v - 1)
-                nb = ~bit
-                for p in peers[cell]:
-                    if cands[p] & bit:
-                        cands[p] &= nb
-                        reasons[p * 32 + v] = (_PEER, cell, -1)
-    if start.has_pencilmarks:
-        # Whatever the pencilmarks lack beyond the peers' digits was removed before the start.
-        for cell in range(ncells):
-            if not values[cell]:
-                missing = full & ~start.candidates[cell]
-                while missing:
-                    low = missing & -missing
-                    missing ^= low
-                    d = low.bit_length()
-                    key = cell * 32 + d
-                    if key not in reasons:
-                        peer = _peer_holding(values, peers[cell], d)
-                        reasons[key] = (_PEER, peer, -1) if peer >= 0 else (_START, -1, -1)
-
-    # What changed since the assists last looked: cells whose candidates shrank (bit c) and,
-    # per unit, the digits that lost a place in it. Singles are consequences of changes: a
-    # naked single needs its cell to have shrunk, a hidden single needs its digit to have lost
-    # a place in that unit. Scanning only these finds exactly the singles the last move caused,
-    # in the same order as a full scan, at a fraction of the cost (this runs after every move).
-    nunits = len(units)
     if singles_from_start:
-        dirty_cells = (1 << ncells) - 1
-        dirty_ud = [full] * nunits
-    else:
-        dirty_cells = 0
-        dirty_ud = [0] * nunits
-
-    def place(cell: int, digit: int, mi: int) -> None:
-        nonlocal dirty_cells
-        values[cell] = digit
-        former = cands[cell]
-        cands[cell] = 0
-        for u in cell_units[cell]:
-            dirty_ud[u] |= former
-        if use_peers:
-            bit = 1 << (digit - 1)
-            nb = ~bit
-            for p in peers[cell]:
-                if cands[p] & bit:
-                    cands[p] &= nb
-                    reasons[p * 32 + digit] = (_PEER, cell, mi)
-                    dirty_cells |= 1 << p
-                    for u in cell_units[p]:
-                        dirty_ud[u] |= bit
-
-    def place_single(cell: int, digit: int, kind: int, unit: int, mi: int) -> None:
-        place(cell, digit, mi)
-        origins[cell] = Origin.AUTO
-        singles[cell] = (kind, unit, mi, digit)
-        auto_order.append(cell)
-
-    def naked_singles(mi: int) -> bool:
-        """Place naked singles, passing over the board in cell order until a pass places none."""
-        nonlocal dirty_cells
-        progress = False
-        while dirty_cells:
-            pos = 0
-            while True:
-                rest = dirty_cells >> pos
-                if not rest:
-                    break
-                cell = pos + (rest & -rest).bit_length() - 1
-                dirty_cells ^= 1 << cell
-                pos = cell + 1
-                m = cands[cell]
-                if m and not m & (m - 1) and not values[cell]:
-                    kind, unit = _NAKED, -1
-                    for u in cell_units[cell]:
-                        if all(values[c] or c == cell for c in units[u]):
-                            kind, unit = _FULL_HOUSE, u
-                            break
-                    place_single(cell, m.bit_length(), kind, unit, mi)
-                    progress = True
-        return progress
-
-    def hidden_singles(mi: int) -> bool:
-        """Place hidden singles found in one scan of the units (rows, columns, boxes; digits ascending)."""
-        found = []
-        for u in range(nunits):
-            want = dirty_ud[u]
-            if not want:
-                continue
-            dirty_ud[u] = 0
-            unit = units[u]
-            once = twice = placed = 0
-            for cell in unit:
-                v = values[cell]
-                if v:
-                    placed |= 1 << (v - 1)
-                else:
-                    m = cands[cell]
-                    twice |= once & m
-                    once |= m
-            hidden = once & ~twice & ~placed & want
-            while hidden:
-                low = hidden & -hidden
-                hidden ^= low
-                for cell in unit:
-                    if cands[cell] & low:
-                        found.append((u, cell, low))
-                        break
-        progress = False
-        for u, cell, low in found:
-            # An earlier placement of this pass may have used the cell or the digit.
-            if values[cell] or not cands[cell] & low:
-                continue
-            unit = units[u]
-            d = low.bit_length()
-            if any(c != cell and (cands[c] & low or values[c] == d) for c in unit):
-                continue
-            kind = _FULL_HOUSE if all(values[c] or c == cell for c in unit) else _HIDDEN
-            place_single(cell, d, kind, u, mi)
-            progress = True
-        return progress
-
-    def run_assists(mi: int) -> None:
-        if not (use_naked or use_hidden):
-            return
-        while True:
-            progress = use_naked and naked_singles(mi)
-            if use_hidden:
-                progress = hidden_singles(mi) or progress
-            if not progress:
-                return
-
-    if singles_from_start:
-        run_assists(-1)
+        board.note_all_changed()
+        apply_singles(board, None, naked, hidden)
 
     live, elim_left, restore_start = live_moves(moves)
     for i, move in enumerate(moves):
-        if i in restore_start:
-            # Only a candidate the starting grid lacked comes back; one a placed digit rules out stays out.
-            for cell, d in restore_start[i]:
-                key = cell * 32 + d
-                if 0 <= cell < ncells and 1 <= d <= side and not values[cell] and reasons.get(key, (-1,))[0] == _START:
-                    cands[cell] |= 1 << (d - 1)
-                    del reasons[key]
-            continue
         if not live[i]:
+            for cell, d in restore_start.get(i, ()):  # a Restore (never in force itself) may still do this
+                if 0 <= cell < ncells and 1 <= d <= side:
+                    board.restore_from_start(cell, d)
             continue
         if isinstance(move, Place):
             cell, d = move.cell, move.digit
@@ -582,25 +355,17 @@ def recompute(
                         Rejected(i, f"{geo.cell_name(cell)} already holds {geo.digit_char(values[cell])}")
                     )
                 continue
-            if move.note:
-                notes[i] = move.note
-            place(cell, d, i)
+            board.place(cell, d, i)
             origins[cell] = Origin.PLAYER
         elif isinstance(move, Eliminate):
-            if move.note:
-                notes[i] = move.note
             for cell, d in elim_left.get(i, ()):
                 if not 0 <= cell < ncells or not 1 <= d <= side:
                     rejected.append(Rejected(i, f"no such candidate: cell {cell}, digit {d}"))
                     continue
-                bit = 1 << (d - 1)
-                if cands[cell] & bit:
-                    cands[cell] &= ~bit
-                    reasons[cell * 32 + d] = (_PLAYER, -1, i)
-                    dirty_cells |= 1 << cell
-                    for u in cell_units[cell]:
-                        dirty_ud[u] |= bit
-        run_assists(i)
+                board.remove(cell, d, i)
+        apply_singles(board, i, naked, hidden)
+    for cell in board.auto_order:
+        origins[cell] = Origin.AUTO
 
     return Position(
         geometry=geo,
@@ -608,19 +373,14 @@ def recompute(
         moves=tuple(moves),
         assists=assists,
         values=tuple(values),
-        candidates=tuple(cands),
+        candidates=tuple(board.candidates),
         origins=tuple(origins),
         live=live,
         rejected=tuple(rejected),
-        _reasons=reasons,
-        _singles=singles,
-        _auto_order=tuple(auto_order),
-        _notes=notes,
+        _placed_by=board.placed_by,
+        _peer_removals=board.peer_removals,
+        _player_removals=board.player_removals,
+        _missing_at_start=board.missing_at_start,
+        _singles=board.singles,
+        _auto_order=tuple(board.auto_order),
     )
-
-
-def _peer_holding(values: Sequence[int], peers: Sequence[int], digit: int) -> int:
-    for p in peers:
-        if values[p] == digit:
-            return p
-    return -1

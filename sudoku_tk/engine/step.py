@@ -336,12 +336,3 @@ class Step:
                 for i, node in enumerate(self.chain, 1)
             ],
         }
-
-
-def effects_key(step: Step) -> tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]]:
-    """Placements and eliminations of a step as comparable sets."""
-    return (
-        frozenset((p.cell, p.digit) for p in step.placements),
-        frozenset((e.cell, e.digit) for e in step.eliminations),
-    )
-

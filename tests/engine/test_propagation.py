@@ -486,7 +486,9 @@ def test_full_house_sentence_and_auto_steps_per_move() -> None:
     assert pos.values[8] == 9 and pos.origins[8] is Origin.AUTO
     step = pos.value_step(8)
     assert step is not None and step.technique is Technique.FULL_HOUSE
-    assert step.explanation == "Full House: r1c9 is the last empty cell of row 1, so it must be 9."
+    assert step.explanation == (
+        "Full House: r1c9 is the only empty cell left in row 1, so it takes the one missing digit — place 9 in r1c9."
+    )
     assert step.placements == (Placement(8, 9),)
     assert pos.auto_steps(0) == [step] and pos.auto_cells(0) == [8]
     assert pos.auto_steps(-1) == [] and pos.value_move_index(8) == 0
@@ -504,7 +506,7 @@ def test_naked_single_sentence() -> None:
     step = pos.value_step(40)
     assert pos.values[40] == 9 and step is not None
     assert step.technique is Technique.NAKED_SINGLE
-    assert step.explanation == "Naked Single: 9 is the only candidate left in r5c5, so r5c5 is 9."
+    assert step.explanation == "Naked Single: every digit but 9 is ruled out in r5c5 — place 9 in r5c5."
     assert step.highlights == (Highlight(HighlightRole.PLACEMENT, (40,), (9,)),)
     assert pos.value_move_index(40) == 0 and 40 in pos.auto_cells(0)
     assert recompute(grid, [Place(50, 8)], {Assist.PEERS, Assist.HIDDEN_SINGLES}).value_step(40) is None
@@ -523,7 +525,7 @@ def test_hidden_single_sentence() -> None:
     step = pos.value_step(0)
     assert pos.values[0] == 1 and step is not None
     assert step.technique is Technique.HIDDEN_SINGLE
-    assert step.explanation == "Hidden Single: Box 1 has only one place left for 1: r1c1."
+    assert step.explanation == "Hidden Single: r1c1 is the only cell of box 1 that can still hold 1 — place 1 in r1c1."
     assert Highlight(HighlightRole.DEFINING_UNIT, units=(18,)) in step.highlights
     assert pos.auto_steps(0) == [step]
     assert recompute(grid, move, {Assist.PEERS, Assist.NAKED_SINGLES}).values[0] == 0

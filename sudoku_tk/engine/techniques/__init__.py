@@ -5,8 +5,7 @@ Technique and a finder ``(grid) -> Iterator[Step]`` working on the grid's
 candidates as they are (the player's pencil marks, not recomputed ones). A finder
 may serve several techniques at once (a tuple of them): HoDoKu treats
 Continuous and Discontinuous Nice Loops and AICs as one search whose shortest
-chains come first, whatever their kind, and so does this registry. Family
-modules are imported when present, so they can land in any order.
+chains come first, whatever their kind, and so does this registry.
 
 ``ORDER`` is HoDoKu's solving order (its default step configuration): cheap,
 common patterns first, forcing chains and nets as the last resort before the
@@ -18,14 +17,33 @@ when the caller says the puzzle has exactly one solution.
 
 from __future__ import annotations
 
-import importlib
-from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple, Union
+from types import ModuleType
+from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple
 
 from ..grid import Grid
 from ..step import Family, Step, Technique
+from . import (
+    als,
+    chains,
+    coloring,
+    fish,
+    forcing,
+    franken,
+    intersections,
+    kraken,
+    last_resort,
+    nested,
+    nice_loops,
+    single_digit,
+    singles,
+    subsets,
+    sue_de_coq,
+    templates,
+    uniqueness,
+    wings,
+)
 
 Finder = Callable[[Grid], Iterator[Step]]
-Served = Union[Technique, Tuple[Technique, ...]]
 
 T = Technique
 ORDER: Tuple[Technique, ...] = (
@@ -143,27 +161,27 @@ disguise and templates brute force over one digit; Mutant fish and the largest F
 for steps that a forcing chain would find anyway; Death Blossom is left to the All steps list in HoDoKu."""
 del T
 
-FAMILY_MODULES = (
-    "singles",
-    "intersections",
-    "subsets",
-    "fish",
-    "single_digit",
-    "wings",
-    "uniqueness",
-    "coloring",
-    "chains",
-    "nice_loops",
-    "sue_de_coq",
-    "als",
-    "franken",
-    "kraken",
-    "forcing",
-    "nested",
-    "templates",
-    "last_resort",
+FAMILY_MODULES: Tuple[ModuleType, ...] = (
+    singles,
+    intersections,
+    subsets,
+    fish,
+    single_digit,
+    wings,
+    uniqueness,
+    coloring,
+    chains,
+    nice_loops,
+    sue_de_coq,
+    als,
+    franken,
+    kraken,
+    forcing,
+    nested,
+    templates,
+    last_resort,
 )
-"""Modules of this package that may export FINDERS."""
+"""The family modules, each exporting FINDERS; registered in this order (ORDER decides the solving order)."""
 
 
 class _Registry:
@@ -171,40 +189,25 @@ class _Registry:
 
     __slots__ = ("entries", "by_technique", "single")
 
-    def __init__(self, entries: List[Tuple[Tuple[Technique, ...], Finder]]) -> None:
-        self.entries = entries
+    def __init__(self, modules: Iterable[ModuleType]) -> None:
+        self.entries: List[Tuple[Tuple[Technique, ...], Finder]] = []
+        for module in modules:
+            for served, finder in module.FINDERS:
+                self.entries.append((served if isinstance(served, tuple) else (served,), finder))
         self.by_technique: Dict[Technique, Tuple[Tuple[Technique, ...], Finder]] = {}
-        for served, finder in entries:
+        for served, finder in self.entries:
             for t in served:
                 self.by_technique[t] = (served, finder)
         self.single: Dict[Technique, Finder] = {}
+        """Finders narrowed to one technique of a shared finder, made on first use (see ``finder_for``)."""
 
 
-_registry: Optional[_Registry] = None
-
-
-def _load() -> _Registry:
-    global _registry
-    if _registry is None:
-        entries: List[Tuple[Tuple[Technique, ...], Finder]] = []
-        for name in FAMILY_MODULES:
-            full = f"{__name__}.{name}"
-            try:
-                module = importlib.import_module(full)
-            except ModuleNotFoundError as exc:
-                if exc.name == full:  # the family has not landed yet; anything else is a real error
-                    continue
-                raise
-            for served, finder in getattr(module, "FINDERS", ()):
-                entries.append((served if isinstance(served, tuple) else (served,), finder))
-        _registry = _Registry(entries)
-    return _registry
+_registry = _Registry(FAMILY_MODULES)
 
 
 def implemented() -> Tuple[Technique, ...]:
     """The techniques that have a finder, in solving order."""
-    reg = _load()
-    return tuple(t for t in ORDER if t in reg.by_technique)
+    return tuple(t for t in ORDER if t in _registry.by_technique)
 
 
 def default_techniques() -> Tuple[Technique, ...]:
@@ -214,20 +217,19 @@ def default_techniques() -> Tuple[Technique, ...]:
 
 def registered_finder(technique: Technique) -> Optional[Finder]:
     """The finder a family module registered for ``technique`` (it may serve other techniques too)."""
-    got = _load().by_technique.get(technique)
+    got = _registry.by_technique.get(technique)
     return got[1] if got else None
 
 
 def finder_for(technique: Technique) -> Optional[Finder]:
-    """A finder yielding only ``technique``'s Steps, or None when its family has not landed."""
-    reg = _load()
-    got = reg.by_technique.get(technique)
+    """A finder yielding only ``technique``'s Steps, or None when no family module finds it."""
+    got = _registry.by_technique.get(technique)
     if got is None:
         return None
     served, finder = got
     if served == (technique,):
         return finder
-    only = reg.single.get(technique)
+    only = _registry.single.get(technique)
     if only is None:
 
         def only_this(grid: Grid) -> Iterator[Step]:
@@ -235,7 +237,7 @@ def finder_for(technique: Technique) -> Optional[Finder]:
 
         only_this.__name__ = f"{getattr(finder, '__name__', 'find')}_{technique.name.lower()}"
         only_this.__doc__ = f"{technique.display_name} steps of {getattr(finder, '__name__', 'a shared finder')}."
-        only = reg.single[technique] = only_this
+        only = _registry.single[technique] = only_this
     return only
 
 
@@ -247,12 +249,11 @@ def _selected(
     enabled: Optional[Iterable[Technique]], unique: bool
 ) -> List[Tuple[FrozenSet[Technique], Finder]]:
     """The finders to ask, in solving order, each with the techniques whose Steps it may yield."""
-    reg = _load()
     allowed = frozenset(default_techniques()) if enabled is None else frozenset(enabled)
     out: List[Tuple[FrozenSet[Technique], Finder]] = []
     done = set()
     for t in ORDER:
-        got = reg.by_technique.get(t)
+        got = _registry.by_technique.get(t)
         if got is None or t not in allowed or (not unique and _needs_one_solution(t)):
             continue
         served, finder = got

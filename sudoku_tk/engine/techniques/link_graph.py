@@ -134,14 +134,6 @@ class LinkGraph:
             return self.groups[node - self.ncand].mask
         return 1 << (node % self.ncells)
 
-    def digit_nodes(self, digit: Digit) -> int:
-        """Node mask of every candidate of ``digit`` (groups not included)."""
-        return self.index.digit_cells[digit] << ((digit - 1) * self.ncells)
-
-    def candidate_nodes(self, mask: int) -> List[Node]:
-        """The candidate ids in a node mask, groups left out."""
-        return [v for v in bits(mask & self.present)]
-
     def weak(self, node: Node) -> int:
         """Every weak link of ``node``."""
         return self.weak_unit[node] | self.weak_cell[node]

@@ -7,13 +7,13 @@ placed digit rules out (a player who switched the assist off).
 
 from __future__ import annotations
 
-from typing import Iterator, Tuple
+from typing import Iterator, Optional
 
-from ..explain import effects_text, sentence
-from ..geometry import bits
+from ..explain import peer_elimination_text, single_text
+from ..geometry import Geometry, bits
 from ..grid import Grid
 from ..step import Highlight, HighlightRole, Step, Technique
-from .common import CandidateIndex, effect_highlights, eliminations, index_of, placements
+from .common import effect_highlights, eliminations, index_of, placements
 
 
 def find_peer_eliminations(grid: Grid) -> Iterator[Step]:
@@ -26,43 +26,30 @@ def find_peer_eliminations(grid: Grid) -> Iterator[Step]:
         hit = idx.digit_cells[v] & geo.peer_masks[cell]
         if not hit:
             continue
-        elims = [(p, v) for p in bits(hit)]
-        ch = geo.digit_char(v)
-        name = geo.cell_name(cell)
+        peers = list(bits(hit))
+        elims = [(p, v) for p in peers]
         yield Step(
             Technique.PEER_ELIMINATION,
             eliminations=eliminations(elims),
-            explanation=sentence(
-                Technique.PEER_ELIMINATION.display_name,
-                f"{name} holds {ch}, so no other cell of its row, column or box can hold {ch}",
-                effects_text(geo, (), elims),
-            ),
+            explanation=peer_elimination_text(geo, cell, v, peers),
             highlights=(Highlight(HighlightRole.CAUSE, (cell,)),) + effect_highlights((), elims),
-            focus=name,
+            focus=geo.cell_name(cell),
         )
 
 
-def _placement_step(
-    technique: Technique,
-    idx: CandidateIndex,
-    cell: int,
-    digit: int,
-    reason: str,
-    focus: str,
-    units: Tuple[int, ...] = (),
-) -> Step:
-    geo = idx.geometry
+def _placement_step(technique: Technique, geo: Geometry, cell: int, digit: int, unit: Optional[int] = None) -> Step:
+    """The Step of a single found in ``unit`` (None: a naked single, found in the cell itself)."""
     place = [(cell, digit)]
     # The cell itself is the pattern, so the "pattern" rung of a hint has something to show.
     highlights = (Highlight(HighlightRole.PATTERN, (cell,)),) + effect_highlights(place, ())
-    if units:
-        highlights = (Highlight(HighlightRole.DEFINING_UNIT, units=units),) + highlights
+    if unit is not None:
+        highlights = (Highlight(HighlightRole.DEFINING_UNIT, units=(unit,)),) + highlights
     return Step(
         technique,
         placements=placements(place),
-        explanation=sentence(technique.display_name, reason, effects_text(geo, place, ())),
+        explanation=single_text(geo, technique, cell, digit, unit),
         highlights=highlights,
-        focus=focus,
+        focus=geo.cell_name(cell) if unit is None else geo.unit_name(unit),
     )
 
 
@@ -89,35 +76,15 @@ def find_full_houses(grid: Grid) -> Iterator[Step]:
         if missing.bit_count() != 1 or not grid.candidates[cell] & missing:
             continue  # a broken unit: a digit twice, or the player removed the last digit
         done |= m
-        digit = missing.bit_length()
-        name = geo.cell_name(cell)
-        yield _placement_step(
-            Technique.FULL_HOUSE,
-            idx,
-            cell,
-            digit,
-            f"{name} is the only empty cell left in {geo.unit_name(u)}, so it takes the one missing digit",
-            geo.unit_name(u),
-            (u,),
-        )
+        yield _placement_step(Technique.FULL_HOUSE, geo, cell, missing.bit_length(), u)
 
 
 def find_naked_singles(grid: Grid) -> Iterator[Step]:
     """Yield a placement for each empty cell with exactly one candidate left."""
-    idx = index_of(grid)
-    geo = idx.geometry
+    geo = grid.geometry
     for cell, m in enumerate(grid.candidates):
         if m and not m & (m - 1):
-            digit = m.bit_length()
-            name = geo.cell_name(cell)
-            yield _placement_step(
-                Technique.NAKED_SINGLE,
-                idx,
-                cell,
-                digit,
-                f"every digit but {geo.digit_char(digit)} is ruled out in {name}",
-                name,
-            )
+            yield _placement_step(Technique.NAKED_SINGLE, geo, cell, m.bit_length())
 
 
 def find_hidden_singles(grid: Grid) -> Iterator[Step]:
@@ -142,16 +109,7 @@ def find_hidden_singles(grid: Grid) -> Iterator[Step]:
             if (cell, digit) in seen:
                 continue
             seen.add((cell, digit))
-            yield _placement_step(
-                Technique.HIDDEN_SINGLE,
-                idx,
-                cell,
-                digit,
-                f"{geo.cell_name(cell)} is the only cell of {geo.unit_name(u)} that can still hold "
-                f"{geo.digit_char(digit)}",
-                geo.unit_name(u),
-                (u,),
-            )
+            yield _placement_step(Technique.HIDDEN_SINGLE, geo, cell, digit, u)
 
 
 FINDERS = (
