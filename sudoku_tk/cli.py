@@ -36,6 +36,13 @@ SUBCOMMANDS = ("solve", "check", "hint", "steps", "rate", "generate")
 MAX_INPUT_BYTES = cli_io.MAX_INPUT_BYTES
 """The most read from one file or from standard input (see cli_io)."""
 
+# Words of the stable output and of the help, each defined once.
+_NO_SOLUTION = "no solution\n"
+_SEVERAL_SOLUTIONS = "multiple solutions\n"
+_PROBLEM = "problem: "
+_SOURCE_HELP = "a file of puzzles, or - for standard input"
+_LEVELS = ["easy", "medium", "hard", "unfair", "extreme"]
+
 def _read_input(source: str, stdin: TextIO) -> str:
     """The text of a file, or of standard input for ``-`` (bounded by ``MAX_INPUT_BYTES``, see cli_io)."""
     return cli_io.read_input(source, stdin, MAX_INPUT_BYTES)
@@ -68,10 +75,10 @@ def _cmd_solve(ns: argparse.Namespace) -> int:
             if len(sols) > 1:
                 break
         if not sols:
-            out.write("no solution\n")
+            out.write(_NO_SOLUTION)
             status = 1
         elif len(sols) > 1:
-            out.write("multiple solutions\n")
+            out.write(_SEVERAL_SOLUTIONS)
             status = 1
         else:
             out.write(values_line(grid.geometry, sols[0]) + "\n")
@@ -84,12 +91,12 @@ def _cmd_check(ns: argparse.Namespace) -> int:
     out.write(f"givens: {grid.given_count()}\n")
     problems = grid.problems(check_solutions=False)
     for p in problems:
-        out.write(f"problem: {p.message}\n")
+        out.write(f"{_PROBLEM}{p.message}\n")
     if problems:
-        out.write("no solution\n")
+        out.write(_NO_SOLUTION)
         return 1
     n = count_solutions(grid, 2)
-    out.write({0: "no solution\n", 1: "unique\n"}.get(n, "multiple solutions\n"))
+    out.write({0: _NO_SOLUTION, 1: "unique\n"}.get(n, _SEVERAL_SOLUTIONS))
     return 0 if n == 1 else 1
 
 
@@ -199,7 +206,7 @@ def _cmd_hint(ns: argparse.Namespace) -> int:
             if ns.json:
                 out.write(json.dumps({"problems": [_problem_dict(p, geo) for p in blocking]}) + "\n")
             else:
-                out.write("".join(f"problem: {p.message}\n" for p in blocking))
+                out.write("".join(f"{_PROBLEM}{p.message}\n" for p in blocking))
             return 1
         _error("the puzzle has more than one solution: no uniqueness techniques, no mistake check")
     mistake = diagnose(grid, solution) if solution is not None else None
@@ -275,7 +282,7 @@ def _cmd_rate(ns: argparse.Namespace) -> int:
         problems = _puzzle_problems(grid)
         blocking = _blocking(problems)
         if blocking:
-            out.write("problem: " + "; ".join(p.message for p in blocking) + "\n")
+            out.write(_PROBLEM + "; ".join(p.message for p in blocking) + "\n")
             status = 1
             continue
         if problems:
@@ -337,7 +344,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"sudoku-tk {__version__}")
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("solve", help="solve puzzles, one result line per puzzle")
-    p.add_argument("source", nargs="?", default="-", help="a file of puzzles, or - for standard input")
+    p.add_argument("source", nargs="?", default="-", help=_SOURCE_HELP)
     p.set_defaults(func=_cmd_solve)
     p = sub.add_parser("check", help="count givens, list problems, tell unique / multiple / none")
     p.add_argument("puzzle", help="a puzzle as text, a file, or - for standard input")
@@ -349,15 +356,15 @@ def build_parser() -> argparse.ArgumentParser:
     _technique_options(p)
     p.set_defaults(func=_cmd_hint)
     p = sub.add_parser("steps", help="the logic solver's path for each puzzle, one JSON object per line")
-    p.add_argument("source", nargs="?", default="-", help="a file of puzzles, or - for standard input")
+    p.add_argument("source", nargs="?", default="-", help=_SOURCE_HELP)
     _technique_options(p)
     p.set_defaults(func=_cmd_steps)
     p = sub.add_parser("rate", help="level, score and solved/stuck for each puzzle")
-    p.add_argument("source", nargs="?", default="-", help="a file of puzzles, or - for standard input")
+    p.add_argument("source", nargs="?", default="-", help=_SOURCE_HELP)
     _technique_options(p)
     p.set_defaults(func=_cmd_rate)
     p = sub.add_parser("generate", help="new puzzles with a unique solution, one line each")
-    p.add_argument("--level", default="any", choices=["any", "easy", "medium", "hard", "unfair", "extreme"],
+    p.add_argument("--level", default="any", choices=["any", *_LEVELS],
                    help="difficulty by the logic solver's rating (9x9 only; default any)")
     p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
     p.add_argument("--size", type=int, default=9, choices=[4, 9, 16], help="board side (default 9)")
@@ -388,7 +395,7 @@ def _technique_options(p: argparse.ArgumentParser) -> None:
              "'last resort'), 'default' or 'all'; '+x'/'-x' add or remove (a list of only those adjusts the "
              "default set), e.g. --techniques=-forcing-net-contradiction or --techniques singles,x-wing",
     )
-    p.add_argument("--max-level", choices=["easy", "medium", "hard", "unfair", "extreme"],
+    p.add_argument("--max-level", choices=_LEVELS,
                    help="use only techniques rated at this level or below (HoDoKu's levels)")
 
 

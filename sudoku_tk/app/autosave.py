@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Iterable, Iterator, List, Optional, Tuple
 
 from sudoku_tk.app.atomic_files import backup_path_for, remove_stale_temps, unlink_quietly, write_target
-from sudoku_tk.app.save_format import FORMAT_VERSION, GameRecord, NewerFormatError, load_game, save_game
+from sudoku_tk.app.game_record import GameRecord
+from sudoku_tk.app.save_format import FORMAT_VERSION, NewerFormatError, load_game, save_game
 from sudoku_tk.engine.errors import SaveFileError
 
 AUTOSAVE_NAME = "autosave.json"

@@ -20,7 +20,9 @@ from enum import Enum
 from pathlib import Path
 from typing import Optional, Tuple, Union
 
-from sudoku_tk.app.storage import GameRecord, decode, loads, read_limited
+from sudoku_tk.app.atomic_files import decode, read_limited
+from sudoku_tk.app.game_record import GameRecord
+from sudoku_tk.app.save_format import loads
 from sudoku_tk.engine.errors import PuzzleFormatError, SaveFileError
 from sudoku_tk.engine.formats import format_line, format_pencilmarks, parse_collection, parse_grid
 from sudoku_tk.engine.geometry import Cell

@@ -16,86 +16,29 @@ nothing else applies); with the assists off, singles are hinted like anything el
 Also here, for the "Step" and "Solve to the end" commands and the hint panel's
 lists: ``step_once`` (apply the next logical step), ``all_steps`` (every step
 available now) and ``solution_path`` (the logic solver's path from the current
-position, with where it got stuck). The views returned are plain values; the UI
-draws them (``ui/hint_panel.py``). No Tk here.
+position, with where it got stuck). The views returned are plain values
+(``hint_views.py``, worded by ``hint_texts.py``; the step itself is chosen by
+``hint_choice.py``); the UI draws them (``ui/hint_panel.py``). No Tk here.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from enum import Enum
-from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
 
-from sudoku_tk.engine.explain import effects_text
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.grid import Grid  # noqa: F401  (the doctest)
 from sudoku_tk.engine.logic_solver import MistakeKind, SolvePath, diagnose, solve_logically
 from sudoku_tk.engine.moves import describe_move
-from sudoku_tk.engine.propagation import Assist, Origin, Position, recompute
-from sudoku_tk.engine.step import Highlight, HighlightRole, Link, Step, Technique
-from sudoku_tk.engine.techniques import default_techniques, find_all_steps, find_hint, implemented, iter_steps
+from sudoku_tk.engine.propagation import Origin
+from sudoku_tk.engine.step import Highlight, HighlightRole, Step, Technique
+from sudoku_tk.engine.techniques import find_all_steps
 
+from .hint_choice import choose_step, skipped_by_assists
+from .hint_texts import as_sentence, effects_of, nudge_text, pattern_text, short_text, step_text
+from .hint_views import HintKind, HintView, PathEntry, PathView, Rung, StepsView, rung_drawing
 from .session import Change, Session
-from .technique_help import describe_technique
 
-
-class Rung(Enum):
-    """How much of a step the hint shows; each Hint press climbs one rung."""
-
-    NUDGE = 1
-    """The technique and where to look; only the units where the pattern lives are marked."""
-    PATTERN = 2
-    """The pattern drawn on the board, with its reasoning but not what it removes or places."""
-    STEP = 3
-    """The whole explanation; candidates to remove struck through, placements boxed."""
-    APPLIED = 4
-    """The step was made as the player's move (Undo takes it back)."""
-
-
-RUNG_NAMES = {
-    Rung.NUDGE: "where to look",
-    Rung.PATTERN: "the pattern",
-    Rung.STEP: "the full step",
-    Rung.APPLIED: "applied",
-}
-"""How the panel names each rung."""
-
-
-class HintKind(Enum):
-    """What a hint is about."""
-
-    STEP = "step"
-    """A logical step to learn, then apply."""
-    MISTAKE = "mistake"
-    """The board contradicts the puzzle's solution; undoing to before the cause is offered."""
-    PROBLEM = "problem"
-    """The board breaks a rule (a clash, a cell with no candidate) and there is no unique solution to compare."""
-    STUCK = "stuck"
-    """No technique the app knows applies."""
-    SOLVED = "solved"
-    """Nothing left to do."""
-    UNDONE = "undone"
-    """A mistake was undone; the next press starts a new hint."""
-    WAITING = "waiting"
-    """The player is still entering the puzzle's givens: nothing to hint yet."""
-
-
-ROLE_NAMES = {
-    HighlightRole.CAUSE: "cause",
-    HighlightRole.PATTERN: "pattern",
-    HighlightRole.DEFINING_UNIT: "where it lives",
-    HighlightRole.COVER_UNIT: "where it acts",
-    HighlightRole.FIN: "fin",
-    HighlightRole.PIVOT: "pivot",
-    HighlightRole.COLOR_A: "colour A",
-    HighlightRole.COLOR_B: "colour B",
-    HighlightRole.COLOR_C: "colour C",
-    HighlightRole.COLOR_D: "colour D",
-    HighlightRole.ELIMINATION: "remove",
-    HighlightRole.PLACEMENT: "place",
-}
-"""A word or two per highlight role, for the panel's legend."""
+# re-exported for callers not yet moved
+from .hint_texts import full_highlights as full_highlights  # noqa: F401
 
 SWITCH_ON_MORE = (
     "Hint > Techniques switches more on: forcing chains and nets go on where patterns end, and Brute Force "
@@ -105,297 +48,6 @@ SWITCH_ON_MORE = (
 
 APPLIED_LIST_LIMIT = 6
 """How many automatic placements an "Applied" message names before it says "and N more"."""
-
-_CONCLUSIONS = (HighlightRole.ELIMINATION, HighlightRole.PLACEMENT)
-_CELL = re.compile(r"r\d+c\d+$")
-_CELL_START = re.compile(r"r\d+c\d+")
-_UNIT_WORDS = ("row", "rows", "column", "columns", "box", "boxes")
-
-
-# -- which technique, and how each rung reads ------------------------------------------------
-
-def skipped_by_assists(assists: Iterable[Assist]) -> FrozenSet[Technique]:
-    """The techniques the assists already carry out, which the ladder looks past.
-
-    >>> sorted(t.name for t in skipped_by_assists({Assist.HIDDEN_SINGLES}))
-    ['FULL_HOUSE', 'HIDDEN_SINGLE']
-    """
-    on = frozenset(assists)
-    skipped = set()
-    if Assist.PEERS in on:
-        skipped.add(Technique.PEER_ELIMINATION)
-    if Assist.NAKED_SINGLES in on:
-        skipped.add(Technique.NAKED_SINGLE)
-    if Assist.HIDDEN_SINGLES in on:
-        skipped.add(Technique.HIDDEN_SINGLE)
-    if on & {Assist.NAKED_SINGLES, Assist.HIDDEN_SINGLES}:
-        skipped.add(Technique.FULL_HOUSE)  # a full house is both a naked and a hidden single
-    return frozenset(skipped)
-
-
-def choose_step(
-    grid: Grid, assists: Iterable[Assist], unique: bool, enabled: Optional[FrozenSet[Technique]] = None
-) -> Optional[Step]:
-    """The step a hint teaches: the first beyond what the assists do, else the first of those, else None.
-
-    The assists leave the starting grid's singles to the player, so a step beyond the
-    singles can lean on a cell that is itself a naked single (a "Locked Pair" of a
-    single 3 and a 3/9 cell). That teaches a muddled pattern; the single is the honest
-    hint then, and is given instead.
-
-    Args:
-        enabled: the techniques the player allows (None: the default set).
-    """
-    allowed = frozenset(default_techniques()) if enabled is None else enabled
-    skipped = skipped_by_assists(assists) & allowed
-    # Brute Force reads the solution: it is the hint only when nothing else does, the singles included.
-    beyond = [t for t in implemented() if t in allowed and t not in skipped and t is not Technique.BRUTE_FORCE]
-    step = find_hint(grid, beyond, unique)
-    if step is None:
-        single = find_hint(grid, skipped, unique) if skipped else None
-        if single is None and Technique.BRUTE_FORCE in allowed:
-            return find_hint(grid, [Technique.BRUTE_FORCE], unique)
-        return single
-    if skipped:
-        singles = _naked_single_cells(grid, step)
-        if singles:
-            for single in iter_steps(grid, skipped, unique):
-                if any(p.cell in singles for p in single.placements):
-                    return single
-    return step
-
-
-def _naked_single_cells(grid: Grid, step: Step) -> FrozenSet[int]:
-    """Empty cells of the step's pattern that hold a single candidate."""
-    cells = {c for h in step.highlights if h.role not in _CONCLUSIONS for c in h.cells}
-    cands = grid.candidates
-    return frozenset(c for c in cells if not grid.values[c] and cands[c] and cands[c] & (cands[c] - 1) == 0)
-
-
-def _article(name: str) -> str:
-    # "an X-Wing", "an Empty Rectangle", but "a Uniqueness Test" (said "you").
-    return "an" if name[:1] in "AEIOX" else "a"
-
-
-def nudge_text(step: Step) -> str:
-    """Rung 1: the technique and where to look, e.g. "Look for a Naked Pair in box 9."
-
-    >>> nudge_text(Step(Technique.X_WING, focus="digit 3 in columns 6 and 8"))
-    'Look for an X-Wing on digit 3 in columns 6 and 8.'
-    """
-    name = step.technique.display_name
-    focus = step.focus.strip()
-    lead = f"Look for {_article(name)} {name}"
-    if not focus:
-        return lead + "."
-    first = focus.split()[0]
-    if first in _UNIT_WORDS:
-        prep = "in"
-    elif _CELL.match(first):
-        prep = "at"
-    elif first == "the":
-        prep = "around"
-    else:
-        prep = "on"  # "digit 4 …", "4 and 9 in boxes 6 and 9"
-    return f"{lead} {prep} {focus}."
-
-
-def _sentence(text: str) -> str:
-    """``text`` as a sentence: a capital first letter (cell names like r1c2 stay as they are) and a full stop."""
-    text = text.strip().rstrip(".")
-    if text and not _CELL_START.match(text):  # a cell name or a chain ("r1c2≠4 → …") keeps its lower case
-        text = text[0].upper() + text[1:]
-    return text + "."
-
-
-def _body(step: Step) -> str:
-    """The explanation without its "<Technique>: " lead (the panel shows the name above it)."""
-    text = step.explanation.strip()
-    prefix = step.technique.display_name + ": "
-    if text.startswith(prefix):
-        text = _sentence(text[len(prefix):])
-    return text
-
-
-def pattern_text(step: Step) -> str:
-    """Rung 2: the reasoning without the conclusion (the part of the sentence before " — ")."""
-    body = _body(step)
-    reason = body.split(" — ", 1)[0].rstrip(" .")
-    return reason + "."
-
-
-def step_text(step: Step) -> str:
-    """Rung 3: the whole explanation."""
-    return _body(step)
-
-
-def effects_of(step: Step, geometry: Geometry) -> str:
-    """What a step does, in words: "remove 3 from r4c7"."""
-    return effects_text(geometry, [(p.cell, p.digit) for p in step.placements],
-                        [(e.cell, e.digit) for e in step.eliminations])
-
-
-def full_highlights(step: Step) -> Tuple[Highlight, ...]:
-    """The step's highlights plus a mark for every elimination and placement it does not highlight itself."""
-    highlights = list(step.highlights)
-    drawn = {(h.role, c, d) for h in step.highlights for c in h.cells for d in h.digits}
-    for e in step.eliminations:
-        if (HighlightRole.ELIMINATION, e.cell, e.digit) not in drawn:
-            highlights.append(Highlight(HighlightRole.ELIMINATION, (e.cell,), (e.digit,)))
-    for p in step.placements:
-        if (HighlightRole.PLACEMENT, p.cell, p.digit) not in drawn:
-            highlights.append(Highlight(HighlightRole.PLACEMENT, (p.cell,), (p.digit,)))
-    return tuple(highlights)
-
-
-def rung_drawing(step: Step, rung: Rung) -> Tuple[Tuple[Highlight, ...], Tuple[Link, ...]]:
-    """What the board shows of ``step`` at ``rung``: (highlights, links).
-
-    Nudge: the units where the pattern lives. Pattern: every highlight but the
-    eliminations and placements, and the chain links. Step and Applied: everything.
-    """
-    if rung is Rung.NUDGE:
-        return tuple(h for h in step.highlights if h.role is HighlightRole.DEFINING_UNIT), ()
-    if rung is Rung.PATTERN:
-        return tuple(h for h in step.highlights if h.role not in _CONCLUSIONS), step.links
-    return full_highlights(step), step.links
-
-
-def legend(highlights: Sequence[Highlight], links: Sequence[Link] = ()) -> Tuple[Tuple[str, str], ...]:
-    """The roles on show, in a fixed order, as (key, label): role values, then "strong" / "weak" for links."""
-    present = {h.role for h in highlights}
-    out = [(role.value, ROLE_NAMES[role]) for role in HighlightRole if role in present]
-    if any(link.strong for link in links):
-        out.append(("strong", "strong link: one end is true"))
-    if any(not link.strong for link in links):
-        out.append(("weak", "weak link: not both"))
-    return tuple(out)
-
-
-def short_text(step: Step, geometry: Geometry) -> str:
-    """One list line for a step: "Naked Pair: remove 3 from r4c7"."""
-    return f"{step.technique.display_name}: {effects_of(step, geometry)}"
-
-
-# -- the views ---------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class HintView:
-    """What the hint panel shows now and what the board draws for it."""
-
-    kind: HintKind
-    title: str
-    """The technique's name, or what kind of news this is ("A mistake on the board")."""
-    text: str
-    """The rung's sentence(s) for the player."""
-    rung: Optional[Rung] = None
-    step: Optional[Step] = None
-    highlights: Tuple[Highlight, ...] = ()
-    links: Tuple[Link, ...] = ()
-    undo_to: Optional[int] = None
-    """For a mistake or problem: the move count ``Session.undo_to`` goes back to (None: nothing to undo)."""
-
-    @property
-    def technique(self) -> Optional[Technique]:
-        return None if self.step is None else self.step.technique
-
-    @property
-    def description(self) -> str:
-        """How the technique works in general ("" when the hint is not about a technique)."""
-        return "" if self.step is None else describe_technique(self.step.technique)
-
-    @property
-    def rung_label(self) -> str:
-        """"Hint 2 of 4: the pattern" ("" outside the ladder)."""
-        if self.rung is None:
-            return ""
-        return f"Hint {self.rung.value} of 4: {RUNG_NAMES[self.rung]}"
-
-    @property
-    def can_climb(self) -> bool:
-        """Does another Hint press show more of this step?"""
-        return self.kind is HintKind.STEP and self.rung in (Rung.NUDGE, Rung.PATTERN)
-
-    @property
-    def can_apply(self) -> bool:
-        """Can the panel's Apply act: make the step, or undo back to before a mistake?"""
-        if self.kind is HintKind.STEP:
-            return self.rung is not Rung.APPLIED
-        return self.kind in (HintKind.MISTAKE, HintKind.PROBLEM) and self.undo_to is not None
-
-    @property
-    def legend(self) -> Tuple[Tuple[str, str], ...]:
-        """(key, label) per role on show; a mistake's marks are named for what they mean there."""
-        entries = legend(self.highlights, self.links)
-        if self.step is not None and self.step.chain:
-            # In a chain the colours say how each numbered node reads: true (=) or false (≠).
-            names = {HighlightRole.COLOR_A.value: "true in the chain (=)",
-                     HighlightRole.COLOR_B.value: "false in the chain (≠)",
-                     HighlightRole.PIVOT.value: "the assumption"}
-            entries = tuple((key, names.get(key, label)) for key, label in entries)
-        if self.kind in (HintKind.MISTAKE, HintKind.PROBLEM):
-            names = {HighlightRole.ELIMINATION.value: "wrong", HighlightRole.PLACEMENT.value: "belongs here"}
-            entries = tuple((key, names.get(key, label)) for key, label in entries)
-        return entries
-
-
-@dataclass(frozen=True, slots=True)
-class PathEntry:
-    """One step of the solution path, with the grid before it."""
-
-    index: int
-    step: Step
-    label: str
-    """"3. Naked Pair: remove 3 from r4c7"."""
-
-
-@dataclass(frozen=True, slots=True)
-class PathView:
-    """The logic solver's path from the player's current position, or why there is none."""
-
-    entries: Tuple[PathEntry, ...]
-    summary: str
-    """Solved in N steps, or plainly where and why it got stuck."""
-    grids: Tuple[Grid, ...] = ()
-    """The grid before each entry, then the grid where the path ends (len(entries) + 1)."""
-    solved: bool = False
-    blocked: Optional[HintView] = None
-    """Set when the board is wrong: the path is not computed from a broken position."""
-
-    @property
-    def stuck(self) -> bool:
-        return not self.solved and self.blocked is None
-
-    @property
-    def end_label(self) -> str:
-        """The list line for where the path ends ("" when there is no path)."""
-        if self.blocked is not None or not self.grids:
-            return ""
-        if self.solved:
-            return "Solved."
-        empty = sum(1 for v in self.grids[-1].values if not v)
-        return f"Stuck here: {empty} cells empty."
-
-    def position_at(self, index: int) -> Position:
-        """The board before entry ``index`` (``len(entries)``: where the path ends), for showing it.
-
-        Raises:
-            IndexError: no such point on the path.
-        """
-        if not 0 <= index < len(self.grids):
-            raise IndexError(f"no point {index!r} on a path of {len(self.entries)} steps")
-        # Without assists and moves, recompute shows the grid exactly as the solver saw it.
-        return recompute(self.grids[index], (), frozenset())
-
-
-@dataclass(frozen=True, slots=True)
-class StepsView:
-    """Every step available on the board now, or why none is listed."""
-
-    steps: Tuple[Step, ...]
-    labels: Tuple[str, ...]
-    summary: str
-    blocked: Optional[HintView] = None
 
 
 HintListener = Callable[[Optional[HintView]], None]
@@ -574,7 +226,7 @@ class HintLadder:
             undo_to = len(s.moves) - 1 if s.moves else None
             offer = " Press Hint again to undo your last move." if undo_to is not None else ""
             cells = tuple(sorted({c for p in problems for c in p.cells}))
-            return HintView(HintKind.PROBLEM, "The board breaks a rule", _sentence(text) + offer,
+            return HintView(HintKind.PROBLEM, "The board breaks a rule", as_sentence(text) + offer,
                             highlights=(Highlight(HighlightRole.ELIMINATION, cells),), undo_to=undo_to)
         return None
 
@@ -582,7 +234,7 @@ class HintLadder:
                       solution: Sequence[int]) -> HintView:
         s = self.session
         index = s.first_mistake_index(solution)
-        text = _sentence(message)
+        text = as_sentence(message)
         if kind is MistakeKind.WRONG_DIGIT and s.position.origins[cell] is Origin.AUTO:
             text += " An assist placed it, as a consequence of an earlier move."
         if index is None:

@@ -26,7 +26,6 @@ from sudoku_tk.engine.propagation import ALL_ASSISTS, recompute
 
 CLASSIC_ID = "classic"
 CLASSIC_GIVENS = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-SIZES = (4, 9, 16)
 _SIDE_OF_LENGTH = {16: 4, 81: 9, 256: 16}
 _DIGIT_CHARS = "123456789ABCDEFG"
 

@@ -4,7 +4,7 @@ Settings are saved per user (``paths.settings_path()``) as a small JSON object.
 Reading never fails: a missing file gives the defaults, an unreadable one gives
 the defaults and a note, unknown keys are ignored (a newer version may have
 written them) and each bad value is replaced by its default with a note saying
-which and why. Writing is atomic (see ``storage.atomic_write_text``). ``theme_name`` turns the
+which and why. Writing is atomic (see ``atomic_files.atomic_write_text``). ``theme_name`` turns the
 theme setting into the colours to draw with, reading the desktop's light/dark
 mode for ``Theme.SYSTEM`` where it can (``system_prefers_dark``).
 """
@@ -20,9 +20,9 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Tuple
 
+from sudoku_tk.app.atomic_files import atomic_write_text, decode, read_limited
 from sudoku_tk.app.puzzles import Level
 from sudoku_tk.app.save_format import json_problem
-from sudoku_tk.app.storage import atomic_write_text, decode, read_limited
 from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
 from sudoku_tk.engine.step import Technique

@@ -11,7 +11,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from sudoku_tk.app.storage import Autosaver, GameRecord
+from sudoku_tk.app.autosave import Autosaver
+from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore
 

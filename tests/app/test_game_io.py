@@ -21,7 +21,9 @@ from sudoku_tk.app.game_io import (
     values_line,
 )
 from sudoku_tk.app.puzzles import puzzles_for
-from sudoku_tk.app.storage import MAX_FILE_BYTES, GameRecord, save_game
+from sudoku_tk.app.atomic_files import MAX_FILE_BYTES
+from sudoku_tk.app.game_record import GameRecord
+from sudoku_tk.app.save_format import save_game
 from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.moves import Eliminate, Place

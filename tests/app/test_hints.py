@@ -12,17 +12,11 @@ import doctest
 import pytest
 
 from shared_data import read_puzzles
-from sudoku_tk.app import hints, technique_help
-from sudoku_tk.app.hints import (
-    HintKind,
-    HintLadder,
-    Rung,
-    choose_step,
-    legend,
-    nudge_text,
-    pattern_text,
-    skipped_by_assists,
-)
+from sudoku_tk.app import hint_texts, hints, technique_help
+from sudoku_tk.app.hint_choice import choose_step, skipped_by_assists
+from sudoku_tk.app.hint_texts import legend, nudge_text, pattern_text
+from sudoku_tk.app.hint_views import HintKind, Rung
+from sudoku_tk.app.hints import HintLadder
 from sudoku_tk.app.session import Session
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Eliminate
@@ -421,7 +415,7 @@ def test_pattern_text_stops_before_the_conclusion() -> None:
 
 
 def test_every_role_has_a_legend_name() -> None:
-    assert set(hints.ROLE_NAMES) == set(HighlightRole)
+    assert set(hint_texts.ROLE_NAMES) == set(HighlightRole)
 
 
 def test_legend_lists_roles_and_link_kinds() -> None:

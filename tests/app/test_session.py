@@ -7,14 +7,8 @@ from typing import List
 
 import pytest
 
-from sudoku_tk.app.session import (
-    CLASSIC,
-    FALLBACK_PUZZLES,
-    ChangeKind,
-    Change,
-    Session,
-    choose_puzzle,
-)
+from sudoku_tk.app.puzzle_choice import CLASSIC, FALLBACK_PUZZLES, choose_puzzle
+from sudoku_tk.app.session import ChangeKind, Change, Session
 from sudoku_tk.engine.brute_force import count_solutions, solve
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import List
 
-from sudoku_tk.app.session import CLASSIC, ChangeKind, Change, Session
+from sudoku_tk.app.puzzle_choice import CLASSIC
+from sudoku_tk.app.session import ChangeKind, Change, Session
 from sudoku_tk.engine.brute_force import solve
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Clear, Eliminate, Place

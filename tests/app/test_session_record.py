@@ -7,8 +7,11 @@ from typing import List
 
 import pytest
 
-from sudoku_tk.app.session import CLASSIC, REVEAL_NOTE, Change, ChangeKind, Session
-from sudoku_tk.app.storage import GameRecord, dumps, loads
+from sudoku_tk.app.game import REVEAL_NOTE
+from sudoku_tk.app.puzzle_choice import CLASSIC
+from sudoku_tk.app.session import Change, ChangeKind, Session
+from sudoku_tk.app.game_record import GameRecord
+from sudoku_tk.app.save_format import dumps, loads
 from sudoku_tk.engine.brute_force import count_solutions, solve
 from sudoku_tk.engine.formats import format_pencilmarks, parse_grid
 from sudoku_tk.engine.grid import Grid

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given, settings as hyp_settings
 from hypothesis import strategies as st
 
-from sudoku_tk.app import storage
+from sudoku_tk.app.atomic_files import MAX_FILE_BYTES
 from sudoku_tk.app.settings import (
     DEFAULTS,
     RECENT_LIMIT,
@@ -75,7 +76,7 @@ def test_unreadable_file_gives_defaults_and_a_note(tmp_path: Path, content: byte
 
 def test_huge_file_is_not_read(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    path.write_text('{"last_directory": "' + "x" * storage.MAX_FILE_BYTES + '"}')
+    path.write_text('{"last_directory": "' + "x" * MAX_FILE_BYTES + '"}')
     s, notes = load_settings(path)
     assert s == DEFAULTS and "too large" in notes[0]
 
@@ -144,7 +145,7 @@ def test_save_failure_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.Mo
         raise OSError(28, "No space left on device")
 
     # the last step of an atomic write fails: the old file must survive, no temp left behind
-    monkeypatch.setattr(storage.os, "replace", boom)
+    monkeypatch.setattr(os, "replace", boom)
     with pytest.raises(OSError):
         save_settings(path, Settings(theme=Theme.LIGHT))
     monkeypatch.undo()

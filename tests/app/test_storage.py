@@ -19,14 +19,12 @@ from autosave_child import scripted_move
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_tk.app import storage
+from sudoku_tk.app.atomic_files import MAX_FILE_BYTES, atomic_write_text, decode
+from sudoku_tk.app.autosave import Autosaver
+from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.puzzles import puzzles_for
-from sudoku_tk.app.storage import (
+from sudoku_tk.app.save_format import (
     FORMAT_VERSION,
-    MAX_FILE_BYTES,
-    Autosaver,
-    GameRecord,
-    atomic_write_text,
     dumps,
     load_game,
     loads,
@@ -270,7 +268,7 @@ def test_huge_file_is_refused_before_parsing(tmp_path: Path, monkeypatch: pytest
     def must_not_parse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("the loader parsed a file over the size limit")
 
-    monkeypatch.setattr(storage.json, "loads", must_not_parse)
+    monkeypatch.setattr(json, "loads", must_not_parse)
     with pytest.raises(SaveFileError, match="too large"):
         load_game(path)
     with pytest.raises(SaveFileError, match="too large"):
@@ -354,7 +352,7 @@ def test_a_good_file_with_bytes_overwritten_only_raises_save_file_error(at: int,
     at %= len(data)
     data[at:at + length] = junk
     try:
-        text = storage.decode(bytes(data))
+        text = decode(bytes(data))
     except SaveFileError:
         return
     _loads_or_save_file_error(text)
@@ -393,7 +391,7 @@ def test_failure_during_write_leaves_the_old_file(tmp_path: Path, monkeypatch: p
         raise OSError(28, "No space left on device")
 
     if failing == "fsync":
-        monkeypatch.setattr(storage.os, "fsync", boom)
+        monkeypatch.setattr(os, "fsync", boom)
     elif failing == "write":
         real_fdopen = os.fdopen
 
@@ -411,14 +409,14 @@ def test_failure_during_write_leaves_the_old_file(tmp_path: Path, monkeypatch: p
                 self.fh.write(data[: len(data) // 2])  # half the bytes reach the temp file, then the disk is full
                 raise OSError(28, "No space left on device")
 
-        monkeypatch.setattr(storage.os, "fdopen", lambda fd, mode: Broken(real_fdopen(fd, mode)))
+        monkeypatch.setattr(os, "fdopen", lambda fd, mode: Broken(real_fdopen(fd, mode)))
     else:
         def replace_only_backup(src: Any, dst: Any) -> None:
             if Path(dst) == path:
                 boom()
             original_replace(src, dst)
 
-        monkeypatch.setattr(storage.os, "replace", replace_only_backup)
+        monkeypatch.setattr(os, "replace", replace_only_backup)
     with pytest.raises(OSError, match="No space"):
         atomic_write_text(path, "new content that never lands\n")
     assert path.read_text() == "old content\n"
@@ -438,7 +436,7 @@ def test_write_to_a_missing_folder_raises_and_creates_nothing(tmp_path: Path) ->
 def test_fast_autosave_skips_fsync_but_round_trips(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: List[int] = []
     real_fsync = os.fsync
-    monkeypatch.setattr(storage.os, "fsync", lambda fd: calls.append(fd) or real_fsync(fd))
+    monkeypatch.setattr(os, "fsync", lambda fd: calls.append(fd) or real_fsync(fd))
     fast = Autosaver(tmp_path / "fast", durable=False)
     fast.save(full_record(FOUR))
     fast.save(full_record(CLASSIC))

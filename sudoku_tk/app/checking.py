@@ -1,0 +1,64 @@
+"""Checking the player's board against the puzzle's unique solution: wrong digits, lost candidates, first mistake.
+
+Plain functions of the recomputed ``Position`` and the solution; the Session
+offers them as ``wrong_cells``, ``missing_candidates`` and ``first_mistake_index``.
+A solution of None (the puzzle has none, or several) means nothing can be wrong.
+"""
+
+from __future__ import annotations
+
+from typing import FrozenSet, Optional, Sequence, Tuple
+
+from sudoku_tk.engine.geometry import Cell, Digit
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.logic_solver import diagnose
+from sudoku_tk.engine.moves import Move
+from sudoku_tk.engine.propagation import Assist, Position, recompute
+
+
+def wrong_cells(position: Position, solution: Optional[Sequence[Digit]]) -> Tuple[Cell, ...]:
+    """Cells whose digit differs from the unique solution (none when there is no unique solution)."""
+    if solution is None:
+        return ()
+    return tuple(c for c, (v, s) in enumerate(zip(position.values, solution)) if v and v != s)
+
+
+def missing_candidates(position: Position, solution: Optional[Sequence[Digit]]) -> Tuple[Tuple[Cell, Digit], ...]:
+    """Empty cells whose true digit (by the unique solution) is no longer a candidate, with that digit."""
+    if solution is None:
+        return ()
+    return tuple((c, s) for c, (v, s) in enumerate(zip(position.values, solution))
+                 if not v and not position.has_candidate(c, s))
+
+
+def first_mistake_index(
+    start: Grid,
+    moves: Sequence[Move],
+    assists: FrozenSet[Assist],
+    solution: Sequence[Digit],
+    current: Optional[Position] = None,
+) -> Optional[int]:
+    """The index of the first move after which the board contradicts ``solution``, or None.
+
+    A contradiction is a wrong digit on the board or a true candidate removed (as
+    ``engine.logic_solver.diagnose`` finds them). None when no move led into a
+    contradiction (including a starting position that already contradicts the
+    solution: no move can be undone to fix it). ``current`` is the position after
+    every move, when the caller has it (it is not recomputed then).
+
+    Raises:
+        ValueError: ``solution`` does not have one digit per cell.
+    """
+    ncells = start.geometry.ncells
+    if len(solution) != ncells:
+        raise ValueError(f"solution has {len(solution)} cells, the board {ncells}")
+    if diagnose(recompute(start, (), assists).to_grid(), solution) is not None:
+        return None
+    for index in range(len(moves)):
+        # Each prefix is recomputed from scratch: a later Clear can cancel an earlier move,
+        # so the first contradiction is not found by bisection.
+        pos = current if current is not None and index == len(moves) - 1 else recompute(
+            start, moves[: index + 1], assists)
+        if diagnose(pos.to_grid(), solution) is not None:
+            return index
+    return None

@@ -1,0 +1,234 @@
+"""Game: the data of one game and the board recomputed from it; every question the Session answers.
+
+A game is its starting grid, the player's moves, the redo list, the assists, the
+counters and the clock. The board is never edited: ``Position`` is always
+``engine.propagation.recompute(start, moves, assists)``, cached after each change.
+The unique solution is computed once, when first asked (None when the puzzle has
+several).
+
+``Session`` (session.py) extends ``Game`` with the requests that change it (moves,
+undo and redo, reveals, new games) and the listeners that hear about them; this
+module only reads and reloads. The clock, the "Why?" texts and the checks against
+the solution are in ``game_clock.py``, ``explanations.py`` and ``checking.py``.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timezone
+from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
+
+from sudoku_tk.app import checking
+from sudoku_tk.app.explanations import Explanation, explain, move_summary
+from sudoku_tk.app.game_clock import GameClock
+from sudoku_tk.app.game_record import GameRecord
+from sudoku_tk.engine.brute_force import unique_solution
+from sudoku_tk.engine.geometry import Cell, Digit, Geometry
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.moves import Move, Place
+from sudoku_tk.engine.propagation import Assist, Position, recompute
+from sudoku_tk.engine.step import Step
+
+REVEAL_NOTE = "revealed"
+"""The note of a Place move that shows the solution's digit because the player asked for it."""
+ENTERING_ASSISTS = frozenset({Assist.PEERS})
+"""The assists that may work while givens are typed in: singles would fill cells the player did not type."""
+_NOT_COMPUTED = object()
+
+
+class Game:
+    """One game's data and its recomputed board; ``Session`` adds the requests that change it."""
+
+    _start: Grid
+    _name: str
+    _puzzle_id: str
+    _source: str
+    _created: datetime
+    _moves: List[Move]
+    _redo: List[Move]
+    _assists: FrozenSet[Assist]
+    _position: Position
+    _mistakes: int
+    _entering: bool
+    _solution: object
+
+    def __init__(self, record: GameRecord, *, entering: bool = False,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        """Load the game ``record`` holds (``entering``: givens are being typed in); ``clock`` tells the time."""
+        self._clock = GameClock(clock)
+        self._load(record, entering)
+
+    def to_record(self, saved: Optional[datetime] = None) -> GameRecord:
+        """The game as a record for saving (``saved``: when it is written; None leaves it out)."""
+        return GameRecord(self._start, tuple(self._moves), self.redo_moves, self._assists, self.elapsed(),
+                          self._mistakes, self.revealed_cells(), self._name, self._puzzle_id, self._source,
+                          self._created, saved)
+
+    # -- the game as data ---------------------------------------------------
+    @property
+    def start(self) -> Grid:
+        return self._start
+
+    @property
+    def geometry(self) -> Geometry:
+        return self._start.geometry
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def puzzle_id(self) -> str:
+        """The built-in library id of the puzzle ("" when it came from elsewhere)."""
+        return self._puzzle_id
+
+    @property
+    def source(self) -> str:
+        """Where the puzzle came from, in a few words ("" when unknown)."""
+        return self._source
+
+    @property
+    def created(self) -> datetime:
+        """When this game was started."""
+        return self._created
+
+    @property
+    def mistakes(self) -> int:
+        """How many wrong digits the player placed in this game (undoing one does not take it back)."""
+        return self._mistakes
+
+    @property
+    def is_entering(self) -> bool:
+        """Is the player typing a puzzle's givens (no singles placed, no mistakes counted)?"""
+        return self._entering
+
+    @property
+    def solution(self) -> Optional[Tuple[int, ...]]:
+        """The starting position's only solution, or None when it has none or several (computed once)."""
+        if self._solution is _NOT_COMPUTED:
+            self._solution = None if self._entering else unique_solution(self._start)
+        return self._solution  # type: ignore[return-value]
+
+    @property
+    def is_unique(self) -> bool:
+        """Has the puzzle exactly one solution? (Hints that rely on uniqueness need it; mistake checks too.)"""
+        return self.solution is not None
+
+    @property
+    def moves(self) -> Tuple[Move, ...]:
+        return tuple(self._moves)
+
+    @property
+    def redo_moves(self) -> Tuple[Move, ...]:
+        """The moves Redo would replay, next one first."""
+        return tuple(reversed(self._redo))
+
+    @property
+    def assists(self) -> FrozenSet[Assist]:
+        return self._assists
+
+    @property
+    def position(self) -> Position:
+        """The board as recomputed after the last change (cached; never stale)."""
+        return self._position
+
+    def is_solved(self) -> bool:
+        return self._position.is_solved()
+
+    def can_undo(self) -> bool:
+        return bool(self._moves)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def has_assist(self, assist: Assist) -> bool:
+        return assist in self._assists
+
+    def revealed_cells(self) -> Tuple[Cell, ...]:
+        """Cells whose digit on the board was revealed at the player's request (in move order)."""
+        pos = self._position
+        out: List[Cell] = []
+        for move, live in zip(pos.moves, pos.live):
+            if (live and isinstance(move, Place) and move.note == REVEAL_NOTE
+                    and pos.values[move.cell] == move.digit and move.cell not in out):
+                out.append(move.cell)
+        return tuple(out)
+
+    def wrong_cells(self) -> Tuple[Cell, ...]:
+        """Cells whose digit differs from the unique solution (none when there is no unique solution)."""
+        return checking.wrong_cells(self._position, self.solution)
+
+    def missing_candidates(self) -> Tuple[Tuple[Cell, Digit], ...]:
+        """Empty cells whose true digit (by the unique solution) is no longer a candidate, with that digit."""
+        return checking.missing_candidates(self._position, self.solution)
+
+    def entered_grid(self) -> Grid:
+        """The digits now on the board as the givens of a new puzzle (what "Start" locks while entering)."""
+        return Grid.from_values(self._position.values)
+
+    def first_mistake_index(self, solution: Sequence[Digit]) -> Optional[int]:
+        """The index of the first move after which the board contradicts ``solution``, or None.
+
+        A contradiction is a wrong digit on the board or a true candidate removed (as
+        ``engine.logic_solver.diagnose`` finds them). ``undo_to(index)`` then goes back to
+        the last position before it. None when no move led into a contradiction (including
+        a starting position that already contradicts the solution: no move can be undone to fix it).
+        """
+        return checking.first_mistake_index(self._start, self._moves, self._effective_assists(), solution,
+                                            self._position)
+
+    # -- explanations -------------------------------------------------------
+    def last_move_summary(self) -> str:
+        """The last move and what the assists did because of it: ``r1c1=5 → naked single r3c2=4``."""
+        return move_summary(self._position, len(self._moves) - 1) if self._moves else ""
+
+    def why_value(self, cell: Cell) -> Optional[Step]:
+        """The single that placed ``cell``'s digit, when an assist placed it."""
+        return self._position.value_step(cell)
+
+    def explain(self, cell: Cell, digit: Optional[Digit] = None) -> Optional[Explanation]:
+        """Say why a candidate is missing (``digit`` given) or why a filled cell holds its digit (see explanations.py)."""
+        return explain(self._position, cell, digit)
+
+    # -- clock --------------------------------------------------------------
+    def elapsed(self) -> float:
+        """Seconds played so far (stops while paused and once the puzzle is solved)."""
+        return self._clock.elapsed()
+
+    def is_clock_running(self) -> bool:
+        return self._clock.is_running()
+
+    def pause_clock(self) -> None:
+        """Stop counting time (window minimised, game paused)."""
+        self._clock.pause()
+
+    def resume_clock(self) -> None:
+        """Count time again, unless the puzzle is solved."""
+        if not self._clock.is_running() and not self._position.is_solved():
+            self._clock.resume()
+
+    # -- internals ----------------------------------------------------------
+    def _load(self, record: GameRecord, entering: bool = False) -> None:
+        """Replace the whole game by the one ``record`` holds (a new game and a loaded one alike)."""
+        self._start = record.start
+        self._name = record.puzzle_name
+        self._puzzle_id = record.puzzle_id
+        self._source = record.puzzle_source
+        self._created = record.created or datetime.now(timezone.utc).replace(microsecond=0)
+        self._moves = list(record.moves)
+        self._redo = list(reversed(record.redo))
+        self._assists = record.assists
+        self._clock.reset(record.elapsed)
+        self._mistakes = max(0, record.mistakes)
+        self._entering = entering
+        self._solution = _NOT_COMPUTED
+        self._position = recompute(self._start, self._moves, self._effective_assists())
+        self.resume_clock()
+
+    def _effective_assists(self) -> FrozenSet[Assist]:
+        return self._assists & ENTERING_ASSISTS if self._entering else self._assists
+
+    def _recompute(self) -> None:
+        """Recompute the board from the start and the moves; the clock stops once it is solved."""
+        self._position = recompute(self._start, self._moves, self._effective_assists())
+        self._clock.follow(self._position.is_solved())

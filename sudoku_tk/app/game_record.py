@@ -1,0 +1,90 @@
+"""GameRecord: everything a saved game holds, as engine values; the Session converts itself to and from one.
+
+A record knows nothing of files: ``save_format.py`` turns records into the
+versioned JSON text and back, ``autosave.py`` keeps one on disk while a game is
+played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import FrozenSet, Optional, Sequence, Tuple
+
+from sudoku_tk import __version__
+from sudoku_tk.engine.geometry import Cell
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.moves import Move
+from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist, Position, recompute
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """Everything a saved game holds, as engine values: the starting grid, the moves and the game's clock.
+
+    The Session converts itself to and from a record; ``save_format.py`` turns
+    records into files and back. ``start may be a candidate grid (``has_pencilmarks``) or
+    hold digits placed before the game began.
+    """
+
+    start: Grid
+    moves: Tuple[Move, ...] = ()
+    redo: Tuple[Move, ...] = ()
+    """Moves undone, in the order they would be redone (the next redo first)."""
+    assists: FrozenSet[Assist] = ALL_ASSISTS
+    elapsed: float = 0.0
+    """Seconds of play so far (the timer stops while paused)."""
+    mistakes: int = 0
+    revealed: Tuple[Cell, ...] = ()
+    """Cells whose digit the player asked to be shown."""
+    puzzle_name: str = ""
+    puzzle_id: str = ""
+    """The built-in library id, or "" for a puzzle from elsewhere."""
+    puzzle_source: str = ""
+    created: Optional[datetime] = None
+    saved: Optional[datetime] = None
+    app_version: str = field(default=__version__)
+    """The version of the app that wrote the record."""
+
+    @classmethod
+    def new(
+        cls,
+        start: Grid,
+        *,
+        name: str = "",
+        puzzle_id: str = "",
+        source: str = "",
+        assists: FrozenSet[Assist] | Sequence[Assist] = ALL_ASSISTS,
+        now: Optional[datetime] = None,
+    ) -> "GameRecord":
+        """A fresh game on ``start``: no moves, clock at zero, created ``now``."""
+        return cls(start, assists=frozenset(assists), puzzle_name=name, puzzle_id=puzzle_id,
+                   puzzle_source=source, created=now)
+
+    def with_progress(
+        self,
+        moves: Sequence[Move],
+        redo: Sequence[Move] = (),
+        *,
+        elapsed: Optional[float] = None,
+        mistakes: Optional[int] = None,
+        revealed: Optional[Sequence[Cell]] = None,
+        assists: FrozenSet[Assist] | Sequence[Assist] | None = None,
+        saved: Optional[datetime] = None,
+    ) -> "GameRecord":
+        """The same game with the player's current moves (and clock, counters and assists when given)."""
+        return replace(
+            self,
+            moves=tuple(moves),
+            redo=tuple(redo),
+            elapsed=self.elapsed if elapsed is None else float(elapsed),
+            mistakes=self.mistakes if mistakes is None else mistakes,
+            revealed=self.revealed if revealed is None else tuple(revealed),
+            assists=self.assists if assists is None else frozenset(assists),
+            saved=self.saved if saved is None else saved,
+            app_version=__version__,
+        )
+
+    def position(self) -> Position:
+        """The board this record describes, recomputed from the start and the moves."""
+        return recompute(self.start, self.moves, self.assists)

@@ -1,0 +1,128 @@
+"""The words of a hint: each rung's sentence for a Step, list lines, and the legend of what the board shows.
+
+Pure functions of a ``Step`` (and the board's ``Geometry`` where cells are
+named); ``hint_views.py`` and the ``HintLadder`` (hints.py) put them together.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence, Tuple
+
+from sudoku_tk.engine.explain import effects_text
+from sudoku_tk.engine.geometry import Geometry
+from sudoku_tk.engine.step import Highlight, HighlightRole, Link, Step, Technique  # noqa: F401  (Technique: the doctests)
+
+ROLE_NAMES = {
+    HighlightRole.CAUSE: "cause",
+    HighlightRole.PATTERN: "pattern",
+    HighlightRole.DEFINING_UNIT: "where it lives",
+    HighlightRole.COVER_UNIT: "where it acts",
+    HighlightRole.FIN: "fin",
+    HighlightRole.PIVOT: "pivot",
+    HighlightRole.COLOR_A: "colour A",
+    HighlightRole.COLOR_B: "colour B",
+    HighlightRole.COLOR_C: "colour C",
+    HighlightRole.COLOR_D: "colour D",
+    HighlightRole.ELIMINATION: "remove",
+    HighlightRole.PLACEMENT: "place",
+}
+"""A word or two per highlight role, for the panel's legend."""
+
+CONCLUSION_ROLES = (HighlightRole.ELIMINATION, HighlightRole.PLACEMENT)
+"""The roles that mark what a step concludes (not part of its pattern)."""
+_CELL = re.compile(r"r\d+c\d+$")
+_CELL_START = re.compile(r"r\d+c\d+")
+_UNIT_WORDS = ("row", "rows", "column", "columns", "box", "boxes")
+
+
+def _article(name: str) -> str:
+    # "an X-Wing", "an Empty Rectangle", but "a Uniqueness Test" (said "you").
+    return "an" if name[:1] in "AEIOX" else "a"
+
+
+def nudge_text(step: Step) -> str:
+    """Rung 1: the technique and where to look, e.g. "Look for a Naked Pair in box 9."
+
+    >>> nudge_text(Step(Technique.X_WING, focus="digit 3 in columns 6 and 8"))
+    'Look for an X-Wing on digit 3 in columns 6 and 8.'
+    """
+    name = step.technique.display_name
+    focus = step.focus.strip()
+    lead = f"Look for {_article(name)} {name}"
+    if not focus:
+        return lead + "."
+    first = focus.split()[0]
+    if first in _UNIT_WORDS:
+        prep = "in"
+    elif _CELL.match(first):
+        prep = "at"
+    elif first == "the":
+        prep = "around"
+    else:
+        prep = "on"  # "digit 4 …", "4 and 9 in boxes 6 and 9"
+    return f"{lead} {prep} {focus}."
+
+
+def as_sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter (cell names like r1c2 stay as they are) and a full stop."""
+    text = text.strip().rstrip(".")
+    if text and not _CELL_START.match(text):  # a cell name or a chain ("r1c2≠4 → …") keeps its lower case
+        text = text[0].upper() + text[1:]
+    return text + "."
+
+
+def _body(step: Step) -> str:
+    """The explanation without its "<Technique>: " lead (the panel shows the name above it)."""
+    text = step.explanation.strip()
+    prefix = step.technique.display_name + ": "
+    if text.startswith(prefix):
+        text = as_sentence(text[len(prefix):])
+    return text
+
+
+def pattern_text(step: Step) -> str:
+    """Rung 2: the reasoning without the conclusion (the part of the sentence before " — ")."""
+    body = _body(step)
+    reason = body.split(" — ", 1)[0].rstrip(" .")
+    return reason + "."
+
+
+def step_text(step: Step) -> str:
+    """Rung 3: the whole explanation."""
+    return _body(step)
+
+
+def effects_of(step: Step, geometry: Geometry) -> str:
+    """What a step does, in words: "remove 3 from r4c7"."""
+    return effects_text(geometry, [(p.cell, p.digit) for p in step.placements],
+                        [(e.cell, e.digit) for e in step.eliminations])
+
+
+def full_highlights(step: Step) -> Tuple[Highlight, ...]:
+    """The step's highlights plus a mark for every elimination and placement it does not highlight itself."""
+    highlights = list(step.highlights)
+    drawn = {(h.role, c, d) for h in step.highlights for c in h.cells for d in h.digits}
+    for e in step.eliminations:
+        if (HighlightRole.ELIMINATION, e.cell, e.digit) not in drawn:
+            highlights.append(Highlight(HighlightRole.ELIMINATION, (e.cell,), (e.digit,)))
+    for p in step.placements:
+        if (HighlightRole.PLACEMENT, p.cell, p.digit) not in drawn:
+            highlights.append(Highlight(HighlightRole.PLACEMENT, (p.cell,), (p.digit,)))
+    return tuple(highlights)
+
+
+def legend(highlights: Sequence[Highlight], links: Sequence[Link] = ()) -> Tuple[Tuple[str, str], ...]:
+    """The roles on show, in a fixed order, as (key, label): role values, then "strong" / "weak" for links."""
+    present = {h.role for h in highlights}
+    out = [(role.value, ROLE_NAMES[role]) for role in HighlightRole if role in present]
+    if any(link.strong for link in links):
+        out.append(("strong", "strong link: one end is true"))
+    if any(not link.strong for link in links):
+        out.append(("weak", "weak link: not both"))
+    return tuple(out)
+
+
+def short_text(step: Step, geometry: Geometry) -> str:
+    """One list line for a step: "Naked Pair: remove 3 from r4c7"."""
+    return f"{step.technique.display_name}: {effects_of(step, geometry)}"

@@ -1,0 +1,192 @@
+"""What the hint panel is given: ``HintView`` (one hint at one rung), ``PathView``, ``StepsView``, and the rungs.
+
+Plain frozen values built by the ``HintLadder`` (hints.py) and drawn by
+``ui/hint_panel.py``; ``rung_drawing`` says which highlights and links the
+board shows of a step at each rung. No Tk here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Optional, Tuple
+
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.propagation import Position, recompute
+from sudoku_tk.engine.step import Highlight, HighlightRole, Link, Step, Technique
+
+from .hint_texts import CONCLUSION_ROLES, full_highlights, legend
+from .technique_help import describe_technique
+
+
+class Rung(Enum):
+    """How much of a step the hint shows; each Hint press climbs one rung."""
+
+    NUDGE = 1
+    """The technique and where to look; only the units where the pattern lives are marked."""
+    PATTERN = 2
+    """The pattern drawn on the board, with its reasoning but not what it removes or places."""
+    STEP = 3
+    """The whole explanation; candidates to remove struck through, placements boxed."""
+    APPLIED = 4
+    """The step was made as the player's move (Undo takes it back)."""
+
+
+RUNG_NAMES = {
+    Rung.NUDGE: "where to look",
+    Rung.PATTERN: "the pattern",
+    Rung.STEP: "the full step",
+    Rung.APPLIED: "applied",
+}
+"""How the panel names each rung."""
+
+
+class HintKind(Enum):
+    """What a hint is about."""
+
+    STEP = "step"
+    """A logical step to learn, then apply."""
+    MISTAKE = "mistake"
+    """The board contradicts the puzzle's solution; undoing to before the cause is offered."""
+    PROBLEM = "problem"
+    """The board breaks a rule (a clash, a cell with no candidate) and there is no unique solution to compare."""
+    STUCK = "stuck"
+    """No technique the app knows applies."""
+    SOLVED = "solved"
+    """Nothing left to do."""
+    UNDONE = "undone"
+    """A mistake was undone; the next press starts a new hint."""
+    WAITING = "waiting"
+    """The player is still entering the puzzle's givens: nothing to hint yet."""
+
+
+def rung_drawing(step: Step, rung: Rung) -> Tuple[Tuple[Highlight, ...], Tuple[Link, ...]]:
+    """What the board shows of ``step`` at ``rung``: (highlights, links).
+
+    Nudge: the units where the pattern lives. Pattern: every highlight but the
+    eliminations and placements, and the chain links. Step and Applied: everything.
+    """
+    if rung is Rung.NUDGE:
+        return tuple(h for h in step.highlights if h.role is HighlightRole.DEFINING_UNIT), ()
+    if rung is Rung.PATTERN:
+        return tuple(h for h in step.highlights if h.role not in CONCLUSION_ROLES), step.links
+    return full_highlights(step), step.links
+
+
+@dataclass(frozen=True, slots=True)
+class HintView:
+    """What the hint panel shows now and what the board draws for it."""
+
+    kind: HintKind
+    title: str
+    """The technique's name, or what kind of news this is ("A mistake on the board")."""
+    text: str
+    """The rung's sentence(s) for the player."""
+    rung: Optional[Rung] = None
+    step: Optional[Step] = None
+    highlights: Tuple[Highlight, ...] = ()
+    links: Tuple[Link, ...] = ()
+    undo_to: Optional[int] = None
+    """For a mistake or problem: the move count ``Session.undo_to`` goes back to (None: nothing to undo)."""
+
+    @property
+    def technique(self) -> Optional[Technique]:
+        return None if self.step is None else self.step.technique
+
+    @property
+    def description(self) -> str:
+        """How the technique works in general ("" when the hint is not about a technique)."""
+        return "" if self.step is None else describe_technique(self.step.technique)
+
+    @property
+    def rung_label(self) -> str:
+        """"Hint 2 of 4: the pattern" ("" outside the ladder)."""
+        if self.rung is None:
+            return ""
+        return f"Hint {self.rung.value} of 4: {RUNG_NAMES[self.rung]}"
+
+    @property
+    def can_climb(self) -> bool:
+        """Does another Hint press show more of this step?"""
+        return self.kind is HintKind.STEP and self.rung in (Rung.NUDGE, Rung.PATTERN)
+
+    @property
+    def can_apply(self) -> bool:
+        """Can the panel's Apply act: make the step, or undo back to before a mistake?"""
+        if self.kind is HintKind.STEP:
+            return self.rung is not Rung.APPLIED
+        return self.kind in (HintKind.MISTAKE, HintKind.PROBLEM) and self.undo_to is not None
+
+    @property
+    def legend(self) -> Tuple[Tuple[str, str], ...]:
+        """(key, label) per role on show; a mistake's marks are named for what they mean there."""
+        entries = legend(self.highlights, self.links)
+        if self.step is not None and self.step.chain:
+            # In a chain the colours say how each numbered node reads: true (=) or false (≠).
+            names = {HighlightRole.COLOR_A.value: "true in the chain (=)",
+                     HighlightRole.COLOR_B.value: "false in the chain (≠)",
+                     HighlightRole.PIVOT.value: "the assumption"}
+            entries = tuple((key, names.get(key, label)) for key, label in entries)
+        if self.kind in (HintKind.MISTAKE, HintKind.PROBLEM):
+            names = {HighlightRole.ELIMINATION.value: "wrong", HighlightRole.PLACEMENT.value: "belongs here"}
+            entries = tuple((key, names.get(key, label)) for key, label in entries)
+        return entries
+
+
+@dataclass(frozen=True, slots=True)
+class PathEntry:
+    """One step of the solution path, with the grid before it."""
+
+    index: int
+    step: Step
+    label: str
+    """"3. Naked Pair: remove 3 from r4c7"."""
+
+
+@dataclass(frozen=True, slots=True)
+class PathView:
+    """The logic solver's path from the player's current position, or why there is none."""
+
+    entries: Tuple[PathEntry, ...]
+    summary: str
+    """Solved in N steps, or plainly where and why it got stuck."""
+    grids: Tuple[Grid, ...] = ()
+    """The grid before each entry, then the grid where the path ends (len(entries) + 1)."""
+    solved: bool = False
+    blocked: Optional[HintView] = None
+    """Set when the board is wrong: the path is not computed from a broken position."""
+
+    @property
+    def stuck(self) -> bool:
+        return not self.solved and self.blocked is None
+
+    @property
+    def end_label(self) -> str:
+        """The list line for where the path ends ("" when there is no path)."""
+        if self.blocked is not None or not self.grids:
+            return ""
+        if self.solved:
+            return "Solved."
+        empty = sum(1 for v in self.grids[-1].values if not v)
+        return f"Stuck here: {empty} cells empty."
+
+    def position_at(self, index: int) -> Position:
+        """The board before entry ``index`` (``len(entries)``: where the path ends), for showing it.
+
+        Raises:
+            IndexError: no such point on the path.
+        """
+        if not 0 <= index < len(self.grids):
+            raise IndexError(f"no point {index!r} on a path of {len(self.entries)} steps")
+        # Without assists and moves, recompute shows the grid exactly as the solver saw it.
+        return recompute(self.grids[index], (), frozenset())
+
+
+@dataclass(frozen=True, slots=True)
+class StepsView:
+    """Every step available on the board now, or why none is listed."""
+
+    steps: Tuple[Step, ...]
+    labels: Tuple[str, ...]
+    summary: str
+    blocked: Optional[HintView] = None
