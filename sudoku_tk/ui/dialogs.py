@@ -22,15 +22,11 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 from sudoku_tk.app import puzzles
 from sudoku_tk.app.game_io import IncomingPuzzle, TextKind, read_puzzle_text
 from sudoku_tk.app.puzzles import Level, PuzzleEntry
+from sudoku_tk.app.session import ASSIST_LABELS
 from sudoku_tk.app.settings import ANY_LEVEL, ZOOM_MAX, ZOOM_MIN, Settings, Theme
 from sudoku_tk.engine.propagation import Assist
 
 ANY_LEVEL_LABEL = "Any level"
-ASSIST_LABELS = {
-    Assist.PEERS: "Remove candidates seen by placed digits",
-    Assist.NAKED_SINGLES: "Place naked singles",
-    Assist.HIDDEN_SINGLES: "Place hidden singles",
-}
 THEME_LABELS = {Theme.SYSTEM: "Follow the system", Theme.LIGHT: "Light", Theme.DARK: "Dark"}
 
 # -- pure validation ----------------------------------------------------------------

@@ -21,6 +21,9 @@ ALT_X11 = 0x0008
 OPTION_MAC = 0x0010
 ALT_WINDOWS = 0x20000
 
+TEXT_FIELDS = ("Entry", "TEntry", "Text", "Spinbox", "TSpinbox", "TCombobox")
+"""Widget classes whose keys belong to the field (typing, copy and paste), not to the board."""
+
 # Shifted digits on a US layout arrive as their symbols.
 _SHIFTED_DIGITS = {"exclam": 1, "at": 2, "numbersign": 3, "dollar": 4, "percent": 5,
                    "asciicircum": 6, "ampersand": 7, "asterisk": 8, "parenleft": 9}

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import tkinter as tk
 from enum import Enum
+from functools import partial
 from tkinter import ttk
-from typing import Callable, Dict, Optional
+from typing import AbstractSet, Callable, Dict, Optional
 
 from sudoku_tk.engine.geometry import Geometry
 
@@ -74,7 +75,7 @@ class NumberPad(ttk.Frame):
         """Show ``digit`` as the highlighted one (None: none)."""
         self._active.set(digit or 0)
 
-    def set_complete(self, digits: set[int]) -> None:
+    def set_complete(self, digits: AbstractSet[int]) -> None:
         """Dim the digits that stand on the board ``side`` times already."""
         for d, button in self.buttons.items():
             style = "PadDone.Toolbutton" if d in digits else "Pad.Toolbutton"
@@ -94,6 +95,6 @@ class NumberPad(ttk.Frame):
             r, c = divmod(d - 1, geo.box)
             button = ttk.Radiobutton(self._digits, text=geo.digit_char(d), value=d, variable=self._active,
                                      style="Pad.Toolbutton", takefocus=0, width=2,
-                                     command=lambda d=d: self.press(d))
+                                     command=partial(self.press, d))
             button.grid(row=r, column=c, padx=1, pady=1, sticky="nsew")
             self.buttons[d] = button

@@ -1,15 +1,16 @@
 """WhyOnHover: the pointer over the board: its hover outline and the "why?" it asks after a rest.
 
 Resting the pointer on a removed candidate or an automatically placed digit for
-``App.why_delay_ms`` shows the reason: the Step (or the cells) behind it drawn on the
+``why_delay_ms`` shows the reason: the Step (or the cells) behind it drawn on the
 board and its sentence in the status bar, until the pointer moves on or a click, a key
 or a change clears it; the board's earlier highlights then come back. The reason comes
 from ``Session.explain``; here are only pointer events, the delay and what is drawn.
+It reaches the window only through its ``WhyHost`` port (ports.py).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import Optional, Tuple
 
 import tkinter as tk
 
@@ -18,29 +19,33 @@ from sudoku_tk.engine.propagation import Origin
 from sudoku_tk.engine.step import Highlight, HighlightRole
 
 from .board_layout import Hit
-
-if TYPE_CHECKING:
-    from .app import App
+from .board_steps import StepDrawing
+from .ports import WhyHost
 
 WhyTarget = Tuple[Cell, Optional[Digit]]
 """What "why?" is asked about: a removed candidate (cell, digit) or an automatic digit (cell, None)."""
 
 
 class WhyOnHover:
-    """Follows the pointer over ``app.board`` and explains what it rests on (bind ``on_motion`` / ``on_leave``)."""
+    """Follows the pointer over ``host.board`` and explains what it rests on (``bind`` listens to it)."""
 
-    def __init__(self, app: App) -> None:
-        self._app = app
+    def __init__(self, host: WhyHost) -> None:
+        self._host = host
         self._target: Optional[WhyTarget] = None
         self._job: Optional[str] = None
-        self._saved: Optional[Tuple[Tuple[Highlight, ...], tuple]] = None  # the board's highlights before "why?"
+        self._saved: Optional[StepDrawing] = None  # the board's highlights before "why?"
         self._shown = False
         self._pointer: Optional[Hit] = None  # what the pointer is over, to redraw its outline after a move
 
     # -- pointer ------------------------------------------------------------------
+    def bind(self) -> None:
+        """Follow the pointer over the board."""
+        self._host.board.bind("<Motion>", self.on_motion)
+        self._host.board.bind("<Leave>", self.on_leave)
+
     def on_motion(self, event: tk.Event) -> None:
         """Outline what the pointer is over and (re)start the wait before its "why?"."""
-        board, pos = self._app.board, self._app.session.position
+        board, pos = self._host.board, self._host.session.position
         covered = board.paused or board.card_contains(event.x, event.y)
         hit = None if covered else board.hit_test(event.x, event.y)
         self._pointer = hit
@@ -55,14 +60,14 @@ class WhyOnHover:
     def on_leave(self, event: tk.Event) -> None:
         """The pointer left the board: no outline, no "why?"."""
         self._pointer = None
-        self._app.board.set_hover(None)
+        self._host.board.set_hover(None)
         self._set_target(None)
 
     def refresh_hover(self) -> None:
         """Redraw the outline under a pointer that has not moved, after the position changed."""
         # A move fills or empties cells under a still pointer: a candidate outline over a new digit would
         # cross it, and one over a candidate an undo brought back should show again.
-        board, values = self._app.board, self._app.session.position.values
+        board, values = self._host.board, self._host.session.position.values
         hit = self._pointer
         if hit is None or board.paused or hit.cell >= len(values):
             return
@@ -74,11 +79,11 @@ class WhyOnHover:
 
     def _target_for(self, hit: Hit) -> Optional[WhyTarget]:
         """What hovering over ``hit`` asks "why?" about: an automatic digit or a removed candidate."""
-        pos = self._app.session.position
+        pos = self._host.session.position
         cell = hit.cell
         if pos.values[cell]:
             return (cell, None) if pos.origins[cell] is Origin.AUTO else None
-        if hit.digit is not None and not pos.candidates[cell] >> (hit.digit - 1) & 1:
+        if hit.digit is not None and not pos.has_candidate(cell, hit.digit):
             return (cell, hit.digit)
         return None
 
@@ -89,7 +94,7 @@ class WhyOnHover:
         self.clear()
         self._target = target
         if target is not None:
-            self._job = self._app.after(self._app.why_delay_ms, self._show)
+            self._job = self._host.after(self._host.why_delay_ms, self._show)
 
     def show_now(self, cell: Cell, digit: Optional[Digit]) -> None:
         """Explain ``digit`` removed from ``cell`` (or ``cell``'s automatic digit when None) without waiting."""
@@ -100,9 +105,9 @@ class WhyOnHover:
         self._job = None
         if self._target is None:
             return
-        app, board = self._app, self._app.board
+        host, board = self._host, self._host.board
         cell, digit = self._target
-        why = app.session.explain(cell, digit)
+        why = host.session.explain(cell, digit)
         if why is None:
             return
         if not self._shown:
@@ -114,7 +119,7 @@ class WhyOnHover:
             role = HighlightRole.ELIMINATION if digit is not None else HighlightRole.PLACEMENT
             board.show_highlights([Highlight(role, why.cells, (digit,) if digit else ())])
         self._shown = True
-        app.show_transient(f"Why? {why.text}")
+        host.show_transient(f"Why? {why.text}")
 
     def clear(self) -> None:
         """Drop any pending or shown "why?": the board's highlights and the status bar's message come back."""
@@ -124,13 +129,13 @@ class WhyOnHover:
             self._shown = False
             saved, self._saved = self._saved, None
             if saved is not None:
-                self._app.board.show_highlights(*saved)
+                self._host.board.show_highlights(*saved)
             else:
-                self._app.board.clear_step()
-        self._app.clear_transient()
+                self._host.board.clear_step()
+        self._host.clear_transient()
 
     def cancel(self) -> None:
         """Stop waiting to show a "why?" (closing the window)."""
         if self._job is not None:
-            self._app.after_cancel(self._job)
+            self._host.after_cancel(self._job)
             self._job = None

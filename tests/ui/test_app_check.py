@@ -31,7 +31,7 @@ def _wrong_click(app) -> tuple[int, int]:  # type: ignore[no-untyped-def]
     """Click a candidate that is not the solution's digit; return (cell, digit)."""
     pos = app.session.position
     cell, digit = next((c, d) for c in pos.empty_cells() for d in range(1, 10)
-                       if d != SOLUTION[c] and pos.candidates[c] >> (d - 1) & 1)
+                       if d != SOLUTION[c] and pos.has_candidate(c, d))
     click(app, cell, digit)
     return cell, digit
 

@@ -97,7 +97,7 @@ def test_ctrl_v_plays_the_puzzle_on_the_clipboard(open_app) -> None:  # type: ig
 def test_a_pasted_candidate_grid_becomes_the_starting_position(open_app) -> None:  # type: ignore[no-untyped-def]
     app = open_app(CLASSIC)
     start = Grid.from_string(HARD)
-    wrong = [next(d for d in range(1, 10) if d != SOLUTION[c] and recompute(start).candidates[c] >> (d - 1) & 1)
+    wrong = [next(d for d in range(1, 10) if d != SOLUTION[c] and recompute(start).has_candidate(c, d))
              for c in (1, 2)]
     pos = recompute(start, (Eliminate(((1, wrong[0]), (2, wrong[1]))), Place(10, SOLUTION[10])))
     clipboard(app, format_pencilmarks(pos.to_grid()))
@@ -669,7 +669,7 @@ def test_without_stderr_a_handler_error_is_still_kept(open_app, data_dir: Path, 
 def test_a_bad_puzzle_argument_without_stderr_is_logged(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    from sudoku_tk.ui.app import run_gui
+    from sudoku_tk.ui.launch import run_gui
 
     monkeypatch.setattr(sys, "stderr", None)
     assert run_gui(["11" + "." * 79]) == 2

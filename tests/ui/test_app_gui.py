@@ -46,7 +46,7 @@ def test_fresh_board_shows_givens_and_candidates_in_fixed_slots(make_app: MakeAp
     assert _fill(app, board.digit_item(0)) == LIGHT.given
     for cell in pos.empty_cells():
         for d in range(1, 10):
-            assert board.candidate_visible(cell, d) == bool(pos.candidates[cell] >> (d - 1) & 1)
+            assert board.candidate_visible(cell, d) == pos.has_candidate(cell, d)
     # 1 2 3 / 4 5 6 / 7 8 9: digit 6 sits right of 5 and above 9.
     x5, y5 = board.coords(board.candidate_item(1, 5))
     x6, y6 = board.coords(board.candidate_item(1, 6))
@@ -82,7 +82,7 @@ def test_click_on_a_candidate_places_it_with_the_player_colour(make_app: MakeApp
     board = app.board
     assert board.candidate_visible(1, 1)
     peers_with_1 = [p for p in app.session.geometry.peers[1]
-                    if app.session.position.candidates[p] & 1]
+                    if app.session.position.has_candidate(p, 1)]
     click(app, 1, 1)
     assert board.digit_text(1) == "1" and board.digit_role(1) == "player"
     assert _fill(app, board.digit_item(1)) == LIGHT.player
@@ -262,7 +262,8 @@ def test_hovering_an_automatic_digit_shows_its_single(make_app: MakeApp) -> None
     app = make_app()
     click(app, 1, 1)
     hover(app, 2)
-    assert app.status_text() == "Why? Hidden Single: Row 1 has only one place left for 7: r1c3. (after r1c2=1, move 1)"
+    assert app.status_text() == ("Why? Hidden Single: r1c3 is the only cell of row 1 that can still hold 7 — "
+                                 "place 7 in r1c3. (after r1c2=1, move 1)")
     placement = app.board.find_withtag("role-placement")
     assert placement and "step-cell-2" in app.board.gettags(placement[0])
 
@@ -374,8 +375,8 @@ def test_sixteen_by_sixteen_uses_letters_and_a_four_by_four_mini_grid(make_app: 
     assert board.digit_text(given) == "123456789ABCDEFG"[pos.values[given] - 1]
     assert len(app.numpad.buttons) == 16 and app.numpad.buttons[16].cget("text") == "G"
     # Letters type digits above 9: select an empty cell, type its first candidate as a letter if it has one.
-    cell = next(c for c in pos.empty_cells() if any(pos.candidates[c] >> (d - 1) & 1 for d in range(10, 17)))
-    d = next(d for d in range(10, 17) if pos.candidates[cell] >> (d - 1) & 1)
+    cell = next(c for c in pos.empty_cells() if any(pos.has_candidate(c, d) for d in range(10, 17)))
+    d = next(d for d in range(10, 17) if pos.has_candidate(cell, d))
     click(app, cell)
     key(app, "abcdefg"[d - 10])
     assert board.digit_text(cell) == "ABCDEFG"[d - 10]
@@ -499,5 +500,5 @@ def test_pause_hides_the_board_stops_the_clock_and_ignores_input(make_app: MakeA
     assert not board.paused and app.card_text() == "" and app.session.is_clock_running()
     assert board.digit_text(1) == "1" and board.itemcget(board.digit_item(1), "state") == "normal"
     pos = app.session.position
-    assert all(board.candidate_visible(c, d) == bool(pos.candidates[c] >> (d - 1) & 1)
+    assert all(board.candidate_visible(c, d) == pos.has_candidate(c, d)
                for c in range(81) for d in range(1, 10))

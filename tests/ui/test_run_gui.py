@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from sudoku_tk.engine.errors import PuzzleFormatError
-from sudoku_tk.ui.app import format_elapsed, puzzle_from_argument, run_gui
+from sudoku_tk.ui.launch import puzzle_from_argument, run_gui
+from sudoku_tk.ui.status_bar import format_elapsed
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 

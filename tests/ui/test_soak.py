@@ -53,7 +53,7 @@ def _check(app: App, step: int, what: str, full: bool) -> None:
         assert shown == (geo.digit_char(value) if value else ""), f"{where}: r{cell // 9 + 1}c{cell % 9 + 1}"
         if full and not value:
             for d in range(1, geo.side + 1):
-                assert board.candidate_visible(cell, d) == bool(fresh.candidates[cell] >> (d - 1) & 1), \
+                assert board.candidate_visible(cell, d) == fresh.has_candidate(cell, d), \
                     f"{where}: candidate {d} of cell {cell}"
 
 

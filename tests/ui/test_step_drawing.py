@@ -35,7 +35,7 @@ def board() -> Iterator[BoardCanvas]:
 def _empty_with(board: BoardCanvas, digit: int, count: int) -> Tuple[int, ...]:
     pos = board._position
     assert pos is not None
-    cells = tuple(c for c in pos.empty_cells() if pos.candidates[c] >> (digit - 1) & 1)[:count]
+    cells = tuple(c for c in pos.empty_cells() if pos.has_candidate(c, digit))[:count]
     assert len(cells) == count
     return cells
 
@@ -137,7 +137,7 @@ def test_removed_candidates_show_as_ghosts_and_filled_cells_drop_their_strikes(b
     pos = board._position
     assert pos is not None
     cell = pos.empty_cells()[0]
-    missing = next(d for d in range(1, 10) if not pos.candidates[cell] >> (d - 1) & 1)
+    missing = next(d for d in range(1, 10) if not pos.has_candidate(cell, d))
     board.show_highlights([Highlight(HighlightRole.ELIMINATION, (cell,), (missing,)),
                            Highlight(HighlightRole.ELIMINATION, (0,), (3,))])  # r1c1 holds a given 4
     board.update_idletasks()

@@ -1,0 +1,179 @@
+"""BoardInput: clicks, right-clicks and keys on the board, and the number pad, turned into Session calls.
+
+Nothing else handles board events. Each handler is thin: an event becomes one
+Session call (place, toggle a candidate, clear) or a view change (the cursor, the
+highlighted digit); the Session's change listener (game_display.py) redraws. A
+refused request is said in the status bar. While the game is paused, input waits.
+
+- Left click on a candidate places it; on a removed candidate it explains why; on
+  a filled cell it highlights that digit and says why it stands there.
+- Right click (Button-2 or Control-click on macOS) removes or brings back a candidate.
+- Keys: arrows and friends move the cursor (keys.py decodes them), a digit places,
+  Alt/Option + digit toggles a candidate, Delete/BackSpace clears.
+- The pad (``numpad``, made here): Highlight, Place or Candidate, as its mode says.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import tkinter as tk
+
+from sudoku_tk.app.commands import Platform
+from sudoku_tk.app.session import Session
+from sudoku_tk.engine.geometry import Cell, Digit
+from sudoku_tk.engine.propagation import Origin
+
+from .board_canvas import BoardCanvas
+from .keys import TEXT_FIELDS, KeyKind, decode_key, move_cursor
+from .numpad import NumberPad, PadMode
+from .status_bar import StatusBar
+from .why import WhyOnHover
+
+CHOOSE_A_CELL = "Choose a cell first: click it, or move there with the arrow keys"
+"""What the player is told when a digit, a clear or a reveal needs a cell and none is chosen."""
+
+
+class BoardInput:
+    """The board's controller: binds its events and the pad's presses to Session calls."""
+
+    def __init__(self, board: BoardCanvas, pad_master: tk.Misc, session: Session, why: WhyOnHover,
+                 status: StatusBar, platform: Platform) -> None:
+        self._board = board
+        self._session = session
+        self._why = why
+        self._status = status
+        self._platform = platform
+        self.numpad = NumberPad(pad_master, session.geometry, self.on_pad_digit, self.clear_cursor_cell)
+
+    def bind(self, root: tk.Tk) -> None:
+        """Listen to the board's mouse buttons and to keys anywhere in the window."""
+        b = self._board
+        b.bind("<Button-1>", self.on_click)
+        for seq in (("<Button-2>", "<Control-Button-1>") if self._platform is Platform.MAC else ("<Button-3>",)):
+            b.bind(seq, self.on_right_click)
+        root.bind("<KeyPress>", self.on_key)
+
+    # -- mouse ----------------------------------------------------------------------
+    def on_click(self, event: tk.Event) -> None:
+        self._board.focus_set()
+        if self._board.paused or self._board.card_contains(event.x, event.y):
+            return  # the card's buttons answer for themselves
+        self._why.clear()  # a click answers for itself; a pending hover "why" would hide its message
+        hit = self._board.hit_test(event.x, event.y)
+        if hit is None:
+            return
+        pos = self._session.position
+        self._board.set_cursor(hit.cell)
+        value = pos.values[hit.cell]
+        if value:
+            self.set_highlight(value)
+            why = self._session.explain(hit.cell)
+            if why is not None:
+                self._status.say(why.text)
+            return
+        if hit.digit is None:
+            self.say_cell(hit.cell)
+            return
+        if pos.has_candidate(hit.cell, hit.digit):
+            self._status.tell_refusal(self._session.place(hit.cell, hit.digit))
+        else:
+            self._why.show_now(hit.cell, hit.digit)
+
+    def on_right_click(self, event: tk.Event) -> None:
+        self._why.clear()
+        if self._board.paused or self._board.card_contains(event.x, event.y):
+            return
+        hit = self._board.hit_test(event.x, event.y)
+        if hit is None or hit.digit is None:
+            return
+        self._board.set_cursor(hit.cell)
+        if self._session.position.values[hit.cell]:
+            return
+        self._status.tell_refusal(self._session.toggle_candidate(hit.cell, hit.digit))
+
+    # -- keyboard -----------------------------------------------------------------
+    def on_key(self, event: tk.Event) -> Optional[str]:
+        widget_class = event.widget.winfo_class() if isinstance(event.widget, tk.Misc) else ""
+        if widget_class in TEXT_FIELDS:
+            return None  # typing into a field of a panel, not onto the board
+        if self._board.paused:
+            return None
+        side = self._session.geometry.side
+        action = decode_key(event.keysym, int(event.state), side, self._platform)
+        kind = action.kind
+        if kind is KeyKind.NONE:
+            return None
+        cursor = self._board.cursor
+        if kind in (KeyKind.MOVE, KeyKind.JUMP, KeyKind.ROW_START, KeyKind.ROW_END, KeyKind.FIRST, KeyKind.LAST):
+            start = 0 if cursor is None else cursor
+            target = start if cursor is None and kind is KeyKind.MOVE else \
+                move_cursor(start, action, side, self._session.position.values)
+            self._board.set_cursor(target)
+            self.say_cell(target)
+            return "break"
+        if cursor is None:
+            self._status.say(CHOOSE_A_CELL)
+            return "break"
+        if kind is KeyKind.PLACE:
+            self._status.tell_refusal(self._session.place(cursor, action.digit))
+        elif kind is KeyKind.TOGGLE:
+            self._status.tell_refusal(self._session.toggle_candidate(cursor, action.digit))
+        elif kind is KeyKind.CLEAR:
+            self._status.tell_refusal(self._session.clear(cursor))
+        return "break"
+
+    def say_cell(self, cell: Cell) -> None:
+        """Say what a cell holds: why its digit stands there, or its candidates."""
+        geo, pos = self._session.geometry, self._session.position
+        v = pos.values[cell]
+        if v:
+            why = self._session.explain(cell)
+            self._status.say(why.text if why else geo.cell_name(cell))
+        else:
+            cands = " ".join(geo.digit_char(d) for d in pos.candidate_set(cell))
+            self._status.say(f"{geo.cell_name(cell)}: candidates {cands or 'none'}")
+
+    # -- pad, highlight, cursor -----------------------------------------------------
+    def on_pad_digit(self, digit: Digit, mode: PadMode) -> None:
+        board = self._board
+        if board.paused:
+            self.numpad.set_active(board.highlight_digit)
+            return
+        if mode is PadMode.HIGHLIGHT:
+            self.set_highlight(None if board.highlight_digit == digit else digit)
+            return
+        self.numpad.set_active(board.highlight_digit)
+        cursor = board.cursor
+        if cursor is None:
+            self._status.say(CHOOSE_A_CELL)
+            return
+        if mode is PadMode.PLACE:
+            self._status.tell_refusal(self._session.place(cursor, digit))
+        else:
+            self._status.tell_refusal(self._session.toggle_candidate(cursor, digit))
+
+    def set_highlight(self, digit: Optional[Digit]) -> None:
+        """Highlight ``digit`` on the board and the pad (None: none)."""
+        self._board.set_highlight_digit(digit)
+        self.numpad.set_active(digit)
+
+    def clear_highlight(self) -> None:
+        """Escape: drop the highlighted digit and any "why" display."""
+        self.set_highlight(None)
+        self._why.clear()
+        self._board.clear_step()
+
+    def cursor_has_player_digit(self) -> bool:
+        """Is the cursor on a digit the player placed (what Clear cell can take back)?"""
+        cursor = self._board.cursor
+        return not self._board.paused and cursor is not None and \
+            self._session.position.origins[cursor] is Origin.PLAYER
+
+    def clear_cursor_cell(self) -> None:
+        """Take back the digit the player placed in the cursor cell."""
+        cursor = self._board.cursor
+        if cursor is None:
+            self._status.say(CHOOSE_A_CELL)
+            return
+        self._status.tell_refusal(self._session.clear(cursor))

@@ -1,0 +1,170 @@
+"""GameDisplay: the session's listener in the window: it shows each change on the board, pad, toolbar and status bar.
+
+Every change arrives with its ``GameView`` (what a window shows, taken once by the
+Session), so nothing is asked back: the board renders ``view.position``, the pad
+dims ``view.complete_digits``, the title shows ``view.name`` and the solved card
+reads ``view.solved``, ``view.revealed`` and ``view.elapsed``. A new game resets
+the board's size, cursor, highlight and card. Pausing hides the board behind a
+card and stops the clock; mistake marks and the counter follow the settings.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, List, Optional, Tuple
+
+from sudoku_tk import APP_NAME
+from sudoku_tk.app.session import Change, ChangeKind, GameView
+
+from .board_canvas import BoardCanvas
+from .board_input import BoardInput
+from .hint_panel import HintPanel
+from .menus import Menus
+from .ports import DisplayHost
+from .status_bar import Notices, StatusBar, format_elapsed
+from .why import WhyOnHover
+from .window_setup import board_size
+
+
+class GameDisplay:
+    """Shows the game of ``host.session`` on the window's parts (subscribe ``on_change`` to the session)."""
+
+    def __init__(self, host: DisplayHost, board: BoardCanvas, board_input: BoardInput, why: WhyOnHover,
+                 status: StatusBar, notices: Notices, menus: Menus, schedule_autosave: Callable[[], None]) -> None:
+        self._host = host
+        self._board = board
+        self._input = board_input
+        self._why = why
+        self._status = status
+        self._notices = notices
+        self._menus = menus
+        self._schedule_autosave = schedule_autosave
+        self.hint_panel: Optional[HintPanel] = None
+        """Closed while the game is paused (set once the panel is installed)."""
+        self._shown_solved = False
+        self._warm_job: Optional[str] = None
+
+    def on_change(self, change: Change) -> None:
+        """Show one change of the session (its view came with it)."""
+        self._why.clear()
+        view = change.view if change.view is not None else self._host.session.view()
+        if change.kind is ChangeKind.NEW_GAME:
+            self.show_game(view, change.message)
+            return
+        self._board.render(view.position)
+        self._why.refresh_hover()
+        self._status.say(change.message)
+        self._update_after_change(view)
+        self.update_marks()
+
+    def show_game(self, view: GameView, message: str) -> None:
+        """Show a (new) game: size, title, board, pad, solved state."""
+        board = self._board
+        board.set_paused(False)
+        self._why.forget_pointer()
+        self._shown_solved = False
+        board.set_solved(False)
+        board.hide_card()
+        geo = view.geometry
+        if geo is not board.geometry:
+            size = board_size(self._host.root, geo.side, self._host.settings.board_zoom)
+            board.configure(width=size, height=size)
+            board.set_geometry(geo)
+        self._input.numpad.set_geometry(geo)
+        self._host.root.title(f"{APP_NAME} — {view.name or 'Puzzle'}")
+        board.set_cursor(None)
+        self._input.set_highlight(None)
+        board.clear_step()
+        board.render(view.position)
+        self._status.say(message)
+        self._update_after_change(view)
+        self.update_marks()
+        if not (view.entering and self._notices.kind() == "entering"):
+            self._notices.hide()  # it was about the game that was just replaced
+        # Work out the solution while the player looks at the new board, not on the first click.
+        self.cancel()
+        self._warm_job = board.after_idle(self._warm_solution)
+        board.focus_set()
+
+    def cancel(self) -> None:
+        """Drop the pending work-out of the solution (a newer game, or the window is closing)."""
+        if self._warm_job is not None:
+            self._board.after_cancel(self._warm_job)
+        self._warm_job = None
+
+    def _warm_solution(self) -> None:
+        self._warm_job = None
+        _ = self._host.session.solution
+
+    def _update_after_change(self, view: GameView) -> None:
+        self._menus.refresh_toolbar()
+        self._input.numpad.set_complete(view.complete_digits)
+        self._menus.sync_checks()
+        self._update_solved(view)
+        self._status.show_time(view.elapsed)
+
+    def _update_solved(self, view: GameView) -> None:
+        board = self._board
+        if board.paused:
+            return  # the pause card stays; resuming looks again
+        solved = view.solved
+        if solved == self._shown_solved:
+            return
+        self._shown_solved = solved
+        board.set_solved(solved)
+        if not solved:
+            board.hide_card()
+            return
+        actions: List[Tuple[str, Callable[[], None]]] = [("New puzzle", self._host.new_puzzle)]
+        revealed = view.revealed
+        if not view.move_count:
+            title, detail = "Already solved", "Nothing is left to place in this puzzle."
+        elif revealed:
+            title = "Solved, with help"
+            detail = f"Time: {format_elapsed(view.elapsed)}. {revealed} cell{'s' * (revealed != 1)} revealed."
+            actions.append(("Close", board.hide_card))
+        else:
+            title, detail = "Solved!", f"Time taken: {format_elapsed(view.elapsed)}. Well done!"
+            actions.append(("Close", board.hide_card))
+        board.show_card(title, detail, actions, success=True)
+        self._status.say(f"{title} {detail}")
+
+    def update_marks(self) -> None:
+        """Show revealed cells always, and mistakes when the player asked for them (never while paused)."""
+        s, board, settings = self._host.session, self._board, self._host.settings
+        if board.paused:
+            board.set_marks()
+            return
+        check = settings.check_mistakes and s.is_unique
+        board.set_marks(s.wrong_cells() if check else (), s.missing_candidates() if check else (),
+                        s.revealed_cells())
+        shown = settings.show_mistake_count and s.is_unique and not s.is_entering
+        self._status.show_mistakes(s.mistakes if shown else None)
+
+    def set_paused(self, paused: bool) -> None:
+        """Pause: stop the clock and hide the board behind a card that offers to resume; input waits."""
+        board, session = self._board, self._host.session
+        if paused == board.paused:
+            return
+        if paused:
+            session.pause_clock()
+            self._why.clear()
+            board.set_hover(None)
+            board.set_paused(True)
+            board.set_marks()
+            panel = self.hint_panel
+            stopped = panel is not None and panel.is_solving
+            if panel is not None:
+                panel.close_hint()  # its text would tell what the hidden board holds
+            board.show_card("Paused", "The board is hidden while the clock is stopped.",
+                            [("Resume", lambda: self.set_paused(False))])
+            self._status.say("Stopped solving: the game is paused" if stopped else "Paused")
+            self._schedule_autosave()  # the clock is saved with the game
+        else:
+            board.hide_card()
+            board.set_paused(False)
+            session.resume_clock()
+            self._shown_solved = False
+            self._update_solved(session.view())
+            self.update_marks()
+            self._status.say("Resumed")
+        self._update_after_change(session.view())  # the toolbar too: moves wait while paused

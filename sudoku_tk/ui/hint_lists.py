@@ -1,0 +1,184 @@
+"""The hint panel's two list tabs: All steps (every step available now) and Solution path (the solver's path).
+
+Selecting a step draws it on the board. Selecting a line of the path shows the board
+at that point with its step drawn: a preview, which a click on the board, another tab
+or any move ends (``end_preview`` puts the real board and the hint back). Lists are
+filled by ``HintLadder`` (``app/hints.py``); here are only the widgets and the board.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+import tkinter.font as tkfont
+from tkinter import ttk
+from typing import Callable, Optional, Tuple
+
+from sudoku_tk.app.hints import HintLadder, HintView, PathView, StepsView
+
+from .board_canvas import BoardCanvas
+from .ports import HintHost
+from .theme import Theme
+
+
+def is_chain(view: HintView) -> bool:
+    """Is the hint a chain (or a forcing net's branches), whose nodes the board numbers?"""
+    return view.step is not None and bool(view.step.chain)
+
+
+def show_view_on_board(board: BoardCanvas, view: Optional[HintView]) -> None:
+    """Draw a hint view's highlights and links on the board, or clear the step drawing when it has none."""
+    if view is not None and (view.highlights or view.links):
+        board.show_highlights(view.highlights, view.links, numbered=is_chain(view))
+    else:
+        board.clear_step()
+
+
+class HintLists:
+    """The All steps and Solution path tabs of ``notebook``, and the board preview of a path line."""
+
+    def __init__(self, notebook: ttk.Notebook, host: HintHost, ladder: HintLadder, font: tkfont.Font,
+                 wrap: int) -> None:
+        self._host = host
+        self._ladder = ladder
+        self._font = font
+        self._wrap = wrap
+        self._steps: Optional[StepsView] = None
+        self._path: Optional[PathView] = None
+        self._preview: Optional[int] = None
+        self._preview_tag = f"HintPreview{id(self)}"
+        self.steps_list, self._steps_summary = self._list_tab(notebook, "All steps", self._on_step_selected)
+        self.path_list, self._path_summary = self._list_tab(notebook, "Solution path", self._on_path_selected)
+        self._install_preview_guard()
+
+    def _list_tab(self, notebook: ttk.Notebook, title: str,
+                  on_select: Callable[[], None]) -> Tuple[tk.Listbox, ttk.Label]:
+        tab = ttk.Frame(notebook, padding=(6, 6))
+        notebook.add(tab, text=title)
+        summary = ttk.Label(tab, anchor="w", justify="left", wraplength=self._wrap)
+        summary.pack(fill="x", pady=(0, 6))
+        box = ttk.Frame(tab)
+        box.pack(fill="both", expand=True)
+        theme = self._host.theme
+        listbox = tk.Listbox(box, height=4, width=1, activestyle="dotbox", exportselection=False,
+                             background=theme.board, foreground=theme.text, selectbackground=theme.digit_bg,
+                             selectforeground=theme.text, highlightthickness=1, font=self._font)
+        scroll = ttk.Scrollbar(box, orient="vertical", command=listbox.yview)
+        listbox.configure(yscrollcommand=scroll.set)
+        scroll.pack(side="right", fill="y")
+        listbox.pack(side="left", fill="both", expand=True)
+        listbox.bind("<<ListboxSelect>>", lambda e: on_select())
+        return listbox, summary
+
+    def apply_theme(self, theme: Theme) -> None:
+        """Colour the lists (Tk widgets do not follow the ttk style)."""
+        for listbox in (self.steps_list, self.path_list):
+            listbox.configure(background=theme.board, foreground=theme.text, selectbackground=theme.digit_bg,
+                              selectforeground=theme.text)
+
+    def summary_text(self, tab: str) -> str:
+        """The summary line above the "steps" or "path" list."""
+        label = self._steps_summary if tab == "steps" else self._path_summary
+        return str(label.cget("text"))
+
+    # -- filling -------------------------------------------------------------------------
+    def fill_steps(self) -> None:
+        """List every step available now."""
+        view = self._ladder.all_steps()
+        self._steps = view
+        self._steps_summary.configure(text=view.summary)
+        self.steps_list.delete(0, "end")
+        for label in view.labels:
+            self.steps_list.insert("end", label)
+        self._show_blocked(view.blocked)
+
+    def fill_path(self) -> None:
+        """List the solver's path from here, and where it ended."""
+        self.end_preview()
+        view = self._ladder.solution_path()
+        self._path = view
+        self._path_summary.configure(text=view.summary)
+        self.path_list.delete(0, "end")
+        for entry in view.entries:
+            self.path_list.insert("end", entry.label)
+        if view.end_label:
+            self.path_list.insert("end", view.end_label)
+        self._show_blocked(view.blocked)
+
+    def _show_blocked(self, blocked: Optional[HintView]) -> None:
+        board = self._host.board
+        if blocked is not None and blocked.highlights:
+            board.show_highlights(blocked.highlights, blocked.links)
+        else:
+            board.clear_step()
+
+    # -- selecting -----------------------------------------------------------------------
+    def select_step(self, index: int) -> None:
+        """Select line ``index`` of All steps (as a click would) and draw it."""
+        self._select(self.steps_list, index)
+        self._on_step_selected()
+
+    def select_path(self, index: int) -> None:
+        """Select line ``index`` of the Solution path (as a click would) and preview it."""
+        self._select(self.path_list, index)
+        self._on_path_selected()
+
+    def _select(self, listbox: tk.Listbox, index: int) -> None:
+        listbox.selection_clear(0, "end")
+        listbox.selection_set(index)
+        listbox.see(index)
+
+    def _on_step_selected(self) -> None:
+        picked = self.steps_list.curselection()
+        if not picked or self._steps is None or picked[0] >= len(self._steps.steps):
+            return
+        step = self._steps.steps[picked[0]]
+        self._host.board.show_step(step)
+        self._host.say(step.explanation)
+
+    def _on_path_selected(self) -> None:
+        picked = self.path_list.curselection()
+        view = self._path
+        if not picked or view is None or not view.grids:
+            return
+        index = picked[0]
+        board = self._host.board
+        self._preview = index
+        board.render(view.position_at(index))
+        if index < len(view.entries):
+            board.show_step(view.entries[index].step)
+            self._host.say(f"Preview before step {index + 1} (click the board to go back): "
+                           f"{view.entries[index].step.explanation}")
+        else:
+            board.clear_step()
+            self._host.say(f"Preview where the path ends (click the board to go back): {view.end_label}")
+
+    # -- the preview ---------------------------------------------------------------------
+    @property
+    def is_previewing(self) -> bool:
+        return self._preview is not None
+
+    def end_preview(self) -> None:
+        """Show the real board again (with the hint's drawing, if any)."""
+        if self._preview is None:
+            return
+        self._preview = None
+        self.path_list.selection_clear(0, "end")
+        board = self._host.board
+        board.render(self._host.session.position)
+        show_view_on_board(board, self._ladder.view)
+        self._host.say("Back to your game")
+
+    def _install_preview_guard(self) -> None:
+        """While the board shows a preview, a click on it returns to the game instead of making a move."""
+        board = self._host.board
+        board.bindtags((self._preview_tag,) + tuple(board.bindtags()))
+        for sequence in ("<Button-1>", "<Button-2>", "<Button-3>", "<Motion>"):
+            board.bind_class(self._preview_tag, sequence, self._guard)
+
+    def _guard(self, event: tk.Event) -> Optional[str]:
+        if self._preview is None:
+            return None
+        if event.type == tk.EventType.Motion:
+            return "break"  # the "why?" display would explain the real board, not the preview
+        self.end_preview()
+        return "break"

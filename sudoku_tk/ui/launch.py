@@ -1,0 +1,117 @@
+"""Start-up of the window from the command line: arguments, the PUZZLE argument, the main loop, start-up problems.
+
+``run_gui(argv)`` parses the command line, opens the App on the user's data folder
+and runs the main loop; ``make_root`` makes the Tk root (window_setup.py). A problem
+before the window opens is told on stderr, or kept in the log when there is none (a
+windowed build). When ``SUDOKU_TK_TEST_REPORT`` is set, the window says where its
+board is once it is on screen, for a test driving this process (see window_autosave.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Optional, Sequence
+
+import tkinter as tk
+
+from sudoku_tk.app.error_log import LOG_NAME, ErrorLog
+from sudoku_tk.app.paths import user_data_dir
+from sudoku_tk.app.session import PuzzleChoice, choose_puzzle
+from sudoku_tk.engine.errors import PuzzleFormatError
+from sudoku_tk.engine.grid import Grid, ProblemKind
+
+from .app import App
+from .window_autosave import TEST_REPORT_ENV, report_for_tests
+from .window_setup import make_root
+
+__all__ = ["make_root", "puzzle_from_argument", "run_gui"]
+
+
+def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="sudoku-tk", description="Play Sudoku with candidates and explained moves.")
+    parser.add_argument("puzzle", nargs="?", help="a puzzle as one line of givens, or a file holding one")
+    parser.add_argument("--size", type=int, choices=(4, 9, 16), help="start a built-in puzzle of this size")
+    parser.add_argument("--theme", choices=("light", "dark", "system"),
+                        help="colours for this run (default: the Preferences setting)")
+    return parser.parse_args(list(argv))
+
+
+def puzzle_from_argument(text: str) -> PuzzleChoice:
+    """Read a PUZZLE argument: a file path or the givens themselves.
+
+    Raises:
+        PuzzleFormatError: the text (or file) is not a puzzle.
+        ValueError: the puzzle has clashing givens or no solution (the message names them).
+    """
+    path = Path(text)
+    name = "Puzzle"
+    if len(text) < 1024 and path.is_file():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"can't read {str(path)!r}: {exc}") from None
+        name = path.stem
+    grid = Grid.from_string(text)
+    fatal = [p for p in grid.problems() if p.kind is not ProblemKind.MULTIPLE_SOLUTIONS]
+    if fatal:
+        raise ValueError("; ".join(p.message for p in fatal))
+    return PuzzleChoice("", name, grid.to_string())
+
+
+def run_gui(argv: Sequence[str] = ()) -> int:
+    """Open the window and run until it is closed; 2 on a bad command line or puzzle.
+
+    Without a PUZZLE or ``--size`` the last game is resumed from the user's data folder.
+    """
+    args = _parse_args(argv)
+    choice: Optional[PuzzleChoice] = None
+    try:
+        if args.puzzle:
+            choice = puzzle_from_argument(args.puzzle)
+        elif args.size:
+            choice = choose_puzzle(args.size, first=args.size == 9)
+    except (PuzzleFormatError, ValueError) as exc:
+        _tell(f"sudoku-tk: {exc}")
+        return 2
+    theme = None if args.theme in (None, "system") else args.theme
+    data_dir = user_data_dir()
+    try:
+        app = App(puzzle=choice, theme=theme, data_dir=data_dir)
+    except tk.TclError as exc:
+        _tell(f"sudoku-tk: the window can't open: {exc}")
+        return 2
+    except Exception as exc:  # noqa: BLE001 - a bug at start-up: kept in the log for a windowed build
+        ErrorLog(data_dir).internal(exc, where="starting the window")
+        _tell(f"sudoku-tk: the window can't open because of an internal error ({type(exc).__name__}: {exc}); "
+              f"details are in {data_dir / LOG_NAME}")
+        return 1
+    _report_when_shown(app)
+    app.mainloop()
+    return 0
+
+
+def _tell(message: str) -> None:
+    """A start-up problem: on stderr, or in the log when there is none (a windowed build)."""
+    if sys.stderr is not None:
+        print(message, file=sys.stderr)
+    else:
+        ErrorLog(user_data_dir()).user(message)
+
+
+def _report_when_shown(app: App) -> None:
+    """For a test driving this process: say where the board is once the window is on screen."""
+    def report() -> None:
+        if not app.root.winfo_viewable() or app.board.winfo_width() < 50:
+            app.after(20, report)
+            return
+        app.update_idletasks()
+        b = app.board
+        report_for_tests(ready=True, board=[b.winfo_rootx(), b.winfo_rooty(), b.winfo_width(), b.winfo_height()],
+                         box=app.session.geometry.box, moves=len(app.session.moves),
+                         name=app.session.name, elapsed=app.session.elapsed(), notice=app.banner_text())
+
+    if os.environ.get(TEST_REPORT_ENV):
+        app.after(50, report)

@@ -1,0 +1,141 @@
+"""Menus: the menu bar, the toolbar and the key shortcuts, built from the command registry.
+
+Nothing here knows a command's meaning: each menu entry, toolbar button and
+shortcut runs ``Menus.run(command_id)``, which runs the registered command if it is
+available and says so in the status bar when it is not. Entries are enabled when a
+menu opens (never stale), toolbar buttons after every change (``refresh_toolbar``).
+Adding a command to the registry schedules a rebuild (``schedule_rebuild``), once
+for several commands added in a row.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from tkinter import ttk
+from typing import Callable, Dict, List, Optional, Tuple
+
+import tkinter as tk
+
+from sudoku_tk.app.commands import Command, CommandRegistry, Platform
+
+from .keys import tk_sequences
+
+
+class Menus:
+    """The menu bar of ``root``, the buttons in ``toolbar`` and the shortcuts bound on ``root``."""
+
+    def __init__(self, root: tk.Tk, toolbar: ttk.Frame, commands: CommandRegistry, platform: Platform,
+                 say: Callable[[str], None]) -> None:
+        self._root = root
+        self._toolbar = toolbar
+        self._commands = commands
+        self._platform = platform
+        self._say = say
+        self.menubar: Optional[tk.Menu] = None
+        self._check_vars: Dict[str, tk.BooleanVar] = {}
+        self._menu_entries: List[Tuple[tk.Menu, int, Command]] = []
+        self._toolbar_buttons: Dict[str, ttk.Button] = {}
+        self._bound: List[str] = []
+        self._rebuild_job: Optional[str] = None
+
+    def run(self, command_id: str) -> bool:
+        """Run a registered command if it is available; say so in the status bar when it is not."""
+        command = self._commands.get(command_id)
+        ran = self._commands.run(command_id)
+        if not ran:
+            self._say(f"{command.label}: not available now")
+        self.sync_checks()
+        return ran
+
+    def schedule_rebuild(self) -> None:
+        """Rebuild soon: several commands are usually added in a row, so rebuild once, when they are all in."""
+        if self._rebuild_job is None:
+            self._rebuild_job = self._toolbar.after_idle(self.rebuild)
+
+    def cancel(self) -> None:
+        """Drop a scheduled rebuild (the window is closing)."""
+        if self._rebuild_job is not None:
+            self._toolbar.after_cancel(self._rebuild_job)
+        self._rebuild_job = None
+
+    def rebuild(self) -> None:
+        """(Re)build the menu bar, toolbar and key bindings from the command registry now."""
+        self.cancel()
+        menubar = tk.Menu(self._root, tearoff=False)
+        self._menu_entries.clear()
+        for name in self._commands.menus():
+            menu = tk.Menu(menubar, tearoff=False)
+            menu.configure(postcommand=partial(self._refresh_menu, menu))
+            for i, group in enumerate(self._commands.menu_groups(name)):
+                if i:
+                    menu.add_separator()
+                for command in group:
+                    self._add_menu_entry(menu, command)
+            menubar.add_cascade(label=name, menu=menu, underline=0)
+        self._root.configure(menu=menubar)
+        self.menubar = menubar
+        self._bind_shortcuts()
+        self._build_toolbar()
+
+    def toolbar_button(self, command_id: str) -> ttk.Button:
+        """The toolbar's button for a command.
+
+        Raises:
+            KeyError: the command has no toolbar button.
+        """
+        return self._toolbar_buttons[command_id]
+
+    def refresh_toolbar(self) -> None:
+        """Enable only the toolbar buttons whose command can run now."""
+        for cid, button in self._toolbar_buttons.items():
+            button.state(["!disabled" if self._commands.get(cid).is_available() else "disabled"])
+
+    def sync_checks(self) -> None:
+        """Tick the check entries whose command says so."""
+        for cid, var in self._check_vars.items():
+            checked = self._commands.get(cid).is_checked
+            if checked is not None and var.get() != checked():
+                var.set(checked())
+
+    def _add_menu_entry(self, menu: tk.Menu, command: Command) -> None:
+        accel = command.accelerator(self._platform)
+        if command.is_checked is not None:
+            var = self._check_vars.setdefault(command.id, tk.BooleanVar(self._toolbar, command.is_checked()))
+            menu.add_checkbutton(label=command.label, variable=var, accelerator=accel,
+                                 command=partial(self.run, command.id))
+        else:
+            menu.add_command(label=command.label, accelerator=accel, command=partial(self.run, command.id))
+        self._menu_entries.append((menu, menu.index("end") or 0, command))
+
+    def _refresh_menu(self, menu: tk.Menu) -> None:
+        """Enable only what can run now (asked when the menu opens, so it is never stale)."""
+        for m, index, command in self._menu_entries:
+            if m is menu:
+                m.entryconfigure(index, state="normal" if command.is_available() else "disabled")
+        self.sync_checks()
+
+    def _bind_shortcuts(self) -> None:
+        for seq in self._bound:
+            self._root.unbind(seq)
+        self._bound.clear()
+        for command in self._commands:
+            for shortcut in command.shortcuts:
+                for seq in tk_sequences(shortcut, self._platform):
+                    self._root.bind(seq, partial(self._shortcut, command.id))
+                    self._bound.append(seq)
+
+    def _shortcut(self, command_id: str, event: tk.Event) -> str:
+        self.run(command_id)
+        return "break"
+
+    def _build_toolbar(self) -> None:
+        for child in self._toolbar.winfo_children():
+            child.destroy()
+        self._toolbar_buttons.clear()
+        for command in self._commands.toolbar():
+            button = ttk.Button(self._toolbar, text=command.label, takefocus=0,
+                                command=partial(self.run, command.id))
+            button.pack(side="left", padx=(0, 4))
+            if not command.is_available():
+                button.state(["disabled"])
+            self._toolbar_buttons[command.id] = button

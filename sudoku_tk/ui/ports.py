@@ -1,0 +1,166 @@
+"""Ports: what each part of the window may call on the window that holds it, as ``typing.Protocol`` classes.
+
+The App satisfies every port; a part is typed against its port only and never
+imports the App, so there is no import circle in ui/ and each part's reach is
+written down here. Read-only properties mark what a part may read but not replace.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from pathlib import Path
+from tkinter import ttk
+from typing import Callable, Optional, Protocol, Sequence
+
+from sudoku_tk.app.commands import CommandRegistry
+from sudoku_tk.app.session import PuzzleChoice, Session
+from sudoku_tk.app.settings import Settings
+from sudoku_tk.engine.grid import Grid
+
+from .board_canvas import BoardCanvas
+from .notice_bar import NoticeAction
+from .theme import Theme
+
+
+class Timers(Protocol):
+    """Tk's timers on the window (``after`` / ``after_cancel``)."""
+
+    def after(self, ms: int, func: Callable[[], object]) -> str: ...
+
+    def after_cancel(self, id: str) -> None: ...
+
+
+class Messages(Protocol):
+    """The status bar's sentence and the notice bar above the board."""
+
+    def say(self, text: str, error: bool = False) -> None: ...
+
+    def show_notice(self, text: str, buttons: Sequence[NoticeAction] = (), *, error: bool = False,
+                    kind: str = "notice") -> None: ...
+
+    def hide_notice(self) -> None: ...
+
+    def notice_kind(self) -> str: ...
+
+
+class AutosaveHost(Timers, Messages, Protocol):
+    """What the autosave may call: timers, messages, and the game to save."""
+
+    @property
+    def session(self) -> Session: ...
+
+
+class FilesHost(AutosaveHost, Protocol):
+    """What GameFiles may call besides: the root (clipboard, dialogs, focus), the settings (its folder), and
+    starting a puzzle."""
+
+    @property
+    def root(self) -> tk.Tk: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    def start_grid(self, grid: Grid, name: str, source: str = "") -> None: ...
+
+    def update_settings(self, settings: Settings) -> None: ...
+
+
+class WhyHost(Timers, Protocol):
+    """What the hover "why?" may call: the board, the game, and a transient status message."""
+
+    @property
+    def board(self) -> BoardCanvas: ...
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def why_delay_ms(self) -> int: ...
+
+    def show_transient(self, text: str) -> None: ...
+
+    def clear_transient(self) -> None: ...
+
+
+class HintHost(Protocol):
+    """What the hint panel may call: the game, the board it draws on, the colours, the status bar."""
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def theme(self) -> Theme: ...
+
+    @property
+    def board(self) -> BoardCanvas: ...
+
+    def say(self, text: str, error: bool = False) -> None: ...
+
+
+class HintCommandsHost(HintHost, Protocol):
+    """What installing the hint panel and its commands may call besides."""
+
+    @property
+    def root(self) -> tk.Tk: ...
+
+    @property
+    def side_panel(self) -> ttk.Frame: ...
+
+    @property
+    def commands(self) -> CommandRegistry: ...
+
+    def update_settings(self, settings: Settings) -> None: ...
+
+    def rebuild_menus(self) -> None: ...
+
+
+class CommandHost(Messages, Protocol):
+    """What the window's own commands (app_commands.py) may call."""
+
+    @property
+    def root(self) -> tk.Tk: ...
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def theme(self) -> Theme: ...
+
+    @property
+    def board(self) -> BoardCanvas: ...
+
+    @property
+    def data_dir(self) -> Optional[Path]: ...
+
+    def update_settings(self, settings: Settings) -> None: ...
+
+    def new_puzzle(self, side: Optional[int] = None) -> None: ...
+
+    def start_puzzle(self, choice: PuzzleChoice) -> None: ...
+
+    def set_paused(self, paused: bool) -> None: ...
+
+    def set_theme(self, name: str) -> None: ...
+
+    def quit_app(self) -> None: ...
+
+
+class DisplayHost(Protocol):
+    """What showing the game (game_display.py) may call besides the parts it is given."""
+
+    @property
+    def root(self) -> tk.Tk: ...
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    def new_puzzle(self, side: Optional[int] = None) -> None: ...

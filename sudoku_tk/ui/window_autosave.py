@@ -1,0 +1,213 @@
+"""WindowAutosave: one window's autosave: its slot, resuming the saved game, saving after each change, the warning.
+
+With a data folder, the game is autosaved after every change: the save is
+scheduled with ``after(1, ...)`` so it runs after the click has been drawn, is
+written without fsync (still atomic, see ``storage.atomic_write_text``) except
+every 10th save, and once more durably when the window closes. Each window locks
+its autosave slot (``app/instance_lock.py``): a second window open at the same
+time keeps its game in slot 2 (``autosave-2``) and never touches the first one's.
+A failing autosave is shown as a warning that stays until a save works again.
+Without a data folder (tests, the self-test, benchmarks) nothing is read or
+written on its own. GameFiles owns the window's WindowAutosave and offers its
+names (``App.files.autosave()``, ``.slot``, ``.lock``…); it reaches the window
+only through its ``AutosaveHost`` port (ports.py).
+
+When the environment variable ``SUDOKU_TK_TEST_REPORT`` is set, each autosave
+prints one JSON line (``{"saved": <moves>}``) on standard output, for the test
+that kills a real app process mid-game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, List, Optional, Tuple
+
+from sudoku_tk.app.autosave import set_aside
+from sudoku_tk.app.error_log import ErrorLog
+from sudoku_tk.app.instance_lock import InstanceLock
+from sudoku_tk.app.paths import MAX_SLOTS, autosave_dir
+from sudoku_tk.app.session import Session
+from sudoku_tk.app.storage import Autosaver, GameRecord
+from sudoku_tk.engine.errors import SaveFileError
+
+from .ports import AutosaveHost
+
+TEST_REPORT_ENV = "SUDOKU_TK_TEST_REPORT"
+AUTOSAVE_NOTICE = "autosave"
+"""The notice kind of the autosave-failed warning (it stays until an autosave succeeds)."""
+
+
+def report_for_tests(**data: object) -> None:
+    """Print one JSON line for a test driving a real app process (only when SUDOKU_TK_TEST_REPORT is set)."""
+    if os.environ.get(TEST_REPORT_ENV):
+        print(json.dumps(data), flush=True)
+
+
+def now() -> datetime:
+    """The time a game is saved at: UTC, whole seconds."""
+    return datetime.now(timezone.utc).replace(microsecond=0)
+
+
+def failure_reason(exc: BaseException) -> str:
+    """Why reading or writing a file failed, to go after "Can't save to …: "."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower() if exc.strerror[:1].isupper() and exc.strerror[1:2].islower() else exc.strerror
+    return str(exc).rstrip(".")
+
+
+class WindowAutosave:
+    """The autosave of one window; ``save_as`` and ``saved_path`` are the window's Save As and its game's file."""
+
+    def __init__(self, host: AutosaveHost, data_dir: Optional[Path], save_as: Callable[[], bool],
+                 saved_path: Callable[[], Optional[Path]]) -> None:
+        self._host = host
+        self._save_as = save_as
+        self._saved_path = saved_path
+        self.lock: Optional[InstanceLock] = None
+        """This window's hold on its autosave slot (None without a data folder, or when every slot is taken)."""
+        self.slot = 0
+        """The autosave slot this window keeps its game in: 1 usually, 2… when other windows are open; 0: none."""
+        self.slot_note = ""
+        """What the player is told at start when this window is not on the usual slot ("" when it is)."""
+        self.autosaver = self._take_slot(data_dir) if data_dir is not None else None
+        self._save_job: Optional[str] = None
+        self._autosave_failed = False
+
+    def _take_slot(self, data_dir: Path) -> Optional[Autosaver]:
+        """Lock the first free autosave slot, so two windows never write over each other's game."""
+        for slot in range(1, MAX_SLOTS + 1):
+            folder = autosave_dir(data_dir, slot)
+            lock = InstanceLock(folder)
+            try:
+                taken = lock.acquire()
+            except OSError:
+                taken = False  # an unwritable folder: the autosave warning tells the player later
+                if slot == 1:
+                    self.slot = 1
+                    return Autosaver(folder, durable=False, durable_every=10)
+            if taken:
+                self.lock, self.slot = lock, slot
+                if slot > 1:
+                    self.slot_note = ("Sudoku Tk is already open in another window with your saved game, "
+                                      f"so this window keeps its own game separately (slot {slot}); "
+                                      "the other window's game is not touched.")
+                return Autosaver(folder, durable=False, durable_every=10)
+        self.slot_note = (f"Sudoku Tk is open in {MAX_SLOTS} other windows, so this one does not autosave; "
+                          "use Save As to keep its game.")
+        return None
+
+    # -- resuming ----------------------------------------------------------------------
+    def set_aside_unplayable(self) -> str:
+        """The autosave was read but could not be continued: keep it (and its backup) out of the new game's way.
+
+        Returns a sentence saying where they were kept ("" when there was nothing to keep).
+        """
+        if self.autosaver is None:
+            return ""
+        kept = [p for p in (set_aside(path) for path in (self.autosaver.path, self.autosaver.backup_path)
+                            if path.exists()) if p is not None]
+        if not kept:
+            return ""
+        return "It was kept as " + " and ".join(p.name for p in kept) + f" in {kept[0].parent}."
+
+    def resume(self) -> Tuple[Optional[GameRecord], Optional[str]]:
+        """The autosaved game to continue and a message for the player (see ``Autosaver.load_latest``)."""
+        if self.autosaver is None:
+            return None, None
+        return self.autosaver.load_latest()
+
+    def resume_session(self, notes: List[str], error_log: Optional[ErrorLog]) -> Optional[Session]:
+        """The autosaved game to continue, or None (nothing saved, or it could not be continued).
+
+        What the player should be told is added to ``notes``. A game that can't be continued is
+        set aside (see ``set_aside_unplayable``) and the reason kept in ``error_log``.
+        """
+        record, resume_note = self.resume()
+        if resume_note:
+            notes.append(resume_note)
+        if record is None:
+            return None
+        try:
+            return Session.from_record(record)
+        except Exception as exc:  # noqa: BLE001 - the app always starts; the note keeps the reason
+            kept = self.set_aside_unplayable()
+            notes.append(f"The autosaved game could not be continued ({type(exc).__name__}: {exc}); "
+                         f"a new game was started. {kept}".rstrip())
+            if error_log is not None:
+                error_log.internal(exc, where="continuing the autosaved game")
+            return None
+
+    # -- saving ------------------------------------------------------------------------
+    def schedule(self) -> None:
+        """Save soon (after the current event has been drawn); several changes in a row make one save."""
+        if self.autosaver is None or self._save_job is not None:
+            return
+        self._save_job = self._host.after(1, self.save)
+
+    def save(self, durable: bool = False) -> None:
+        """Write the game as the autosave now (nothing while givens are being entered)."""
+        if self._save_job is not None:
+            self._host.after_cancel(self._save_job)
+            self._save_job = None
+        saver = self.autosaver
+        session = self._host.session
+        if saver is None or session.is_entering:
+            return
+        record = session.to_record(now())
+        try:
+            saver.save(record, durable=durable)
+        except (OSError, SaveFileError) as exc:
+            self._autosave_failed = True
+            self._warn_autosave_failed(exc)
+            return
+        if self._autosave_failed:
+            self._autosave_failed = False
+            if self._host.notice_kind() == AUTOSAVE_NOTICE:
+                self._host.hide_notice()
+            self._host.say("Autosave works again: your moves are kept")
+        report_for_tests(saved=len(record.moves))
+
+    @property
+    def failing(self) -> bool:
+        """Did the last autosave fail (its warning stays up until one succeeds)?"""
+        return self._autosave_failed
+
+    def _warn_autosave_failed(self, exc: BaseException) -> None:
+        """Tell the player, and keep telling: shown again after every failed save unless another notice is up."""
+        if self._host.notice_kind() not in ("", AUTOSAVE_NOTICE):
+            return  # a question or a problem is on screen; the warning comes back with the next failed save
+        assert self.autosaver is not None
+        self._host.show_notice(
+            f"Autosave failed ({failure_reason(exc)}): your moves are not being kept in {self.autosaver.folder}. "
+            "Use Save As to keep this game somewhere else; this warning stays until saving works again.",
+            [("Save As…", self._save_as_from_warning), ("Try again", self.save)],
+            error=True, kind=AUTOSAVE_NOTICE)
+        self._host.say("Autosave failed: use Save As to keep your game", error=True)
+
+    def _save_as_from_warning(self) -> None:
+        saved = self._save_as()
+        if self._autosave_failed:
+            # The game is safe in its own file now, but later moves still need saving by hand.
+            self.save()
+            if self._autosave_failed and saved and self._host.notice_kind() == AUTOSAVE_NOTICE:
+                path = self._saved_path()
+                self._host.say(f"Saved {path.name if path else 'the game'}; autosave still fails, "
+                               "so use Save again to keep later moves", error=True)
+
+    def flush(self) -> None:
+        """Save now if a save is waiting."""
+        if self._save_job is not None:
+            self.save()
+
+    def close(self) -> None:
+        """Write the last autosave to disk durably (the window is closing) and let go of the slot."""
+        if self._save_job is not None:
+            self._host.after_cancel(self._save_job)
+            self._save_job = None
+        if self.autosaver is not None and not self._host.session.is_entering:
+            self.save(durable=True)
+        if self.lock is not None:
+            self.lock.release()

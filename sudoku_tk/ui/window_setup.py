@@ -1,0 +1,88 @@
+"""The window's Tk set-up: the root (DPI-aware on Windows), ttk styles from the theme, the icon, the board's size.
+
+Plain functions the App calls while it builds itself (and again for a new theme or
+board size); they hold no state. ``make_root`` is also part of start-up (launch.py).
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+import sys
+from importlib import resources
+from tkinter import ttk
+from typing import List
+
+import tkinter as tk
+import tkinter.font as tkfont
+
+from sudoku_tk.app.commands import Platform
+
+from .theme import Theme
+
+BOARD_INCHES = {4: 4.2, 9: 5.8, 16: 8.4}
+"""Preferred board width on screen, by board side; capped by the screen height."""
+
+
+def make_root() -> tk.Tk:
+    """Create the Tk root, DPI-aware on Windows (must happen before Tk starts, as IDLE does)."""
+    if sys.platform.startswith("win"):
+        try:
+            import ctypes
+
+            ctypes.windll.shcore.SetProcessDpiAwareness(1)  # type: ignore[attr-defined]
+        except (AttributeError, OSError):
+            pass  # older Windows: Tk scales itself
+    return tk.Tk(className="SudokuTk")
+
+
+def apply_style(root: tk.Tk, theme: Theme, platform: Platform) -> None:
+    """Give the ttk widgets (buttons, pad, status bar) the theme's colours and fonts."""
+    style = ttk.Style(root)
+    if platform is Platform.LINUX and style.theme_use() == "default":
+        style.theme_use("clam")
+    t = theme
+    if t.name == "dark" or platform is Platform.LINUX:
+        # Native Windows and macOS themes draw their own buttons; clam (Linux) takes our colours.
+        style.configure(".", background=t.window, foreground=t.text)
+        style.configure("TButton", background=t.board, foreground=t.text, bordercolor=t.thin_line)
+        style.map("TButton", background=[("disabled", t.window), ("active", t.seen_bg)],
+                  foreground=[("disabled", t.thin_line)])
+        style.map("Toolbutton", background=[("selected", t.digit_bg), ("active", t.seen_bg)])
+        style.configure("Toolbutton", background=t.window, foreground=t.text)
+    size = abs(int(tkfont.nametofont("TkDefaultFont", root).actual("size"))) or 10
+    style.configure("Pad.Toolbutton", font=("TkDefaultFont", int(size * 1.5), "bold"), anchor="center",
+                    padding=(6, 3), foreground=t.text)
+    style.configure("PadDone.Toolbutton", font=("TkDefaultFont", int(size * 1.5)), anchor="center",
+                    padding=(6, 3), foreground=t.thin_line)
+    style.configure("Status.TLabel", padding=(6, 2))
+    root.configure(background=t.window)
+
+
+def set_icon(root: tk.Tk) -> List[tk.PhotoImage]:
+    """Use the packaged icon PNGs as the window icon; without them keep Tk's (never an error).
+
+    Returns the images, which must be kept alive as long as the window.
+    """
+    try:
+        folder = resources.files("sudoku_tk").joinpath("resources")
+        found = []
+        for item in folder.iterdir():
+            m = re.fullmatch(r"icon-(\d+)\.png", item.name)
+            if m:
+                found.append((int(m.group(1)), item))
+        found.sort(key=lambda p: -p[0])
+        icons = [tk.PhotoImage(master=root, data=base64.b64encode(item.read_bytes())) for _, item in found]
+        if icons:
+            root.iconphoto(True, *icons)
+        return icons
+    except (OSError, tk.TclError, ModuleNotFoundError):
+        return []
+
+
+def board_size(root: tk.Misc, side: int, zoom: int) -> int:
+    """The board's starting width: a few inches at the screen's DPI (times ``zoom`` percent), leaving room for the
+    window's chrome."""
+    inch = root.winfo_fpixels("1i")
+    cap = max(200.0, root.winfo_screenheight() - 2.4 * inch)
+    return int(min(BOARD_INCHES[side] * inch * zoom / 100, cap))
