@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 APT_PACKAGES := python3-venv python3-tk xvfb xdotool x11-utils imagemagick
 
-.PHONY: run test system-deps bench icons build clean
+.PHONY: run test system-deps bench icons build clean format
 
 # System packages: installed with apt-get when running as root and something is missing.
 system-deps:
@@ -29,6 +29,11 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -n 2 -q
+
+# One code format and import order (ruff, configured in pyproject.toml); tests/test_format.py checks it.
+format: $(STAMP)
+	$(VENV)/bin/ruff check --select I --fix -q sudoku_tk tests build_scripts
+	$(VENV)/bin/ruff format -q sudoku_tk tests build_scripts
 
 bench: $(STAMP)
 	$(PY) -m sudoku_tk.bench

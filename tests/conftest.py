@@ -10,8 +10,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import time
-from pathlib import Path
 
 import pytest
 

@@ -43,3 +43,101 @@ def test_layer_imports_only_downward(layer: str) -> None:
             if any(name == bad or name.startswith(bad + ".") for bad in FORBIDDEN[layer]):
                 offenders.append(f"{f.relative_to(PKG)} imports {name}")
     assert offenders == []
+
+
+# -- issue 11: tkinter only in the window layer, no import circles, no module over 500 lines ------------------
+
+MAX_LINES = 500
+TK = ("tkinter", "_tkinter")
+# Outside ui/, only the tools that drive a real window may import Tk: the GUI benchmark and the self-test.
+TK_ALLOWED_OUTSIDE_UI = {"bench/gui.py", "bench/selftest.py"}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PKG.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _package_modules() -> dict[str, Path]:
+    return {_module_name(f): f for f in PKG.rglob("*.py")}
+
+
+def _import_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
+    """Module -> the package modules it imports (every import counts: top level, in functions, TYPE_CHECKING)."""
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        targets: set[str] = set()
+        for imported in _imports(path):
+            # "from .x import y" yields both "pkg.x" and "pkg.x.y"; keep whichever is a module.
+            if imported in modules and imported != name:
+                targets.add(imported)
+        graph[name] = targets
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = [0]
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_tkinter_is_imported_only_by_the_window_layer() -> None:
+    offenders = []
+    for f in PKG.rglob("*.py"):
+        rel = f.relative_to(PKG).as_posix()
+        if rel.startswith("ui/") or rel in TK_ALLOWED_OUTSIDE_UI:
+            continue
+        for name in _imports(f):
+            if any(name == tk or name.startswith(tk + ".") for tk in TK):
+                offenders.append(f"{rel} imports {name}")
+    assert offenders == []
+
+
+def test_no_import_circle_in_the_window_layer() -> None:
+    modules = {n: p for n, p in _package_modules().items() if n.startswith("sudoku_tk.ui")}
+    assert len(modules) > 5
+    assert _cycles(_import_graph(modules)) == []
+
+
+def test_no_module_is_over_500_lines() -> None:
+    sizes = {f.relative_to(PKG).as_posix(): len(f.read_text(encoding="utf-8").splitlines()) for f in PKG.rglob("*.py")}
+    assert len(sizes) > 50
+    assert {rel: n for rel, n in sizes.items() if n > MAX_LINES} == {}
+
+
+def test_the_circle_finder_finds_circles() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}
+    assert _cycles(graph) == [["a", "b", "c"]]

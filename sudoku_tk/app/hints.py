@@ -37,9 +37,6 @@ from .hint_texts import as_sentence, effects_of, nudge_text, pattern_text, short
 from .hint_views import HintKind, HintView, PathEntry, PathView, Rung, StepsView, rung_drawing
 from .session import Change, Session
 
-# re-exported for callers not yet moved
-from .hint_texts import full_highlights as full_highlights  # noqa: F401
-
 SWITCH_ON_MORE = (
     "Hint > Techniques switches more on: forcing chains and nets go on where patterns end, and Brute Force "
     "reads the next digit from the solution."

@@ -40,10 +40,6 @@ from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore, descr
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist, Position
 from sudoku_tk.engine.step import Step
 
-# re-exported for callers not yet moved
-from sudoku_tk.app.puzzle_choice import CLASSIC as CLASSIC, FALLBACK_PUZZLES as FALLBACK_PUZZLES  # noqa: F401
-from sudoku_tk.app.puzzle_choice import PuzzleChoice as PuzzleChoice, choose_puzzle as choose_puzzle  # noqa: F401
-
 ASSIST_LABELS = {
     Assist.PEERS: "Remove candidates seen by placed digits",
     Assist.NAKED_SINGLES: "Place naked singles",

@@ -30,7 +30,8 @@ import tkinter as tk
 from sudoku_tk.app.commands import CommandRegistry, Platform
 from sudoku_tk.app.error_log import ErrorLog
 from sudoku_tk.app.paths import settings_path
-from sudoku_tk.app.session import PuzzleChoice, Session, choose_puzzle
+from sudoku_tk.app.puzzle_choice import PuzzleChoice, choose_puzzle
+from sudoku_tk.app.session import Session
 from sudoku_tk.app.settings import DEFAULTS, Settings, load_settings, save_settings, theme_name
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Assist

@@ -14,7 +14,8 @@ from functools import partial
 from typing import Any, Callable, Dict, List
 
 from sudoku_tk.app.commands import Command, CommandRegistry, Shortcut
-from sudoku_tk.app.session import ASSIST_LABELS, PuzzleChoice
+from sudoku_tk.app.puzzle_choice import PuzzleChoice
+from sudoku_tk.app.session import ASSIST_LABELS
 from sudoku_tk.app.settings import Theme as ThemeSetting
 from sudoku_tk.engine.moves import describe_move
 from sudoku_tk.engine.propagation import Assist

@@ -39,7 +39,7 @@ import tkinter as tk
 import tkinter.font as tkfont
 from typing import Callable, Dict, Optional, Sequence, Tuple
 
-from sudoku_tk.app.hints import full_highlights
+from sudoku_tk.app.hint_texts import full_highlights
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.propagation import Position
 from sudoku_tk.engine.step import Highlight, Link, Step

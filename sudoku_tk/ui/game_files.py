@@ -3,7 +3,7 @@
 The window owns one GameFiles (``App.files``) and hands it only its ``FilesHost``
 port (ports.py). GameFiles offers its commands for the window's registry (see
 ``commands()``), turns each into one call of ``app/game_io.py`` or
-``app/storage.py``, and shows every problem in the window's notice bar, leaving
+``app/save_format.py`` and ``app/autosave.py``, and shows every problem in the window's notice bar, leaving
 the game exactly as it was. Incoming puzzles (pasted, typed, opened, entered on
 the board) are checked first; a puzzle with several solutions is played only
 after the player confirms.
@@ -38,7 +38,10 @@ from sudoku_tk.app.game_io import (
 from sudoku_tk.app.error_log import ErrorLog
 from sudoku_tk.app.instance_lock import InstanceLock
 from sudoku_tk.app.session import Change, ChangeKind, Session
-from sudoku_tk.app.storage import Autosaver, GameRecord, atomic_write_text, save_game
+from sudoku_tk.app.atomic_files import atomic_write_text
+from sudoku_tk.app.autosave import Autosaver
+from sudoku_tk.app.game_record import GameRecord
+from sudoku_tk.app.save_format import save_game
 from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import Grid
 

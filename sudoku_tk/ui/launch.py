@@ -19,7 +19,7 @@ import tkinter as tk
 
 from sudoku_tk.app.error_log import LOG_NAME, ErrorLog
 from sudoku_tk.app.paths import user_data_dir
-from sudoku_tk.app.session import PuzzleChoice, choose_puzzle
+from sudoku_tk.app.puzzle_choice import PuzzleChoice, choose_puzzle
 from sudoku_tk.engine.errors import PuzzleFormatError
 from sudoku_tk.engine.grid import Grid, ProblemKind
 

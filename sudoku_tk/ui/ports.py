@@ -13,7 +13,8 @@ from tkinter import ttk
 from typing import Callable, Optional, Protocol, Sequence
 
 from sudoku_tk.app.commands import CommandRegistry
-from sudoku_tk.app.session import PuzzleChoice, Session
+from sudoku_tk.app.puzzle_choice import PuzzleChoice
+from sudoku_tk.app.session import Session
 from sudoku_tk.app.settings import Settings
 from sudoku_tk.engine.grid import Grid
 

@@ -2,7 +2,7 @@
 
 With a data folder, the game is autosaved after every change: the save is
 scheduled with ``after(1, ...)`` so it runs after the click has been drawn, is
-written without fsync (still atomic, see ``storage.atomic_write_text``) except
+written without fsync (still atomic, see ``atomic_files.atomic_write_text``) except
 every 10th save, and once more durably when the window closes. Each window locks
 its autosave slot (``app/instance_lock.py``): a second window open at the same
 time keeps its game in slot 2 (``autosave-2``) and never touches the first one's.
@@ -30,7 +30,8 @@ from sudoku_tk.app.error_log import ErrorLog
 from sudoku_tk.app.instance_lock import InstanceLock
 from sudoku_tk.app.paths import MAX_SLOTS, autosave_dir
 from sudoku_tk.app.session import Session
-from sudoku_tk.app.storage import Autosaver, GameRecord
+from sudoku_tk.app.autosave import Autosaver
+from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.engine.errors import SaveFileError
 
 from .ports import AutosaveHost

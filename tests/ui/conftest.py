@@ -14,7 +14,7 @@ from typing import Iterator, List
 import pytest
 from gui_helpers import HARD, MakeApp, pump
 
-from sudoku_tk.app.session import PuzzleChoice
+from sudoku_tk.app.puzzle_choice import PuzzleChoice
 from sudoku_tk.ui.app import App
 
 

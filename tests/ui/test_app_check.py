@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.app.session import REVEAL_NOTE
+from sudoku_tk.app.game import REVEAL_NOTE
 from sudoku_tk.engine.brute_force import solve
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Place

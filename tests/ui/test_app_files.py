@@ -13,9 +13,10 @@ import pytest
 
 from sudoku_tk.app.game_io import TextKind, copy_text, export_text
 from sudoku_tk.app.puzzles import by_id
-from sudoku_tk.app.session import PuzzleChoice
+from sudoku_tk.app.puzzle_choice import PuzzleChoice
 from sudoku_tk.app.settings import Theme, load_settings
-from sudoku_tk.app.storage import MAX_FILE_BYTES, load_game
+from sudoku_tk.app.atomic_files import MAX_FILE_BYTES
+from sudoku_tk.app.save_format import load_game
 from sudoku_tk.engine.brute_force import count_solutions, solve
 from sudoku_tk.engine.formats import format_pencilmarks
 from sudoku_tk.engine.grid import Grid

@@ -23,7 +23,7 @@ from typing import Any, Dict, Iterator, List
 
 import pytest
 
-from sudoku_tk.app.storage import load_game
+from sudoku_tk.app.save_format import load_game
 from sudoku_tk.engine.brute_force import solve
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Move, Place

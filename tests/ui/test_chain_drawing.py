@@ -8,7 +8,7 @@ import pytest
 
 from gui_helpers import MakeApp, key, pump
 from shared_data import read_puzzles
-from sudoku_tk.app.hints import choose_step
+from sudoku_tk.app.hint_choice import choose_step
 from sudoku_tk.engine.step import Step, Technique
 from sudoku_tk.ui.hint_panel import HintPanel
 

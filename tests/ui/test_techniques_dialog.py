@@ -9,7 +9,7 @@ import pytest
 from gui_helpers import MakeApp, key, pump
 from shared_data import read_puzzles
 from sudoku_tk.engine.rating import Level
-from sudoku_tk.app.hints import choose_step
+from sudoku_tk.app.hint_choice import choose_step
 from sudoku_tk.engine.step import Technique
 from sudoku_tk.engine.technique_sets import up_to_level
 from sudoku_tk.engine.techniques import default_techniques, implemented
