@@ -1,4 +1,6 @@
-"""Dialogs: New game, Paste / enter a puzzle, Preferences, and the file choosers; validation lives in pure ``*_ok()`` functions.
+"""Dialogs: New game, Paste / enter a puzzle, Preferences; validation lives in pure ``*_ok()`` functions.
+
+The file choosers are in ``file_choosers.py``.
 
 Each ``*_ok()`` function takes what the player typed or chose and returns
 ``(value, message)``: the value when the input is good (``message`` then "" or a
@@ -15,12 +17,11 @@ from __future__ import annotations
 import random
 import tkinter as tk
 from dataclasses import replace
-from pathlib import Path
-from tkinter import filedialog, ttk
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
+from tkinter import ttk
+from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
 from sudoku_tk.app import puzzles
-from sudoku_tk.app.game_io import IncomingPuzzle, TextKind, read_puzzle_text
+from sudoku_tk.app.game_io import IncomingPuzzle, read_puzzle_text
 from sudoku_tk.app.puzzles import Level, PuzzleEntry
 from sudoku_tk.app.session import ASSIST_LABELS
 from sudoku_tk.app.settings import ANY_LEVEL, ZOOM_MAX, ZOOM_MIN, Settings, Theme
@@ -121,59 +122,6 @@ def preferences_ok(
         return None, f"Unknown theme {theme!r}."
     return replace(base, assists=frozenset(assists), check_mistakes=bool(check_mistakes),
                    show_mistake_count=bool(show_mistake_count), theme=chosen_theme, board_zoom=zoom), ""
-
-
-# -- file choosers ----------------------------------------------------------------
-
-GAME_EXTENSION = ".sudoku.json"
-GAME_FILETYPES = [("Sudoku Tk games", "*.json"), ("All files", "*")]
-OPEN_FILETYPES = [
-    ("Games and puzzles", "*.json *.txt *.sdk *.ss *.opensudoku *.xml"),
-    ("Sudoku Tk games", "*.json"),
-    ("Puzzle text", "*.txt *.sdk *.ss"),
-    ("OpenSudoku", "*.opensudoku *.xml"),
-    ("All files", "*"),
-]
-TEXT_FILETYPES = [("Text", "*.txt"), ("All files", "*")]
-
-Chooser = Callable[..., Any]
-
-
-def _as_path(answer: Any) -> Optional[Path]:
-    # Tk returns "" (or an empty tuple on some platforms) when the player cancels.
-    return Path(answer) if isinstance(answer, str) and answer else None
-
-
-def ask_open_path(parent: tk.Misc, initialdir: str = "", *, chooser: Chooser = filedialog.askopenfilename) -> Optional[Path]:
-    """Ask for a game or puzzle file to open; None when cancelled."""
-    return _as_path(chooser(parent=parent, title="Open game or puzzle", initialdir=initialdir or None,
-                            filetypes=OPEN_FILETYPES))
-
-
-def ask_save_game_path(
-    parent: tk.Misc, initialdir: str = "", initialfile: str = "", *, chooser: Chooser = filedialog.asksaveasfilename
-) -> Optional[Path]:
-    """Ask where to save the game (``.sudoku.json`` added when no extension is given); None when cancelled."""
-    path = _as_path(chooser(parent=parent, title="Save game", initialdir=initialdir or None,
-                            initialfile=initialfile or None, defaultextension=".json", filetypes=GAME_FILETYPES))
-    if path is not None and not path.suffix:
-        path = path.with_name(path.name + GAME_EXTENSION)
-    return path
-
-
-def ask_export_path(
-    parent: tk.Misc, kind: TextKind, initialdir: str = "", initialfile: str = "",
-    *, chooser: Chooser = filedialog.asksaveasfilename,
-) -> Optional[Path]:
-    """Ask where to export a text (puzzle, position or candidate grid); None when cancelled."""
-    return _as_path(chooser(parent=parent, title=f"Export {kind.label.lower()}", initialdir=initialdir or None,
-                            initialfile=initialfile or None, defaultextension=".txt", filetypes=TEXT_FILETYPES))
-
-
-def game_file_name(puzzle_name: str) -> str:
-    """A file name to suggest for Save As: ``The classic`` -> ``The classic.sudoku.json``."""
-    safe = "".join(ch for ch in puzzle_name if ch.isalnum() or ch in " -_()").strip()[:60]
-    return (safe or "game") + GAME_EXTENSION
 
 
 # -- dialog classes ----------------------------------------------------------------
@@ -472,6 +420,5 @@ class PreferencesDialog(_Dialog):
 
 __all__ = [
     "level_ok", "new_game_ok", "puzzle_text_ok", "zoom_ok", "preferences_ok",
-    "ask_open_path", "ask_save_game_path", "ask_export_path", "game_file_name",
     "NewGameDialog", "PuzzleTextDialog", "PreferencesDialog",
 ]

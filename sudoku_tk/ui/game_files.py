@@ -46,7 +46,8 @@ from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import Grid
 
 from .collection_dialog import CollectionDialog
-from .dialogs import PuzzleTextDialog, ask_export_path, ask_open_path, ask_save_game_path, game_file_name
+from .dialogs import PuzzleTextDialog
+from .file_choosers import ask_export_path, ask_open_path, ask_save_game_path, game_file_name
 from .keys import TEXT_FIELDS
 from .ports import FilesHost
 from .window_autosave import WindowAutosave, failure_reason as _reason, now as _now

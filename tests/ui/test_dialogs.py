@@ -13,15 +13,12 @@ from sudoku_tk.app.game_io import TextKind
 from sudoku_tk.app.puzzles import Level
 from sudoku_tk.app.settings import Settings, Theme
 from sudoku_tk.engine.propagation import Assist
+from sudoku_tk.ui.file_choosers import ask_export_path, ask_open_path, ask_save_game_path, game_file_name
 from sudoku_tk.ui.dialogs import (
     ANY_LEVEL_LABEL,
     NewGameDialog,
     PreferencesDialog,
     PuzzleTextDialog,
-    ask_export_path,
-    ask_open_path,
-    ask_save_game_path,
-    game_file_name,
     level_ok,
     new_game_ok,
     preferences_ok,
