@@ -138,10 +138,20 @@ def build(mode: str, clean: bool = False, dist: Path = DIST, work: Path = WORK) 
         raise BuildError(f"mode must be one of {MODES}, not {mode!r}")
     require_pyinstaller()
     command = [
-        sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
-        "--distpath", str(dist / mode), "--workpath", str(work / mode),
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--log-level",
+        "WARN",
+        "--distpath",
+        str(dist / mode),
+        "--workpath",
+        str(work / mode),
         *(["--clean"] if clean else []),
-        str(SPEC), "--", f"--{mode}",
+        str(SPEC),
+        "--",
+        f"--{mode}",
     ]
     started = time.perf_counter()
     done = subprocess.run(command, cwd=REPO)
@@ -163,8 +173,14 @@ def run_self_test(executable: Path, timeout: float = SELF_TEST_TIMEOUT) -> SelfT
         launched = time.time()
         started = time.perf_counter()
         try:
-            done = subprocess.run([str(executable), "--self-test"], env=env, stdin=subprocess.DEVNULL,
-                                  capture_output=True, text=True, timeout=timeout)
+            done = subprocess.run(
+                [str(executable), "--self-test"],
+                env=env,
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+            )
         except subprocess.TimeoutExpired as exc:
             stderr = exc.stderr.decode(errors="replace") if isinstance(exc.stderr, bytes) else exc.stderr or ""
             return SelfTestResult(Status.TIMEOUT, None, timeout, stderr)
@@ -179,8 +195,7 @@ def archive(result: BuildResult) -> Path:
     """Pack the result for download: a .zip on Windows, a .tar.gz (modes and links kept) elsewhere."""
     base = result.artifact.parent.parent / f"{NAME}-{sudoku_tk.__version__}-{platform_tag()}-{result.mode}"
     fmt = "zip" if WINDOWS else "gztar"
-    return Path(shutil.make_archive(str(base), fmt, root_dir=result.artifact.parent,
-                                    base_dir=result.artifact.name))
+    return Path(shutil.make_archive(str(base), fmt, root_dir=result.artifact.parent, base_dir=result.artifact.name))
 
 
 def _mb(size: int) -> str:
@@ -190,10 +205,20 @@ def _mb(size: int) -> str:
 def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--onefile", dest="mode", action="store_const", const="onefile",
-                       help="one self-extracting executable (default except on macOS)")
-    group.add_argument("--onedir", dest="mode", action="store_const", const="onedir",
-                       help="a folder (an .app on macOS; the default there)")
+    group.add_argument(
+        "--onefile",
+        dest="mode",
+        action="store_const",
+        const="onefile",
+        help="one self-extracting executable (default except on macOS)",
+    )
+    group.add_argument(
+        "--onedir",
+        dest="mode",
+        action="store_const",
+        const="onedir",
+        help="a folder (an .app on macOS; the default there)",
+    )
     parser.add_argument("--skip-self-test", action="store_true", help="build only; don't run the result")
     parser.add_argument("--archive", action="store_true", help="also pack the result into dist/ for upload")
     parser.add_argument("--clean", action="store_true", help="drop PyInstaller's cache first")
@@ -209,8 +234,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BuildError as exc:
         print(f"build.py: {exc}", file=sys.stderr)
         return 2
-    print(f"built      {result.artifact.relative_to(REPO)} ({mode}, {platform_tag()}, "
-          f"version {sudoku_tk.__version__}) in {result.seconds:.1f} s")
+    print(
+        f"built      {result.artifact.relative_to(REPO)} ({mode}, {platform_tag()}, "
+        f"version {sudoku_tk.__version__}) in {result.seconds:.1f} s"
+    )
     print(f"size       {_mb(result.size_bytes)}")
 
     status = 0
@@ -227,8 +254,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if test.stderr.strip():
                 print(test.stderr.strip()[-3000:], file=sys.stderr)
             if sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
-                print("(no DISPLAY: run under a virtual screen, e.g. `xvfb-run python build_scripts/build.py`)",
-                      file=sys.stderr)
+                print(
+                    "(no DISPLAY: run under a virtual screen, e.g. `xvfb-run python build_scripts/build.py`)",
+                    file=sys.stderr,
+                )
             status = 1
     if args.archive and status == 0:
         print(f"archive    {archive(result).relative_to(REPO)}")

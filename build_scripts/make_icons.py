@@ -56,24 +56,20 @@ BIG = 5
 # Candidates per cell (row-major, the centre cell holds BIG). None of them is BIG.
 # Corner cells keep their board-corner spot free, where the rounded corner would crowd it.
 CANDIDATES = (
-    (2, 4, 9), (), (1, 6, 8),
-    (3, 7), None, (),
-    (2, 3, 8), (1, 9), (4, 6),
+    (2, 4, 9),
+    (),
+    (1, 6, 8),
+    (3, 7),
+    None,
+    (),
+    (2, 3, 8),
+    (1, 9),
+    (4, 6),
 )
 # The big digit as pixels for cells too small for strokes: 3x5 and 5x7 ('#' = ink).
 PIXEL_BIG = {
-    3: ("###",
-        "#..",
-        "###",
-        "..#",
-        "###"),
-    5: ("#####",
-        "#....",
-        "####.",
-        "....#",
-        "....#",
-        "#...#",
-        ".###."),
+    3: ("###", "#..", "###", "..#", "###"),
+    5: ("#####", "#....", "####.", "....#", "....#", "#...#", ".###."),
 }
 
 Point = tuple[float, float]
@@ -83,8 +79,10 @@ Stroke = tuple[Point, ...]
 def _arc(cx: float, cy: float, rx: float, ry: float, start: float, end: float, steps: int = 24) -> Stroke:
     """Points along an ellipse from angle ``start`` to ``end`` (degrees, clockwise on screen)."""
     return tuple(
-        (cx + rx * math.cos(math.radians(start + (end - start) * i / steps)),
-         cy + ry * math.sin(math.radians(start + (end - start) * i / steps)))
+        (
+            cx + rx * math.cos(math.radians(start + (end - start) * i / steps)),
+            cy + ry * math.sin(math.radians(start + (end - start) * i / steps)),
+        )
         for i in range(steps + 1)
     )
 
@@ -102,17 +100,17 @@ def _glyphs() -> dict[int, tuple[Stroke, ...]]:
     )
     return {
         1: (((0.2, 0.2), (0.55, 0.0), (0.55, 1.0)),),
-        2: (_arc(0.5, 0.28, 0.4, 0.28, 190, 360) + _arc(0.5, 0.28, 0.4, 0.28, 0, 40, 6)[1:]
-            + ((0.08, 1.0), (0.95, 1.0)),),
-        3: (_arc(0.48, 0.25, 0.36, 0.25, 200, 450),
-            _arc(0.48, 0.72, 0.42, 0.28, 270, 520)),
+        2: (
+            _arc(0.5, 0.28, 0.4, 0.28, 190, 360)
+            + _arc(0.5, 0.28, 0.4, 0.28, 0, 40, 6)[1:]
+            + ((0.08, 1.0), (0.95, 1.0)),
+        ),
+        3: (_arc(0.48, 0.25, 0.36, 0.25, 200, 450), _arc(0.48, 0.72, 0.42, 0.28, 270, 520)),
         4: (((0.7, 1.0), (0.7, 0.0), (0.05, 0.7), (0.97, 0.7)),),
-        5: (((0.88, 0.0), (0.22, 0.0), (0.16, 0.46))
-            + _arc(0.5, 0.67, 0.42, 0.33, 222, 505)[1:],),
+        5: (((0.88, 0.0), (0.22, 0.0), (0.16, 0.46)) + _arc(0.5, 0.67, 0.42, 0.33, 222, 505)[1:],),
         6: _rotated(nine),
         7: (((0.08, 0.0), (0.92, 0.0), (0.38, 1.0)),),
-        8: (_arc(0.5, 0.245, 0.34, 0.245, 0, 360, 40),
-            _arc(0.5, 0.725, 0.42, 0.275, 0, 360, 40)),
+        8: (_arc(0.5, 0.245, 0.34, 0.245, 0, 360, 40), _arc(0.5, 0.725, 0.42, 0.275, 0, 360, 40)),
         9: nine,
     }
 
@@ -163,8 +161,13 @@ def layout(size: int) -> Layout:
     return Layout(size, margin, radius, (first, last), lines, line_width, detail)
 
 
-def _draw_glyph(draw: ImageDraw.ImageDraw, digit: int, box: tuple[float, float, float, float],
-                pen: float, colour: tuple[int, int, int, int]) -> None:
+def _draw_glyph(
+    draw: ImageDraw.ImageDraw,
+    digit: int,
+    box: tuple[float, float, float, float],
+    pen: float,
+    colour: tuple[int, int, int, int],
+) -> None:
     """Draw ``digit`` with a round pen of width ``pen`` so its strokes fill ``box``."""
     x0, y0, x1, y1 = box
     inner_w, inner_h = x1 - x0 - pen, y1 - y0 - pen
@@ -259,8 +262,9 @@ def icon_files(images: dict[int, Image.Image]) -> Iterator[tuple[Path, bytes]]:
     master = images[MASTER_SIZE]
     yield MASTER_PATH, png_bytes(master)
     ico = io.BytesIO()
-    images[256].save(ico, "ICO", sizes=[(s, s) for s in ICO_SIZES],
-                     append_images=[images[s] for s in ICO_SIZES if s != 256])
+    images[256].save(
+        ico, "ICO", sizes=[(s, s) for s in ICO_SIZES], append_images=[images[s] for s in ICO_SIZES if s != 256]
+    )
     yield ICO_PATH, ico.getvalue()
     icns = io.BytesIO()
     master.save(icns, "ICNS", append_images=[images[s] for s in ICNS_SIZES])
@@ -287,8 +291,12 @@ def write_icons(out: Path) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=REPO,
-                        help="root to write icons/ and sudoku_tk/resources/ under (default: the repository)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=REPO,
+        help="root to write icons/ and sudoku_tk/resources/ under (default: the repository)",
+    )
     args = parser.parse_args(argv)
     for path in write_icons(args.out):
         print(path)

@@ -90,7 +90,9 @@ def nine_by_nine(se_rows: Sequence[Tuple[str, str]]) -> List[Row]:
             continue
         by_level[classify(grid, rating)].append((givens, rating))
     classic_level = classify(parse_grid(CLASSIC_GIVENS))
-    rows: List[Row] = [(CLASSIC_ID, "The classic", classic_level, CLASSIC_GIVENS, "-", "classic tutorial puzzle (Wikipedia)")]
+    rows: List[Row] = [
+        (CLASSIC_ID, "The classic", classic_level, CLASSIC_GIVENS, "-", "classic tutorial puzzle (Wikipedia)")
+    ]
     for level in LEVEL_ORDER:
         # Python's sort is stable: equal ratings keep the source's order.
         pool = sorted(by_level[level], key=lambda gr: rating_key(gr[1]))
@@ -128,7 +130,9 @@ def unique(grid: Grid) -> bool:
     return count_solutions(grid, 2) == 1
 
 
-def generated(rng: random.Random, box: int, count: int, keep: Callable[[Grid], bool], want: Level, start: int) -> List[Row]:
+def generated(
+    rng: random.Random, box: int, count: int, keep: Callable[[Grid], bool], want: Level, start: int
+) -> List[Row]:
     """``count`` distinct generated puzzles of one size whose classified level is ``want``."""
     side = box * box
     rows: List[Row] = []
@@ -144,8 +148,16 @@ def generated(rng: random.Random, box: int, count: int, keep: Callable[[Grid], b
             continue
         seen.add(text)
         n = start + len(rows)
-        rows.append((f"{side}x{side}-{want.value}-{n:03d}", f"{side}×{side} {want.display_name} {n}", want, text, "-",
-                     GEN_SOURCE.format(seed=SEED)))
+        rows.append(
+            (
+                f"{side}x{side}-{want.value}-{n:03d}",
+                f"{side}×{side} {want.display_name} {n}",
+                want,
+                text,
+                "-",
+                GEN_SOURCE.format(seed=SEED),
+            )
+        )
     return rows
 
 
@@ -190,7 +202,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     files = build(args.source)
     if args.check:
-        stale = [n for n, text in files.items() if not (args.out / n).exists() or (args.out / n).read_text(encoding="utf-8") != text]
+        stale = [
+            n
+            for n, text in files.items()
+            if not (args.out / n).exists() or (args.out / n).read_text(encoding="utf-8") != text
+        ]
         extra = [p.name for p in args.out.glob("*.txt") if p.name not in files]
         for name in stale + extra:
             print(f"differs: {name}")

@@ -18,13 +18,14 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, Optional, Sequence, TextIO, Tuple
 
-from . import __version__
+from . import __version__, cli_io
+from .cli_io import Console as _Console
+from .cli_io import fit as _fit
+from .cli_io import quoted as _quoted
 from .engine.brute_force import count_solutions, iter_solutions
 from .engine.errors import PuzzleFormatError
 from .engine.grid import Grid, Problem, ProblemKind, values_line
 from .engine.technique_sets import SelectionError
-from . import cli_io
-from .cli_io import Console as _Console, fit as _fit, quoted as _quoted
 
 if TYPE_CHECKING:
     from .engine.geometry import Geometry
@@ -42,6 +43,7 @@ _SEVERAL_SOLUTIONS = "multiple solutions\n"
 _PROBLEM = "problem: "
 _SOURCE_HELP = "a file of puzzles, or - for standard input"
 _LEVELS = ["easy", "medium", "hard", "unfair", "extreme"]
+
 
 def _read_input(source: str, stdin: TextIO) -> str:
     """The text of a file, or of standard input for ``-`` (bounded by ``MAX_INPUT_BYTES``, see cli_io)."""
@@ -212,12 +214,19 @@ def _cmd_hint(ns: argparse.Namespace) -> int:
     mistake = diagnose(grid, solution) if solution is not None else None
     if mistake is not None:
         if ns.json:
-            out.write(json.dumps({"mistake": {
-                "kind": mistake.kind.value,
-                "cell": geo.cell_name(mistake.cell),
-                "digit": mistake.digit,
-                "message": mistake.message,
-            }}) + "\n")
+            out.write(
+                json.dumps(
+                    {
+                        "mistake": {
+                            "kind": mistake.kind.value,
+                            "cell": geo.cell_name(mistake.cell),
+                            "digit": mistake.digit,
+                            "message": mistake.message,
+                        }
+                    }
+                )
+                + "\n"
+            )
         else:
             out.write(f"mistake: {mistake.message}\n")
         return 1
@@ -364,12 +373,20 @@ def build_parser() -> argparse.ArgumentParser:
     _technique_options(p)
     p.set_defaults(func=_cmd_rate)
     p = sub.add_parser("generate", help="new puzzles with a unique solution, one line each")
-    p.add_argument("--level", default="any", choices=["any", *_LEVELS],
-                   help="difficulty by the logic solver's rating (9x9 only; default any)")
+    p.add_argument(
+        "--level",
+        default="any",
+        choices=["any", *_LEVELS],
+        help="difficulty by the logic solver's rating (9x9 only; default any)",
+    )
     p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
     p.add_argument("--size", type=int, default=9, choices=[4, 9, 16], help="board side (default 9)")
-    p.add_argument("--symmetry", default="rotational", choices=[s.value for s in _symmetries()],
-                   help="which givens go together (default rotational)")
+    p.add_argument(
+        "--symmetry",
+        default="rotational",
+        choices=[s.value for s in _symmetries()],
+        help="which givens go together (default rotational)",
+    )
     p.add_argument("--seed", type=int, default=None, help="random seed, for repeatable output")
     p.add_argument("--time-limit", type=_seconds, default=30.0, help="seconds to search per puzzle (default 30)")
     p.add_argument("--rate", action="store_true", help="append the rating as a # comment")
@@ -390,13 +407,15 @@ def _seconds(text: str) -> float:
 
 def _technique_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--techniques", metavar="LIST",
+        "--techniques",
+        metavar="LIST",
         help="the techniques to use: comma-separated names, HoDoKu codes or families ('chains', 'fish', "
-             "'last resort'), 'default' or 'all'; '+x'/'-x' add or remove (a list of only those adjusts the "
-             "default set), e.g. --techniques=-forcing-net-contradiction or --techniques singles,x-wing",
+        "'last resort'), 'default' or 'all'; '+x'/'-x' add or remove (a list of only those adjusts the "
+        "default set), e.g. --techniques=-forcing-net-contradiction or --techniques singles,x-wing",
     )
-    p.add_argument("--max-level", choices=_LEVELS,
-                   help="use only techniques rated at this level or below (HoDoKu's levels)")
+    p.add_argument(
+        "--max-level", choices=_LEVELS, help="use only techniques rated at this level or below (HoDoKu's levels)"
+    )
 
 
 def _symmetries() -> list:  # type: ignore[type-arg]

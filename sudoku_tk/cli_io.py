@@ -18,9 +18,19 @@ MAX_INPUT_BYTES = 16 * 2**20
 """The most read from one file or from standard input: far more than any puzzle collection needs (about
 200,000 one-line puzzles), and a bound on memory whatever is piped in."""
 
-_ASCII_SPELLINGS = str.maketrans({
-    "→": "->", "≠": "!=", "×": "x", "—": "-", "–": "-", "…": "...", "≤": "<=", "≥": ">=", "°": " degrees",
-})
+_ASCII_SPELLINGS = str.maketrans(
+    {
+        "→": "->",
+        "≠": "!=",
+        "×": "x",
+        "—": "-",
+        "–": "-",
+        "…": "...",
+        "≤": "<=",
+        "≥": ">=",
+        "°": " degrees",
+    }
+)
 """The engine's typography as a console without it shows it: readable ASCII rather than escapes."""
 
 

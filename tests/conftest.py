@@ -12,7 +12,6 @@ import shutil
 import subprocess
 
 import pytest
-
 from shared_data import HODOKU, PUZZLES, REPO, SHARED, read_puzzles  # noqa: F401  (re-exported)
 
 _xvfb: subprocess.Popen[bytes] | None = None

@@ -18,8 +18,8 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-
 from shared_data import REPO
+
 from sudoku_tk.bench import selftest
 from sudoku_tk.bench.selftest import SelfTestFailure, Status
 from sudoku_tk.engine.grid import Grid
@@ -48,8 +48,11 @@ def test_build_says_how_to_get_pyinstaller_when_it_is_missing(
     build_py: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     real_find_spec = importlib.util.find_spec
-    monkeypatch.setattr(build_py.importlib.util, "find_spec",
-                        lambda name, *a: None if name == "PyInstaller" else real_find_spec(name, *a))
+    monkeypatch.setattr(
+        build_py.importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "PyInstaller" else real_find_spec(name, *a),
+    )
     assert build_py.main(["--onefile", "--skip-self-test"]) == 2
     assert "pip install -e .[build]" in capsys.readouterr().err
 
@@ -132,10 +135,13 @@ def fake_checkout(tmp_path: Path) -> Path:
     return root
 
 
-def _run_install(checkout: Path, home: Path, *args: str, path: str = "/usr/bin:/bin") -> subprocess.CompletedProcess[str]:
+def _run_install(
+    checkout: Path, home: Path, *args: str, path: str = "/usr/bin:/bin"
+) -> subprocess.CompletedProcess[str]:
     env = {"HOME": str(home), "PATH": path}
-    return subprocess.run(["sh", str(checkout / "packaging" / "linux" / "install.sh"), *args],
-                          env=env, capture_output=True, text=True)
+    return subprocess.run(
+        ["sh", str(checkout / "packaging" / "linux" / "install.sh"), *args], env=env, capture_output=True, text=True
+    )
 
 
 @pytest.mark.skipif(not LINUX, reason="the desktop install script is for Linux")
@@ -253,8 +259,14 @@ def test_every_status_code_is_distinct_and_described() -> None:
 def test_self_test_passes_from_source_and_marks_the_window(tmp_path: Path) -> None:
     log = tmp_path / "marks"
     env = {**os.environ, selftest.LOG_ENV: str(log)}
-    done = subprocess.run([sys.executable, "-m", "sudoku_tk", "--self-test"], env=env, cwd=REPO,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_tk", "--self-test"],
+        env=env,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""
     marks = selftest.read_marks(log)
@@ -264,8 +276,14 @@ def test_self_test_passes_from_source_and_marks_the_window(tmp_path: Path) -> No
 @pytest.mark.skipif(not LINUX, reason="an X display is what is missing here")
 def test_self_test_without_a_display_says_no_window(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    done = subprocess.run([sys.executable, "-m", "sudoku_tk", "--self-test"], env=env, cwd=REPO,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_tk", "--self-test"],
+        env=env,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == Status.NO_WINDOW, done.stderr
     assert "NO_WINDOW" in done.stderr
 

@@ -19,11 +19,15 @@ from sudoku_tk.engine.grid import Grid
 DIGITS = "123456789ABCDEFG"
 
 
-def run(*args: str, stdin: bytes | str | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, stdin: bytes | str | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """``python -m sudoku_tk ARGS`` from the source tree, as a user would run it."""
     data = stdin.encode() if isinstance(stdin, str) else stdin
     proc = subprocess.run(
-        [sys.executable, "-m", *args] if args[0].startswith("sudoku_tk") else [sys.executable, "-m", "sudoku_tk", *args],
+        [sys.executable, "-m", *args]
+        if args[0].startswith("sudoku_tk")
+        else [sys.executable, "-m", "sudoku_tk", *args],
         cwd=REPO,
         input=data,
         capture_output=True,
@@ -236,7 +240,11 @@ def test_bench_quick_run_without_tkinter() -> None:
         "sys.exit(status)\n"
     )
     proc = subprocess.run(
-        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=300,
+        [sys.executable, "-c", code],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
         env={**os.environ, "PYTHONPATH": str(REPO)},
     )
     assert proc.returncode == 0, proc.stderr
@@ -255,7 +263,10 @@ def test_bench_says_plainly_when_there_is_no_gui_bench(
 ) -> None:
     monkeypatch.setitem(sys.modules, "sudoku_tk.bench.gui", None)  # as if the module were not there
     assert bench.main(["--gui"]) == 1
-    assert capsys.readouterr().out == "GUI benchmark: not available (sudoku_tk/bench/gui.py does not exist in this build)\n"
+    assert (
+        capsys.readouterr().out
+        == "GUI benchmark: not available (sudoku_tk/bench/gui.py does not exist in this build)\n"
+    )
 
 
 def test_bench_hands_gui_options_to_the_gui_bench(monkeypatch: pytest.MonkeyPatch) -> None:

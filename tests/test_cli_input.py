@@ -196,10 +196,16 @@ def test_hint_names_the_conflict(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == "problem: 5 stands twice in row 1: r1c1 and r1c5\n"
     assert cli.main(["hint", "--json", TWO_FIVES]) == 1
     data = json.loads(capsys.readouterr().out)
-    assert data == {"problems": [{
-        "kind": "duplicate", "cells": ["r1c1", "r1c5"], "digit": 5,
-        "message": "5 stands twice in row 1: r1c1 and r1c5",
-    }]}
+    assert data == {
+        "problems": [
+            {
+                "kind": "duplicate",
+                "cells": ["r1c1", "r1c5"],
+                "digit": 5,
+                "message": "5 stands twice in row 1: r1c1 and r1c5",
+            }
+        ]
+    }
 
 
 def test_hint_says_there_is_no_solution(capsys: pytest.CaptureFixture[str]) -> None:
@@ -242,8 +248,12 @@ def test_rate_and_steps_say_which_puzzle_is_broken(
     assert cli.main(["steps"]) == 1
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert list(records[0]) == ["puzzle", "solved", "steps"] and records[0]["solved"]
-    assert records[1] == {"puzzle": TWO_FIVES, "solved": False, "steps": [],
-                          "problems": ["5 stands twice in row 1: r1c1 and r1c5"]}
+    assert records[1] == {
+        "puzzle": TWO_FIVES,
+        "solved": False,
+        "steps": [],
+        "problems": ["5 stands twice in row 1: r1c1 and r1c5"],
+    }
     assert records[2]["problems"] == ["the puzzle has no solution"] and records[2]["steps"] == []
 
 
@@ -276,8 +286,10 @@ PUZZLEISH = st.text(alphabet="123456789.0 \n|+-[]:*#!<>/=", max_size=400)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.one_of(st.binary(max_size=400), PUZZLEISH.map(str.encode), st.text(max_size=200).map(str.encode)),
-       command=st.sampled_from(["solve", "check", "hint"]))
+@given(
+    data=st.one_of(st.binary(max_size=400), PUZZLEISH.map(str.encode), st.text(max_size=200).map(str.encode)),
+    command=st.sampled_from(["solve", "check", "hint"]),
+)
 def test_any_input_gets_a_plain_answer(data: bytes, command: str) -> None:
     if any(word.lower().encode() in data.lower() for word in INTERNALS):
         return  # the input's own words may be quoted back in a message
@@ -294,17 +306,20 @@ def test_any_argument_gets_a_plain_answer(text: str, command: str) -> None:
     assert_plain(*run_in_process([command, text]))
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("1" * 5000, 2),
-    ("[" * 5000 + "]" * 5000, 2),
-    ("\n".join(["[" * 2000 + "1" + "]" * 2000] * 9), 2),
-    ("\n".join([" ".join(["[" * 3000] + ["1"] * 8)] * 9), 2),
-    ("<opensudoku>" + "<a>" * 50_000, 2),
-    (":" * 5000, 2),
-    ("+" * 5000, 2),
-    ("9" * 4301, 2),
-    (":" + "9" * 4301 + ":x:" + "." * 81 + ":::", 1),  # a HoDoKu line: the first field is not read
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("1" * 5000, 2),
+        ("[" * 5000 + "]" * 5000, 2),
+        ("\n".join(["[" * 2000 + "1" + "]" * 2000] * 9), 2),
+        ("\n".join([" ".join(["[" * 3000] + ["1"] * 8)] * 9), 2),
+        ("<opensudoku>" + "<a>" * 50_000, 2),
+        (":" * 5000, 2),
+        ("+" * 5000, 2),
+        ("9" * 4301, 2),
+        (":" + "9" * 4301 + ":x:" + "." * 81 + ":::", 1),  # a HoDoKu line: the first field is not read
+    ],
+)
 @pytest.mark.parametrize("command", ["solve", "check", "hint"])
 def test_long_and_deep_inputs_get_a_plain_answer(text: str, expected: int, command: str) -> None:
     code, out, err = run_in_process([command, "-"], stdin=text.encode())
@@ -323,8 +338,10 @@ def test_a_long_argument_is_not_echoed_whole(command: str) -> None:
 def test_several_puzzles_where_one_is_wanted(command: str) -> None:
     code, out, err = run_in_process([command, "-"], stdin=(TOP95_1 + "\n" + EASY + "\n").encode())
     assert_plain(code, out, err)
-    assert err == f"sudoku-tk: standard input holds more than one puzzle; {command} takes one (solve, steps " \
-                  "and rate read many)\n"
+    assert (
+        err == f"sudoku-tk: standard input holds more than one puzzle; {command} takes one (solve, steps "
+        "and rate read many)\n"
+    )
 
 
 # -- 4. a console that is not UTF-8 ---------------------------------------------------------------------------

@@ -14,7 +14,6 @@ from types import ModuleType
 
 import pytest
 from PIL import Image
-
 from shared_data import REPO
 
 SCRIPT = REPO / "build_scripts" / "make_icons.py"
@@ -119,8 +118,9 @@ def test_tk_loads_the_runtime_icons() -> None:
     try:
         root.withdraw()
         photos = [
-            tkinter.PhotoImage(master=root, data=resources.files("sudoku_tk").joinpath(
-                "resources", f"icon-{size}.png").read_bytes())
+            tkinter.PhotoImage(
+                master=root, data=resources.files("sudoku_tk").joinpath("resources", f"icon-{size}.png").read_bytes()
+            )
             for size in RUNTIME_SIZES
         ]
         assert [(p.width(), p.height()) for p in photos] == [(s, s) for s in RUNTIME_SIZES]

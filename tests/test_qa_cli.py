@@ -9,7 +9,8 @@ from sudoku_tk import cli
 
 @pytest.mark.parametrize("size", ["4", "16"])
 def test_generate_refuses_a_level_for_sizes_the_rating_does_not_cover(
-        size: str, capsys: pytest.CaptureFixture[str]) -> None:
+    size: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     # Seen: `generate --size 4 --level extreme` printed an easy puzzle (rate: "easy 48") with status 0.
     assert cli.main(["generate", "--size", size, "--level", "extreme", "--seed", "1"]) == 2
     out, err = capsys.readouterr()

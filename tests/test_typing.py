@@ -6,7 +6,6 @@ import subprocess
 import sys
 
 import pytest
-
 from shared_data import REPO
 
 

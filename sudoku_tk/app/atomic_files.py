@@ -60,8 +60,10 @@ def check_size(data: bytes, name: str) -> None:
         SaveFileError: too large; the message names the file, the size and the limit.
     """
     if len(data) > MAX_FILE_BYTES:
-        raise SaveFileError(f"{name} is too large to save ({len(data)} bytes; the limit is {MAX_FILE_BYTES} bytes, "
-                            f"so the app could not open it again). Nothing was written.")
+        raise SaveFileError(
+            f"{name} is too large to save ({len(data)} bytes; the limit is {MAX_FILE_BYTES} bytes, "
+            f"so the app could not open it again). Nothing was written."
+        )
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -217,6 +219,17 @@ def decode(data: bytes) -> str:
 
 
 __all__ = [
-    "MAX_FILE_BYTES", "BACKUP_SUFFIX", "STALE_TEMP_SECONDS", "atomic_write_text", "backup_path_for", "check_size",
-    "decode", "is_stale_temp", "read_limited", "remove_stale_temps", "temp_prefix", "unlink_quietly", "write_target",
+    "MAX_FILE_BYTES",
+    "BACKUP_SUFFIX",
+    "STALE_TEMP_SECONDS",
+    "atomic_write_text",
+    "backup_path_for",
+    "check_size",
+    "decode",
+    "is_stale_temp",
+    "read_limited",
+    "remove_stale_temps",
+    "temp_prefix",
+    "unlink_quietly",
+    "write_target",
 ]

@@ -82,7 +82,7 @@ def set_aside(path: Path, keep: int = KEEP_DAMAGED) -> Optional[Path]:
     names = [first] + [first.with_name(f"{first.name}.{i}") for i in range(1, keep)]
     try:
         for old in target.parent.glob(glob.escape(first.name) + ".*"):
-            number = old.name[len(first.name) + 1:]
+            number = old.name[len(first.name) + 1 :]
             if number.isdigit() and int(number) >= keep - 1:
                 unlink_quietly(old)
         for older, newer in zip(reversed(names[:-1]), reversed(names[1:])):
@@ -192,12 +192,16 @@ class Autosaver:
                 fallback = next((f.record for f in found if f.record is not None), None)
             if newer:
                 self._keep(f.path for f in newer)
-                notes.append(f"The autosave {newer[0].path.name} was saved by a newer version of Sudoku Tk "
-                             f"(file format version {newer[0].newer}) and is kept as it is.")
+                notes.append(
+                    f"The autosave {newer[0].path.name} was saved by a newer version of Sudoku Tk "
+                    f"(file format version {newer[0].newer}) and is kept as it is."
+                )
             else:
                 self._keep(f.path for f in stuck)
-                notes.append(f"The unreadable file {stuck[0].path.name} could not be moved aside "
-                             f"({stuck[0].problem}) and is kept as it is.")
+                notes.append(
+                    f"The unreadable file {stuck[0].path.name} could not be moved aside "
+                    f"({stuck[0].problem}) and is kept as it is."
+                )
         if notes:
             notes.append(f"This version autosaves to {self._name} instead.")
         return self._resume(found[0], found[1], fallback, notes)
@@ -211,8 +215,9 @@ class Autosaver:
         self._keep([moved])
         return replace(found, kept_as=moved)
 
-    def _resume(self, autosave: _Found, backup: _Found, fallback: Optional[GameRecord],
-                notes: List[str]) -> Tuple[Optional[GameRecord], Optional[str]]:
+    def _resume(
+        self, autosave: _Found, backup: _Found, fallback: Optional[GameRecord], notes: List[str]
+    ) -> Tuple[Optional[GameRecord], Optional[str]]:
         """The game to continue from the chosen slot's files, and the message for the player."""
         record: Optional[GameRecord] = None
         if autosave.record is not None:
@@ -222,8 +227,9 @@ class Autosaver:
             if autosave.problem is None:
                 notes.append("The last autosave was missing; the game was restored from the backup.")
             else:
-                notes.append(f"The last autosave could not be read ({autosave.problem}); "
-                             f"the game was restored from the backup.")
+                notes.append(
+                    f"The last autosave could not be read ({autosave.problem}); the game was restored from the backup."
+                )
         elif fallback is not None:
             record = fallback
             notes.append("The last game this version can read was restored.")

@@ -27,8 +27,9 @@ def missing_candidates(position: Position, solution: Optional[Sequence[Digit]]) 
     """Empty cells whose true digit (by the unique solution) is no longer a candidate, with that digit."""
     if solution is None:
         return ()
-    return tuple((c, s) for c, (v, s) in enumerate(zip(position.values, solution))
-                 if not v and not position.has_candidate(c, s))
+    return tuple(
+        (c, s) for c, (v, s) in enumerate(zip(position.values, solution)) if not v and not position.has_candidate(c, s)
+    )
 
 
 def first_mistake_index(
@@ -57,8 +58,11 @@ def first_mistake_index(
     for index in range(len(moves)):
         # Each prefix is recomputed from scratch: a later Clear can cancel an earlier move,
         # so the first contradiction is not found by bisection.
-        pos = current if current is not None and index == len(moves) - 1 else recompute(
-            start, moves[: index + 1], assists)
+        pos = (
+            current
+            if current is not None and index == len(moves) - 1
+            else recompute(start, moves[: index + 1], assists)
+        )
         if diagnose(pos.to_grid(), solution) is not None:
             return index
     return None

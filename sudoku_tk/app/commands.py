@@ -38,12 +38,32 @@ class Platform(Enum):
 
 # How a non-letter key reads in a menu label.
 _KEY_LABELS = {
-    "Escape": "Esc", "Delete": "Del", "BackSpace": "Backspace", "Return": "Enter",
-    "Left": "Left", "Right": "Right", "Up": "Up", "Down": "Down", "Home": "Home", "End": "End",
-    "plus": "+", "minus": "-", "equal": "=", "question": "?", "space": "Space",
+    "Escape": "Esc",
+    "Delete": "Del",
+    "BackSpace": "Backspace",
+    "Return": "Enter",
+    "Left": "Left",
+    "Right": "Right",
+    "Up": "Up",
+    "Down": "Down",
+    "Home": "Home",
+    "End": "End",
+    "plus": "+",
+    "minus": "-",
+    "equal": "=",
+    "question": "?",
+    "space": "Space",
 }
-_MAC_KEY_LABELS = {"Escape": "⎋", "Delete": "⌦", "BackSpace": "⌫", "Return": "↩",
-                   "Left": "←", "Right": "→", "Up": "↑", "Down": "↓"}
+_MAC_KEY_LABELS = {
+    "Escape": "⎋",
+    "Delete": "⌦",
+    "BackSpace": "⌫",
+    "Return": "↩",
+    "Left": "←",
+    "Right": "→",
+    "Up": "↑",
+    "Down": "↓",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +93,9 @@ class Shortcut:
         *mods, key = [p.strip() for p in text.split("+")]
         flags = {"mod": False, "shift": False, "alt": False}
         for m in mods:
-            name = {"mod": "mod", "ctrl": "mod", "cmd": "mod", "shift": "shift", "alt": "alt",
-                    "option": "alt"}.get(m.lower())
+            name = {"mod": "mod", "ctrl": "mod", "cmd": "mod", "shift": "shift", "alt": "alt", "option": "alt"}.get(
+                m.lower()
+            )
             if name is None:
                 raise ValueError(f"unknown modifier {m!r} in shortcut {text!r}")
             flags[name] = True
@@ -88,8 +109,12 @@ class Shortcut:
         """The shortcut as the platform's menus show it."""
         key = self.key.upper() if len(self.key) == 1 else self.key
         if platform is Platform.MAC:
-            return ("⌥" * self.alt + "⇧" * self.shift + "⌘" * self.mod
-                    + _MAC_KEY_LABELS.get(self.key, _KEY_LABELS.get(self.key, key)))
+            return (
+                "⌥" * self.alt
+                + "⇧" * self.shift
+                + "⌘" * self.mod
+                + _MAC_KEY_LABELS.get(self.key, _KEY_LABELS.get(self.key, key))
+            )
         parts = ["Ctrl"] * self.mod + ["Alt"] * self.alt + ["Shift"] * self.shift
         return "+".join(parts + [_KEY_LABELS.get(self.key, key)])
 
@@ -148,8 +173,9 @@ class CommandRegistry:
         for sc in command.shortcuts:
             other = self.find_shortcut(sc)
             if other is not None:
-                raise ValueError(f"shortcut {sc.label(Platform.LINUX)!r} of {command.id!r} "
-                                 f"is already bound to {other.id!r}")
+                raise ValueError(
+                    f"shortcut {sc.label(Platform.LINUX)!r} of {command.id!r} is already bound to {other.id!r}"
+                )
         self._commands[command.id] = command
         if command.menu and command.menu not in self._menu_order:
             self._menu_order.append(command.menu)

@@ -34,9 +34,7 @@ def move_summary(position: Position, index: int) -> str:
     parts = [describe_move(position.moves[index], geo)]
     for step in position.auto_steps(index):
         for p in step.placements:
-            parts.append(
-                f"{step.technique.display_name.lower()} {geo.cell_name(p.cell)}={geo.digit_char(p.digit)}"
-            )
+            parts.append(f"{step.technique.display_name.lower()} {geo.cell_name(p.cell)}={geo.digit_char(p.digit)}")
     return " → ".join(parts)
 
 
@@ -87,8 +85,6 @@ def _explain_reason(position: Position, reason: Reason) -> Explanation:
     if reason.kind is ReasonKind.PLAYER:
         when = "" if reason.move_index is None else f" (move {reason.move_index + 1})"
         if reason.note:
-            return Explanation(f"{d} was removed from {name} by applying {reason.note}{when}",
-                               cells=(reason.cell,))
-        return Explanation(f"You removed {d} from {name}{when}; right-click to bring it back",
-                           cells=(reason.cell,))
+            return Explanation(f"{d} was removed from {name} by applying {reason.note}{when}", cells=(reason.cell,))
+        return Explanation(f"You removed {d} from {name}{when}; right-click to bring it back", cells=(reason.cell,))
     return Explanation(f"{d} was not a candidate of {name} in the starting position", cells=(reason.cell,))

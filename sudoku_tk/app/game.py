@@ -52,17 +52,29 @@ class Game:
     _entering: bool
     _solution: object
 
-    def __init__(self, record: GameRecord, *, entering: bool = False,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, record: GameRecord, *, entering: bool = False, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         """Load the game ``record`` holds (``entering``: givens are being typed in); ``clock`` tells the time."""
         self._clock = GameClock(clock)
         self._load(record, entering)
 
     def to_record(self, saved: Optional[datetime] = None) -> GameRecord:
         """The game as a record for saving (``saved``: when it is written; None leaves it out)."""
-        return GameRecord(self._start, tuple(self._moves), self.redo_moves, self._assists, self.elapsed(),
-                          self._mistakes, self.revealed_cells(), self._name, self._puzzle_id, self._source,
-                          self._created, saved)
+        return GameRecord(
+            self._start,
+            tuple(self._moves),
+            self.redo_moves,
+            self._assists,
+            self.elapsed(),
+            self._mistakes,
+            self.revealed_cells(),
+            self._name,
+            self._puzzle_id,
+            self._source,
+            self._created,
+            saved,
+        )
 
     # -- the game as data ---------------------------------------------------
     @property
@@ -149,8 +161,13 @@ class Game:
         pos = self._position
         out: List[Cell] = []
         for move, live in zip(pos.moves, pos.live):
-            if (live and isinstance(move, Place) and move.note == REVEAL_NOTE
-                    and pos.values[move.cell] == move.digit and move.cell not in out):
+            if (
+                live
+                and isinstance(move, Place)
+                and move.note == REVEAL_NOTE
+                and pos.values[move.cell] == move.digit
+                and move.cell not in out
+            ):
                 out.append(move.cell)
         return tuple(out)
 
@@ -174,8 +191,9 @@ class Game:
         the last position before it. None when no move led into a contradiction (including
         a starting position that already contradicts the solution: no move can be undone to fix it).
         """
-        return checking.first_mistake_index(self._start, self._moves, self._effective_assists(), solution,
-                                            self._position)
+        return checking.first_mistake_index(
+            self._start, self._moves, self._effective_assists(), solution, self._position
+        )
 
     # -- explanations -------------------------------------------------------
     def last_move_summary(self) -> str:

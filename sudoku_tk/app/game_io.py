@@ -74,8 +74,10 @@ class IncomingPuzzle:
         if self.grid is None or not self.problems:
             return ""
         if self.has_several_solutions:
-            return ("This puzzle has more than one solution. You can still play it, "
-                    "but hints that rely on a unique solution will be off.")
+            return (
+                "This puzzle has more than one solution. You can still play it, "
+                "but hints that rely on a unique solution will be off."
+            )
         shown = [_sentence(p.message) for p in self.problems[:MAX_PROBLEMS_SHOWN]]
         more = len(self.problems) - len(shown)
         tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
@@ -228,7 +230,18 @@ def _one_line(text: str) -> str:
 
 
 __all__ = [
-    "IncomingPuzzle", "check_grid", "read_puzzle_text", "open_file", "looks_like_game_file", "Opened",
-    "TextKind", "puzzle_line", "values_line", "candidate_grid", "copy_text", "export_text", "export_filename",
+    "IncomingPuzzle",
+    "check_grid",
+    "read_puzzle_text",
+    "open_file",
+    "looks_like_game_file",
+    "Opened",
+    "TextKind",
+    "puzzle_line",
+    "values_line",
+    "candidate_grid",
+    "copy_text",
+    "export_text",
+    "export_filename",
     "SaveFileError",
 ]

@@ -58,8 +58,9 @@ class GameRecord:
         now: Optional[datetime] = None,
     ) -> "GameRecord":
         """A fresh game on ``start``: no moves, clock at zero, created ``now``."""
-        return cls(start, assists=frozenset(assists), puzzle_name=name, puzzle_id=puzzle_id,
-                   puzzle_source=source, created=now)
+        return cls(
+            start, assists=frozenset(assists), puzzle_name=name, puzzle_id=puzzle_id, puzzle_source=source, created=now
+        )
 
     def with_progress(
         self,

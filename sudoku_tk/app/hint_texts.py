@@ -77,7 +77,7 @@ def _body(step: Step) -> str:
     text = step.explanation.strip()
     prefix = step.technique.display_name + ": "
     if text.startswith(prefix):
-        text = as_sentence(text[len(prefix):])
+        text = as_sentence(text[len(prefix) :])
     return text
 
 
@@ -95,8 +95,9 @@ def step_text(step: Step) -> str:
 
 def effects_of(step: Step, geometry: Geometry) -> str:
     """What a step does, in words: "remove 3 from r4c7"."""
-    return effects_text(geometry, [(p.cell, p.digit) for p in step.placements],
-                        [(e.cell, e.digit) for e in step.eliminations])
+    return effects_text(
+        geometry, [(p.cell, p.digit) for p in step.placements], [(e.cell, e.digit) for e in step.eliminations]
+    )
 
 
 def full_highlights(step: Step) -> Tuple[Highlight, ...]:

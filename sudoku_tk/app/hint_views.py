@@ -100,7 +100,7 @@ class HintView:
 
     @property
     def rung_label(self) -> str:
-        """"Hint 2 of 4: the pattern" ("" outside the ladder)."""
+        """ "Hint 2 of 4: the pattern" ("" outside the ladder)."""
         if self.rung is None:
             return ""
         return f"Hint {self.rung.value} of 4: {RUNG_NAMES[self.rung]}"
@@ -123,9 +123,11 @@ class HintView:
         entries = legend(self.highlights, self.links)
         if self.step is not None and self.step.chain:
             # In a chain the colours say how each numbered node reads: true (=) or false (≠).
-            names = {HighlightRole.COLOR_A.value: "true in the chain (=)",
-                     HighlightRole.COLOR_B.value: "false in the chain (≠)",
-                     HighlightRole.PIVOT.value: "the assumption"}
+            names = {
+                HighlightRole.COLOR_A.value: "true in the chain (=)",
+                HighlightRole.COLOR_B.value: "false in the chain (≠)",
+                HighlightRole.PIVOT.value: "the assumption",
+            }
             entries = tuple((key, names.get(key, label)) for key, label in entries)
         if self.kind in (HintKind.MISTAKE, HintKind.PROBLEM):
             names = {HighlightRole.ELIMINATION.value: "wrong", HighlightRole.PLACEMENT.value: "belongs here"}

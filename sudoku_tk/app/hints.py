@@ -52,6 +52,7 @@ HintListener = Callable[[Optional[HintView]], None]
 
 # -- the ladder ----------------------------------------------------------------------------------
 
+
 class HintLadder:
     """The hint state of one Session: which step, which rung; reset whenever the position changes elsewhere.
 
@@ -207,8 +208,11 @@ class HintLadder:
         """A view saying the board is solved or wrong, or None when it is fit to reason from."""
         s = self.session
         if s.is_entering:
-            return HintView(HintKind.WAITING, "Entering a puzzle",
-                            "Hints start once the puzzle's givens are entered and the puzzle is started.")
+            return HintView(
+                HintKind.WAITING,
+                "Entering a puzzle",
+                "Hints start once the puzzle's givens are entered and the puzzle is started.",
+            )
         if s.is_solved():
             return HintView(HintKind.SOLVED, "Solved", "The puzzle is solved: there is nothing left to hint.")
         solution = self.solution
@@ -223,12 +227,18 @@ class HintLadder:
             undo_to = len(s.moves) - 1 if s.moves else None
             offer = " Press Hint again to undo your last move." if undo_to is not None else ""
             cells = tuple(sorted({c for p in problems for c in p.cells}))
-            return HintView(HintKind.PROBLEM, "The board breaks a rule", as_sentence(text) + offer,
-                            highlights=(Highlight(HighlightRole.ELIMINATION, cells),), undo_to=undo_to)
+            return HintView(
+                HintKind.PROBLEM,
+                "The board breaks a rule",
+                as_sentence(text) + offer,
+                highlights=(Highlight(HighlightRole.ELIMINATION, cells),),
+                undo_to=undo_to,
+            )
         return None
 
-    def _mistake_view(self, message: str, kind: MistakeKind, cell: int, digit: int,
-                      solution: Sequence[int]) -> HintView:
+    def _mistake_view(
+        self, message: str, kind: MistakeKind, cell: int, digit: int, solution: Sequence[int]
+    ) -> HintView:
         s = self.session
         index = s.first_mistake_index(solution)
         text = as_sentence(message)
@@ -238,8 +248,10 @@ class HintLadder:
             text += " It was so in the starting position already, so no move can be undone to fix it."
         else:
             move = describe_move(s.moves[index], s.geometry)
-            text += (f" It goes back to move {index + 1} ({move}). Press Hint again to undo back to "
-                     f"before that move; Redo brings the moves back.")
+            text += (
+                f" It goes back to move {index + 1} ({move}). Press Hint again to undo back to "
+                f"before that move; Redo brings the moves back."
+            )
         if kind is MistakeKind.WRONG_DIGIT:
             mark = Highlight(HighlightRole.ELIMINATION, (cell,))
         else:
@@ -264,9 +276,16 @@ class HintLadder:
         finally:
             self._busy = False
         if not outcome:
-            return self._show(HintView(HintKind.STEP, step.technique.display_name,
-                                       f"The step could not be made: {outcome.message}", Rung.STEP, step,
-                                       *rung_drawing(step, Rung.STEP)))
+            return self._show(
+                HintView(
+                    HintKind.STEP,
+                    step.technique.display_name,
+                    f"The step could not be made: {outcome.message}",
+                    Rung.STEP,
+                    step,
+                    *rung_drawing(step, Rung.STEP),
+                )
+            )
         text = f"Applied: {effects_of(step, s.geometry)}."
         auto = s.position.auto_steps(len(s.moves) - 1)
         if auto:
@@ -279,8 +298,9 @@ class HintLadder:
         if s.is_solved():
             text += " The puzzle is solved!"
         highlights, links = rung_drawing(step, Rung.APPLIED)
-        return self._show(HintView(HintKind.STEP, step.technique.display_name, text, Rung.APPLIED, step,
-                                   highlights, links))
+        return self._show(
+            HintView(HintKind.STEP, step.technique.display_name, text, Rung.APPLIED, step, highlights, links)
+        )
 
     def _undo_mistake(self, view: HintView) -> HintView:
         if view.undo_to is None:
@@ -292,17 +312,25 @@ class HintLadder:
             self._busy = False
         if not outcome:
             return self._show(view)
-        return self._show(HintView(HintKind.UNDONE, "Undone",
-                                   f"{outcome.message}: the board is back to before the mistake. "
-                                   "Press Hint for the next step."))
+        return self._show(
+            HintView(
+                HintKind.UNDONE,
+                "Undone",
+                f"{outcome.message}: the board is back to before the mistake. Press Hint for the next step.",
+            )
+        )
 
     def _stuck_text(self) -> str:
         if not self.is_unique:
-            return ("None of the techniques switched on applies, and this puzzle has more than one solution, so "
-                    "logic alone can't finish it: a digit has to be chosen.")
+            return (
+                "None of the techniques switched on applies, and this puzzle has more than one solution, so "
+                "logic alone can't finish it: a digit has to be chosen."
+            )
         empty = len(self.session.position.empty_cells())
-        return (f"None of the techniques switched on applies to the board as it is ({empty} cells still "
-                f"empty). {SWITCH_ON_MORE}")
+        return (
+            f"None of the techniques switched on applies to the board as it is ({empty} cells still "
+            f"empty). {SWITCH_ON_MORE}"
+        )
 
     def _path_summary(self, path: SolvePath) -> str:
         n = len(path.steps)
@@ -312,6 +340,10 @@ class HintLadder:
         empty = sum(1 for v in path.final.values if not v)
         where = "right away" if n == 0 else f"after {steps}"
         if not path.unique:
-            return f"The solver gets stuck {where}, with {empty} cells still empty: the puzzle has more than one solution."
-        return (f"The solver gets stuck {where}, with {empty} cells still empty: none of the techniques switched on "
-                f"applies there. {SWITCH_ON_MORE}")
+            return (
+                f"The solver gets stuck {where}, with {empty} cells still empty: the puzzle has more than one solution."
+            )
+        return (
+            f"The solver gets stuck {where}, with {empty} cells still empty: none of the techniques switched on "
+            f"applies there. {SWITCH_ON_MORE}"
+        )

@@ -285,13 +285,22 @@ class InstanceLock:
             raise LockHeldError(self.path, self.holder())
         return self
 
-    def __exit__(self, exc_type: Optional[Type[BaseException]], exc: Optional[BaseException],
-                 tb: Optional[TracebackType]) -> None:
+    def __exit__(
+        self, exc_type: Optional[Type[BaseException]], exc: Optional[BaseException], tb: Optional[TracebackType]
+    ) -> None:
         self.release()
 
     def __repr__(self) -> str:
         return f"InstanceLock({str(self.folder)!r}, held={self.is_held})"
 
 
-__all__ = ["LOCK_NAME", "STALE_AFTER", "InstanceLock", "LockHeldError", "LockInfo", "host_name", "host_tag",
-           "pid_alive"]
+__all__ = [
+    "LOCK_NAME",
+    "STALE_AFTER",
+    "InstanceLock",
+    "LockHeldError",
+    "LockInfo",
+    "host_name",
+    "host_tag",
+    "pid_alive",
+]

@@ -27,8 +27,15 @@ def fail(where: str, problem: str) -> SaveFileError:
 
 def kind_of(value: Any) -> str:
     """What a JSON value is, in words for the player ("a list", "text", "null")."""
-    return {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null",
-            int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "text",
+        bool: "true/false",
+        type(None): "null",
+        int: "a number",
+        float: "a number",
+    }.get(type(value), type(value).__name__)
 
 
 def want(value: Any, types: tuple[type, ...], where: str, what: str) -> Any:

@@ -69,10 +69,26 @@ FORMAT_VERSION = 1
 MAX_ELAPSED = 10 * 365 * 24 * 3600.0
 MAX_MISTAKES = 10**9
 
-_TOP_KEYS = frozenset({
-    "format", "version", "app_version", "size", "puzzle", "givens", "placed", "candidates",
-    "moves", "redo", "assists", "elapsed_seconds", "mistakes", "revealed", "created", "saved",
-})
+_TOP_KEYS = frozenset(
+    {
+        "format",
+        "version",
+        "app_version",
+        "size",
+        "puzzle",
+        "givens",
+        "placed",
+        "candidates",
+        "moves",
+        "redo",
+        "assists",
+        "elapsed_seconds",
+        "mistakes",
+        "revealed",
+        "created",
+        "saved",
+    }
+)
 _REQUIRED = ("format", "version", "size", "givens")
 _PUZZLE_KEYS = frozenset({"name", "id", "source"})
 _MOVE_KEYS = {
@@ -149,7 +165,7 @@ def dumps(record: GameRecord) -> str:
         if key in ("moves", "redo") and value:
             rendered = _lines_list([json.dumps(v, ensure_ascii=False) for v in value])
         elif key == "candidates":
-            rows = [value[r * side:(r + 1) * side] for r in range(side)]
+            rows = [value[r * side : (r + 1) * side] for r in range(side)]
             rendered = _lines_list([", ".join(json.dumps(v) for v in row) for row in rows])
         else:
             rendered = json.dumps(value, ensure_ascii=False)
@@ -206,7 +222,9 @@ def move_from_json(value: Any, geo: Geometry, where: str = "move") -> Move:
     check_keys(obj, sorted(required), required | optional, where)
     note = read_text(obj.get("note", ""), f"{where}.note")
     if kind == "place":
-        return Place(read_cell(obj["cell"], geo, f"{where}.cell"), read_digit(obj["digit"], geo, f"{where}.digit"), note)
+        return Place(
+            read_cell(obj["cell"], geo, f"{where}.cell"), read_digit(obj["digit"], geo, f"{where}.digit"), note
+        )
     if kind == "clear":
         return Clear(read_cell(obj["cell"], geo, f"{where}.cell"))
     cands = read_candidate_list(obj["candidates"], geo, f"{where}.candidates")
@@ -243,7 +261,8 @@ class NewerFormatError(SaveFileError):
         self.version = version
         super().__init__(
             f"this game was saved by a newer version of Sudoku Tk (file format version {version}; "
-            f"this version reads up to {FORMAT_VERSION}). Please update the app to open it.")
+            f"this version reads up to {FORMAT_VERSION}). Please update the app to open it."
+        )
 
 
 def _check_format(obj: Dict[str, Any]) -> None:
@@ -351,6 +370,15 @@ def load_game(path: Path | str) -> GameRecord:
 
 
 __all__ = [
-    "FORMAT_NAME", "FORMAT_VERSION", "NewerFormatError", "dumps", "loads", "save_game", "load_game",
-    "record_to_json", "record_from_json", "move_to_json", "move_from_json",
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "NewerFormatError",
+    "dumps",
+    "loads",
+    "save_game",
+    "load_game",
+    "record_to_json",
+    "record_from_json",
+    "move_to_json",
+    "move_from_json",
 ]

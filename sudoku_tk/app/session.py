@@ -144,8 +144,18 @@ class Session(Game):
     ) -> None:
         """Start a game on ``start``; ``redo`` lists undone moves, the next one to redo first."""
         self._listeners: List[Listener] = []
-        record = GameRecord(start, tuple(moves), tuple(redo), frozenset(assists), elapsed, mistakes,
-                            puzzle_name=name, puzzle_id=puzzle_id, puzzle_source=source, created=created)
+        record = GameRecord(
+            start,
+            tuple(moves),
+            tuple(redo),
+            frozenset(assists),
+            elapsed,
+            mistakes,
+            puzzle_name=name,
+            puzzle_id=puzzle_id,
+            puzzle_source=source,
+            created=created,
+        )
         super().__init__(record, entering=entering, clock=clock)
 
     @classmethod
@@ -308,8 +318,12 @@ class Session(Game):
         the player types a puzzle's givens (see the module docstring).
         """
         chosen = self._assists if assists is None else frozenset(assists)
-        self._load(GameRecord(start, tuple(moves), (), chosen, elapsed, 0, puzzle_name=name, puzzle_id=puzzle_id,
-                              puzzle_source=source), entering)
+        self._load(
+            GameRecord(
+                start, tuple(moves), (), chosen, elapsed, 0, puzzle_name=name, puzzle_id=puzzle_id, puzzle_source=source
+            ),
+            entering,
+        )
         message = f"New game: {name}" if name else "New game"
         self._notify(Change(ChangeKind.NEW_GAME, message))
         return Outcome(True, message)
@@ -318,8 +332,9 @@ class Session(Game):
     def reveal_cell(self, cell: Cell) -> Outcome:
         """Place the solution's digit in the empty ``cell`` as a move noted REVEAL_NOTE (Undo takes it back)."""
         # ``or``: the solution is not computed for a cell off the board.
-        refusal = (move_rules.off_board(self._position, cell, 1)
-                   or move_rules.reveal_refusal(self._position, self.solution, cell))
+        refusal = move_rules.off_board(self._position, cell, 1) or move_rules.reveal_refusal(
+            self._position, self.solution, cell
+        )
         if refusal is not None:
             return Outcome(False, refusal)
         solution, geo = self.solution, self.geometry
@@ -405,4 +420,3 @@ class Session(Game):
         told = replace(change, view=self.view())
         for listener in list(self._listeners):
             listener(told)
-

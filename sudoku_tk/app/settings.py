@@ -179,7 +179,9 @@ def _level(value: Any) -> str:
             return Level.parse(value).value
         except ValueError:
             pass
-    raise ValueError(f"expected {ANY_LEVEL!r} or a level ({', '.join(lvl.value for lvl in Level)}), found {value!r:.60}")
+    raise ValueError(
+        f"expected {ANY_LEVEL!r} or a level ({', '.join(lvl.value for lvl in Level)}), found {value!r:.60}"
+    )
 
 
 def _techniques(value: Any) -> FrozenSet[Technique]:
@@ -210,7 +212,9 @@ def settings_from_json(obj: Any) -> Tuple[Settings, List[str]]:
     if not isinstance(obj, dict):
         return DEFAULTS, [f"the settings file holds {type(obj).__name__}, not an object; defaults are used"]
     if obj.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT:
-        return DEFAULTS, [f"the settings file is not Sudoku Tk settings (format {obj.get('format')!r:.60}); defaults are used"]
+        return DEFAULTS, [
+            f"the settings file is not Sudoku Tk settings (format {obj.get('format')!r:.60}); defaults are used"
+        ]
     values: Dict[str, Any] = {}
     notes: List[str] = []
     for key, read in _READERS.items():
@@ -274,8 +278,10 @@ def _windows_prefers_dark() -> Optional[bool]:
     try:
         import winreg  # type: ignore[import-not-found, unused-ignore]
 
-        key = winreg.OpenKey(winreg.HKEY_CURRENT_USER,  # type: ignore[attr-defined, unused-ignore]
-                             r"Software\Microsoft\Windows\CurrentVersion\Themes\Personalize")
+        key = winreg.OpenKey(
+            winreg.HKEY_CURRENT_USER,  # type: ignore[attr-defined, unused-ignore]
+            r"Software\Microsoft\Windows\CurrentVersion\Themes\Personalize",
+        )
         value, _ = winreg.QueryValueEx(key, "AppsUseLightTheme")  # type: ignore[attr-defined, unused-ignore]
         return int(value) == 0
     except (ImportError, OSError, ValueError, TypeError):

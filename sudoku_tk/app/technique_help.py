@@ -15,9 +15,7 @@ from sudoku_tk.engine.step import Technique
 
 T = Technique
 
-_UNIQUE = (
-    " This only works because a proper puzzle has exactly one solution; the app uses it only for such puzzles."
-)
+_UNIQUE = " This only works because a proper puzzle has exactly one solution; the app uses it only for such puzzles."
 
 DESCRIPTIONS: Dict[Technique, str] = {
     T.PEER_ELIMINATION: (
@@ -146,8 +144,7 @@ DESCRIPTIONS: Dict[Technique, str] = {
     T.UNIQUENESS_1: (
         "Four cells at the corners of a rectangle spanning two boxes must never end up with the same two "
         "digits, because those could be swapped, giving two solutions. When three corners hold only those "
-        "two digits, the fourth must take one of its other candidates: remove the two digits from it."
-        + _UNIQUE
+        "two digits, the fourth must take one of its other candidates: remove the two digits from it." + _UNIQUE
     ),
     T.UNIQUENESS_2: (
         "A rectangle over two boxes where all four corners hold the same two digits, and two corners add the "
@@ -354,8 +351,7 @@ DESCRIPTIONS: Dict[Technique, str] = {
         "only if it also sees every fin."
     ),
     T.FINNED_MUTANT_SWORDFISH: (
-        "A Mutant Swordfish with fins: remove the digit from cells that the fish would clear and that see "
-        "every fin."
+        "A Mutant Swordfish with fins: remove the digit from cells that the fish would clear and that see every fin."
     ),
     T.FINNED_MUTANT_JELLYFISH: (
         "A Mutant Jellyfish with fins: cells the fish would clear that see every fin lose the digit."

@@ -87,8 +87,7 @@ def _group_by_cells(pairs: Iterable[Tuple[Cell, Digit]]) -> List[Tuple[Tuple[Dig
 def eliminations_text(geometry: Geometry, pairs: Iterable[Tuple[Cell, Digit]]) -> str:
     """'remove 3 from r8c7 and r9c7', 'remove 3 and 5 from r1c1, and 7 from r2c2'."""
     groups = [
-        f"{digits_text(geometry, ds, 'and')} from {cells_text(geometry, cs)}"
-        for ds, cs in _group_by_cells(pairs)
+        f"{digits_text(geometry, ds, 'and')} from {cells_text(geometry, cs)}" for ds, cs in _group_by_cells(pairs)
     ]
     if not groups:
         return ""

@@ -166,9 +166,7 @@ class Grid:
                     seen.setdefault(v, []).append(c)
             for d, cs in seen.items():
                 if len(cs) > 1:
-                    out.append(
-                        Problem(ProblemKind.DUPLICATE, duplicate_message(geo, d, u, cs), tuple(cs), d)
-                    )
+                    out.append(Problem(ProblemKind.DUPLICATE, duplicate_message(geo, d, u, cs), tuple(cs), d))
         return out
 
     def problems(self, *, check_solutions: bool = True) -> list[Problem]:
@@ -195,9 +193,7 @@ class Grid:
         if n == 0:
             out.append(Problem(ProblemKind.NO_SOLUTION, "the puzzle has no solution"))
         elif n > 1:
-            out.append(
-                Problem(ProblemKind.MULTIPLE_SOLUTIONS, "the puzzle has more than one solution")
-            )
+            out.append(Problem(ProblemKind.MULTIPLE_SOLUTIONS, "the puzzle has more than one solution"))
         return out
 
     def __repr__(self) -> str:

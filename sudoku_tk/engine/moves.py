@@ -62,9 +62,7 @@ def describe_move(move: Move, geometry: Geometry) -> str:
     if isinstance(move, Clear):
         return f"clear {geometry.cell_name(move.cell)}"
     sign = "<>" if isinstance(move, Eliminate) else "+="
-    return ", ".join(
-        f"{geometry.cell_name(c)}{sign}{geometry.digit_char(d)}" for c, d in move.candidates
-    )
+    return ", ".join(f"{geometry.cell_name(c)}{sign}{geometry.digit_char(d)}" for c, d in move.candidates)
 
 
 def live_moves(

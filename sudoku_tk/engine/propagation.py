@@ -326,8 +326,9 @@ def recompute(
     hidden = Assist.HIDDEN_SINGLES in assists
     board = WorkingBoard(start, Assist.PEERS in assists)
     values = board.values
-    origins = [Origin.GIVEN if g else (Origin.PLAYER if v else Origin.EMPTY)
-               for g, v in zip(start.givens, start.values)]
+    origins = [
+        Origin.GIVEN if g else (Origin.PLAYER if v else Origin.EMPTY) for g, v in zip(start.givens, start.values)
+    ]
     rejected: List[Rejected] = []
 
     if singles_from_start:
@@ -351,9 +352,7 @@ def recompute(
                 continue
             if values[cell]:
                 if values[cell] != d:
-                    rejected.append(
-                        Rejected(i, f"{geo.cell_name(cell)} already holds {geo.digit_char(values[cell])}")
-                    )
+                    rejected.append(Rejected(i, f"{geo.cell_name(cell)} already holds {geo.digit_char(values[cell])}"))
                 continue
             board.place(cell, d, i)
             origins[cell] = Origin.PLAYER

@@ -331,8 +331,13 @@ class Step:
                 for lk in self.links
             ],
             "chain": [
-                {"n": i, "cells": [name(c) for c in node.cells], "digit": node.digit, "on": node.on,
-                 "text": node.text(geometry)}
+                {
+                    "n": i,
+                    "cells": [name(c) for c in node.cells],
+                    "digit": node.digit,
+                    "on": node.on,
+                    "text": node.text(geometry),
+                }
                 for i, node in enumerate(self.chain, 1)
             ],
         }

@@ -19,13 +19,12 @@ without it nothing is read from or written to disk on its own.
 from __future__ import annotations
 
 import sys
+import tkinter as tk
 import traceback
 from pathlib import Path
 from tkinter import ttk
 from types import TracebackType
 from typing import List, Optional, Sequence
-
-import tkinter as tk
 
 from sudoku_tk.app.commands import CommandRegistry, Platform
 from sudoku_tk.app.error_log import ErrorLog
@@ -64,10 +63,18 @@ class App(ttk.Frame):
     side_panel: ttk.Frame
     status: StatusBar
 
-    def __init__(self, root: Optional[tk.Tk] = None, *, session: Optional[Session] = None,
-                 puzzle: Optional[PuzzleChoice] = None, theme: Optional[str] = None,
-                 platform: Optional[Platform] = None, why_delay_ms: int = WHY_DELAY_MS,
-                 settings: Optional[Settings] = None, data_dir: Optional[Path] = None) -> None:
+    def __init__(
+        self,
+        root: Optional[tk.Tk] = None,
+        *,
+        session: Optional[Session] = None,
+        puzzle: Optional[PuzzleChoice] = None,
+        theme: Optional[str] = None,
+        platform: Optional[Platform] = None,
+        why_delay_ms: int = WHY_DELAY_MS,
+        settings: Optional[Settings] = None,
+        data_dir: Optional[Path] = None,
+    ) -> None:
         """Open the window on ``session`` (or ``puzzle``; else the autosaved game; else a built-in puzzle).
 
         ``theme`` ("light" or "dark") overrides the settings' theme for this run.
@@ -95,8 +102,9 @@ class App(ttk.Frame):
             resumed = session is not None
         if session is None:
             choice = puzzle or choose_puzzle(9, settings.recent_ids, first=not settings.recent_ids)
-            session = Session(choice.grid(), choice.name, puzzle_id=choice.id, source=choice.source,
-                              assists=settings.assists)
+            session = Session(
+                choice.grid(), choice.name, puzzle_id=choice.id, source=choice.source, assists=settings.assists
+            )
         self.session = session
         self.commands = CommandRegistry(menus=("Game", "Edit", "Check", "Assist", "View"))
         self.last_error: Optional[BaseException] = None
@@ -112,8 +120,16 @@ class App(ttk.Frame):
         self.rebuild_menus()
         self.commands.on_change(self.menus.schedule_rebuild)
         self.clock = Clock(self.root, session, self.status, self.files.schedule_autosave, lambda: self.board.paused)
-        self.display = GameDisplay(self, self.board, self.board_input, self.why, self.status, self.notices, self.menus,
-                                   self.files.schedule_autosave)
+        self.display = GameDisplay(
+            self,
+            self.board,
+            self.board_input,
+            self.why,
+            self.status,
+            self.notices,
+            self.menus,
+            self.files.schedule_autosave,
+        )
         self.hint_panel = self.display.hint_panel = install_hints(self)
         self.board_input.bind(self.root)
         self.why.bind()
@@ -125,8 +141,9 @@ class App(ttk.Frame):
         if not resumed:
             self.files.schedule_autosave()  # a fresh game is kept even before its first move
         self.pack(fill="both", expand=True)
-        self.display.show_game(session.view(),
-                               f"{session.name or 'Puzzle'}: click a candidate to place it, right-click to remove it")
+        self.display.show_game(
+            session.view(), f"{session.name or 'Puzzle'}: click a candidate to place it, right-click to remove it"
+        )
         self.notices.show_notes(notes)
         self.clock.start()
 
@@ -171,8 +188,9 @@ class App(ttk.Frame):
         self.hide_notice()
         if choice.id:
             self.update_settings(self.settings.with_played(choice.id))
-        self.session.new_game(choice.grid(), choice.name, puzzle_id=choice.id, source=choice.source,
-                              assists=self.settings.assists)
+        self.session.new_game(
+            choice.grid(), choice.name, puzzle_id=choice.id, source=choice.source, assists=self.settings.assists
+        )
 
     def start_grid(self, grid: Grid, name: str, source: str = "") -> None:
         """Replace the game with a puzzle from outside the library (pasted, opened, entered)."""
@@ -240,8 +258,9 @@ class App(ttk.Frame):
     def clear_transient(self) -> None:
         self.status.clear_transient()
 
-    def show_notice(self, text: str, buttons: Sequence[NoticeAction] = (), *, error: bool = False,
-                    kind: str = "notice") -> None:
+    def show_notice(
+        self, text: str, buttons: Sequence[NoticeAction] = (), *, error: bool = False, kind: str = "notice"
+    ) -> None:
         """Show a sentence above the board with buttons (see ``Notices.show``); replaces any notice."""
         self.notices.show(text, buttons, error=error, kind=kind)
 
@@ -282,8 +301,9 @@ class App(ttk.Frame):
         return self.board.card_text()
 
     # -- the error boundary -------------------------------------------------------
-    def report_callback_exception(self, exc: type[BaseException], val: BaseException,
-                                  tb: Optional[TracebackType]) -> None:
+    def report_callback_exception(
+        self, exc: type[BaseException], val: BaseException, tb: Optional[TracebackType]
+    ) -> None:
         """Any error in a handler: print it for the developer, tell the player plainly, keep the game."""
         self.last_error = val
         if sys.stderr is not None:  # a windowed build has none: the log below keeps it
@@ -294,6 +314,7 @@ class App(ttk.Frame):
             self.board.render(self.session.position)
         except Exception:  # the board itself failed: the message below still reaches the player
             pass
-        self.show_notice(f"Something went wrong ({type(val).__name__}: {val}). Your game is kept.",
-                         error=True, kind="error")
+        self.show_notice(
+            f"Something went wrong ({type(val).__name__}: {val}). Your game is kept.", error=True, kind="error"
+        )
         self.say("Something went wrong; your game is kept", error=True)

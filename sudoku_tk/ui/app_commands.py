@@ -25,8 +25,11 @@ from .dialogs import NewGameDialog, PreferencesDialog
 from .ports import CommandHost
 from .status_bar import StatusBar
 
-_ASSIST_IDS = {Assist.PEERS: "assist-peers", Assist.NAKED_SINGLES: "assist-naked",
-               Assist.HIDDEN_SINGLES: "assist-hidden"}
+_ASSIST_IDS = {
+    Assist.PEERS: "assist-peers",
+    Assist.NAKED_SINGLES: "assist-naked",
+    Assist.HIDDEN_SINGLES: "assist-hidden",
+}
 
 
 class AppCommands:
@@ -44,49 +47,179 @@ class AppCommands:
         act = self._status.tell_refusal
         playing = self._playing
         shown = lambda: not host.board.paused  # noqa: E731 - moves wait while the pause hides the board
-        add(Command("new", "New game…", self.new_game_dialog, shortcuts=(sc("Mod+N"),), menu="Game",
-                    group="new", toolbar=True, help="Choose a size and a level, or a puzzle from the library"))
+        add(
+            Command(
+                "new",
+                "New game…",
+                self.new_game_dialog,
+                shortcuts=(sc("Mod+N"),),
+                menu="Game",
+                group="new",
+                toolbar=True,
+                help="Choose a size and a level, or a puzzle from the library",
+            )
+        )
         for side in (4, 9, 16):
-            add(Command(f"new-{side}", f"New {side}×{side} puzzle", partial(host.new_puzzle, side),
-                        menu="Game", group="size"))
+            add(
+                Command(
+                    f"new-{side}",
+                    f"New {side}×{side} puzzle",
+                    partial(host.new_puzzle, side),
+                    menu="Game",
+                    group="size",
+                )
+            )
         for group in ("file", "puzzle-in", "export"):
             for command in file_commands(group):
                 add(command)
-        add(Command("restart", "Restart", lambda: act(s.restart()),
-                    lambda: shown() and playing() and s.can_undo(), menu="Game", group="restart", toolbar=True,
-                    help="Take back every move (Redo replays them)"))
-        add(Command("pause", "Pause", lambda: host.set_paused(not host.board.paused), shortcuts=(sc("Mod+P"),),
-                    menu="Game", group="restart", is_checked=lambda: host.board.paused,
-                    help="Stop the clock and hide the board"))
+        add(
+            Command(
+                "restart",
+                "Restart",
+                lambda: act(s.restart()),
+                lambda: shown() and playing() and s.can_undo(),
+                menu="Game",
+                group="restart",
+                toolbar=True,
+                help="Take back every move (Redo replays them)",
+            )
+        )
+        add(
+            Command(
+                "pause",
+                "Pause",
+                lambda: host.set_paused(not host.board.paused),
+                shortcuts=(sc("Mod+P"),),
+                menu="Game",
+                group="restart",
+                is_checked=lambda: host.board.paused,
+                help="Stop the clock and hide the board",
+            )
+        )
         add(Command("quit", "Quit", host.quit_app, shortcuts=(sc("Mod+Q"),), menu="Game", group="quit"))
-        add(Command("undo", "Undo", lambda: act(s.undo()), lambda: shown() and s.can_undo(), (sc("Mod+Z"),),
-                    menu="Edit", group="history", toolbar=True))
-        add(Command("redo", "Redo", lambda: act(s.redo()), lambda: shown() and s.can_redo(),
-                    (sc("Mod+Y"), sc("Mod+Shift+Z")), menu="Edit", group="history", toolbar=True))
-        add(Command("clear-cell", "Clear cell", self._input.clear_cursor_cell, self._input.cursor_has_player_digit,
-                    (sc("Delete"), sc("BackSpace")), menu="Edit", group="cell"))
+        add(
+            Command(
+                "undo",
+                "Undo",
+                lambda: act(s.undo()),
+                lambda: shown() and s.can_undo(),
+                (sc("Mod+Z"),),
+                menu="Edit",
+                group="history",
+                toolbar=True,
+            )
+        )
+        add(
+            Command(
+                "redo",
+                "Redo",
+                lambda: act(s.redo()),
+                lambda: shown() and s.can_redo(),
+                (sc("Mod+Y"), sc("Mod+Shift+Z")),
+                menu="Edit",
+                group="history",
+                toolbar=True,
+            )
+        )
+        add(
+            Command(
+                "clear-cell",
+                "Clear cell",
+                self._input.clear_cursor_cell,
+                self._input.cursor_has_player_digit,
+                (sc("Delete"), sc("BackSpace")),
+                menu="Edit",
+                group="cell",
+            )
+        )
         for command in file_commands("clipboard"):
             add(command)
         add(Command("preferences", "Preferences…", self.preferences_dialog, menu="Edit", group="preferences"))
         unique = lambda: shown() and playing() and s.is_unique  # noqa: E731 - asked when a menu opens
-        add(Command("check-mistakes", "Mark mistakes", lambda: self._toggle_setting("check_mistakes"),
-                    menu="Check", group="check", is_checked=lambda: host.settings.check_mistakes,
-                    help="Mark digits and removed candidates that differ from the solution"))
-        add(Command("count-mistakes", "Count mistakes", lambda: self._toggle_setting("show_mistake_count"),
-                    menu="Check", group="check", is_checked=lambda: host.settings.show_mistake_count))
-        add(Command("undo-to-mistake", "Undo to before my first mistake", self.undo_to_first_mistake,
-                    lambda: unique() and s.can_undo(), menu="Check", group="mistakes"))
-        add(Command("reveal-cell", "Reveal cell…", self.reveal_cell, self._can_reveal, menu="Check",
-                    group="give-up", help="Show the digit of the selected cell"))
-        add(Command("solve", "Solve…", self.solve, lambda: unique() and not s.is_solved(), menu="Check",
-                    group="give-up", help="Show the whole solution"))
+        add(
+            Command(
+                "check-mistakes",
+                "Mark mistakes",
+                lambda: self._toggle_setting("check_mistakes"),
+                menu="Check",
+                group="check",
+                is_checked=lambda: host.settings.check_mistakes,
+                help="Mark digits and removed candidates that differ from the solution",
+            )
+        )
+        add(
+            Command(
+                "count-mistakes",
+                "Count mistakes",
+                lambda: self._toggle_setting("show_mistake_count"),
+                menu="Check",
+                group="check",
+                is_checked=lambda: host.settings.show_mistake_count,
+            )
+        )
+        add(
+            Command(
+                "undo-to-mistake",
+                "Undo to before my first mistake",
+                self.undo_to_first_mistake,
+                lambda: unique() and s.can_undo(),
+                menu="Check",
+                group="mistakes",
+            )
+        )
+        add(
+            Command(
+                "reveal-cell",
+                "Reveal cell…",
+                self.reveal_cell,
+                self._can_reveal,
+                menu="Check",
+                group="give-up",
+                help="Show the digit of the selected cell",
+            )
+        )
+        add(
+            Command(
+                "solve",
+                "Solve…",
+                self.solve,
+                lambda: unique() and not s.is_solved(),
+                menu="Check",
+                group="give-up",
+                help="Show the whole solution",
+            )
+        )
         for assist, cid in _ASSIST_IDS.items():
-            add(Command(cid, ASSIST_LABELS[assist], partial(self._toggle_assist, assist),
-                        menu="Assist", group="assists", is_checked=partial(s.has_assist, assist)))
-        add(Command("clear-highlight", "Clear highlight", self._input.clear_highlight, shortcuts=(sc("Escape"),),
-                    menu="View", group="highlight"))
-        add(Command("theme-dark", "Dark theme", self.toggle_theme, menu="View", group="theme",
-                    is_checked=lambda: host.theme.name == "dark"))
+            add(
+                Command(
+                    cid,
+                    ASSIST_LABELS[assist],
+                    partial(self._toggle_assist, assist),
+                    menu="Assist",
+                    group="assists",
+                    is_checked=partial(s.has_assist, assist),
+                )
+            )
+        add(
+            Command(
+                "clear-highlight",
+                "Clear highlight",
+                self._input.clear_highlight,
+                shortcuts=(sc("Escape"),),
+                menu="View",
+                group="highlight",
+            )
+        )
+        add(
+            Command(
+                "theme-dark",
+                "Dark theme",
+                self.toggle_theme,
+                menu="View",
+                group="theme",
+                is_checked=lambda: host.theme.name == "dark",
+            )
+        )
 
     # -- game and settings -----------------------------------------------------------
     def new_game_dialog(self) -> None:
@@ -96,8 +229,9 @@ class AppCommands:
         dialog = NewGameDialog(host.root, size=s.new_game_size, level=s.new_game_level, recent_ids=s.recent_ids)
         if dialog.result is None:
             return
-        host.update_settings(replace(host.settings, new_game_size=dialog.chosen_size,
-                                     new_game_level=dialog.chosen_level))
+        host.update_settings(
+            replace(host.settings, new_game_size=dialog.chosen_size, new_game_level=dialog.chosen_level)
+        )
         entry = dialog.result
         host.start_puzzle(PuzzleChoice(entry.id, entry.name, entry.text, entry.source))
 
@@ -138,8 +272,13 @@ class AppCommands:
     def _can_reveal(self) -> bool:
         board, session = self._host.board, self._host.session
         cursor = board.cursor
-        return (self._playing() and not board.paused and cursor is not None
-                and not session.position.values[cursor] and session.is_unique)
+        return (
+            self._playing()
+            and not board.paused
+            and cursor is not None
+            and not session.position.values[cursor]
+            and session.is_unique
+        )
 
     def undo_to_first_mistake(self) -> None:
         """Take back every move from the first one that led away from the solution (Redo brings them back)."""
@@ -151,8 +290,12 @@ class AppCommands:
             return
         index = s.first_mistake_index(solution)
         if index is None:
-            host.say("No mistake so far" if not (s.wrong_cells() or s.missing_candidates())
-                     else "The starting position already differs from the solution", error=bool(s.wrong_cells()))
+            host.say(
+                "No mistake so far"
+                if not (s.wrong_cells() or s.missing_candidates())
+                else "The starting position already differs from the solution",
+                error=bool(s.wrong_cells()),
+            )
             return
         first = describe_move(s.moves[index], s.geometry)
         if s.undo_to(index):
@@ -166,13 +309,17 @@ class AppCommands:
             host.say(CHOOSE_A_CELL)
             return
         name = host.session.geometry.cell_name(cursor)
-        host.show_notice(f"Reveal the digit of {name}? It will be marked as revealed.",
-                         [("Reveal", lambda: self._status.tell_outcome(host.session.reveal_cell(cursor))),
-                          ("Cancel", None)], kind="confirm")
+        host.show_notice(
+            f"Reveal the digit of {name}? It will be marked as revealed.",
+            [("Reveal", lambda: self._status.tell_outcome(host.session.reveal_cell(cursor))), ("Cancel", None)],
+            kind="confirm",
+        )
 
     def solve(self) -> None:
         """Ask, then fill in the whole solution (mistakes are taken back first)."""
         host = self._host
-        host.show_notice("Show the whole solution? Every empty cell will be filled in and marked as revealed.",
-                         [("Solve", lambda: self._status.tell_outcome(host.session.solve())), ("Cancel", None)],
-                         kind="confirm")
+        host.show_notice(
+            "Show the whole solution? Every empty cell will be filled in and marked as revealed.",
+            [("Solve", lambda: self._status.tell_outcome(host.session.solve())), ("Cancel", None)],
+            kind="confirm",
+        )

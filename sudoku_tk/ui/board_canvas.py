@@ -52,7 +52,6 @@ from .board_steps import StepDrawing, StepPainter
 from .theme import FONT_FAMILIES, Theme
 
 
-
 def pick_font_family(root: tk.Misc) -> str:
     """The first preferred board font installed here, else Tk's default family."""
     installed = set(tkfont.families(root))
@@ -66,8 +65,9 @@ class BoardCanvas(tk.Canvas):
     """A square Sudoku board that scales with its widget; draw with ``render`` and the ``set_*`` methods."""
 
     def __init__(self, master: tk.Misc, geometry: Geometry, theme: Theme, size: int = 540, **kw: object) -> None:
-        super().__init__(master, width=size, height=size, highlightthickness=0, background=theme.window,
-                         takefocus=1, **kw)  # type: ignore[arg-type]
+        super().__init__(
+            master, width=size, height=size, highlightthickness=0, background=theme.window, takefocus=1, **kw
+        )  # type: ignore[arg-type]
         self.geometry = geometry
         self.theme = theme
         family = pick_font_family(self)
@@ -189,8 +189,11 @@ class BoardCanvas(tk.Canvas):
         """Show the solved state on the board's frame."""
         self._solved = solved
         frame = self._static["frame"]
-        self.itemconfigure(frame, outline=self.theme.frame_solved if solved else self.theme.frame,
-                           width=self.layout.frame_width + (2 if solved else 0))
+        self.itemconfigure(
+            frame,
+            outline=self.theme.frame_solved if solved else self.theme.frame,
+            width=self.layout.frame_width + (2 if solved else 0),
+        )
         if solved:
             self.addtag_withtag("solved", frame)
         else:
@@ -203,8 +206,9 @@ class BoardCanvas(tk.Canvas):
             return
         self.show_highlights(full_highlights(step), step.links, numbered=bool(step.chain))
 
-    def show_highlights(self, highlights: Sequence[Highlight], links: Sequence[Link] = (),
-                        numbered: bool = False) -> None:
+    def show_highlights(
+        self, highlights: Sequence[Highlight], links: Sequence[Link] = (), numbered: bool = False
+    ) -> None:
         """Draw role-tagged highlights and links over the board (replacing what was drawn).
 
         ``numbered``: the links are a chain (or a forcing net's branches), so number its nodes in reading order.
@@ -221,8 +225,13 @@ class BoardCanvas(tk.Canvas):
         """What ``show_step``/``show_highlights`` drew last (to restore it later), or None."""
         return self._step
 
-    def show_card(self, title: str, detail: str = "", actions: Sequence[Tuple[str, Callable[[], None]]] = (),
-                  success: bool = False) -> None:
+    def show_card(
+        self,
+        title: str,
+        detail: str = "",
+        actions: Sequence[Tuple[str, Callable[[], None]]] = (),
+        success: bool = False,
+    ) -> None:
         """Show a message card over the middle of the board with buttons (label, callback); replaces any card.
 
         A card changes no widget's size, so showing it costs no relayout of the window.
@@ -278,7 +287,7 @@ class BoardCanvas(tk.Canvas):
         return str(self.itemcget(self.digit_item(cell), "text"))
 
     def digit_role(self, cell: Cell) -> str:
-        """"given", "player", "auto" or "empty", read from the digit item's tags."""
+        """ "given", "player", "auto" or "empty", read from the digit item's tags."""
         tags = self.gettags(self.digit_item(cell))
         return next(t for t in tags if t in ORIGIN_TAGS.values())
 
@@ -321,22 +330,33 @@ class BoardCanvas(tk.Canvas):
         self._static["z-shade"] = create_rect(0, 0, 0, 0, state="hidden", tags=("z",))
         for ln in lay.lines():
             create = self.create_line
-            create(ln.x0, ln.y0, ln.x1, ln.y1, fill=theme.box_line if ln.thick else theme.thin_line,
-                   width=lay.thick_width if ln.thick else lay.thin_width, capstyle="projecting",
-                   tags=("grid", "thick" if ln.thick else "thin"))
+            create(
+                ln.x0,
+                ln.y0,
+                ln.x1,
+                ln.y1,
+                fill=theme.box_line if ln.thick else theme.thin_line,
+                width=lay.thick_width if ln.thick else lay.thin_width,
+                capstyle="projecting",
+                tags=("grid", "thick" if ln.thick else "thin"),
+            )
         half = lay.frame_width / 2
-        self._static["frame"] = create_rect(*lay.bounds.inset(-half + 0.5).coords(), outline=theme.frame,
-                                            width=lay.frame_width, tags=("grid", "frame"))
+        self._static["frame"] = create_rect(
+            *lay.bounds.inset(-half + 0.5).coords(), outline=theme.frame, width=lay.frame_width, tags=("grid", "frame")
+        )
         self._static["z-marks"] = create_rect(0, 0, 0, 0, state="hidden", tags=("z",))
         self._cells.make_digits()
         self._static["z-top"] = create_rect(0, 0, 0, 0, state="hidden", tags=("z",))
         self._cells.z_top = self._static["z-top"]
-        self._static["hover-cell"] = create_rect(0, 0, 0, 0, outline=theme.hover_cell, width=2, state="hidden",
-                                                 tags=("hover", "hover-cell"))
-        self._static["hover-cand"] = create_rect(0, 0, 0, 0, outline=theme.hover, width=1.5, state="hidden",
-                                                 tags=("hover", "hover-cand"))
-        self._static["cursor"] = create_rect(0, 0, 0, 0, outline=theme.cursor, width=max(2, lay.thick_width),
-                                             state="hidden", tags=("cursor",))
+        self._static["hover-cell"] = create_rect(
+            0, 0, 0, 0, outline=theme.hover_cell, width=2, state="hidden", tags=("hover", "hover-cell")
+        )
+        self._static["hover-cand"] = create_rect(
+            0, 0, 0, 0, outline=theme.hover, width=1.5, state="hidden", tags=("hover", "hover-cand")
+        )
+        self._static["cursor"] = create_rect(
+            0, 0, 0, 0, outline=theme.cursor, width=max(2, lay.thick_width), state="hidden", tags=("cursor",)
+        )
         self._place_cursor()
         if self._solved:
             self.set_solved(True)
@@ -385,8 +405,9 @@ class BoardCanvas(tk.Canvas):
         painter = StepPainter(self, self.layout, self.theme, self.geometry, self._fonts["cand"], self._fonts["node"])
         painter.draw(self._step, self._position, self._static)
 
-    def set_marks(self, mistakes: Sequence[Cell] = (), missing: Sequence[Tuple[Cell, Digit]] = (),
-                  revealed: Sequence[Cell] = ()) -> None:
+    def set_marks(
+        self, mistakes: Sequence[Cell] = (), missing: Sequence[Tuple[Cell, Digit]] = (), revealed: Sequence[Cell] = ()
+    ) -> None:
         """Mark wrong digits (a ring round the digit), removed true candidates (a ring on the empty slot)
         and revealed cells (a flag in the top-right corner); replaces the marks shown. Hidden while paused."""
         marks = (tuple(mistakes), tuple(missing), tuple(revealed))

@@ -35,8 +35,9 @@ class Card:
         return f"{self.title}\n{self.detail}" if self.detail else self.title
 
 
-def draw_card(canvas: tk.Canvas, card: Card, layout: BoardLayout, theme: Theme,
-              title_font: tkfont.Font, text_font: tkfont.Font) -> None:
+def draw_card(
+    canvas: tk.Canvas, card: Card, layout: BoardLayout, theme: Theme, title_font: tkfont.Font, text_font: tkfont.Font
+) -> None:
     """Draw ``card`` over the middle of the board (delete the ``card`` tag first to replace one)."""
     title, detail, actions, success = card.title, card.detail, card.actions, card.success
     lay = layout
@@ -47,19 +48,47 @@ def draw_card(canvas: tk.Canvas, card: Card, layout: BoardLayout, theme: Theme,
     cx, cy = lay.bounds.center
     width = lay.size * 0.8
     inner = width - 2 * pad
-    texts = [canvas.create_text(cx, 0, text=title, font=title_font, fill=theme.banner_fg, width=inner,
-                                justify="center", anchor="n", tags=("card", "card-title"))]
+    texts = [
+        canvas.create_text(
+            cx,
+            0,
+            text=title,
+            font=title_font,
+            fill=theme.banner_fg,
+            width=inner,
+            justify="center",
+            anchor="n",
+            tags=("card", "card-title"),
+        )
+    ]
     if detail:
-        texts.append(canvas.create_text(cx, 0, text=detail, font=text_font, fill=theme.banner_fg, width=inner,
-                                        justify="center", anchor="n", tags=("card", "card-detail")))
+        texts.append(
+            canvas.create_text(
+                cx,
+                0,
+                text=detail,
+                font=text_font,
+                fill=theme.banner_fg,
+                width=inner,
+                justify="center",
+                anchor="n",
+                tags=("card", "card-detail"),
+            )
+        )
     heights = [(lambda b: b[3] - b[1])(canvas.bbox(t)) for t in texts]
     button_h = text_font.metrics("linespace") + pad * 0.8
     height = pad + sum(heights) + pad * 0.4 * (len(texts) - 1) + (pad + button_h if actions else 0) + pad
     top = cy - height / 2
-    body = canvas.create_rectangle(cx - width / 2, top, cx + width / 2, top + height,
-                                   fill=theme.solved_bg if success else theme.banner_bg,
-                                   outline=theme.frame_solved if success else theme.frame, width=2,
-                                   tags=("card", "card-body"))
+    body = canvas.create_rectangle(
+        cx - width / 2,
+        top,
+        cx + width / 2,
+        top + height,
+        fill=theme.solved_bg if success else theme.banner_bg,
+        outline=theme.frame_solved if success else theme.frame,
+        width=2,
+        tags=("card", "card-body"),
+    )
     canvas.tag_lower(body, texts[0])
     y = top + pad
     for item, h in zip(texts, heights):
@@ -70,10 +99,20 @@ def draw_card(canvas: tk.Canvas, card: Card, layout: BoardLayout, theme: Theme,
     x = cx - (sum(widths) + pad * (len(widths) - 1)) / 2
     for i, ((label, callback), w) in enumerate(zip(actions, widths)):
         tag = f"card-action-{i}"
-        canvas.create_rectangle(x, y, x + w, y + button_h, fill=theme.board, outline=theme.frame, width=1,
-                                activefill=theme.seen_bg, tags=("card", "card-button", tag))
-        canvas.create_text(x + w / 2, y + button_h / 2, text=label, font=text_font, fill=theme.text,
-                           tags=("card", "card-button", tag))
+        canvas.create_rectangle(
+            x,
+            y,
+            x + w,
+            y + button_h,
+            fill=theme.board,
+            outline=theme.frame,
+            width=1,
+            activefill=theme.seen_bg,
+            tags=("card", "card-button", tag),
+        )
+        canvas.create_text(
+            x + w / 2, y + button_h / 2, text=label, font=text_font, fill=theme.text, tags=("card", "card-button", tag)
+        )
         # After the click is over: the board's own click handler must still see the card and stay out.
         canvas.tag_bind(tag, "<Button-1>", partial(_run_when_idle, canvas, callback))
         canvas.tag_bind(tag, "<Enter>", lambda e: canvas.configure(cursor="hand2"))

@@ -28,8 +28,9 @@ _NO_DIGITS = DigitSet()
 class CellItems:
     """Every cell's background, digit and candidate items for one layout; ``apply_*`` touch only what changed."""
 
-    def __init__(self, canvas: tk.Canvas, layout: BoardLayout, theme: Theme, geometry: Geometry,
-                 fonts: Mapping[str, tkfont.Font]) -> None:
+    def __init__(
+        self, canvas: tk.Canvas, layout: BoardLayout, theme: Theme, geometry: Geometry, fonts: Mapping[str, tkfont.Font]
+    ) -> None:
         self.canvas = canvas
         self.layout = layout
         self.theme = theme
@@ -52,8 +53,14 @@ class CellItems:
         """A plain background rectangle per cell."""
         lay, theme, create_rect = self.layout, self.theme, self.canvas.create_rectangle
         for cell in range(self.geometry.ncells):
-            self.backgrounds.append(create_rect(*lay.cell_rect(cell).coords(), width=0, fill=theme.board,
-                                                tags=("cellbg", f"cellbg-{cell}", f"cell-{cell}", "bg-plain")))
+            self.backgrounds.append(
+                create_rect(
+                    *lay.cell_rect(cell).coords(),
+                    width=0,
+                    fill=theme.board,
+                    tags=("cellbg", f"cellbg-{cell}", f"cell-{cell}", "bg-plain"),
+                )
+            )
             self._bg_state[cell] = "plain"
 
     def make_digits(self) -> None:
@@ -61,17 +68,30 @@ class CellItems:
         lay, theme, create_text = self.layout, self.theme, self.canvas.create_text
         for cell in range(self.geometry.ncells):
             x, y = lay.cell_rect(cell).center
-            self.digits.append(create_text(
-                x, y + lay.cell * 0.02, text="", font=self.fonts["player"], fill=theme.player,
-                tags=("digit", f"digit-{cell}", f"cell-{cell}", "empty")))
+            self.digits.append(
+                create_text(
+                    x,
+                    y + lay.cell * 0.02,
+                    text="",
+                    font=self.fonts["player"],
+                    fill=theme.player,
+                    tags=("digit", f"digit-{cell}", f"cell-{cell}", "empty"),
+                )
+            )
 
     def make_candidate(self, cell: Cell, digit: Digit, shown: bool) -> int:
         """Make a candidate's text item on first need, below the hover outlines and the cursor."""
         canvas = self.canvas
         x, y = self.layout.candidate_rect(cell, digit).center
-        item = canvas.create_text(x, y, text=self.geometry.digit_char(digit), font=self.fonts["cand"],
-                                  fill=self.theme.candidate, state="normal" if shown else "hidden",
-                                  tags=("cand", f"cand-{cell}-{digit}", f"cell-{cell}"))
+        item = canvas.create_text(
+            x,
+            y,
+            text=self.geometry.digit_char(digit),
+            font=self.fonts["cand"],
+            fill=self.theme.candidate,
+            state="normal" if shown else "hidden",
+            tags=("cand", f"cand-{cell}-{digit}", f"cell-{cell}"),
+        )
         # A cell shows either its digit or its candidates, so being above the digits is harmless.
         canvas.tag_lower(item, self.z_top)
         self.candidates[cell * self.geometry.side + digit - 1] = item
@@ -99,8 +119,13 @@ class CellItems:
             if state[2]:
                 tags.append("conflict")
                 colour = theme.conflict
-            configure(items[cell], text=geo.digit_char(v) if v else "", fill=colour,
-                      font=fonts[tag] if v else fonts["player"], tags=tags)
+            configure(
+                items[cell],
+                text=geo.digit_char(v) if v else "",
+                fill=colour,
+                font=fonts[tag] if v else fonts["player"],
+                tags=tags,
+            )
 
     def apply_candidates(self, pos: Position, digit: Optional[Digit]) -> None:
         """Show each cell's candidates, ``digit`` (if any) in the highlighted font and colour."""
@@ -129,9 +154,12 @@ class CellItems:
                     item = items[cell * side + d - 1] if d else 0
                     if item:
                         on = d == want
-                        configure(item, fill=theme.candidate_hl if on else theme.candidate,
-                                  font=fonts["cand_hl" if on else "cand"],
-                                  tags=(("cand", f"cand-{cell}-{d}", f"cell-{cell}") + (("hl",) if on else ())))
+                        configure(
+                            item,
+                            fill=theme.candidate_hl if on else theme.candidate,
+                            font=fonts["cand_hl" if on else "cand"],
+                            tags=(("cand", f"cand-{cell}-{d}", f"cell-{cell}") + (("hl",) if on else ())),
+                        )
                 hl[cell] = want
 
     def apply_backgrounds(self, pos: Optional[Position], cursor: Optional[Cell], digit: Optional[Digit]) -> None:
@@ -155,13 +183,19 @@ class CellItems:
                             kinds[p] = "seen"
                 for c in holding:
                     kinds[c] = "digit"
-            for c in (pos.conflict_cells() if pos.conflicts() else ()):
+            for c in pos.conflict_cells() if pos.conflicts() else ():
                 kinds[c] = "conflict"
-        fills = {"plain": theme.board, "cursor": theme.cursor_bg, "digit": theme.digit_bg,
-                 "seen": theme.seen_bg, "conflict": theme.conflict_bg}
+        fills = {
+            "plain": theme.board,
+            "cursor": theme.cursor_bg,
+            "digit": theme.digit_bg,
+            "seen": theme.seen_bg,
+            "conflict": theme.conflict_bg,
+        }
         state, items, configure = self._bg_state, self.backgrounds, self.canvas.itemconfigure
         for cell, kind in enumerate(kinds):
             if state[cell] != kind:
                 state[cell] = kind
-                configure(items[cell], fill=fills[kind],
-                          tags=("cellbg", f"cellbg-{cell}", f"cell-{cell}", f"bg-{kind}"))
+                configure(
+                    items[cell], fill=fills[kind], tags=("cellbg", f"cellbg-{cell}", f"cell-{cell}", f"bg-{kind}")
+                )

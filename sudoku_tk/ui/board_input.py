@@ -15,9 +15,8 @@ refused request is said in the status bar. While the game is paused, input waits
 
 from __future__ import annotations
 
-from typing import Optional
-
 import tkinter as tk
+from typing import Optional
 
 from sudoku_tk.app.commands import Platform
 from sudoku_tk.app.session import Session
@@ -37,8 +36,15 @@ CHOOSE_A_CELL = "Choose a cell first: click it, or move there with the arrow key
 class BoardInput:
     """The board's controller: binds its events and the pad's presses to Session calls."""
 
-    def __init__(self, board: BoardCanvas, pad_master: tk.Misc, session: Session, why: WhyOnHover,
-                 status: StatusBar, platform: Platform) -> None:
+    def __init__(
+        self,
+        board: BoardCanvas,
+        pad_master: tk.Misc,
+        session: Session,
+        why: WhyOnHover,
+        status: StatusBar,
+        platform: Platform,
+    ) -> None:
         self._board = board
         self._session = session
         self._why = why
@@ -50,7 +56,7 @@ class BoardInput:
         """Listen to the board's mouse buttons and to keys anywhere in the window."""
         b = self._board
         b.bind("<Button-1>", self.on_click)
-        for seq in (("<Button-2>", "<Control-Button-1>") if self._platform is Platform.MAC else ("<Button-3>",)):
+        for seq in ("<Button-2>", "<Control-Button-1>") if self._platform is Platform.MAC else ("<Button-3>",):
             b.bind(seq, self.on_right_click)
         root.bind("<KeyPress>", self.on_key)
 
@@ -107,8 +113,11 @@ class BoardInput:
         cursor = self._board.cursor
         if kind in (KeyKind.MOVE, KeyKind.JUMP, KeyKind.ROW_START, KeyKind.ROW_END, KeyKind.FIRST, KeyKind.LAST):
             start = 0 if cursor is None else cursor
-            target = start if cursor is None and kind is KeyKind.MOVE else \
-                move_cursor(start, action, side, self._session.position.values)
+            target = (
+                start
+                if cursor is None and kind is KeyKind.MOVE
+                else move_cursor(start, action, side, self._session.position.values)
+            )
             self._board.set_cursor(target)
             self.say_cell(target)
             return "break"
@@ -167,8 +176,7 @@ class BoardInput:
     def cursor_has_player_digit(self) -> bool:
         """Is the cursor on a digit the player placed (what Clear cell can take back)?"""
         cursor = self._board.cursor
-        return not self._board.paused and cursor is not None and \
-            self._session.position.origins[cursor] is Origin.PLAYER
+        return not self._board.paused and cursor is not None and self._session.position.origins[cursor] is Origin.PLAYER
 
     def clear_cursor_cell(self) -> None:
         """Take back the digit the player placed in the cursor cell."""

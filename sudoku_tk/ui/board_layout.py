@@ -165,8 +165,9 @@ class BoardLayout:
     def unit_rect(self, cells: Tuple[Cell, ...]) -> Rect:
         """The smallest rectangle around some cells (a row, a column or a box)."""
         rects = [self.cell_rect(c) for c in cells]
-        return Rect(min(r.x0 for r in rects), min(r.y0 for r in rects),
-                    max(r.x1 for r in rects), max(r.y1 for r in rects))
+        return Rect(
+            min(r.x0 for r in rects), min(r.y0 for r in rects), max(r.x1 for r in rects), max(r.y1 for r in rects)
+        )
 
     def lines(self) -> List[Line]:
         """Every inner grid line, thin ones first (so thick ones are drawn over them); the frame is separate."""

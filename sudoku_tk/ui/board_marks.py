@@ -29,17 +29,34 @@ def draw_marks(canvas: tk.Canvas, marks: Marks, layout: BoardLayout, theme: Them
     lay = layout
     ring = max(1.5, lay.thick_width)
     for cell in mistakes:
-        canvas.create_oval(*lay.cell_rect(cell).inset(lay.cell * 0.1).coords(), outline=theme.conflict,
-                           width=ring, tags=("mark", "mark-mistake", f"mark-cell-{cell}"))
+        canvas.create_oval(
+            *lay.cell_rect(cell).inset(lay.cell * 0.1).coords(),
+            outline=theme.conflict,
+            width=ring,
+            tags=("mark", "mark-mistake", f"mark-cell-{cell}"),
+        )
     for cell, digit in missing:
-        canvas.create_oval(*lay.candidate_rect(cell, digit).inset(0.5).coords(), outline=theme.conflict,
-                           width=ring, tags=("mark", "mark-missing", f"mark-cell-{cell}"))
+        canvas.create_oval(
+            *lay.candidate_rect(cell, digit).inset(0.5).coords(),
+            outline=theme.conflict,
+            width=ring,
+            tags=("mark", "mark-missing", f"mark-cell-{cell}"),
+        )
     flag = theme.role(HighlightRole.PIVOT).outline
     for cell in revealed:
         r = lay.cell_rect(cell).inset(max(2.0, lay.thin_width + 1))
         size = lay.cell * 0.24
-        canvas.create_polygon(r.x1 - size, r.y0, r.x1, r.y0, r.x1, r.y0 + size, fill=flag, outline="",
-                              tags=("mark", "mark-revealed", f"mark-cell-{cell}"))
+        canvas.create_polygon(
+            r.x1 - size,
+            r.y0,
+            r.x1,
+            r.y0,
+            r.x1,
+            r.y0 + size,
+            fill=flag,
+            outline="",
+            tags=("mark", "mark-revealed", f"mark-cell-{cell}"),
+        )
     # Above digits and candidates, below the hover outlines, the cursor and any card.
     canvas.tag_lower("mark", z_top)
 

@@ -51,31 +51,40 @@ def role_shape(canvas: tk.Canvas, r: Rect, style: RoleStyle, tags: Tuple[str, ..
         for coords in ((x.x0, x.y0, x.x1, x.y1), (x.x0, x.y1, x.x1, x.y0)):
             over.append(canvas.create_line(*coords, fill=outline, width=w, capstyle="round", tags=tags + ("strike",)))
     elif shape is Shape.DIAMOND:
-        under.append(canvas.create_polygon(cx, r.y0, r.x1, cy, cx, r.y1, r.x0, cy, fill=fill, outline=outline,
-                                           width=w, dash=dash, tags=tags))
+        under.append(
+            canvas.create_polygon(
+                cx, r.y0, r.x1, cy, cx, r.y1, r.x0, cy, fill=fill, outline=outline, width=w, dash=dash, tags=tags
+            )
+        )
     elif shape is Shape.TRIANGLE:
-        under.append(canvas.create_polygon(cx, r.y0, r.x1, r.y1, r.x0, r.y1, fill=fill, outline=outline,
-                                           width=1, tags=tags))
+        under.append(
+            canvas.create_polygon(cx, r.y0, r.x1, r.y1, r.x0, r.y1, fill=fill, outline=outline, width=1, tags=tags)
+        )
     elif shape is Shape.SQUARE_RING:
         under.append(canvas.create_rectangle(*r.inset(w / 2).coords(), outline=outline, width=w, tags=tags))
     elif shape is Shape.THICK_BOX:
         under.append(canvas.create_rectangle(*r.coords(), fill=fill, width=0, tags=tags))
         over.append(canvas.create_rectangle(*r.inset(0.5 - w / 2).coords(), outline=outline, width=w, tags=tags))
     elif shape is Shape.DOUBLE_BOX:
-        under.append(canvas.create_rectangle(*r.inset(2.5).coords(), fill=fill, outline=outline, width=1,
-                                             tags=tags))
+        under.append(canvas.create_rectangle(*r.inset(2.5).coords(), fill=fill, outline=outline, width=1, tags=tags))
         over.append(canvas.create_rectangle(*r.coords(), outline=outline, width=1, tags=tags))
     else:
-        under.append(canvas.create_rectangle(*r.coords(), fill=fill, outline=outline, width=1, dash=dash,
-                                             tags=tags))
+        under.append(canvas.create_rectangle(*r.coords(), fill=fill, outline=outline, width=1, dash=dash, tags=tags))
     return under, over
 
 
 class StepPainter:
     """Draws one StepDrawing onto a board canvas laid out by ``layout`` (make one per drawing)."""
 
-    def __init__(self, canvas: tk.Canvas, layout: BoardLayout, theme: Theme, geometry: Geometry,
-                 cand_font: tkfont.Font, node_font: tkfont.Font) -> None:
+    def __init__(
+        self,
+        canvas: tk.Canvas,
+        layout: BoardLayout,
+        theme: Theme,
+        geometry: Geometry,
+        cand_font: tkfont.Font,
+        node_font: tkfont.Font,
+    ) -> None:
         self.canvas = canvas
         self.layout = layout
         self.theme = theme
@@ -101,8 +110,13 @@ class StepPainter:
             for unit in h.units:
                 rect = lay.unit_rect(geo.units[unit])
                 canvas.create_rectangle(*rect.coords(), fill=style.fill, width=0, tags=tags + ("step-shade",))
-                canvas.create_rectangle(*rect.inset(2).coords(), outline=style.outline, width=style.width,
-                                        dash=style.dash or (), tags=tags + ("step-mark",))
+                canvas.create_rectangle(
+                    *rect.inset(2).coords(),
+                    outline=style.outline,
+                    width=style.width,
+                    dash=style.dash or (),
+                    tags=tags + ("step-mark",),
+                )
             for cell in h.cells:
                 ctags = tags + (f"step-cell-{cell}",)
                 filled = pos is not None and pos.values[cell] != 0
@@ -128,14 +142,19 @@ class StepPainter:
         rect = self.layout.cell_rect(cell)
         canvas.create_rectangle(*rect.coords(), fill=style.fill, width=0, tags=tags + ("step-shade",))
         w = style.width
-        canvas.create_rectangle(*rect.inset(w / 2 + 1).coords(), outline=style.outline, width=w,
-                                dash=style.dash or (), tags=tags + ("step-top",))
+        canvas.create_rectangle(
+            *rect.inset(w / 2 + 1).coords(),
+            outline=style.outline,
+            width=w,
+            dash=style.dash or (),
+            tags=tags + ("step-top",),
+        )
         if style.shape is Shape.DOUBLE_BOX:
-            canvas.create_rectangle(*rect.inset(w * 2 + 2.5).coords(), outline=style.outline, width=1,
-                                    tags=tags + ("step-top",))
+            canvas.create_rectangle(
+                *rect.inset(w * 2 + 2.5).coords(), outline=style.outline, width=1, tags=tags + ("step-top",)
+            )
 
-    def _candidate_mark(self, cell: Cell, digit: Digit, style: RoleStyle, present: bool,
-                        tags: Tuple[str, ...]) -> None:
+    def _candidate_mark(self, cell: Cell, digit: Digit, style: RoleStyle, present: bool, tags: Tuple[str, ...]) -> None:
         """One candidate: the role's shape under the text, strokes (and a ghost of a removed candidate) over it."""
         canvas = self.canvas
         r: Rect = self.layout.candidate_rect(cell, digit).inset(0.5)
@@ -147,8 +166,14 @@ class StepPainter:
         if not present:
             # The candidate is gone: show which one the highlight is about, as a ghost.
             cx, cy = r.center
-            canvas.create_text(cx, cy, text=self.geometry.digit_char(digit), font=self.cand_font,
-                               fill=self.theme.ghost, tags=tags + ("ghost", "step-top"))
+            canvas.create_text(
+                cx,
+                cy,
+                text=self.geometry.digit_char(digit),
+                font=self.cand_font,
+                fill=self.theme.ghost,
+                tags=tags + ("ghost", "step-top"),
+            )
 
     def _end_center(self, cells: Tuple[Cell, ...], digit: Digit) -> Tuple[float, float]:
         """The centre of a link's end: a candidate's, or the middle of a group's candidates."""
@@ -170,12 +195,26 @@ class StepPainter:
             r = lay.candidate_rect(cells[0], digit)
             # On the candidate's top-left corner, where the mini-grid leaves a gap between digits.
             x, y = r.x0 + (r.x1 - r.x0) * 0.1, r.y0 + (r.y1 - r.y0) * 0.12
-            label = canvas.create_text(x, y, text=str(n), anchor="center", font=font, fill=self.theme.link,
-                                       tags=("step", "node", f"node-{n}", "step-top"))
+            label = canvas.create_text(
+                x,
+                y,
+                text=str(n),
+                anchor="center",
+                font=font,
+                fill=self.theme.link,
+                tags=("step", "node", f"node-{n}", "step-top"),
+            )
             x0, y0, x1, y1 = canvas.bbox(label)
-            plate = canvas.create_rectangle(x0 - 1, y0, x1 + 1, y1, fill=self.theme.window,
-                                            outline=self.theme.link, width=1,
-                                            tags=("step", "node-plate", f"node-{n}", "step-top"))
+            plate = canvas.create_rectangle(
+                x0 - 1,
+                y0,
+                x1 + 1,
+                y1,
+                fill=self.theme.window,
+                outline=self.theme.link,
+                width=1,
+                tags=("step", "node-plate", f"node-{n}", "step-top"),
+            )
             canvas.tag_lower(plate, label)
 
     def _link_line(self, link: Link, index: int) -> None:
@@ -194,8 +233,14 @@ class StepPainter:
         mx, my = (x0 + x1) / 2 - uy * bend, (y0 + y1) / 2 + ux * bend
         width = max(1.5, lay.thin_width * 2)
         head = max(6.0, lay.cell * 0.12)
-        self.canvas.create_line([(x0, y0), (mx, my), (x1, y1)], smooth=True, fill=self.theme.link, width=width,
-                                dash=() if link.strong else (5, 4), arrow="last",
-                                arrowshape=(head, head * 1.2, head * 0.45), capstyle="round",
-                                tags=("step", "link", "strong" if link.strong else "weak", f"link-{index}",
-                                      "step-top"))
+        self.canvas.create_line(
+            [(x0, y0), (mx, my), (x1, y1)],
+            smooth=True,
+            fill=self.theme.link,
+            width=width,
+            dash=() if link.strong else (5, 4),
+            arrow="last",
+            arrowshape=(head, head * 1.2, head * 0.45),
+            capstyle="round",
+            tags=("step", "link", "strong" if link.strong else "weak", f"link-{index}", "step-top"),
+        )

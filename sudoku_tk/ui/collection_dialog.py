@@ -29,8 +29,13 @@ class CollectionDialog(_Dialog):
 
     def _build(self, body: ttk.Frame) -> None:
         count = len(self.collection.puzzles)
-        head = f"{name_text(self._shown_name)} holds {count} puzzles" if not self.collection.more else (
-            f"{name_text(self._shown_name)} holds more than {MAX_COLLECTION} puzzles; the first {count} are listed")
+        head = (
+            f"{name_text(self._shown_name)} holds {count} puzzles"
+            if not self.collection.more
+            else (
+                f"{name_text(self._shown_name)} holds more than {MAX_COLLECTION} puzzles; the first {count} are listed"
+            )
+        )
         self.heading = ttk.Label(body, text=head + ". Choose one to play.", wraplength=460)
         self.heading.grid(row=0, column=0, sticky="w", pady=(0, 6))
         frame = ttk.Frame(body)

@@ -120,8 +120,14 @@ def preferences_ok(
         chosen_theme = theme if isinstance(theme, Theme) else Theme(theme)
     except ValueError:
         return None, f"Unknown theme {theme!r}."
-    return replace(base, assists=frozenset(assists), check_mistakes=bool(check_mistakes),
-                   show_mistake_count=bool(show_mistake_count), theme=chosen_theme, board_zoom=zoom), ""
+    return replace(
+        base,
+        assists=frozenset(assists),
+        check_mistakes=bool(check_mistakes),
+        show_mistake_count=bool(show_mistake_count),
+        theme=chosen_theme,
+        board_zoom=zoom,
+    ), ""
 
 
 # -- dialog classes ----------------------------------------------------------------
@@ -149,8 +155,9 @@ class _Dialog(tk.Toplevel):
         self.columnconfigure(0, weight=1)
         self.first_focus: Optional[tk.Widget] = None
         self._build(body)
-        self.message_label = ttk.Label(self, textvariable=self.message, foreground="#b00020", wraplength=420,
-                                       padding=(12, 0))
+        self.message_label = ttk.Label(
+            self, textvariable=self.message, foreground="#b00020", wraplength=420, padding=(12, 0)
+        )
         self.message_label.grid(row=1, column=0, sticky="we")
         self.message_label.grid_remove()  # shown only while there is something to say
         buttons = ttk.Frame(self, padding=12)
@@ -258,11 +265,17 @@ class NewGameDialog(_Dialog):
         self.level_box = ttk.Combobox(body, textvariable=self.level_var, state="readonly", width=16)
         self.level_box.grid(row=1, column=1, sticky="w", pady=2)
         self.level_box.bind("<<ComboboxSelected>>", lambda _e: self._refresh())
-        self.random_button = ttk.Radiobutton(body, text="A random puzzle I haven't played recently",
-                                             value="random", variable=self.mode_var, command=self._refresh)
+        self.random_button = ttk.Radiobutton(
+            body,
+            text="A random puzzle I haven't played recently",
+            value="random",
+            variable=self.mode_var,
+            command=self._refresh,
+        )
         self.random_button.grid(row=2, column=0, columnspan=2, sticky="w", pady=(8, 0))
-        self.pick_button = ttk.Radiobutton(body, text="This puzzle:", value="list", variable=self.mode_var,
-                                           command=self._refresh)
+        self.pick_button = ttk.Radiobutton(
+            body, text="This puzzle:", value="list", variable=self.mode_var, command=self._refresh
+        )
         self.pick_button.grid(row=3, column=0, columnspan=2, sticky="w")
         frame = ttk.Frame(body)
         frame.grid(row=4, column=0, columnspan=2, sticky="nsew")
@@ -331,16 +344,20 @@ class PuzzleTextDialog(_Dialog):
         super().__init__(parent, title, show=show)
 
     def _build(self, body: ttk.Frame) -> None:
-        ttk.Label(body, text="Paste or type a puzzle: one line of 81 digits (. or 0 for empty), a grid, "
-                             "a candidate grid, .sdk, .ss, HoDoKu or OpenSudoku text.",
-                  wraplength=420).grid(row=0, column=0, sticky="w")
+        ttk.Label(
+            body,
+            text="Paste or type a puzzle: one line of 81 digits (. or 0 for empty), a grid, "
+            "a candidate grid, .sdk, .ss, HoDoKu or OpenSudoku text.",
+            wraplength=420,
+        ).grid(row=0, column=0, sticky="w")
         self.text = tk.Text(body, width=56, height=14, font="TkFixedFont", undo=True, wrap="none")
         self.text.grid(row=1, column=0, sticky="nsew", pady=6)
         self.text.insert("1.0", self._initial_text)
         body.columnconfigure(0, weight=1)
         self.anyway_var = tk.BooleanVar(self, False)
-        self.anyway_button = ttk.Checkbutton(body, text="Play it anyway (several solutions)",
-                                             variable=self.anyway_var, state="disabled")
+        self.anyway_button = ttk.Checkbutton(
+            body, text="Play it anyway (several solutions)", variable=self.anyway_var, state="disabled"
+        )
         self.anyway_button.grid(row=2, column=0, sticky="w")
         self.first_focus = self.text
         self.problem_cells: Tuple[int, ...] = ()
@@ -389,10 +406,12 @@ class PreferencesDialog(_Dialog):
         self.count_var = tk.BooleanVar(self, s.show_mistake_count)
         row += 1
         ttk.Checkbutton(body, text="Mark digits that differ from the solution", variable=self.check_var).grid(
-            row=row, column=0, sticky="w")
+            row=row, column=0, sticky="w"
+        )
         row += 1
         ttk.Checkbutton(body, text="Count mistakes in the status bar", variable=self.count_var).grid(
-            row=row, column=0, sticky="w")
+            row=row, column=0, sticky="w"
+        )
         row += 1
         ttk.Label(body, text="Appearance", font="TkHeadingFont").grid(row=row, column=0, sticky="w", pady=(8, 0))
         self.theme_var = tk.StringVar(self, s.theme.value)
@@ -401,24 +420,33 @@ class PreferencesDialog(_Dialog):
         themes.grid(row=row, column=0, sticky="w")
         for i, theme in enumerate(Theme):
             ttk.Radiobutton(themes, text=THEME_LABELS[theme], value=theme.value, variable=self.theme_var).grid(
-                row=0, column=i, padx=(0, 8))
+                row=0, column=i, padx=(0, 8)
+            )
         row += 1
         zoom_row = ttk.Frame(body)
         zoom_row.grid(row=row, column=0, sticky="w", pady=(4, 0))
         ttk.Label(zoom_row, text="Board size on screen (%)").grid(row=0, column=0, padx=(0, 6))
         self.zoom_var = tk.StringVar(self, str(s.board_zoom))
-        self.zoom_box = ttk.Spinbox(zoom_row, from_=ZOOM_MIN, to=ZOOM_MAX, increment=10, width=6,
-                                    textvariable=self.zoom_var)
+        self.zoom_box = ttk.Spinbox(
+            zoom_row, from_=ZOOM_MIN, to=ZOOM_MAX, increment=10, width=6, textvariable=self.zoom_var
+        )
         self.zoom_box.grid(row=0, column=1)
         self.first_focus = self.zoom_box
 
     def _validate(self) -> Tuple[Optional[Settings], str]:
         chosen = [a for a, var in self.assist_vars.items() if var.get()]
-        return preferences_ok(self._base, chosen, self.check_var.get(), self.count_var.get(),
-                              self.theme_var.get(), self.zoom_var.get())
+        return preferences_ok(
+            self._base, chosen, self.check_var.get(), self.count_var.get(), self.theme_var.get(), self.zoom_var.get()
+        )
 
 
 __all__ = [
-    "level_ok", "new_game_ok", "puzzle_text_ok", "zoom_ok", "preferences_ok",
-    "NewGameDialog", "PuzzleTextDialog", "PreferencesDialog",
+    "level_ok",
+    "new_game_ok",
+    "puzzle_text_ok",
+    "zoom_ok",
+    "preferences_ok",
+    "NewGameDialog",
+    "PuzzleTextDialog",
+    "PreferencesDialog",
 ]

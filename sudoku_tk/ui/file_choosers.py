@@ -32,30 +32,53 @@ def _as_path(answer: Any) -> Optional[Path]:
     return Path(answer) if isinstance(answer, str) and answer else None
 
 
-def ask_open_path(parent: tk.Misc, initialdir: str = "", *, chooser: Chooser = filedialog.askopenfilename) -> Optional[Path]:
+def ask_open_path(
+    parent: tk.Misc, initialdir: str = "", *, chooser: Chooser = filedialog.askopenfilename
+) -> Optional[Path]:
     """Ask for a game or puzzle file to open; None when cancelled."""
-    return _as_path(chooser(parent=parent, title="Open game or puzzle", initialdir=initialdir or None,
-                            filetypes=OPEN_FILETYPES))
+    return _as_path(
+        chooser(parent=parent, title="Open game or puzzle", initialdir=initialdir or None, filetypes=OPEN_FILETYPES)
+    )
 
 
 def ask_save_game_path(
     parent: tk.Misc, initialdir: str = "", initialfile: str = "", *, chooser: Chooser = filedialog.asksaveasfilename
 ) -> Optional[Path]:
     """Ask where to save the game (``.sudoku.json`` added when no extension is given); None when cancelled."""
-    path = _as_path(chooser(parent=parent, title="Save game", initialdir=initialdir or None,
-                            initialfile=initialfile or None, defaultextension=".json", filetypes=GAME_FILETYPES))
+    path = _as_path(
+        chooser(
+            parent=parent,
+            title="Save game",
+            initialdir=initialdir or None,
+            initialfile=initialfile or None,
+            defaultextension=".json",
+            filetypes=GAME_FILETYPES,
+        )
+    )
     if path is not None and not path.suffix:
         path = path.with_name(path.name + GAME_EXTENSION)
     return path
 
 
 def ask_export_path(
-    parent: tk.Misc, kind: TextKind, initialdir: str = "", initialfile: str = "",
-    *, chooser: Chooser = filedialog.asksaveasfilename,
+    parent: tk.Misc,
+    kind: TextKind,
+    initialdir: str = "",
+    initialfile: str = "",
+    *,
+    chooser: Chooser = filedialog.asksaveasfilename,
 ) -> Optional[Path]:
     """Ask where to export a text (puzzle, position or candidate grid); None when cancelled."""
-    return _as_path(chooser(parent=parent, title=f"Export {kind.label.lower()}", initialdir=initialdir or None,
-                            initialfile=initialfile or None, defaultextension=".txt", filetypes=TEXT_FILETYPES))
+    return _as_path(
+        chooser(
+            parent=parent,
+            title=f"Export {kind.label.lower()}",
+            initialdir=initialdir or None,
+            initialfile=initialfile or None,
+            defaultextension=".txt",
+            filetypes=TEXT_FILETYPES,
+        )
+    )
 
 
 def game_file_name(puzzle_name: str) -> str:

@@ -28,8 +28,17 @@ from .window_setup import board_size
 class GameDisplay:
     """Shows the game of ``host.session`` on the window's parts (subscribe ``on_change`` to the session)."""
 
-    def __init__(self, host: DisplayHost, board: BoardCanvas, board_input: BoardInput, why: WhyOnHover,
-                 status: StatusBar, notices: Notices, menus: Menus, schedule_autosave: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        host: DisplayHost,
+        board: BoardCanvas,
+        board_input: BoardInput,
+        why: WhyOnHover,
+        status: StatusBar,
+        notices: Notices,
+        menus: Menus,
+        schedule_autosave: Callable[[], None],
+    ) -> None:
         self._host = host
         self._board = board
         self._input = board_input
@@ -135,8 +144,7 @@ class GameDisplay:
             board.set_marks()
             return
         check = settings.check_mistakes and s.is_unique
-        board.set_marks(s.wrong_cells() if check else (), s.missing_candidates() if check else (),
-                        s.revealed_cells())
+        board.set_marks(s.wrong_cells() if check else (), s.missing_candidates() if check else (), s.revealed_cells())
         shown = settings.show_mistake_count and s.is_unique and not s.is_entering
         self._status.show_mistakes(s.mistakes if shown else None)
 
@@ -155,8 +163,11 @@ class GameDisplay:
             stopped = panel is not None and panel.is_solving
             if panel is not None:
                 panel.close_hint()  # its text would tell what the hidden board holds
-            board.show_card("Paused", "The board is hidden while the clock is stopped.",
-                            [("Resume", lambda: self.set_paused(False))])
+            board.show_card(
+                "Paused",
+                "The board is hidden while the clock is stopped.",
+                [("Resume", lambda: self.set_paused(False))],
+            )
             self._status.say("Stopped solving: the game is paused" if stopped else "Paused")
             self._schedule_autosave()  # the clock is saved with the game
         else:

@@ -23,7 +23,10 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, List, Optional
 
+from sudoku_tk.app.atomic_files import atomic_write_text
+from sudoku_tk.app.autosave import Autosaver
 from sudoku_tk.app.commands import Command, Shortcut
+from sudoku_tk.app.error_log import ErrorLog
 from sudoku_tk.app.game_io import (
     IncomingPuzzle,
     PuzzleCollection,
@@ -35,13 +38,10 @@ from sudoku_tk.app.game_io import (
     open_file,
     read_incoming,
 )
-from sudoku_tk.app.error_log import ErrorLog
-from sudoku_tk.app.instance_lock import InstanceLock
-from sudoku_tk.app.session import Change, ChangeKind, Session
-from sudoku_tk.app.atomic_files import atomic_write_text
-from sudoku_tk.app.autosave import Autosaver
 from sudoku_tk.app.game_record import GameRecord
+from sudoku_tk.app.instance_lock import InstanceLock
 from sudoku_tk.app.save_format import save_game
+from sudoku_tk.app.session import Change, ChangeKind, Session
 from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import Grid
 
@@ -50,12 +50,15 @@ from .dialogs import PuzzleTextDialog
 from .file_choosers import ask_export_path, ask_open_path, ask_save_game_path, game_file_name
 from .keys import TEXT_FIELDS
 from .ports import FilesHost
-from .window_autosave import WindowAutosave, failure_reason as _reason, now as _now
+from .window_autosave import WindowAutosave
+from .window_autosave import failure_reason as _reason
+from .window_autosave import now as _now
 
 MAX_PASTE_CHARS = 4_000_000
 """Pasted text above this is refused unread (a collection of 10,000 one-line puzzles is under 1 MB)."""
-ENTER_PROMPT = ("Type the givens: click a candidate, or choose a cell and press its digit. "
-                "Then press Start to lock them.")
+ENTER_PROMPT = (
+    "Type the givens: click a candidate, or choose a cell and press its digit. Then press Start to lock them."
+)
 
 
 class GameFiles:
@@ -69,12 +72,15 @@ class GameFiles:
         self._before_entering: Optional[GameRecord] = None
         self.ask_open: Callable[[], Optional[Path]] = lambda: ask_open_path(host.root, host.settings.last_directory)
         self.ask_save: Callable[[], Optional[Path]] = lambda: ask_save_game_path(
-            host.root, host.settings.last_directory, game_file_name(host.session.name or "game"))
-        self.ask_collection: Callable[[PuzzleCollection, str], Optional[int]] = (
-            lambda collection, name: CollectionDialog(host.root, collection, name).result)
+            host.root, host.settings.last_directory, game_file_name(host.session.name or "game")
+        )
+        self.ask_collection: Callable[[PuzzleCollection, str], Optional[int]] = lambda collection, name: (
+            CollectionDialog(host.root, collection, name).result
+        )
         """Which puzzle of a collection to play (an index), or None: the dialog; tests replace it."""
         self.ask_export: Callable[[TextKind], Optional[Path]] = lambda kind: ask_export_path(
-            host.root, kind, host.settings.last_directory, export_filename(kind, host.session.name))
+            host.root, kind, host.settings.last_directory, export_filename(kind, host.session.name)
+        )
 
     # -- the autosave (window_autosave.py) ------------------------------------------------
     @property
@@ -129,28 +135,67 @@ class GameFiles:
         playing = self._playing
         if group == "file":
             return [
-                Command("open", "Open…", self.open, shortcuts=(sc("Mod+O"),), menu="Game", group=group,
-                        help="Open a saved game or a puzzle file"),
+                Command(
+                    "open",
+                    "Open…",
+                    self.open,
+                    shortcuts=(sc("Mod+O"),),
+                    menu="Game",
+                    group=group,
+                    help="Open a saved game or a puzzle file",
+                ),
                 Command("save", "Save", self.save, playing, (sc("Mod+S"),), menu="Game", group=group),
-                Command("save-as", "Save As…", self.save_as, playing, (sc("Mod+Shift+S"),), menu="Game",
-                        group=group),
+                Command("save-as", "Save As…", self.save_as, playing, (sc("Mod+Shift+S"),), menu="Game", group=group),
             ]
         if group == "puzzle-in":
             return [
-                Command("enter-puzzle", "Enter a puzzle on the board", self.enter_puzzle, playing, menu="Game",
-                        group=group, help="Type the givens onto an empty board, then Start"),
-                Command("puzzle-text", "Type or paste puzzle text…", self.puzzle_text_dialog, menu="Game",
-                        group=group),
+                Command(
+                    "enter-puzzle",
+                    "Enter a puzzle on the board",
+                    self.enter_puzzle,
+                    playing,
+                    menu="Game",
+                    group=group,
+                    help="Type the givens onto an empty board, then Start",
+                ),
+                Command("puzzle-text", "Type or paste puzzle text…", self.puzzle_text_dialog, menu="Game", group=group),
             ]
         if group == "export":
-            return [Command(f"export-{kind.value}", f"Export {kind.label.lower()}…",
-                            partial(self.export, kind), playing, menu="Game", group=group) for kind in TextKind]
+            return [
+                Command(
+                    f"export-{kind.value}",
+                    f"Export {kind.label.lower()}…",
+                    partial(self.export, kind),
+                    playing,
+                    menu="Game",
+                    group=group,
+                )
+                for kind in TextKind
+            ]
         if group == "clipboard":
-            copies = [Command(f"copy-{kind.value}", f"Copy {kind.label.lower()}", partial(self.copy, kind),
-                              playing, (sc("Mod+C"),) if kind is TextKind.PUZZLE else (), menu="Edit", group=group)
-                      for kind in TextKind]
-            return copies + [Command("paste", "Paste puzzle", self.paste, shortcuts=(sc("Mod+V"),), menu="Edit",
-                                     group=group, help="Play the puzzle on the clipboard")]
+            copies = [
+                Command(
+                    f"copy-{kind.value}",
+                    f"Copy {kind.label.lower()}",
+                    partial(self.copy, kind),
+                    playing,
+                    (sc("Mod+C"),) if kind is TextKind.PUZZLE else (),
+                    menu="Edit",
+                    group=group,
+                )
+                for kind in TextKind
+            ]
+            return copies + [
+                Command(
+                    "paste",
+                    "Paste puzzle",
+                    self.paste,
+                    shortcuts=(sc("Mod+V"),),
+                    menu="Edit",
+                    group=group,
+                    help="Play the puzzle on the clipboard",
+                )
+            ]
         raise KeyError(group)
 
     def _playing(self) -> bool:
@@ -167,8 +212,11 @@ class GameFiles:
             self._host.show_notice("The clipboard holds no text to read a puzzle from.", error=True)
             return
         if len(text) > MAX_PASTE_CHARS:
-            self._host.show_notice(f"The clipboard holds {len(text):,} characters of text, too much for puzzles "
-                                   f"(the limit is {MAX_PASTE_CHARS:,}). Your game is unchanged.", error=True)
+            self._host.show_notice(
+                f"The clipboard holds {len(text):,} characters of text, too much for puzzles "
+                f"(the limit is {MAX_PASTE_CHARS:,}). Your game is unchanged.",
+                error=True,
+            )
             return
         incoming = read_incoming(text)
         if isinstance(incoming, PuzzleCollection):
@@ -191,8 +239,10 @@ class GameFiles:
             self._play(incoming, name, source)
             return True
         if incoming.has_several_solutions:
-            self._host.show_notice(incoming.message + " Play it anyway?",
-                                   [("Play anyway", lambda: self._play(incoming, name, source)), ("Cancel", None)])
+            self._host.show_notice(
+                incoming.message + " Play it anyway?",
+                [("Play anyway", lambda: self._play(incoming, name, source)), ("Cancel", None)],
+            )
             return False
         self._host.show_notice(incoming.message + " Your game is unchanged.", error=True)
         return False
@@ -246,8 +296,9 @@ class GameFiles:
         self._enter_prompt(ENTER_PROMPT)
 
     def _enter_prompt(self, text: str, error: bool = False) -> None:
-        self._host.show_notice(text, [("Start", self.finish_entering), ("Cancel", self.cancel_entering)],
-                               error=error, kind="entering")
+        self._host.show_notice(
+            text, [("Start", self.finish_entering), ("Cancel", self.cancel_entering)], error=error, kind="entering"
+        )
 
     def finish_entering(self) -> None:
         """Check the typed givens: play them, ask about several solutions, or say what is wrong."""
@@ -262,9 +313,14 @@ class GameFiles:
         if incoming.is_proper:
             self._start_entered(grid)
         elif incoming.has_several_solutions:
-            self._host.show_notice(incoming.message + " Play it anyway?",
-                                   [("Play anyway", lambda: self._start_entered(grid)),
-                                    ("Keep editing", lambda: self._enter_prompt(ENTER_PROMPT))], kind="entering")
+            self._host.show_notice(
+                incoming.message + " Play it anyway?",
+                [
+                    ("Play anyway", lambda: self._start_entered(grid)),
+                    ("Keep editing", lambda: self._enter_prompt(ENTER_PROMPT)),
+                ],
+                kind="entering",
+            )
         else:
             self._enter_prompt(incoming.message + " Fix the givens, then press Start.", error=True)
 

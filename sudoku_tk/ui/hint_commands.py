@@ -33,21 +33,69 @@ def install_hints(host: HintCommandsHost) -> HintPanel:
     def unsolved() -> bool:
         return playing() and not host.session.is_solved()
 
-    add(Command("hint", "Hint", panel.hint, playing, shortcuts=(sc("h"), sc("F1")), menu="Hint", group="ladder",
-                toolbar=True, help="Where to look, then the pattern, then the whole step, then the move"))
-    add(Command("hint-apply", "Apply hint", panel.apply, can_apply, menu="Hint", group="ladder",
-                help="Make the hinted step now"))
-    add(Command("hint-close", "Close hint", panel.close_hint, lambda: panel.ladder.view is not None, menu="Hint",
-                group="ladder"))
-    add(Command("step", "Step", panel.step, unsolved, shortcuts=(sc("s"),), menu="Hint", group="solve",
-                toolbar=True, help="Apply the next logical step"))
-    add(Command("solve-to-end", "Solve to the end", panel.toggle_solving,
-                lambda: panel.is_solving or unsolved(), shortcuts=(sc("Shift+S"),), menu="Hint", group="solve",
-                toolbar=True, is_checked=lambda: panel.is_solving,
-                help="Watch the puzzle solve itself, step by step; again to stop"))
+    add(
+        Command(
+            "hint",
+            "Hint",
+            panel.hint,
+            playing,
+            shortcuts=(sc("h"), sc("F1")),
+            menu="Hint",
+            group="ladder",
+            toolbar=True,
+            help="Where to look, then the pattern, then the whole step, then the move",
+        )
+    )
+    add(
+        Command(
+            "hint-apply",
+            "Apply hint",
+            panel.apply,
+            can_apply,
+            menu="Hint",
+            group="ladder",
+            help="Make the hinted step now",
+        )
+    )
+    add(
+        Command(
+            "hint-close",
+            "Close hint",
+            panel.close_hint,
+            lambda: panel.ladder.view is not None,
+            menu="Hint",
+            group="ladder",
+        )
+    )
+    add(
+        Command(
+            "step",
+            "Step",
+            panel.step,
+            unsolved,
+            shortcuts=(sc("s"),),
+            menu="Hint",
+            group="solve",
+            toolbar=True,
+            help="Apply the next logical step",
+        )
+    )
+    add(
+        Command(
+            "solve-to-end",
+            "Solve to the end",
+            panel.toggle_solving,
+            lambda: panel.is_solving or unsolved(),
+            shortcuts=(sc("Shift+S"),),
+            menu="Hint",
+            group="solve",
+            toolbar=True,
+            is_checked=lambda: panel.is_solving,
+            help="Watch the puzzle solve itself, step by step; again to stop",
+        )
+    )
     add(Command("all-steps", "Show all steps", panel.show_all_steps, playing, menu="Hint", group="lists"))
-    add(Command("solution-path", "Solution path", panel.show_solution_path, playing, menu="Hint",
-                group="lists"))
+    add(Command("solution-path", "Solution path", panel.show_solution_path, playing, menu="Hint", group="lists"))
 
     def choose_techniques() -> None:
         from .techniques_dialog import TechniquesDialog
@@ -56,7 +104,15 @@ def install_hints(host: HintCommandsHost) -> HintPanel:
         if dialog.result is not None:
             host.update_settings(host.settings.with_techniques(dialog.result))
 
-    add(Command("techniques", "Techniques…", choose_techniques, menu="Hint", group="config",
-                help="Choose the techniques hints and the solver use"))
+    add(
+        Command(
+            "techniques",
+            "Techniques…",
+            choose_techniques,
+            menu="Hint",
+            group="config",
+            help="Choose the techniques hints and the solver use",
+        )
+    )
     host.rebuild_menus()
     return panel

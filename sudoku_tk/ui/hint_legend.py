@@ -18,8 +18,14 @@ from .board_steps import role_shape
 from .theme import Theme
 
 
-def draw_legend(canvas: tk.Canvas, entries: Sequence[Tuple[str, str]], highlights: Sequence[Highlight],
-                theme: Theme, font: tkfont.Font, wrap: int) -> None:
+def draw_legend(
+    canvas: tk.Canvas,
+    entries: Sequence[Tuple[str, str]],
+    highlights: Sequence[Highlight],
+    theme: Theme,
+    font: tkfont.Font,
+    wrap: int,
+) -> None:
     """A swatch per role on show, drawn as the board draws it (a candidate's shape, or a shaded outlined
     square for whole cells and units), two to a row in ``wrap`` pixels when the labels fit."""
     canvas.delete("all")
@@ -37,9 +43,18 @@ def draw_legend(canvas: tk.Canvas, entries: Sequence[Tuple[str, str]], highlight
         x, y = (i % per_row) * col, (i // per_row) * line + 3
         tags = ("legend", f"legend-{key}")
         if key in ("strong", "weak"):
-            canvas.create_line(x + 1, y + swatch / 2, x + swatch * 1.6, y + swatch / 2, fill=theme.link,
-                               width=2, dash=() if key == "strong" else (5, 4), arrow="last",
-                               arrowshape=(6, 7, 3), tags=tags)
+            canvas.create_line(
+                x + 1,
+                y + swatch / 2,
+                x + swatch * 1.6,
+                y + swatch / 2,
+                fill=theme.link,
+                width=2,
+                dash=() if key == "strong" else (5, 4),
+                arrow="last",
+                arrowshape=(6, 7, 3),
+                tags=tags,
+            )
             label = "strong link" if key == "strong" else "weak link"
         else:
             role = HighlightRole(key)
@@ -48,10 +63,17 @@ def draw_legend(canvas: tk.Canvas, entries: Sequence[Tuple[str, str]], highlight
             if any(h.role is role and h.digits for h in highlights):
                 role_shape(canvas, rect, style, tags)
             else:
-                canvas.create_rectangle(*rect.coords(), fill=style.fill, outline=style.outline,
-                                        width=min(style.width, 2), dash=style.dash or (), tags=tags)
-        canvas.create_text(x + swatch * 1.6 + 6, y + swatch / 2, text=label, anchor="w",
-                           font=font, fill=theme.text, tags=tags)
+                canvas.create_rectangle(
+                    *rect.coords(),
+                    fill=style.fill,
+                    outline=style.outline,
+                    width=min(style.width, 2),
+                    dash=style.dash or (),
+                    tags=tags,
+                )
+        canvas.create_text(
+            x + swatch * 1.6 + 6, y + swatch / 2, text=label, anchor="w", font=font, fill=theme.text, tags=tags
+        )
     canvas.configure(height=((len(entries) + per_row - 1) // per_row) * line + 2)
 
 

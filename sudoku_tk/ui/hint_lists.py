@@ -36,8 +36,9 @@ def show_view_on_board(board: BoardCanvas, view: Optional[HintView]) -> None:
 class HintLists:
     """The All steps and Solution path tabs of ``notebook``, and the board preview of a path line."""
 
-    def __init__(self, notebook: ttk.Notebook, host: HintHost, ladder: HintLadder, font: tkfont.Font,
-                 wrap: int) -> None:
+    def __init__(
+        self, notebook: ttk.Notebook, host: HintHost, ladder: HintLadder, font: tkfont.Font, wrap: int
+    ) -> None:
         self._host = host
         self._ladder = ladder
         self._font = font
@@ -50,8 +51,9 @@ class HintLists:
         self.path_list, self._path_summary = self._list_tab(notebook, "Solution path", self._on_path_selected)
         self._install_preview_guard()
 
-    def _list_tab(self, notebook: ttk.Notebook, title: str,
-                  on_select: Callable[[], None]) -> Tuple[tk.Listbox, ttk.Label]:
+    def _list_tab(
+        self, notebook: ttk.Notebook, title: str, on_select: Callable[[], None]
+    ) -> Tuple[tk.Listbox, ttk.Label]:
         tab = ttk.Frame(notebook, padding=(6, 6))
         notebook.add(tab, text=title)
         summary = ttk.Label(tab, anchor="w", justify="left", wraplength=self._wrap)
@@ -59,9 +61,19 @@ class HintLists:
         box = ttk.Frame(tab)
         box.pack(fill="both", expand=True)
         theme = self._host.theme
-        listbox = tk.Listbox(box, height=4, width=1, activestyle="dotbox", exportselection=False,
-                             background=theme.board, foreground=theme.text, selectbackground=theme.digit_bg,
-                             selectforeground=theme.text, highlightthickness=1, font=self._font)
+        listbox = tk.Listbox(
+            box,
+            height=4,
+            width=1,
+            activestyle="dotbox",
+            exportselection=False,
+            background=theme.board,
+            foreground=theme.text,
+            selectbackground=theme.digit_bg,
+            selectforeground=theme.text,
+            highlightthickness=1,
+            font=self._font,
+        )
         scroll = ttk.Scrollbar(box, orient="vertical", command=listbox.yview)
         listbox.configure(yscrollcommand=scroll.set)
         scroll.pack(side="right", fill="y")
@@ -72,8 +84,12 @@ class HintLists:
     def apply_theme(self, theme: Theme) -> None:
         """Colour the lists (Tk widgets do not follow the ttk style)."""
         for listbox in (self.steps_list, self.path_list):
-            listbox.configure(background=theme.board, foreground=theme.text, selectbackground=theme.digit_bg,
-                              selectforeground=theme.text)
+            listbox.configure(
+                background=theme.board,
+                foreground=theme.text,
+                selectbackground=theme.digit_bg,
+                selectforeground=theme.text,
+            )
 
     def summary_text(self, tab: str) -> str:
         """The summary line above the "steps" or "path" list."""
@@ -146,8 +162,9 @@ class HintLists:
         board.render(view.position_at(index))
         if index < len(view.entries):
             board.show_step(view.entries[index].step)
-            self._host.say(f"Preview before step {index + 1} (click the board to go back): "
-                           f"{view.entries[index].step.explanation}")
+            self._host.say(
+                f"Preview before step {index + 1} (click the board to go back): {view.entries[index].step.explanation}"
+            )
         else:
             board.clear_step()
             self._host.say(f"Preview where the path ends (click the board to go back): {view.end_label}")

@@ -46,8 +46,10 @@ PAGES_MIN_INCHES = 1.8
 """The tabs' pages ask for this much height; they grow to fill the space beside the board."""
 
 _TABS = ("hint", "steps", "path")
-_IDLE_TEXT = ("Press H (or F1) for a hint. The first press says where to look, the second draws the pattern, "
-              "the third shows the whole step, and the fourth makes the move for you.")
+_IDLE_TEXT = (
+    "Press H (or F1) for a hint. The first press says where to look, the second draws the pattern, "
+    "the third shows the whole step, and the fourth makes the move for you."
+)
 
 
 class HintPanel(ttk.Frame):
@@ -68,11 +70,13 @@ class HintPanel(ttk.Frame):
         base = tkfont.nametofont("TkDefaultFont", self)
         size = abs(int(base.actual("size"))) or 10
         self._fonts = {
-            "title": tkfont.Font(self, family=base.actual("family"), size=-round(size * 1.25 * inch / 72),
-                                 weight="bold"),
+            "title": tkfont.Font(
+                self, family=base.actual("family"), size=-round(size * 1.25 * inch / 72), weight="bold"
+            ),
             "small": tkfont.Font(self, family=base.actual("family"), size=-round((size - 1) * inch / 72)),
-            "small_bold": tkfont.Font(self, family=base.actual("family"), size=-round((size - 1) * inch / 72),
-                                      weight="bold"),
+            "small_bold": tkfont.Font(
+                self, family=base.actual("family"), size=-round((size - 1) * inch / 72), weight="bold"
+            ),
             "legend": tkfont.Font(self, family=base.actual("family"), size=-round((size - 1) * inch / 72)),
         }
         self._themed = ""
@@ -94,8 +98,7 @@ class HintPanel(ttk.Frame):
         style = ttk.Style(self)
         style.configure("Hint.TNotebook", background=theme.window)
         style.configure("Hint.TNotebook.Tab", background=theme.window, foreground=theme.text)
-        style.map("Hint.TNotebook.Tab", background=[("selected", theme.board)],
-                  foreground=[("selected", theme.text)])
+        style.map("Hint.TNotebook.Tab", background=[("selected", theme.board)], foreground=[("selected", theme.text)])
         self._body.configure(background=theme.window, foreground=theme.text)
         self._legend.configure(background=theme.window)
         self.lists.apply_theme(theme)
@@ -135,9 +138,20 @@ class HintPanel(ttk.Frame):
         frame = ttk.Frame(tab)
         frame.pack(fill="both", expand=True)
         theme = self._host.theme
-        self._body = tk.Text(frame, wrap="word", height=4, width=1, borderwidth=0, highlightthickness=0,
-                             font="TkDefaultFont", background=theme.window, foreground=theme.text,
-                             cursor="arrow", takefocus=0, spacing2=1)
+        self._body = tk.Text(
+            frame,
+            wrap="word",
+            height=4,
+            width=1,
+            borderwidth=0,
+            highlightthickness=0,
+            font="TkDefaultFont",
+            background=theme.window,
+            foreground=theme.text,
+            cursor="arrow",
+            takefocus=0,
+            spacing2=1,
+        )
         self._body.tag_configure("heading", font=self._fonts["small_bold"], spacing1=10, spacing3=2)
         self._body.tag_configure("help", font=self._fonts["small"])
         self._body_scroll = ttk.Scrollbar(frame, orient="vertical", command=self._body.yview)

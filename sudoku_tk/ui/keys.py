@@ -25,11 +25,28 @@ TEXT_FIELDS = ("Entry", "TEntry", "Text", "Spinbox", "TSpinbox", "TCombobox")
 """Widget classes whose keys belong to the field (typing, copy and paste), not to the board."""
 
 # Shifted digits on a US layout arrive as their symbols.
-_SHIFTED_DIGITS = {"exclam": 1, "at": 2, "numbersign": 3, "dollar": 4, "percent": 5,
-                   "asciicircum": 6, "ampersand": 7, "asterisk": 8, "parenleft": 9}
+_SHIFTED_DIGITS = {
+    "exclam": 1,
+    "at": 2,
+    "numbersign": 3,
+    "dollar": 4,
+    "percent": 5,
+    "asciicircum": 6,
+    "ampersand": 7,
+    "asterisk": 8,
+    "parenleft": 9,
+}
 _CLEAR_KEYS = {"0", "KP_0", "KP_Insert", "Delete", "BackSpace", "KP_Delete"}
-_MOVES = {"Left": (0, -1), "Right": (0, 1), "Up": (-1, 0), "Down": (1, 0),
-          "KP_Left": (0, -1), "KP_Right": (0, 1), "KP_Up": (-1, 0), "KP_Down": (1, 0)}
+_MOVES = {
+    "Left": (0, -1),
+    "Right": (0, 1),
+    "Up": (-1, 0),
+    "Down": (1, 0),
+    "KP_Left": (0, -1),
+    "KP_Right": (0, 1),
+    "KP_Up": (-1, 0),
+    "KP_Down": (1, 0),
+}
 
 
 class KeyKind(Enum):
@@ -150,7 +167,7 @@ def move_cursor(cell: int, action: KeyAction, side: int, values: Sequence[int]) 
         if not forward:
             order.reverse()
         i = order.index(cell)
-        for c in order[i + 1:] + order[:i]:
+        for c in order[i + 1 :] + order[:i]:
             if not values[c]:
                 return c
     return cell

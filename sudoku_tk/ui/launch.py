@@ -12,10 +12,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tkinter as tk
 from pathlib import Path
 from typing import Optional, Sequence
-
-import tkinter as tk
 
 from sudoku_tk.app.error_log import LOG_NAME, ErrorLog
 from sudoku_tk.app.paths import user_data_dir
@@ -34,8 +33,9 @@ def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="sudoku-tk", description="Play Sudoku with candidates and explained moves.")
     parser.add_argument("puzzle", nargs="?", help="a puzzle as one line of givens, or a file holding one")
     parser.add_argument("--size", type=int, choices=(4, 9, 16), help="start a built-in puzzle of this size")
-    parser.add_argument("--theme", choices=("light", "dark", "system"),
-                        help="colours for this run (default: the Preferences setting)")
+    parser.add_argument(
+        "--theme", choices=("light", "dark", "system"), help="colours for this run (default: the Preferences setting)"
+    )
     return parser.parse_args(list(argv))
 
 
@@ -85,8 +85,10 @@ def run_gui(argv: Sequence[str] = ()) -> int:
         return 2
     except Exception as exc:  # noqa: BLE001 - a bug at start-up: kept in the log for a windowed build
         ErrorLog(data_dir).internal(exc, where="starting the window")
-        _tell(f"sudoku-tk: the window can't open because of an internal error ({type(exc).__name__}: {exc}); "
-              f"details are in {data_dir / LOG_NAME}")
+        _tell(
+            f"sudoku-tk: the window can't open because of an internal error ({type(exc).__name__}: {exc}); "
+            f"details are in {data_dir / LOG_NAME}"
+        )
         return 1
     _report_when_shown(app)
     app.mainloop()
@@ -103,15 +105,22 @@ def _tell(message: str) -> None:
 
 def _report_when_shown(app: App) -> None:
     """For a test driving this process: say where the board is once the window is on screen."""
+
     def report() -> None:
         if not app.root.winfo_viewable() or app.board.winfo_width() < 50:
             app.after(20, report)
             return
         app.update_idletasks()
         b = app.board
-        report_for_tests(ready=True, board=[b.winfo_rootx(), b.winfo_rooty(), b.winfo_width(), b.winfo_height()],
-                         box=app.session.geometry.box, moves=len(app.session.moves),
-                         name=app.session.name, elapsed=app.session.elapsed(), notice=app.banner_text())
+        report_for_tests(
+            ready=True,
+            board=[b.winfo_rootx(), b.winfo_rooty(), b.winfo_width(), b.winfo_height()],
+            box=app.session.geometry.box,
+            moves=len(app.session.moves),
+            name=app.session.name,
+            elapsed=app.session.elapsed(),
+            notice=app.banner_text(),
+        )
 
     if os.environ.get(TEST_REPORT_ENV):
         app.after(50, report)

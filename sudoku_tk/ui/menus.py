@@ -10,11 +10,10 @@ for several commands added in a row.
 
 from __future__ import annotations
 
+import tkinter as tk
 from functools import partial
 from tkinter import ttk
 from typing import Callable, Dict, List, Optional, Tuple
-
-import tkinter as tk
 
 from sudoku_tk.app.commands import Command, CommandRegistry, Platform
 
@@ -24,8 +23,9 @@ from .keys import tk_sequences
 class Menus:
     """The menu bar of ``root``, the buttons in ``toolbar`` and the shortcuts bound on ``root``."""
 
-    def __init__(self, root: tk.Tk, toolbar: ttk.Frame, commands: CommandRegistry, platform: Platform,
-                 say: Callable[[str], None]) -> None:
+    def __init__(
+        self, root: tk.Tk, toolbar: ttk.Frame, commands: CommandRegistry, platform: Platform, say: Callable[[str], None]
+    ) -> None:
         self._root = root
         self._toolbar = toolbar
         self._commands = commands
@@ -101,8 +101,9 @@ class Menus:
         accel = command.accelerator(self._platform)
         if command.is_checked is not None:
             var = self._check_vars.setdefault(command.id, tk.BooleanVar(self._toolbar, command.is_checked()))
-            menu.add_checkbutton(label=command.label, variable=var, accelerator=accel,
-                                 command=partial(self.run, command.id))
+            menu.add_checkbutton(
+                label=command.label, variable=var, accelerator=accel, command=partial(self.run, command.id)
+            )
         else:
             menu.add_command(label=command.label, accelerator=accel, command=partial(self.run, command.id))
         self._menu_entries.append((menu, menu.index("end") or 0, command))
@@ -133,8 +134,7 @@ class Menus:
             child.destroy()
         self._toolbar_buttons.clear()
         for command in self._commands.toolbar():
-            button = ttk.Button(self._toolbar, text=command.label, takefocus=0,
-                                command=partial(self.run, command.id))
+            button = ttk.Button(self._toolbar, text=command.label, takefocus=0, command=partial(self.run, command.id))
             button.pack(side="left", padx=(0, 4))
             if not command.is_available():
                 button.state(["disabled"])

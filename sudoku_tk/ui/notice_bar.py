@@ -8,10 +8,9 @@ that same place (Tk's ``grid_remove`` remembers it) and ``hide`` takes it away.
 
 from __future__ import annotations
 
+import tkinter as tk
 from tkinter import ttk
 from typing import Callable, List, Optional, Sequence, Tuple
-
-import tkinter as tk
 
 from .theme import Theme
 
@@ -28,8 +27,9 @@ class NoticeBar(tk.Frame):
         self._kind = ""
         # width=1: a long notice (every clash of a pasted puzzle) must not widen the window; it wraps
         # at the width it is given instead. Public for reading its wrapping and size; set it via show().
-        self.label = tk.Label(self, background=theme.banner_bg, foreground=theme.banner_fg,
-                              anchor="w", justify="left", width=1)
+        self.label = tk.Label(
+            self, background=theme.banner_bg, foreground=theme.banner_fg, anchor="w", justify="left", width=1
+        )
         self.label.pack(side="left", fill="x", expand=True)
         self.label.bind("<Configure>", lambda e: e.widget.configure(wraplength=max(e.width - 4, 1)))
         self._buttons = ttk.Frame(self)
@@ -40,8 +40,9 @@ class NoticeBar(tk.Frame):
         """What the notice is about ("" when none): ``notice``, ``confirm``, ``entering``, ``error`` (a crash)."""
         return self._kind
 
-    def show(self, text: str, buttons: Sequence[NoticeAction] = (), *, error: bool = False,
-             kind: str = "notice") -> None:
+    def show(
+        self, text: str, buttons: Sequence[NoticeAction] = (), *, error: bool = False, kind: str = "notice"
+    ) -> None:
         """Show ``text`` with buttons (each closes the notice, then acts); replaces any notice.
 
         Without buttons the notice gets a Dismiss button. Problems use ``error`` colours.
@@ -59,10 +60,12 @@ class NoticeBar(tk.Frame):
 
     def _closing(self, action: Optional[Callable[[], None]]) -> Callable[[], None]:
         """A button's command: close the notice first, so the action may show another one."""
+
         def run() -> None:
             self.hide()
             if action is not None:
                 action()
+
         return run
 
     def hide(self) -> None:

@@ -49,8 +49,9 @@ class NumberPad(ttk.Frame):
         modes = ttk.Frame(self)
         modes.pack(side="top", pady=(6, 0), fill="x")
         for mode in PadMode:
-            ttk.Radiobutton(modes, text=mode.value, value=mode.value, variable=self.mode_var,
-                            style="Toolbutton", takefocus=0).pack(side="left", expand=True, fill="x")
+            ttk.Radiobutton(
+                modes, text=mode.value, value=mode.value, variable=self.mode_var, style="Toolbutton", takefocus=0
+            ).pack(side="left", expand=True, fill="x")
         self.clear_button = ttk.Button(self, text="Clear cell", command=self._on_clear, takefocus=0)
         self.clear_button.pack(side="top", pady=(4, 0), fill="x")
         self.geometry = geometry
@@ -93,8 +94,15 @@ class NumberPad(ttk.Frame):
         geo = self.geometry
         for d in range(1, geo.side + 1):
             r, c = divmod(d - 1, geo.box)
-            button = ttk.Radiobutton(self._digits, text=geo.digit_char(d), value=d, variable=self._active,
-                                     style="Pad.Toolbutton", takefocus=0, width=2,
-                                     command=partial(self.press, d))
+            button = ttk.Radiobutton(
+                self._digits,
+                text=geo.digit_char(d),
+                value=d,
+                variable=self._active,
+                style="Pad.Toolbutton",
+                takefocus=0,
+                width=2,
+                command=partial(self.press, d),
+            )
             button.grid(row=r, column=c, padx=1, pady=1, sticky="nsew")
             self.buttons[d] = button

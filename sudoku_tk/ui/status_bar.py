@@ -12,10 +12,9 @@ and the clock that ticks the timer.
 
 from __future__ import annotations
 
+import tkinter as tk
 from tkinter import ttk
 from typing import Callable, List, Optional, Sequence
-
-import tkinter as tk
 
 from sudoku_tk.app.error_log import ErrorLog
 from sudoku_tk.app.session import Outcome, Session
@@ -121,8 +120,9 @@ class Notices:
         self.bar = bar
         self._error_log = error_log
 
-    def show(self, text: str, buttons: Sequence[NoticeAction] = (), *, error: bool = False,
-             kind: str = "notice") -> None:
+    def show(
+        self, text: str, buttons: Sequence[NoticeAction] = (), *, error: bool = False, kind: str = "notice"
+    ) -> None:
         """Show a sentence with buttons (each closes the notice, then acts); replaces any notice.
 
         Without buttons the notice gets a Dismiss button. Problems use ``error`` colours.
@@ -170,8 +170,14 @@ class Notices:
 class Clock:
     """Ticks the timer once a second; pauses the game's clock while ``root`` is minimised."""
 
-    def __init__(self, root: tk.Tk, session: Session, status: StatusBar, schedule_autosave: Callable[[], None],
-                 is_paused: Callable[[], bool]) -> None:
+    def __init__(
+        self,
+        root: tk.Tk,
+        session: Session,
+        status: StatusBar,
+        schedule_autosave: Callable[[], None],
+        is_paused: Callable[[], bool],
+    ) -> None:
         self._root = root
         self._session = session
         self._status = status

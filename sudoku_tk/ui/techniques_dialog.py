@@ -45,9 +45,11 @@ class TechniquesDialog(_Dialog):
     def _build(self, body: ttk.Frame) -> None:
         ttk.Label(
             body,
-            text=("Hints, Step, Solve to the end and the solution path use only the techniques ticked here, "
-                  "in HoDoKu's order. Forcing chains and nets go on where patterns end; Brute Force reads "
-                  "the next digit from the solution."),
+            text=(
+                "Hints, Step, Solve to the end and the solution path use only the techniques ticked here, "
+                "in HoDoKu's order. Forcing chains and nets go on where patterns end; Brute Force reads "
+                "the next digit from the solution."
+            ),
             wraplength=int(6.5 * self.winfo_fpixels("1i")),
             justify="left",
         ).grid(row=0, column=0, sticky="we", pady=(0, 8))
@@ -57,8 +59,9 @@ class TechniquesDialog(_Dialog):
         ttk.Button(quick, text="All", command=self.set_all).grid(row=0, column=1, padx=(0, 12))
         ttk.Label(quick, text="Defaults up to level").grid(row=0, column=2, padx=(0, 6))
         self.level_var = tk.StringVar(self, "")
-        self.level_box = ttk.Combobox(quick, textvariable=self.level_var, state="readonly", width=9,
-                                      values=[lv.label for lv in Level])
+        self.level_box = ttk.Combobox(
+            quick, textvariable=self.level_var, state="readonly", width=9, values=[lv.label for lv in Level]
+        )
         self.level_box.grid(row=0, column=3)
         self.level_box.bind("<<ComboboxSelected>>", lambda _e: self.set_level(self.level_var.get()))
         groups = ttk.Frame(body)

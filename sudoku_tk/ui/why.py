@@ -10,9 +10,8 @@ It reaches the window only through its ``WhyHost`` port (ports.py).
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
-
 import tkinter as tk
+from typing import Optional, Tuple
 
 from sudoku_tk.engine.geometry import Cell, Digit
 from sudoku_tk.engine.propagation import Origin

@@ -25,13 +25,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, List, Optional, Tuple
 
-from sudoku_tk.app.autosave import set_aside
+from sudoku_tk.app.autosave import Autosaver, set_aside
 from sudoku_tk.app.error_log import ErrorLog
+from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.instance_lock import InstanceLock
 from sudoku_tk.app.paths import MAX_SLOTS, autosave_dir
 from sudoku_tk.app.session import Session
-from sudoku_tk.app.autosave import Autosaver
-from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.engine.errors import SaveFileError
 
 from .ports import AutosaveHost
@@ -62,8 +61,13 @@ def failure_reason(exc: BaseException) -> str:
 class WindowAutosave:
     """The autosave of one window; ``save_as`` and ``saved_path`` are the window's Save As and its game's file."""
 
-    def __init__(self, host: AutosaveHost, data_dir: Optional[Path], save_as: Callable[[], bool],
-                 saved_path: Callable[[], Optional[Path]]) -> None:
+    def __init__(
+        self,
+        host: AutosaveHost,
+        data_dir: Optional[Path],
+        save_as: Callable[[], bool],
+        saved_path: Callable[[], Optional[Path]],
+    ) -> None:
         self._host = host
         self._save_as = save_as
         self._saved_path = saved_path
@@ -92,12 +96,16 @@ class WindowAutosave:
             if taken:
                 self.lock, self.slot = lock, slot
                 if slot > 1:
-                    self.slot_note = ("Sudoku Tk is already open in another window with your saved game, "
-                                      f"so this window keeps its own game separately (slot {slot}); "
-                                      "the other window's game is not touched.")
+                    self.slot_note = (
+                        "Sudoku Tk is already open in another window with your saved game, "
+                        f"so this window keeps its own game separately (slot {slot}); "
+                        "the other window's game is not touched."
+                    )
                 return Autosaver(folder, durable=False, durable_every=10)
-        self.slot_note = (f"Sudoku Tk is open in {MAX_SLOTS} other windows, so this one does not autosave; "
-                          "use Save As to keep its game.")
+        self.slot_note = (
+            f"Sudoku Tk is open in {MAX_SLOTS} other windows, so this one does not autosave; "
+            "use Save As to keep its game."
+        )
         return None
 
     # -- resuming ----------------------------------------------------------------------
@@ -108,8 +116,11 @@ class WindowAutosave:
         """
         if self.autosaver is None:
             return ""
-        kept = [p for p in (set_aside(path) for path in (self.autosaver.path, self.autosaver.backup_path)
-                            if path.exists()) if p is not None]
+        kept = [
+            p
+            for p in (set_aside(path) for path in (self.autosaver.path, self.autosaver.backup_path) if path.exists())
+            if p is not None
+        ]
         if not kept:
             return ""
         return "It was kept as " + " and ".join(p.name for p in kept) + f" in {kept[0].parent}."
@@ -135,8 +146,10 @@ class WindowAutosave:
             return Session.from_record(record)
         except Exception as exc:  # noqa: BLE001 - the app always starts; the note keeps the reason
             kept = self.set_aside_unplayable()
-            notes.append(f"The autosaved game could not be continued ({type(exc).__name__}: {exc}); "
-                         f"a new game was started. {kept}".rstrip())
+            notes.append(
+                f"The autosaved game could not be continued ({type(exc).__name__}: {exc}); "
+                f"a new game was started. {kept}".rstrip()
+            )
             if error_log is not None:
                 error_log.internal(exc, where="continuing the autosaved game")
             return None
@@ -185,7 +198,9 @@ class WindowAutosave:
             f"Autosave failed ({failure_reason(exc)}): your moves are not being kept in {self.autosaver.folder}. "
             "Use Save As to keep this game somewhere else; this warning stays until saving works again.",
             [("Save As…", self._save_as_from_warning), ("Try again", self.save)],
-            error=True, kind=AUTOSAVE_NOTICE)
+            error=True,
+            kind=AUTOSAVE_NOTICE,
+        )
         self._host.say("Autosave failed: use Save As to keep your game", error=True)
 
     def _save_as_from_warning(self) -> None:
@@ -195,8 +210,11 @@ class WindowAutosave:
             self.save()
             if self._autosave_failed and saved and self._host.notice_kind() == AUTOSAVE_NOTICE:
                 path = self._saved_path()
-                self._host.say(f"Saved {path.name if path else 'the game'}; autosave still fails, "
-                               "so use Save again to keep later moves", error=True)
+                self._host.say(
+                    f"Saved {path.name if path else 'the game'}; autosave still fails, "
+                    "so use Save again to keep later moves",
+                    error=True,
+                )
 
     def flush(self) -> None:
         """Save now if a save is waiting."""

@@ -9,12 +9,11 @@ from __future__ import annotations
 import base64
 import re
 import sys
+import tkinter as tk
+import tkinter.font as tkfont
 from importlib import resources
 from tkinter import ttk
 from typing import List
-
-import tkinter as tk
-import tkinter.font as tkfont
 
 from sudoku_tk.app.commands import Platform
 
@@ -46,15 +45,28 @@ def apply_style(root: tk.Tk, theme: Theme, platform: Platform) -> None:
         # Native Windows and macOS themes draw their own buttons; clam (Linux) takes our colours.
         style.configure(".", background=t.window, foreground=t.text)
         style.configure("TButton", background=t.board, foreground=t.text, bordercolor=t.thin_line)
-        style.map("TButton", background=[("disabled", t.window), ("active", t.seen_bg)],
-                  foreground=[("disabled", t.thin_line)])
+        style.map(
+            "TButton",
+            background=[("disabled", t.window), ("active", t.seen_bg)],
+            foreground=[("disabled", t.thin_line)],
+        )
         style.map("Toolbutton", background=[("selected", t.digit_bg), ("active", t.seen_bg)])
         style.configure("Toolbutton", background=t.window, foreground=t.text)
     size = abs(int(tkfont.nametofont("TkDefaultFont", root).actual("size"))) or 10
-    style.configure("Pad.Toolbutton", font=("TkDefaultFont", int(size * 1.5), "bold"), anchor="center",
-                    padding=(6, 3), foreground=t.text)
-    style.configure("PadDone.Toolbutton", font=("TkDefaultFont", int(size * 1.5)), anchor="center",
-                    padding=(6, 3), foreground=t.thin_line)
+    style.configure(
+        "Pad.Toolbutton",
+        font=("TkDefaultFont", int(size * 1.5), "bold"),
+        anchor="center",
+        padding=(6, 3),
+        foreground=t.text,
+    )
+    style.configure(
+        "PadDone.Toolbutton",
+        font=("TkDefaultFont", int(size * 1.5)),
+        anchor="center",
+        padding=(6, 3),
+        foreground=t.thin_line,
+    )
     style.configure("Status.TLabel", padding=(6, 2))
     root.configure(background=t.window)
 

@@ -42,13 +42,31 @@ def test_bad_shortcuts_are_refused_with_the_text(text: str) -> None:
 
 def _registry(log: List[str], available: List[bool]) -> CommandRegistry:
     reg = CommandRegistry(menus=("Game", "Edit"))
-    reg.add(Command("undo", "Undo", lambda: log.append("undo"), lambda: available[0],
-                    (Shortcut.parse("Mod+Z"),), menu="Edit", group="history", toolbar=True))
+    reg.add(
+        Command(
+            "undo",
+            "Undo",
+            lambda: log.append("undo"),
+            lambda: available[0],
+            (Shortcut.parse("Mod+Z"),),
+            menu="Edit",
+            group="history",
+            toolbar=True,
+        )
+    )
     reg.add(Command("new", "New", lambda: log.append("new"), menu="Game", group="game"))
     reg.add(Command("clear", "Clear cell", lambda: log.append("clear"), menu="Edit", group="cell"))
-    reg.add(Command("redo", "Redo", lambda: log.append("redo"),
-                    shortcuts=(Shortcut.parse("Mod+Y"), Shortcut.parse("Mod+Shift+Z")), menu="Edit",
-                    group="history", toolbar=True))
+    reg.add(
+        Command(
+            "redo",
+            "Redo",
+            lambda: log.append("redo"),
+            shortcuts=(Shortcut.parse("Mod+Y"), Shortcut.parse("Mod+Shift+Z")),
+            menu="Edit",
+            group="history",
+            toolbar=True,
+        )
+    )
     reg.add(Command("dark", "Dark theme", lambda: None, menu="View", is_checked=lambda: True))
     return reg
 

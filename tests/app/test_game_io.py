@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_tk.app.atomic_files import MAX_FILE_BYTES
 from sudoku_tk.app.game_io import (
     IncomingPuzzle,
     TextKind,
@@ -20,9 +21,8 @@ from sudoku_tk.app.game_io import (
     read_puzzle_text,
     values_line,
 )
-from sudoku_tk.app.puzzles import puzzles_for
-from sudoku_tk.app.atomic_files import MAX_FILE_BYTES
 from sudoku_tk.app.game_record import GameRecord
+from sudoku_tk.app.puzzles import puzzles_for
 from sudoku_tk.app.save_format import save_game
 from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.formats import parse_grid
@@ -41,7 +41,7 @@ def test_a_proper_puzzle_is_proper() -> None:
 
 
 def test_grid_text_with_borders_is_read() -> None:
-    rows = [CLASSIC[r * 9:(r + 1) * 9] for r in range(9)]
+    rows = [CLASSIC[r * 9 : (r + 1) * 9] for r in range(9)]
     text = "\n".join(" ".join(row[0:3]) + " | " + " ".join(row[3:6]) + " | " + " ".join(row[6:9]) for row in rows)
     assert read_puzzle_text(text).is_proper
 
@@ -95,7 +95,7 @@ def test_open_file_tells_games_from_puzzles(tmp_path: Path) -> None:
     save_game(game, record)
     assert open_file(game) == record
     puzzle = tmp_path / "p.sdk"
-    puzzle.write_text("[Puzzle]\n" + "\n".join(CLASSIC[r * 9:(r + 1) * 9] for r in range(9)) + "\n")
+    puzzle.write_text("[Puzzle]\n" + "\n".join(CLASSIC[r * 9 : (r + 1) * 9] for r in range(9)) + "\n")
     opened = open_file(puzzle)
     assert isinstance(opened, IncomingPuzzle) and opened.is_proper
 
@@ -183,10 +183,12 @@ def test_copied_candidate_grid_is_plain_text_for_other_programs() -> None:
 
 # -- collections: several puzzles in one file or paste ------------------------------------------------
 
-TWO_LINES = ("# two puzzles\n"
-             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
-             "\n"
-             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... hardest\n")
+TWO_LINES = (
+    "# two puzzles\n"
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+    "\n"
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... hardest\n"
+)
 
 
 def test_a_file_of_one_line_puzzles_is_a_collection_with_its_lines(tmp_path: Path) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import doctest
 
 import pytest
-
 from shared_data import read_puzzles
+
 from sudoku_tk.app import hint_texts, hints, technique_help
 from sudoku_tk.app.hint_choice import choose_step, skipped_by_assists
 from sudoku_tk.app.hint_texts import legend, nudge_text, pattern_text
@@ -21,8 +21,8 @@ from sudoku_tk.app.session import Session
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Eliminate
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
-from sudoku_tk.engine.step import Family, HighlightRole, Step, Technique
 from sudoku_tk.engine.rating import Level
+from sudoku_tk.engine.step import Family, HighlightRole, Step, Technique
 from sudoku_tk.engine.technique_sets import up_to_level
 from sudoku_tk.engine.techniques import find_hint, implemented
 
@@ -61,6 +61,7 @@ def assert_sound(session: Session, step: Step) -> None:
 
 # -- descriptions ----------------------------------------------------------------------------------
 
+
 def test_every_technique_has_a_description_for_players() -> None:
     for technique in Technique:
         text = technique_help.describe_technique(technique)
@@ -76,6 +77,7 @@ def test_module_examples_run() -> None:
 
 
 # -- the ladder, rung by rung ------------------------------------------------------------------------
+
 
 def test_naked_pair_ladder_each_rung_then_apply_and_undo() -> None:
     session, ladder = game(NAKED_PAIR_PUZZLE)
@@ -95,15 +97,18 @@ def test_naked_pair_ladder_each_rung_then_apply_and_undo() -> None:
     assert pattern.rung is Rung.PATTERN
     assert pattern.text == "r6c2 and r6c7 can only hold 3 or 6, so no other cell of row 6 can hold 3 or 6."
     assert roles(pattern) == {"defining_unit", "pattern"}
-    pattern_cells = {(c, d) for h in pattern.highlights if h.role is HighlightRole.PATTERN
-                     for c in h.cells for d in h.digits}
+    pattern_cells = {
+        (c, d) for h in pattern.highlights if h.role is HighlightRole.PATTERN for c in h.cells for d in h.digits
+    }
     assert pattern_cells == {(46, 3), (46, 6), (51, 3), (51, 6)}
     assert [key for key, _ in pattern.legend] == ["pattern", "defining_unit"]
 
     step = ladder.press()
     assert step.rung is Rung.STEP and not step.can_climb
-    assert step.text == ("r6c2 and r6c7 can only hold 3 or 6, so no other cell of row 6 can hold 3 or 6 — "
-                         "remove 3 from r6c3, and 6 from r6c5.")
+    assert step.text == (
+        "r6c2 and r6c7 can only hold 3 or 6, so no other cell of row 6 can hold 3 or 6 — "
+        "remove 3 from r6c3, and 6 from r6c5."
+    )
     struck = {(c, d) for h in step.highlights if h.role is HighlightRole.ELIMINATION for c in h.cells for d in h.digits}
     assert struck == {(47, 3), (49, 6)}
     assert step.step is not None
@@ -155,6 +160,7 @@ def test_apply_from_any_rung_and_close() -> None:
 
 # -- singles and the assists --------------------------------------------------------------------------
 
+
 def test_assists_on_skip_singles_assists_off_hint_them() -> None:
     puzzle = Grid.from_string(se_puzzle(NAKED_PAIR_PUZZLE))
     first_any = find_hint(puzzle)
@@ -205,6 +211,7 @@ def test_a_pattern_leaning_on_a_naked_single_gives_way_to_the_single() -> None:
 
 # -- a wrong position ---------------------------------------------------------------------------------
 
+
 def _wrong_candidate(session: Session, cell: int) -> int:
     solution = session.solution
     assert solution is not None
@@ -215,8 +222,11 @@ def _wrong_candidate(session: Session, cell: int) -> int:
 def _cell_with_wrong_candidates(session: Session, avoid: int = -1) -> int:
     pos, solution = session.position, session.solution
     assert solution is not None
-    return next(c for c in pos.empty_cells() if c != avoid and c not in session.geometry.peers[avoid]
-                and bin(pos.candidates[c]).count("1") >= 3)
+    return next(
+        c
+        for c in pos.empty_cells()
+        if c != avoid and c not in session.geometry.peers[avoid] and bin(pos.candidates[c]).count("1") >= 3
+    )
 
 
 def test_a_wrong_digit_is_reported_first_with_undo_to_before_it() -> None:
@@ -255,8 +265,9 @@ def test_a_removed_true_candidate_is_reported_with_the_candidate_marked() -> Non
     assert session.eliminate(cell, solution[cell])
     view = ladder.press()
     assert view.kind is HintKind.MISTAKE and view.undo_to == 0
-    assert [(h.role, h.cells, h.digits) for h in view.highlights] == \
-        [(HighlightRole.PLACEMENT, (cell,), (solution[cell],))]
+    assert [(h.role, h.cells, h.digits) for h in view.highlights] == [
+        (HighlightRole.PLACEMENT, (cell,), (solution[cell],))
+    ]
     assert view.text.startswith(f"{solution[cell]} was removed from {session.geometry.cell_name(cell)}")
     ladder.apply()
     assert session.moves == ()
@@ -279,6 +290,7 @@ def test_a_clash_on_a_puzzle_without_a_unique_solution_is_a_problem() -> None:
 
 
 # -- the ladder resets when the position changes -------------------------------------------------
+
 
 def test_any_other_change_resets_the_ladder() -> None:
     session, ladder = game(NAKED_PAIR_PUZZLE)
@@ -342,6 +354,7 @@ def test_switching_techniques_withdraws_the_hint_and_is_used_next() -> None:
 
 # -- lists ----------------------------------------------------------------------------------------
 
+
 def test_all_steps_lists_the_steps_beyond_the_assists_first() -> None:
     session, ladder = game(NAKED_PAIR_PUZZLE)
     view = ladder.all_steps()
@@ -388,8 +401,7 @@ def test_lists_are_blocked_by_a_mistake() -> None:
     solution = session.solution
     assert solution is not None
     cell = session.position.empty_cells()[0]
-    wrong = next(d for d in range(1, 10) if session.position.candidates[cell] >> (d - 1) & 1
-                 and d != solution[cell])
+    wrong = next(d for d in range(1, 10) if session.position.candidates[cell] >> (d - 1) & 1 and d != solution[cell])
     assert session.place(cell, wrong)
     assert ladder.solution_path().blocked is not None and ladder.solution_path().entries == ()
     assert ladder.all_steps().blocked is not None
@@ -397,21 +409,35 @@ def test_lists_are_blocked_by_a_mistake() -> None:
 
 # -- wording ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("technique,focus,expected", [
-    (Technique.NAKED_PAIR, "box 9", "Look for a Naked Pair in box 9."),
-    (Technique.XY_WING, "r1c7 and the cells it sees", "Look for an XY-Wing at r1c7 and the cells it sees."),
-    (Technique.W_WING, "the 2/8 cells r1c3 and r4c9", "Look for a W-Wing around the 2/8 cells r1c3 and r4c9."),
-    (Technique.UNIQUENESS_1, "4 and 9 in boxes 6 and 9", "Look for a Uniqueness Test 1 on 4 and 9 in boxes 6 and 9."),
-    (Technique.EMPTY_RECTANGLE, "", "Look for an Empty Rectangle."),
-])
+
+@pytest.mark.parametrize(
+    "technique,focus,expected",
+    [
+        (Technique.NAKED_PAIR, "box 9", "Look for a Naked Pair in box 9."),
+        (Technique.XY_WING, "r1c7 and the cells it sees", "Look for an XY-Wing at r1c7 and the cells it sees."),
+        (Technique.W_WING, "the 2/8 cells r1c3 and r4c9", "Look for a W-Wing around the 2/8 cells r1c3 and r4c9."),
+        (
+            Technique.UNIQUENESS_1,
+            "4 and 9 in boxes 6 and 9",
+            "Look for a Uniqueness Test 1 on 4 and 9 in boxes 6 and 9.",
+        ),
+        (Technique.EMPTY_RECTANGLE, "", "Look for an Empty Rectangle."),
+    ],
+)
 def test_nudge_wording(technique: Technique, focus: str, expected: str) -> None:
     assert nudge_text(Step(technique, focus=focus)) == expected
 
 
 def test_pattern_text_stops_before_the_conclusion() -> None:
-    step = Step(Technique.HIDDEN_PAIR, explanation="Hidden Pair: in box 4, 1 and 7 can only go in r5c1 and r6c1, "
-                "so those two cells can hold nothing else — remove 4 from r6c1.")
-    assert pattern_text(step) == "In box 4, 1 and 7 can only go in r5c1 and r6c1, so those two cells can hold nothing else."
+    step = Step(
+        Technique.HIDDEN_PAIR,
+        explanation="Hidden Pair: in box 4, 1 and 7 can only go in r5c1 and r6c1, "
+        "so those two cells can hold nothing else — remove 4 from r6c1.",
+    )
+    assert (
+        pattern_text(step)
+        == "In box 4, 1 and 7 can only go in r5c1 and r6c1, so those two cells can hold nothing else."
+    )
 
 
 def test_every_role_has_a_legend_name() -> None:
@@ -420,8 +446,11 @@ def test_every_role_has_a_legend_name() -> None:
 
 def test_legend_lists_roles_and_link_kinds() -> None:
     from sudoku_tk.engine.step import Highlight, Link
-    shown = legend([Highlight(HighlightRole.COLOR_B, (1,), (2,)), Highlight(HighlightRole.COLOR_A, (3,), (2,))],
-                   [Link(1, 2, 3, 2, True), Link(3, 2, 4, 2, False)])
+
+    shown = legend(
+        [Highlight(HighlightRole.COLOR_B, (1,), (2,)), Highlight(HighlightRole.COLOR_A, (3,), (2,))],
+        [Link(1, 2, 3, 2, True), Link(3, 2, 4, 2, False)],
+    )
     assert [k for k, _ in shown] == ["color_a", "color_b", "strong", "weak"]
 
 

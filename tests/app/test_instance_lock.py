@@ -123,7 +123,8 @@ def holding_child(tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
 
 
 def test_a_lock_held_by_another_process_is_refused_then_taken_after_it_dies(
-        tmp_path: Path, holding_child: subprocess.Popen[str]) -> None:
+    tmp_path: Path, holding_child: subprocess.Popen[str]
+) -> None:
     lock = InstanceLock(tmp_path)
     assert not lock.acquire()
     holder = lock.holder()

@@ -19,7 +19,9 @@ def test_linux_honours_an_absolute_xdg_data_home() -> None:
 
 @pytest.mark.parametrize("value", ["", "  ", "relative/dir"])
 def test_linux_ignores_an_empty_or_relative_xdg_data_home(value: str) -> None:
-    assert data_dir_for("linux", {"XDG_DATA_HOME": value}, "/home/ann") == PurePosixPath("/home/ann/.local/share/sudoku-tk")
+    assert data_dir_for("linux", {"XDG_DATA_HOME": value}, "/home/ann") == PurePosixPath(
+        "/home/ann/.local/share/sudoku-tk"
+    )
 
 
 def test_other_unixes_follow_xdg() -> None:
@@ -43,7 +45,10 @@ def test_windows_without_appdata_falls_back_to_the_profile() -> None:
 
 @pytest.mark.parametrize("platform", ["linux", "darwin", "win32"])
 def test_override_wins_everywhere(platform: str) -> None:
-    assert str(data_dir_for(platform, {ENV_OVERRIDE: "/tmp/st", "APPDATA": "C:\\x"}, "/home/ann")).replace("\\", "/") == "/tmp/st"
+    assert (
+        str(data_dir_for(platform, {ENV_OVERRIDE: "/tmp/st", "APPDATA": "C:\\x"}, "/home/ann")).replace("\\", "/")
+        == "/tmp/st"
+    )
 
 
 def test_user_data_dir_reads_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

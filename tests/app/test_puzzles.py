@@ -30,7 +30,6 @@ from sudoku_tk.app.puzzles import (
 from sudoku_tk.engine.brute_force import count_solutions
 from sudoku_tk.engine.formats import parse_grid
 
-
 REPO = Path(__file__).resolve().parents[2]
 
 # -- integrity of the shipped library ------------------------------------------
@@ -98,7 +97,9 @@ def test_data_readme_names_every_source() -> None:
 def test_data_files_are_what_the_build_script_writes() -> None:
     result = subprocess.run(
         [sys.executable, str(REPO / "build_scripts" / "make_library.py"), "--check"],
-        capture_output=True, text=True, timeout=600,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -115,8 +116,15 @@ def test_singles_solve_the_classic_but_not_a_hard_one() -> None:
 
 @pytest.mark.parametrize(
     ("rating", "level"),
-    [("2.8", Level.MEDIUM), ("3.0", Level.HARD), ("4.9", Level.HARD), ("5.0", Level.VERY_HARD),
-     ("1.5-2.4", Level.MEDIUM), ("-", Level.MEDIUM), ("9.3", Level.VERY_HARD)],
+    [
+        ("2.8", Level.MEDIUM),
+        ("3.0", Level.HARD),
+        ("4.9", Level.HARD),
+        ("5.0", Level.VERY_HARD),
+        ("1.5-2.4", Level.MEDIUM),
+        ("-", Level.MEDIUM),
+        ("9.3", Level.VERY_HARD),
+    ],
 )
 def test_rating_bands_for_puzzles_beyond_singles(rating: str, level: Level) -> None:
     hard = parse_grid("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.")

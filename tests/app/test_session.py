@@ -8,7 +8,7 @@ from typing import List
 import pytest
 
 from sudoku_tk.app.puzzle_choice import CLASSIC, FALLBACK_PUZZLES, choose_puzzle
-from sudoku_tk.app.session import ChangeKind, Change, Session
+from sudoku_tk.app.session import Change, ChangeKind, Session
 from sudoku_tk.engine.brute_force import count_solutions, solve
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore
@@ -29,10 +29,25 @@ def same_board(session: Session, moves: List[Move]) -> bool:
 
 # -- random sequences against a plain model of the move list ---------------------------------
 
+
 def _random_action(rng: random.Random, s: Session) -> tuple[str, tuple[int, ...]]:
     geo = s.geometry
-    kind = rng.choice(["place", "place", "eliminate", "eliminate", "restore", "toggle_candidate", "clear",
-                       "undo", "undo", "redo", "restart", "assist"])
+    kind = rng.choice(
+        [
+            "place",
+            "place",
+            "eliminate",
+            "eliminate",
+            "restore",
+            "toggle_candidate",
+            "clear",
+            "undo",
+            "undo",
+            "redo",
+            "restart",
+            "assist",
+        ]
+    )
     cell = rng.randrange(geo.ncells)
     digit = rng.randint(1, geo.side)
     pos = s.position
@@ -48,8 +63,12 @@ def _random_action(rng: random.Random, s: Session) -> tuple[str, tuple[int, ...]
         if placed:
             cell = rng.choice(placed)
     if kind == "restore":
-        removed = [(c, d) for c in pos.empty_cells() for d in range(1, geo.side + 1)
-                   if (r := pos.reason(c, d)) is not None and r.kind is ReasonKind.PLAYER]
+        removed = [
+            (c, d)
+            for c in pos.empty_cells()
+            for d in range(1, geo.side + 1)
+            if (r := pos.reason(c, d)) is not None and r.kind is ReasonKind.PLAYER
+        ]
         if removed:
             cell, digit = rng.choice(removed)
     if kind == "assist":
@@ -115,6 +134,7 @@ def test_accepted_moves_are_the_expected_move_values() -> None:
 
 # -- refusals -----------------------------------------------------------------------------------
 
+
 def test_refusals_name_the_problem_and_change_nothing() -> None:
     s = Session(Grid.from_string(HARD))
     before = s.position
@@ -164,6 +184,7 @@ def test_placing_a_clashing_digit_is_allowed_and_shows_as_a_conflict() -> None:
 
 # -- summaries and explanations ------------------------------------------------------------------
 
+
 def test_summary_lists_the_singles_a_move_triggered() -> None:
     s = Session(Grid.from_string(HARD), assists=[Assist.PEERS, Assist.NAKED_SINGLES])
     out = s.place(s.geometry.parse_cell("r7c3"), 9)
@@ -206,6 +227,7 @@ def test_explain_player_digit_names_the_move() -> None:
 
 
 # -- history ---------------------------------------------------------------------------------
+
 
 def test_undo_takes_the_automatic_consequences_with_the_move() -> None:
     s = Session(Grid.from_string(HARD))
@@ -252,6 +274,7 @@ def test_assists_off_keeps_all_candidates() -> None:
 
 # -- listeners, clock, new game --------------------------------------------------------------------
 
+
 def test_listeners_hear_every_change_and_can_unsubscribe() -> None:
     s = Session(Grid.from_string(HARD))
     heard: List[Change] = []
@@ -264,8 +287,14 @@ def test_listeners_hear_every_change_and_can_unsubscribe() -> None:
     s.set_assist(Assist.HIDDEN_SINGLES, False)
     s.place(0, 1)  # refused: no change, no call
     s.new_game(Grid.from_string(FOUR), "Four")
-    assert [c.kind for c in heard] == [ChangeKind.MOVE, ChangeKind.UNDO, ChangeKind.REDO, ChangeKind.RESTART,
-                                       ChangeKind.ASSISTS, ChangeKind.NEW_GAME]
+    assert [c.kind for c in heard] == [
+        ChangeKind.MOVE,
+        ChangeKind.UNDO,
+        ChangeKind.REDO,
+        ChangeKind.RESTART,
+        ChangeKind.ASSISTS,
+        ChangeKind.NEW_GAME,
+    ]
     assert heard[1].message.startswith("Undid r")
     unsubscribe()
     s.new_game(Grid.from_string(HARD), "Hard")
@@ -339,6 +368,7 @@ def test_apply_step_is_one_undoable_move() -> None:
     cell = s.position.empty_cells()[0]
     two = list(s.position.candidate_set(cell))[:2]
     from sudoku_tk.engine.step import Elimination, Step
+
     step = Step(Technique.NAKED_PAIR, eliminations=tuple(Elimination(cell, d) for d in two))
     assert s.apply_step(step)
     assert s.moves == (Eliminate(tuple((cell, d) for d in two), "Naked Pair"),)
@@ -347,6 +377,7 @@ def test_apply_step_is_one_undoable_move() -> None:
 
 
 # -- choosing a puzzle --------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("size", [4, 9, 16])
 def test_choose_puzzle_gives_a_unique_puzzle_of_the_size(size: int) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import List
 
 from sudoku_tk.app.puzzle_choice import CLASSIC
-from sudoku_tk.app.session import ChangeKind, Change, Session
+from sudoku_tk.app.session import Change, ChangeKind, Session
 from sudoku_tk.engine.brute_force import solve
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Clear, Eliminate, Place
@@ -113,8 +113,12 @@ def test_assist_consequences_of_a_wrong_move_are_that_move() -> None:
     s.place(e[0], solution[e[0]])
     c = next(c for c in _empties(s) if bin(s.position.candidates[c]).count("1") > 2)
     s.eliminate(c, next(d for d in range(1, 10) if d != solution[c] and s.position.candidates[c] >> (d - 1) & 1))
-    c, d = next((c, d) for c in _empties(s) for d in range(1, 10)
-                if d != solution[c] and s.position.candidates[c] >> (d - 1) & 1)
+    c, d = next(
+        (c, d)
+        for c in _empties(s)
+        for d in range(1, 10)
+        if d != solution[c] and s.position.candidates[c] >> (d - 1) & 1
+    )
     assert s.place(c, d)
     assert s.first_mistake_index(solution) == 2
     assert isinstance(s.moves[1], Eliminate)

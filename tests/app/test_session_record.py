@@ -8,10 +8,10 @@ from typing import List
 import pytest
 
 from sudoku_tk.app.game import REVEAL_NOTE
-from sudoku_tk.app.puzzle_choice import CLASSIC
-from sudoku_tk.app.session import Change, ChangeKind, Session
 from sudoku_tk.app.game_record import GameRecord
+from sudoku_tk.app.puzzle_choice import CLASSIC
 from sudoku_tk.app.save_format import dumps, loads
+from sudoku_tk.app.session import Change, ChangeKind, Session
 from sudoku_tk.engine.brute_force import count_solutions, solve
 from sudoku_tk.engine.formats import format_pencilmarks, parse_grid
 from sudoku_tk.engine.grid import Grid
@@ -143,8 +143,11 @@ def test_solve_takes_back_mistakes_and_fills_the_board_in_one_change() -> None:
     s = Session(HARD_GRID)
     e = s.position.empty_cells()
     s.place(e[0], HARD_SOLUTION[e[0]])
-    bad = next(c for c in s.position.empty_cells()
-               if any(d != HARD_SOLUTION[c] and s.position.candidates[c] >> (d - 1) & 1 for d in range(1, 10)))
+    bad = next(
+        c
+        for c in s.position.empty_cells()
+        if any(d != HARD_SOLUTION[c] and s.position.candidates[c] >> (d - 1) & 1 for d in range(1, 10))
+    )
     s.place(bad, next(d for d in range(1, 10) if d != HARD_SOLUTION[bad] and s.position.candidates[bad] >> (d - 1) & 1))
     heard: List[Change] = []
     s.subscribe(heard.append)

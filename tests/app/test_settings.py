@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings as hyp_settings
+from hypothesis import given
+from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
 from sudoku_tk.app.atomic_files import MAX_FILE_BYTES
@@ -41,9 +42,17 @@ def test_every_field_is_written() -> None:
 
 
 def test_round_trip(tmp_path: Path) -> None:
-    s = Settings(assists=frozenset({Assist.PEERS}), check_mistakes=True, show_mistake_count=True, theme=Theme.DARK,
-                 board_zoom=150, recent_ids=("9x9-hard-001", "classic"), last_directory="/home/ann/sudoku",
-                 new_game_size=16, new_game_level="very_hard")
+    s = Settings(
+        assists=frozenset({Assist.PEERS}),
+        check_mistakes=True,
+        show_mistake_count=True,
+        theme=Theme.DARK,
+        board_zoom=150,
+        recent_ids=("9x9-hard-001", "classic"),
+        last_directory="/home/ann/sudoku",
+        new_game_size=16,
+        new_game_level="very_hard",
+    )
     path = tmp_path / "deep" / "settings.json"
     save_settings(path, s)
     assert load_settings(path) == (s, [])
@@ -58,10 +67,10 @@ def test_missing_file_gives_defaults_without_a_note(tmp_path: Path) -> None:
     ("content", "needle"),
     [
         (b"", "not valid JSON"),
-        (b"{\"theme\": ", "not valid JSON"),
+        (b'{"theme": ', "not valid JSON"),
         (b"\xff\xfe\x00garbage", "could not be read"),
         (b"[1, 2]", "holds list"),
-        (b"\"dark\"", "holds str"),
+        (b'"dark"', "holds str"),
         (b'{"format": "sudoku-tk-game"}', "not Sudoku Tk settings"),
         (b"[" * 100_000, "not valid JSON"),
     ],
@@ -88,7 +97,10 @@ def test_folder_instead_of_file(tmp_path: Path) -> None:
 
 
 def test_unknown_keys_are_ignored_silently() -> None:
-    assert settings_from_json({"theme": "dark", "window_layout": [1, 2], "version": 9}) == (Settings(theme=Theme.DARK), [])
+    assert settings_from_json({"theme": "dark", "window_layout": [1, 2], "version": 9}) == (
+        Settings(theme=Theme.DARK),
+        [],
+    )
 
 
 @pytest.mark.parametrize(
@@ -176,10 +188,13 @@ def test_any_bytes_never_raise(tmp_path_factory: pytest.TempPathFactory, data: b
     assert isinstance(s, Settings)
 
 
-@pytest.mark.parametrize("text, why", [
-    ('{"board_zoom": ' + "9" * 5000 + "}", "it holds a number thousands of digits long"),
-    ("[" * 100_000, "the JSON is nested too deeply"),
-])
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ('{"board_zoom": ' + "9" * 5000 + "}", "it holds a number thousands of digits long"),
+        ("[" * 100_000, "the JSON is nested too deeply"),
+    ],
+)
 def test_bad_json_is_explained_without_python_internals(tmp_path: Path, text: str, why: str) -> None:
     path = tmp_path / "settings.json"
     path.write_text(text)

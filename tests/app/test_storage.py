@@ -65,10 +65,21 @@ def every_kind(geo: Geometry) -> List[Move]:
 def full_record(text: str) -> GameRecord:
     start = parse_grid(text)
     geo = start.geometry
-    return GameRecord.new(start, name=f"{geo.side}×{geo.side} test", puzzle_id=f"t{geo.side}", source="tests",
-                          assists={Assist.PEERS}, now=T0).with_progress(
-        every_kind(geo), [Place(7, 1), Clear(7)], elapsed=95.25, mistakes=3, revealed=[geo.ncells - 1, 0],
-        saved=T0 + timedelta(minutes=5))
+    return GameRecord.new(
+        start,
+        name=f"{geo.side}×{geo.side} test",
+        puzzle_id=f"t{geo.side}",
+        source="tests",
+        assists={Assist.PEERS},
+        now=T0,
+    ).with_progress(
+        every_kind(geo),
+        [Place(7, 1), Clear(7)],
+        elapsed=95.25,
+        mistakes=3,
+        revealed=[geo.ncells - 1, 0],
+        saved=T0 + timedelta(minutes=5),
+    )
 
 
 # -- round trips ----------------------------------------------------------------
@@ -138,6 +149,7 @@ def test_record_helpers() -> None:
 
 # hypothesis: any record built from engine values survives a round trip
 
+
 @st.composite
 def records(draw: st.DrawFn) -> GameRecord:
     text = draw(st.sampled_from([FOUR, CLASSIC, SIXTEEN]))
@@ -155,13 +167,20 @@ def records(draw: st.DrawFn) -> GameRecord:
     )
     moves = draw(st.lists(move, max_size=30))
     redo = draw(st.lists(move, max_size=5))
-    return GameRecord.new(start, name=draw(notes), puzzle_id=draw(notes), source=draw(notes),
-                          assists=draw(st.frozensets(st.sampled_from(list(Assist)))),
-                          now=draw(st.none() | st.just(T0))).with_progress(
-        moves, redo,
+    return GameRecord.new(
+        start,
+        name=draw(notes),
+        puzzle_id=draw(notes),
+        source=draw(notes),
+        assists=draw(st.frozensets(st.sampled_from(list(Assist)))),
+        now=draw(st.none() | st.just(T0)),
+    ).with_progress(
+        moves,
+        redo,
         elapsed=draw(st.floats(0, 1e6, allow_nan=False)),
         mistakes=draw(st.integers(0, 1000)),
-        revealed=draw(st.lists(cells, unique=True, max_size=5)))
+        revealed=draw(st.lists(cells, unique=True, max_size=5)),
+    )
 
 
 @settings(max_examples=150, deadline=None)
@@ -350,7 +369,7 @@ def test_a_good_file_with_one_field_replaced_only_raises_save_file_error(field: 
 def test_a_good_file_with_bytes_overwritten_only_raises_save_file_error(at: int, length: int, junk: bytes) -> None:
     data = bytearray((DATA / "good_classic.json").read_bytes())
     at %= len(data)
-    data[at:at + length] = junk
+    data[at : at + length] = junk
     try:
         text = decode(bytes(data))
     except SaveFileError:
@@ -382,7 +401,9 @@ def test_second_save_keeps_the_first_as_backup(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("failing", ["fsync", "replace", "write"])
-def test_failure_during_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str) -> None:
+def test_failure_during_write_leaves_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
     path = tmp_path / "g.json"
     atomic_write_text(path, "old content\n")
     original_replace = os.replace
@@ -411,6 +432,7 @@ def test_failure_during_write_leaves_the_old_file(tmp_path: Path, monkeypatch: p
 
         monkeypatch.setattr(os, "fdopen", lambda fd, mode: Broken(real_fdopen(fd, mode)))
     else:
+
         def replace_only_backup(src: Any, dst: Any) -> None:
             if Path(dst) == path:
                 boom()
@@ -524,7 +546,9 @@ def _run_child_until_killed(folder: Path, rng: random.Random, mode: str = "durab
     env = dict(os.environ, PYTHONPATH=str(REPO))
     child = subprocess.Popen(
         [sys.executable, str(Path(__file__).parent / "autosave_child.py"), str(folder), mode],
-        stdout=subprocess.PIPE, text=True, env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
     )
     lines: List[str] = []
     assert child.stdout is not None

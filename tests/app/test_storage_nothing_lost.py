@@ -27,10 +27,12 @@ T0 = datetime(2024, 6, 7, 10, 0, tzinfo=timezone.utc)
 
 def game(moves: int = 0, name: str = "test") -> GameRecord:
     """A 9×9 game with ``moves`` moves of a fixed mix (place, eliminate with a note, clear)."""
+
     def move(i: int) -> Move:
         cell, digit = (i * 7) % 81, i % 9 + 1
         kinds: List[Move] = [Place(cell, digit), Eliminate(((cell, digit),), note="Naked Single"), Clear(cell)]
         return kinds[i % 3]
+
     return GameRecord.new(parse_grid(CLASSIC), name=name, now=T0).with_progress([move(i) for i in range(moves)])
 
 
@@ -114,8 +116,9 @@ def test_unreadable_autosave_and_backup_survive_new_games(tmp_path: Path, resume
     assert damaged in contents.values() and damaged_backup in contents.values()
     assert contents["autosave.json.damaged"] == damaged
     assert contents["autosave.json.bak.damaged"] == damaged_backup
-    assert sorted(saver.kept_aside) == sorted([saver.folder / "autosave.json.damaged",
-                                               saver.folder / "autosave.json.bak.damaged"])
+    assert sorted(saver.kept_aside) == sorted(
+        [saver.folder / "autosave.json.damaged", saver.folder / "autosave.json.bak.damaged"]
+    )
     assert load_game(saver.path) == game(2, "new")
 
 
@@ -133,7 +136,8 @@ def test_resume_from_the_backup_keeps_the_unreadable_autosave(tmp_path: Path) ->
 
 
 def test_an_unreadable_autosave_that_cannot_be_moved_aside_is_never_written_over(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     saver = Autosaver(tmp_path / "a")
     saver.save(game(1))
     saver.save(game(2))
@@ -215,7 +219,8 @@ def test_the_last_five_damaged_autosaves_are_kept(tmp_path: Path) -> None:
     assert names == ["autosave.json.damaged"] + [f"autosave.json.damaged.{i}" for i in range(1, 5)]
     assert (folder / "autosave.json.damaged").read_text() == "damaged number 7"
     assert [(folder / f"autosave.json.damaged.{i}").read_text() for i in range(1, 5)] == [
-        f"damaged number {n}" for n in (6, 5, 4, 3)]
+        f"damaged number {n}" for n in (6, 5, 4, 3)
+    ]
 
 
 # -- 5. a symlinked autosave ------------------------------------------------------------------
@@ -329,7 +334,8 @@ def other_processes() -> Iterator[tuple[int, int]]:
 
 
 def test_start_up_keeps_a_live_instances_temp_and_removes_stale_ones(
-        tmp_path: Path, other_processes: tuple[int, int]) -> None:
+    tmp_path: Path, other_processes: tuple[int, int]
+) -> None:
     alive, dead = other_processes
     saver = Autosaver(tmp_path / "a")
     saver.save(game(1))

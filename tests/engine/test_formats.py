@@ -12,9 +12,9 @@ from dataclasses import replace
 from typing import Sequence
 
 import pytest
-from shared_data import HODOKU, LOCAL_PUZZLES, PUZZLES, puzzle_path, shared_file
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from shared_data import HODOKU, LOCAL_PUZZLES, PUZZLES, puzzle_path, shared_file
 
 from sudoku_tk.engine.errors import PuzzleFormatError
 from sudoku_tk.engine.formats import (
@@ -295,15 +295,33 @@ def test_naked_single_pitfall_lone_digits() -> None:
 
 
 def test_naked_single_without_candidates_around_reads_as_given_and_writer_brackets_it() -> None:
-    text = FOUR_PM.replace("| 1   24 | 34  3  |", "| 1   24 | 4   3  |").replace("| 34  4  | 2   13 |", "| 34  4  | 2   1  |")
+    text = FOUR_PM.replace("| 1   24 | 34  3  |", "| 1   24 | 4   3  |").replace(
+        "| 34  4  | 2   13 |", "| 34  4  | 2   1  |"
+    )
     grid = parse_grid(text)
     # No 3 is listed as a candidate in r1c4's row, column or box: the lone 3 is a given.
     assert grid.givens[cell("r1c4", 4)] == 3
     # A one-candidate cell that the rule would misread is written in brackets and read back exactly.
     position = Grid.from_values(
         [1, 0, 0, 0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 4],
-        candidates=[0, mask("24"), mask("4"), mask("3"), mask("34"), mask("4"), 0, mask("1"),
-                    mask("24"), 0, mask("1"), mask("12"), mask("2"), mask("12"), mask("13"), 0],
+        candidates=[
+            0,
+            mask("24"),
+            mask("4"),
+            mask("3"),
+            mask("34"),
+            mask("4"),
+            0,
+            mask("1"),
+            mask("24"),
+            0,
+            mask("1"),
+            mask("12"),
+            mask("2"),
+            mask("12"),
+            mask("13"),
+            0,
+        ],
     )
     written = format_pencilmarks(position)
     assert written.splitlines()[1] == "| 1   24 | 4   [3] |" and written.count("[") == 1
@@ -389,7 +407,9 @@ OPENSUDOKU_V1 = f"""\
 
 
 def opensudoku_v3(cells: Sequence[str]) -> str:
-    return f'<opensudoku version="2"><folder name="x"><game data="version: 3&#10;{"".join(cells)}"/></folder></opensudoku>'
+    return (
+        f'<opensudoku version="2"><folder name="x"><game data="version: 3&#10;{"".join(cells)}"/></folder></opensudoku>'
+    )
 
 
 def test_opensudoku_one_game() -> None:
@@ -422,7 +442,9 @@ def test_opensudoku_versioned_data_keeps_placed_digits_and_notes() -> None:
 
 
 def test_opensudoku_refuses_doctype_and_entities() -> None:
-    bomb = '<?xml version="1.0"?>\n<!DOCTYPE opensudoku [<!ENTITY a "aaaa">]>\n<opensudoku><game data="&a;"/></opensudoku>'
+    bomb = (
+        '<?xml version="1.0"?>\n<!DOCTYPE opensudoku [<!ENTITY a "aaaa">]>\n<opensudoku><game data="&a;"/></opensudoku>'
+    )
     error = raises(bomb)
     assert "DOCTYPE" in error.reason and error.line == 2
 
@@ -467,7 +489,10 @@ def test_format_pencilmarks_without_marks_is_plain_hodoku_text() -> None:
 
 
 def test_format_opensudoku_layouts() -> None:
-    assert format_opensudoku(A) == f'<?xml version="1.0" encoding="UTF-8"?>\n<opensudoku><game data="{A_ZEROS}" /></opensudoku>\n'
+    assert (
+        format_opensudoku(A)
+        == f'<?xml version="1.0" encoding="UTF-8"?>\n<opensudoku><game data="{A_ZEROS}" /></opensudoku>\n'
+    )
     progress = parse_grid(A_HODOKU)
     text = format_opensudoku(progress)
     assert 'version="2"' in text and "version: 3&#10;4|0|1|8|0|1|3|0|0|" in text
@@ -547,7 +572,9 @@ def test_opensudoku_errors() -> None:
     assert "81 digits" in error.reason and error.line == 2
     error = raises("<opensudoku>\n<game data='1'>\n</opensudoku>")
     assert "not well-formed XML" in error.reason and error.line == 3
-    assert "must list 81 cells, found 2" in str(raises('<opensudoku><game data="version: 3&#10;1|0|0|0|0|1|"/></opensudoku>'))
+    assert "must list 81 cells, found 2" in str(
+        raises('<opensudoku><game data="version: 3&#10;1|0|0|0|0|1|"/></opensudoku>')
+    )
 
 
 def test_several_puzzles_are_not_one() -> None:
@@ -581,8 +608,9 @@ def test_collection_of_one_other_format_and_sixteen_rows() -> None:
 
 
 # -- public data --------------------------------------------------------------------------------
-PUZZLE_FILES = sorted({p.name for folder in (LOCAL_PUZZLES, PUZZLES) for p in folder.glob("*")
-                       if p.suffix in (".txt", ".tsv")})
+PUZZLE_FILES = sorted(
+    {p.name for folder in (LOCAL_PUZZLES, PUZZLES) for p in folder.glob("*") if p.suffix in (".txt", ".tsv")}
+)
 
 
 @pytest.mark.parametrize("name", PUZZLE_FILES)
@@ -608,7 +636,9 @@ def test_hodoku_reglib_lines_and_their_givens_fields() -> None:
         grid = parse_grid(line)
         packed = parse_grid(fields[3])
         assert (packed.givens, packed.values) == (grid.givens, grid.values)
-        assert grid.givens == tuple(0 if ch == "+" else d for ch, d in zip(_marks(fields[3]), digits(fields[3].replace("+", ""))))
+        assert grid.givens == tuple(
+            0 if ch == "+" else d for ch, d in zip(_marks(fields[3]), digits(fields[3].replace("+", "")))
+        )
         for entry in fields[4].split():
             d, r, c = (int(ch) for ch in entry)
             assert not grid.candidates[(r - 1) * 9 + c - 1] >> (d - 1) & 1
@@ -729,10 +759,12 @@ def test_millions_of_tiny_lines_are_refused_before_they_are_split() -> None:
     with pytest.raises(PuzzleFormatError, match="lines, more than a puzzle file holds"):
         list(parse_collection("1\n" * 8_000_000))  # 16 MB, the size cap: once about 1 GB of memory
     # Peak Python allocations while parsing, in a fresh process (ru_maxrss would inherit the parent's high-water mark).
-    code = ("import tracemalloc; from sudoku_tk.engine.formats import parse_collection\n"
-            "text = '1\\n' * 8_000_000\ntracemalloc.start()\n"
-            "try:\n    list(parse_collection(text))\nexcept Exception as e:\n    print(type(e).__name__)\n"
-            "print(tracemalloc.get_traced_memory()[1] // 2**20)")
+    code = (
+        "import tracemalloc; from sudoku_tk.engine.formats import parse_collection\n"
+        "text = '1\\n' * 8_000_000\ntracemalloc.start()\n"
+        "try:\n    list(parse_collection(text))\nexcept Exception as e:\n    print(type(e).__name__)\n"
+        "print(tracemalloc.get_traced_memory()[1] // 2**20)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out[0] == "PuzzleFormatError" and int(out[1]) < 20, out  # MB allocated beyond the 16 MB text itself
 

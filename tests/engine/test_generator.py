@@ -24,7 +24,9 @@ def test_random_solutions_are_valid_and_vary(box: int) -> None:
     assert all(is_valid_solution(geo, s) for s in sols)
 
 
-@pytest.mark.parametrize("box,symmetry", [(2, Symmetry.NONE), (3, Symmetry.ROTATIONAL), (3, Symmetry.MIRROR), (3, Symmetry.DIAGONAL)])
+@pytest.mark.parametrize(
+    "box,symmetry", [(2, Symmetry.NONE), (3, Symmetry.ROTATIONAL), (3, Symmetry.MIRROR), (3, Symmetry.DIAGONAL)]
+)
 def test_generated_puzzle_is_unique_and_consistent(box: int, symmetry: Symmetry) -> None:
     rng = random.Random(box * 100 + len(symmetry.value))
     sol = random_solution(rng, box)

@@ -184,7 +184,10 @@ def test_16x16_duplicates_use_letters() -> None:
     vals = [0] * 256
     vals[0] = vals[16] = 16
     probs = Grid.from_values(vals).problems()
-    assert [p.message for p in probs] == ["G stands twice in column 1: r1c1 and r2c1", "G stands twice in box 1: r1c1 and r2c1"]
+    assert [p.message for p in probs] == [
+        "G stands twice in column 1: r1c1 and r2c1",
+        "G stands twice in box 1: r1c1 and r2c1",
+    ]
 
 
 def test_a_cell_with_no_candidates_is_reported() -> None:
@@ -216,9 +219,7 @@ def test_no_solution_without_an_obvious_clash() -> None:
     grid = Grid.from_values(digits_of_line(line))
     sol = solve(grid)
     assert sol is not None
-    cell = next(
-        c for c in range(81) if not grid.values[c] and grid.candidates[c] & ~(1 << (sol[c] - 1))
-    )
+    cell = next(c for c in range(81) if not grid.values[c] and grid.candidates[c] & ~(1 << (sol[c] - 1)))
     wrong = next(d for d in range(1, 10) if grid.candidates[cell] >> (d - 1) & 1 and d != sol[cell])
     vals = list(grid.givens)
     vals[cell] = wrong
@@ -234,9 +235,7 @@ def test_multiple_solutions() -> None:
         ]
         assert grid.problems(check_solutions=False) == []
     for line in read_puzzles("serg_benchmark_multi_solution.txt", 20):
-        assert [p.kind for p in Grid.from_values(digits_of_line(line)).problems()] == [
-            ProblemKind.MULTIPLE_SOLUTIONS
-        ]
+        assert [p.kind for p in Grid.from_values(digits_of_line(line)).problems()] == [ProblemKind.MULTIPLE_SOLUTIONS]
 
 
 def test_proper_puzzles_have_no_problems() -> None:

@@ -15,8 +15,8 @@ from typing import Sequence
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from shared_data import REPO, puzzle_path, read_puzzles
+
 from sudoku_tk import cli
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.formats import parse_grid
@@ -304,7 +304,15 @@ def test_cli_steps_subprocess_json_lines(tmp_path) -> None:  # type: ignore[no-u
         assert record["puzzle"] == puzzle and record["solved"] is True
         step = record["steps"][0]
         assert list(step) == [
-            "technique", "placements", "eliminations", "explanation", "code", "focus", "highlights", "links", "chain"
+            "technique",
+            "placements",
+            "eliminations",
+            "explanation",
+            "code",
+            "focus",
+            "highlights",
+            "links",
+            "chain",
         ]
         for p in step["placements"]:
             assert set(p) == {"cell", "digit"} and p["cell"].startswith("r")
@@ -363,8 +371,11 @@ def test_cli_hint_reads_a_candidate_grid_from_stdin(monkeypatch, capsys) -> None
 
 def test_cli_hint_json_carries_what_a_drawing_needs(capsys) -> None:  # type: ignore[no-untyped-def]
     # The AIC case of SE-rated line 1250 (nice_loops.cases), as a HoDoKu library line; only AICs allowed.
-    line = next(ln for ln in (REPO / "tests/engine/techniques/cases/nice_loops.cases").read_text().splitlines()
-                if ln.startswith("AIC |"))
+    line = next(
+        ln
+        for ln in (REPO / "tests/engine/techniques/cases/nice_loops.cases").read_text().splitlines()
+        if ln.startswith("AIC |")
+    )
     _name, givens, deleted, _expected = (f.strip() for f in line.split("|"))
     tokens = []
     for tok in deleted.split():

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import List
 
 import pytest
-
 from shared_data import read_puzzles
+
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.logic_solver import solve_logically

@@ -12,9 +12,9 @@ from functools import lru_cache
 from typing import Any, FrozenSet, Sequence
 
 import pytest
-from shared_data import read_puzzles
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from shared_data import read_puzzles
 
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.grid import Grid, ProblemKind
@@ -150,8 +150,10 @@ def check_provenance(pos: Position) -> None:
                 text = r.step.explanation
                 assert text.startswith(f"{geo.cell_name(cause)} holds {geo.digit_char(d)}, so {geo.cell_name(cell)} ")
                 if r.move_index is None:
-                    assert pos.origins[cause] is Origin.GIVEN or start.values[cause] == d or (
-                        pos.origins[cause] is Origin.AUTO and pos.value_move_index(cause) is None
+                    assert (
+                        pos.origins[cause] is Origin.GIVEN
+                        or start.values[cause] == d
+                        or (pos.origins[cause] is Origin.AUTO and pos.value_move_index(cause) is None)
                     )
                 elif pos.origins[cause] is Origin.PLAYER:
                     move = pos.moves[r.move_index]
@@ -237,6 +239,7 @@ def _untouched_candidates(moves: Sequence[Move]) -> list[tuple[int, int]]:
 
 def _index_map(i: int, j: int):  # type: ignore[no-untyped-def]
     """Map move indexes of the list with moves inserted at i and j (i < j) back to the original list."""
+
     def back(k: int) -> int:
         assert k not in (i, j), "a cancelled move left a trace"
         return k if k < i else (k - 1 if k < j else k - 2)
@@ -264,7 +267,9 @@ def test_a_cleared_placement_leaves_no_trace(game: Any, assists: FrozenSet[Assis
 @given(games(), assist_sets, st.data())
 def test_a_restored_elimination_leaves_no_trace(game: Any, assists: FrozenSet[Assist], data: st.DataObject) -> None:
     grid, _sol, moves = game
-    cands = tuple(data.draw(st.lists(st.sampled_from(_untouched_candidates(moves)), min_size=1, max_size=3, unique=True)))
+    cands = tuple(
+        data.draw(st.lists(st.sampled_from(_untouched_candidates(moves)), min_size=1, max_size=3, unique=True))
+    )
     i = data.draw(st.integers(0, len(moves)))
     j = data.draw(st.integers(i + 1, len(moves) + 1))
     played = moves[:i] + [Eliminate(cands)] + moves[i : j - 1] + [Restore(cands)] + moves[j - 1 :]
@@ -406,7 +411,13 @@ def test_placing_on_a_given_is_rejected() -> None:
 def test_nonsense_moves_are_rejected_not_raised() -> None:
     grid, _sol = pool()[0]
     empty = [c for c in range(81) if not grid.givens[c]]
-    moves: list[Move] = [Place(81, 1), Place(-1, 1), Place(empty[0], 0), Place(empty[1], 10), Eliminate(((90, 1), (3, 0)))]
+    moves: list[Move] = [
+        Place(81, 1),
+        Place(-1, 1),
+        Place(empty[0], 0),
+        Place(empty[1], 10),
+        Eliminate(((90, 1), (3, 0))),
+    ]
     pos = recompute(grid, moves)
     assert [r.move_index for r in pos.rejected] == [0, 1, 2, 3, 4, 4]
     assert pos.values == recompute(grid, []).values
@@ -438,8 +449,12 @@ def test_assists_off_shows_exactly_what_the_player_did(game: Any) -> None:
     assert list(pos.values) == values
     assert list(pos.candidates) == cands
     assert Origin.AUTO not in pos.origins and pos.auto_cells() == [] and pos.auto_steps() == []
-    assert all(pos.reason(c, d).kind is ReasonKind.PLAYER for c in range(81) for d in range(1, 10)  # type: ignore[union-attr]
-               if not values[c] and not cands[c] >> (d - 1) & 1)
+    assert all(
+        pos.reason(c, d).kind is ReasonKind.PLAYER
+        for c in range(81)
+        for d in range(1, 10)  # type: ignore[union-attr]
+        if not values[c] and not cands[c] >> (d - 1) & 1
+    )
 
 
 def test_only_peers_removes_but_never_places() -> None:
@@ -476,7 +491,9 @@ def test_peer_elimination_by_a_player_move_names_the_move() -> None:
     pos = recompute(Grid.from_values([0] * 81), [Eliminate(((3, 2),)), Place(80, 7)])
     r = pos.reason(8, 7)
     assert r is not None and r.cause == 80 and r.move_index == 1
-    assert r.step is not None and r.step.explanation == "r9c9 holds 7, so r1c9 in the same column (column 9) can't be 7."
+    assert (
+        r.step is not None and r.step.explanation == "r9c9 holds 7, so r1c9 in the same column (column 9) can't be 7."
+    )
 
 
 def test_full_house_sentence_and_auto_steps_per_move() -> None:

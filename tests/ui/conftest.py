@@ -37,8 +37,7 @@ def fail_on_tk_errors(request: pytest.FixtureRequest, monkeypatch: pytest.Monkey
     monkeypatch.setattr(tk.Tk, "report_callback_exception", on_root_error)
     yield
     if errors and request.node.get_closest_marker("tk_errors_expected") is None:
-        pytest.fail(f"{len(errors)} error(s) in Tk callbacks during the test: " + "; ".join(errors[:3]),
-                    pytrace=False)
+        pytest.fail(f"{len(errors)} error(s) in Tk callbacks during the test: " + "; ".join(errors[:3]), pytrace=False)
 
 
 @pytest.fixture
@@ -60,5 +59,3 @@ def make_app() -> Iterator[MakeApp]:
             root.destroy()
         except tk.TclError:
             pass  # the test closed it already
-
-

@@ -7,13 +7,12 @@ import time
 from pathlib import Path
 
 import pytest
+from gui_helpers import HARD, MakeApp, click, key, press_card, pump
 
 from sudoku_tk.app.game import REVEAL_NOTE
 from sudoku_tk.engine.brute_force import solve
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Place
-
-from gui_helpers import HARD, MakeApp, click, key, press_card, pump
 
 pytestmark = pytest.mark.gui
 
@@ -30,8 +29,9 @@ def private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def _wrong_click(app) -> tuple[int, int]:  # type: ignore[no-untyped-def]
     """Click a candidate that is not the solution's digit; return (cell, digit)."""
     pos = app.session.position
-    cell, digit = next((c, d) for c in pos.empty_cells() for d in range(1, 10)
-                       if d != SOLUTION[c] and pos.has_candidate(c, d))
+    cell, digit = next(
+        (c, d) for c in pos.empty_cells() for d in range(1, 10) if d != SOLUTION[c] and pos.has_candidate(c, d)
+    )
     click(app, cell, digit)
     return cell, digit
 

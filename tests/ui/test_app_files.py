@@ -10,13 +10,14 @@ from pathlib import Path
 from typing import Iterator, List
 
 import pytest
+from gui_helpers import HARD, click, clipboard, key, pump, when_dialog_opens
 
-from sudoku_tk.app.game_io import TextKind, copy_text, export_text
-from sudoku_tk.app.puzzles import by_id
-from sudoku_tk.app.puzzle_choice import PuzzleChoice
-from sudoku_tk.app.settings import Theme, load_settings
 from sudoku_tk.app.atomic_files import MAX_FILE_BYTES
+from sudoku_tk.app.game_io import TextKind, copy_text, export_text
+from sudoku_tk.app.puzzle_choice import PuzzleChoice
+from sudoku_tk.app.puzzles import by_id
 from sudoku_tk.app.save_format import load_game
+from sudoku_tk.app.settings import Theme, load_settings
 from sudoku_tk.engine.brute_force import count_solutions, solve
 from sudoku_tk.engine.formats import format_pencilmarks
 from sudoku_tk.engine.grid import Grid
@@ -25,8 +26,6 @@ from sudoku_tk.engine.propagation import Assist, recompute
 from sudoku_tk.ui.app import App
 from sudoku_tk.ui.dialogs import NewGameDialog, PuzzleTextDialog
 from sudoku_tk.ui.keys import CONTROL
-
-from gui_helpers import HARD, click, clipboard, key, pump, when_dialog_opens
 
 pytestmark = pytest.mark.gui
 
@@ -85,6 +84,7 @@ def _state(app: App) -> tuple:  # type: ignore[type-arg]
 
 # -- paste ------------------------------------------------------------------------------------
 
+
 def test_ctrl_v_plays_the_puzzle_on_the_clipboard(open_app) -> None:  # type: ignore[no-untyped-def]
     app = open_app(CLASSIC)
     clipboard(app, "  " + HARD + "\n")
@@ -98,8 +98,7 @@ def test_ctrl_v_plays_the_puzzle_on_the_clipboard(open_app) -> None:  # type: ig
 def test_a_pasted_candidate_grid_becomes_the_starting_position(open_app) -> None:  # type: ignore[no-untyped-def]
     app = open_app(CLASSIC)
     start = Grid.from_string(HARD)
-    wrong = [next(d for d in range(1, 10) if d != SOLUTION[c] and recompute(start).has_candidate(c, d))
-             for c in (1, 2)]
+    wrong = [next(d for d in range(1, 10) if d != SOLUTION[c] and recompute(start).has_candidate(c, d)) for c in (1, 2)]
     pos = recompute(start, (Eliminate(((1, wrong[0]), (2, wrong[1]))), Place(10, SOLUTION[10])))
     clipboard(app, format_pencilmarks(pos.to_grid()))
     app.run_command("paste")
@@ -169,6 +168,7 @@ def test_puzzle_text_dialog_plays_what_was_typed(open_app) -> None:  # type: ign
 
 # -- open and save ------------------------------------------------------------------------------
 
+
 def test_save_and_open_round_trip(open_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     app = open_app(name="Round trip")
     _play_right(app, 4)
@@ -200,15 +200,22 @@ def test_save_and_open_round_trip(open_app, tmp_path: Path) -> None:  # type: ig
     ("content", "needle"),
     [
         ('{"format": "sudoku-tk-game", "version": 1, "size": 9, "givens": "', "not valid JSON"),
-        ('{"format": "sudoku-tk-game", "version": 1, "size": 9, "givens": "' + CLASSIC + '", "moves": '
-         '[{"kind": "place", "cell": "r10c1", "digit": "5"}]}', "moves[0].cell"),
+        (
+            '{"format": "sudoku-tk-game", "version": 1, "size": 9, "givens": "' + CLASSIC + '", "moves": '
+            '[{"kind": "place", "cell": "r10c1", "digit": "5"}]}',
+            "moves[0].cell",
+        ),
         ('{"format": "sudoku-tk-game", "version": 7, "size": 9, "givens": "' + CLASSIC + '"}', "newer version"),
         ("55" + "." * 79, "5 stands twice in row 1"),
         ("this is no puzzle", "not a puzzle the app can read"),
     ],
 )
-def test_a_bad_file_gives_a_message_and_changes_nothing(open_app, tmp_path: Path, content: str,  # type: ignore[no-untyped-def]
-                                                        needle: str) -> None:
+def test_a_bad_file_gives_a_message_and_changes_nothing(
+    open_app,
+    tmp_path: Path,
+    content: str,  # type: ignore[no-untyped-def]
+    needle: str,
+) -> None:
     app = open_app()
     _play_right(app, 2)
     before = _state(app)
@@ -233,7 +240,7 @@ def test_a_huge_file_is_refused_unread(open_app, tmp_path: Path) -> None:  # typ
 def test_opening_a_puzzle_file_plays_it_named_after_the_file(open_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     app = open_app()
     path = tmp_path / "my puzzle.sdk"
-    path.write_text("#AMe\n" + "\n".join(CLASSIC[i:i + 9] for i in range(0, 81, 9)) + "\n")
+    path.write_text("#AMe\n" + "\n".join(CLASSIC[i : i + 9] for i in range(0, 81, 9)) + "\n")
     assert app.files.open_path(path)
     pump(app)
     assert app.session.start.to_string() == CLASSIC and app.session.name == "my puzzle"
@@ -305,12 +312,15 @@ def test_an_endless_paste_is_refused_with_a_message(open_app, monkeypatch: pytes
     clipboard(app, "1" * 1001)
     key(app, "v", CONTROL)
     pump(app)
-    assert app.banner_text() == ("The clipboard holds 1,001 characters of text, too much for puzzles "
-                                 "(the limit is 1,000). Your game is unchanged.")
+    assert app.banner_text() == (
+        "The clipboard holds 1,001 characters of text, too much for puzzles "
+        "(the limit is 1,000). Your game is unchanged."
+    )
     assert _state(app) == before
 
 
 # -- new game ------------------------------------------------------------------------------------
+
 
 def test_new_game_dialog_starts_the_chosen_puzzle_and_remembers_it(open_app, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
     app = open_app()
@@ -356,6 +366,7 @@ def test_random_new_puzzles_avoid_recently_played_ones(open_app) -> None:  # typ
 
 # -- entering a puzzle on the board ----------------------------------------------------------------
 
+
 def test_enter_a_puzzle_then_start_locks_the_givens(open_app) -> None:  # type: ignore[no-untyped-def]
     app = open_app()
     _play_right(app, 1)
@@ -396,6 +407,7 @@ def test_cancel_entering_brings_the_game_back(open_app) -> None:  # type: ignore
 
 # -- copy and export -------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("kind", list(TextKind))
 def test_copy_puts_each_text_on_the_clipboard(open_app, kind: TextKind) -> None:  # type: ignore[no-untyped-def]
     app = open_app()
@@ -424,6 +436,7 @@ def test_export_writes_each_text(open_app, tmp_path: Path, kind: TextKind) -> No
 
 
 # -- autosave and resume ---------------------------------------------------------------------------
+
 
 def test_the_next_start_resumes_the_game_exactly(open_app, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
     app = open_app(name="Resume me")
@@ -491,8 +504,11 @@ def _blocked_autosave(data_dir: Path) -> Path:
     return blocker
 
 
-def test_a_failing_autosave_stays_visible_until_a_save_works_again(open_app, data_dir: Path,  # type: ignore[no-untyped-def]
-                                                                  tmp_path: Path) -> None:
+def test_a_failing_autosave_stays_visible_until_a_save_works_again(
+    open_app,
+    data_dir: Path,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+) -> None:
     app = open_app()
     blocker = _blocked_autosave(data_dir)
     _play_right(app, 1)
@@ -546,8 +562,11 @@ def test_try_again_on_the_autosave_warning_saves_once_the_folder_is_back(open_ap
     assert app.notice_kind() == "" and len(load_game(data_dir / "autosave" / "autosave.json").moves) == 2
 
 
-def test_an_autosave_that_cannot_be_continued_is_kept_not_overwritten(open_app, data_dir: Path,  # type: ignore[no-untyped-def]
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_autosave_that_cannot_be_continued_is_kept_not_overwritten(
+    open_app,
+    data_dir: Path,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from sudoku_tk.app.session import Session
 
     app = open_app()
@@ -571,6 +590,7 @@ def test_an_autosave_that_cannot_be_continued_is_kept_not_overwritten(open_app, 
 
 
 # -- two windows on one data folder ----------------------------------------------------------------
+
 
 def test_a_second_window_keeps_its_own_game_and_never_touches_the_first(open_app, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
     first = open_app()
@@ -602,10 +622,18 @@ def test_a_lock_left_by_a_killed_window_does_not_block_the_next_start(open_app, 
     import sys
 
     folder = data_dir / "autosave"
-    holder = subprocess.Popen([sys.executable, "-c", (
-        "import sys, time; from sudoku_tk.app.instance_lock import InstanceLock; "
-        f"assert InstanceLock({str(folder)!r}).acquire(); print('held', flush=True); time.sleep(60)")],
-        stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sys, time; from sudoku_tk.app.instance_lock import InstanceLock; "
+                f"assert InstanceLock({str(folder)!r}).acquire(); print('held', flush=True); time.sleep(60)"
+            ),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         blocked = open_app(None)
@@ -622,9 +650,13 @@ def test_a_lock_left_by_a_killed_window_does_not_block_the_next_start(open_app, 
 
 # -- the error log (a windowed build has no stderr) -------------------------------------------------
 
+
 @pytest.mark.tk_errors_expected
-def test_errors_go_to_the_log_in_the_data_folder_user_and_internal_apart(open_app, data_dir: Path,  # type: ignore[no-untyped-def]
-                                                                        tmp_path: Path) -> None:
+def test_errors_go_to_the_log_in_the_data_folder_user_and_internal_apart(
+    open_app,
+    data_dir: Path,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
+) -> None:
     app = open_app()
     bad = tmp_path / "bad.sdk"
     bad.write_text("this is not a puzzle")
@@ -649,8 +681,11 @@ def test_errors_go_to_the_log_in_the_data_folder_user_and_internal_apart(open_ap
 
 
 @pytest.mark.tk_errors_expected
-def test_without_stderr_a_handler_error_is_still_kept(open_app, data_dir: Path,  # type: ignore[no-untyped-def]
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_stderr_a_handler_error_is_still_kept(
+    open_app,
+    data_dir: Path,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import sys
 
     app = open_app()
@@ -663,8 +698,9 @@ def test_without_stderr_a_handler_error_is_still_kept(open_app, data_dir: Path, 
     pump(app)
     pump(app)
     assert app.notice_kind() == "error"
-    assert "INTERNAL in a window handler: RuntimeError: nobody sees stderr" in (
-        data_dir / "sudoku-tk.log").read_text(encoding="utf-8")
+    assert "INTERNAL in a window handler: RuntimeError: nobody sees stderr" in (data_dir / "sudoku-tk.log").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_a_bad_puzzle_argument_without_stderr_is_logged(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -679,6 +715,7 @@ def test_a_bad_puzzle_argument_without_stderr_is_logged(data_dir: Path, monkeypa
 
 
 # -- settings ---------------------------------------------------------------------------------------
+
 
 def test_settings_are_saved_and_restored(open_app, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
     app = open_app()

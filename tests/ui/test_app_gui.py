@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from gui_helpers import HARD, MakeApp, click, hover, key, press_card, pump
 
 from sudoku_tk.engine.brute_force import solve
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Assist, Origin, recompute
 from sudoku_tk.ui.keys import CONTROL, SHIFT
 from sudoku_tk.ui.theme import DARK, LIGHT
-
-from gui_helpers import HARD, MakeApp, click, hover, key, press_card, pump
 
 pytestmark = pytest.mark.gui
 
@@ -37,6 +36,7 @@ def _candidate_count(app) -> int:  # type: ignore[no-untyped-def]
 
 
 # -- what the player sees first ----------------------------------------------------------
+
 
 def test_fresh_board_shows_givens_and_candidates_in_fixed_slots(make_app: MakeApp) -> None:
     app = make_app(HARD, "top95 #1")
@@ -77,12 +77,12 @@ def test_board_is_square_and_scales_with_the_window(make_app: MakeApp) -> None:
 
 # -- clicks -------------------------------------------------------------------------------
 
+
 def test_click_on_a_candidate_places_it_with_the_player_colour(make_app: MakeApp) -> None:
     app = make_app()
     board = app.board
     assert board.candidate_visible(1, 1)
-    peers_with_1 = [p for p in app.session.geometry.peers[1]
-                    if app.session.position.has_candidate(p, 1)]
+    peers_with_1 = [p for p in app.session.geometry.peers[1] if app.session.position.has_candidate(p, 1)]
     click(app, 1, 1)
     assert board.digit_text(1) == "1" and board.digit_role(1) == "player"
     assert _fill(app, board.digit_item(1)) == LIGHT.player
@@ -112,8 +112,9 @@ def test_right_click_on_a_peer_removal_says_why_it_stays(make_app: MakeApp) -> N
     app = make_app()
     click(app, 1, 4, button=3)  # r1c1 holds 4
     assert not app.board.candidate_visible(1, 4)
-    assert app.status_text() == ("Can't bring back 4 in r1c2: r1c1 holds 4, so r1c2 in the same row (row 1) "
-                                 "can't be 4.")
+    assert app.status_text() == (
+        "Can't bring back 4 in r1c2: r1c1 holds 4, so r1c2 in the same row (row 1) can't be 4."
+    )
     assert app.session.moves == ()
 
 
@@ -243,6 +244,7 @@ def test_a_complete_grid_opens_as_already_solved(make_app: MakeApp) -> None:
 
 # -- why? -----------------------------------------------------------------------------------
 
+
 def test_hovering_a_removed_candidate_shows_why_with_highlights(make_app: MakeApp) -> None:
     app = make_app()
     board = app.board
@@ -262,8 +264,10 @@ def test_hovering_an_automatic_digit_shows_its_single(make_app: MakeApp) -> None
     app = make_app()
     click(app, 1, 1)
     hover(app, 2)
-    assert app.status_text() == ("Why? Hidden Single: r1c3 is the only cell of row 1 that can still hold 7 — "
-                                 "place 7 in r1c3. (after r1c2=1, move 1)")
+    assert app.status_text() == (
+        "Why? Hidden Single: r1c3 is the only cell of row 1 that can still hold 7 — "
+        "place 7 in r1c3. (after r1c2=1, move 1)"
+    )
     placement = app.board.find_withtag("role-placement")
     assert placement and "step-cell-2" in app.board.gettags(placement[0])
 
@@ -276,6 +280,7 @@ def test_clicking_a_removed_candidate_explains_it_too(make_app: MakeApp) -> None
 
 
 # -- highlight, keyboard, pad -------------------------------------------------------------------
+
 
 def test_clicking_a_digit_highlights_it_everywhere_and_escape_clears(make_app: MakeApp) -> None:
     app = make_app()
@@ -348,8 +353,12 @@ def test_keyboard_moves_places_toggles_and_clears(make_app: MakeApp) -> None:
 
 # -- sizes --------------------------------------------------------------------------------------
 
+
 def test_four_by_four_has_a_two_by_two_mini_grid(make_app: MakeApp) -> None:
-    app = make_app(FOUR, "Four", )
+    app = make_app(
+        FOUR,
+        "Four",
+    )
     app.run_command("assist-naked")
     app.run_command("assist-hidden")
     board, pos = app.board, app.session.position
@@ -398,6 +407,7 @@ def test_size_menu_switches_board_size_title_and_pad(make_app: MakeApp) -> None:
 
 
 # -- menus, theme, errors -------------------------------------------------------------------
+
 
 def test_menus_are_built_from_the_commands(make_app: MakeApp) -> None:
     app = make_app()
@@ -468,8 +478,16 @@ def test_commands_added_later_reach_menus_toolbar_and_keys(make_app: MakeApp) ->
     app = make_app()
     ran: list[str] = []
     # An id, menu and key no real command uses (the hint panel adds "hint" itself).
-    app.commands.add(Command("extra-tool", "Extra tool", lambda: ran.append("extra"),
-                             shortcuts=(Shortcut.parse("F12"),), menu="Tools", toolbar=True))
+    app.commands.add(
+        Command(
+            "extra-tool",
+            "Extra tool",
+            lambda: ran.append("extra"),
+            shortcuts=(Shortcut.parse("F12"),),
+            menu="Tools",
+            toolbar=True,
+        )
+    )
     pump(app)
     menubar = app.menubar
     labels = [menubar.entrycget(i, "label") for i in range(menubar.index("end") + 1)]
@@ -500,5 +518,4 @@ def test_pause_hides_the_board_stops_the_clock_and_ignores_input(make_app: MakeA
     assert not board.paused and app.card_text() == "" and app.session.is_clock_running()
     assert board.digit_text(1) == "1" and board.itemcget(board.digit_item(1), "state") == "normal"
     pos = app.session.position
-    assert all(board.candidate_visible(c, d) == pos.has_candidate(c, d)
-               for c in range(81) for d in range(1, 10))
+    assert all(board.candidate_visible(c, d) == pos.has_candidate(c, d) for c in range(81) for d in range(1, 10))

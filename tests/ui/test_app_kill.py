@@ -43,8 +43,14 @@ class AppProcess:
 
     def __init__(self, data_dir: Path, args: List[str]) -> None:
         env = dict(os.environ, SUDOKU_TK_DATA_DIR=str(data_dir), SUDOKU_TK_TEST_REPORT="1")
-        self.proc = subprocess.Popen([sys.executable, "-m", "sudoku_tk", *args], cwd=REPO, env=env,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "sudoku_tk", *args],
+            cwd=REPO,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         self.lines: "queue.Queue[Dict[str, Any]]" = queue.Queue()
         self._seen: List[Dict[str, Any]] = []
         threading.Thread(target=self._pump, daemon=True).start()
@@ -86,8 +92,11 @@ def own_display(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     coordinates, so on the shared test display they could hit another test's window."""
     exe = shutil.which("Xvfb")
     assert exe, "Xvfb is needed for the kill test"
-    server = subprocess.Popen([exe, "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [exe, "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     assert server.stdout is not None
     number = server.stdout.readline().decode().strip()
     assert number.isdigit(), "Xvfb did not report its display"
@@ -114,8 +123,7 @@ def _click(ready: Dict[str, Any], cell: int, digit: int) -> None:
     x0, y0, w, h = ready["board"]
     layout = BoardLayout.fit(ready["box"], w, h)
     x, y = layout.candidate_rect(cell, digit).center
-    subprocess.run(["xdotool", "mousemove", str(int(x0 + x)), str(int(y0 + y)), "click", "1"], check=True,
-                   timeout=10)
+    subprocess.run(["xdotool", "mousemove", str(int(x0 + x)), str(int(y0 + y)), "click", "1"], check=True, timeout=10)
 
 
 def _next_move(start: Grid, moves: List[Move], solution: tuple[int, ...]) -> Place:

@@ -39,8 +39,9 @@ def test_every_candidate_centre_hits_its_own_slot(box: int, width: int, height: 
             assert lay.hit_test(rect.x1 - 0.01, rect.y1 - 0.01) == Hit(cell, digit)
 
 
-@pytest.mark.parametrize("box,digit,slot", [(2, 3, (1, 0)), (3, 6, (1, 2)), (3, 7, (2, 0)), (4, 16, (3, 3)),
-                                            (4, 10, (2, 1))])
+@pytest.mark.parametrize(
+    "box,digit,slot", [(2, 3, (1, 0)), (3, 6, (1, 2)), (3, 7, (2, 0)), (4, 16, (3, 3)), (4, 10, (2, 1))]
+)
 def test_mini_grid_positions_are_fixed(box: int, digit: int, slot: tuple[int, int]) -> None:
     lay = BoardLayout(box, 0, 0, 60)
     rect = lay.candidate_rect(0, digit)
@@ -68,7 +69,7 @@ def test_lines_thin_then_thick_on_cell_edges(box: int) -> None:
     assert len(lines) == 2 * (side - 1)
     thick = [ln for ln in lines if ln.thick]
     assert len(thick) == 2 * (box - 1)
-    assert lines[-len(thick):] == thick  # drawn last, over the thin ones
+    assert lines[-len(thick) :] == thick  # drawn last, over the thin ones
     for ln in thick:
         offset = (ln.x0 - 5) if ln.x0 == ln.x1 else (ln.y0 - 7)
         assert offset % (box * 30) == 0
@@ -97,8 +98,13 @@ def test_bad_layouts_are_refused() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(box=st.sampled_from([2, 3, 4]), w=st.integers(60, 2000), h=st.integers(60, 2000),
-       fx=st.floats(0, 0.9999), fy=st.floats(0, 0.9999))
+@given(
+    box=st.sampled_from([2, 3, 4]),
+    w=st.integers(60, 2000),
+    h=st.integers(60, 2000),
+    fx=st.floats(0, 0.9999),
+    fy=st.floats(0, 0.9999),
+)
 @example(box=3, w=260, h=538, fx=0.5, fy=0.45)  # a point on the candidate area's edge (float rounding)
 def test_any_point_on_the_board_hits_the_cell_and_slot_that_contain_it(
     box: int, w: int, h: int, fx: float, fy: float

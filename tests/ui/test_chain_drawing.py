@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import List
 
 import pytest
-
 from gui_helpers import MakeApp, key, pump
 from shared_data import read_puzzles
+
 from sudoku_tk.app.hint_choice import choose_step
 from sudoku_tk.engine.step import Step, Technique
 from sudoku_tk.ui.hint_panel import HintPanel

@@ -13,7 +13,6 @@ from sudoku_tk.app.game_io import TextKind
 from sudoku_tk.app.puzzles import Level
 from sudoku_tk.app.settings import Settings, Theme
 from sudoku_tk.engine.propagation import Assist
-from sudoku_tk.ui.file_choosers import ask_export_path, ask_open_path, ask_save_game_path, game_file_name
 from sudoku_tk.ui.dialogs import (
     ANY_LEVEL_LABEL,
     NewGameDialog,
@@ -25,6 +24,7 @@ from sudoku_tk.ui.dialogs import (
     puzzle_text_ok,
     zoom_ok,
 )
+from sudoku_tk.ui.file_choosers import ask_export_path, ask_open_path, ask_save_game_path, game_file_name
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 CLASSIC_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -327,8 +327,13 @@ def test_preferences_validate_and_return_new_settings(root: Any) -> None:
     dlg.zoom_var.set("150")
     dlg.ok()
     assert not _alive(dlg)
-    assert dlg.result == Settings(assists=frozenset({Assist.PEERS, Assist.NAKED_SINGLES}), check_mistakes=True,
-                                  theme=Theme.DARK, board_zoom=150, recent_ids=("classic",))
+    assert dlg.result == Settings(
+        assists=frozenset({Assist.PEERS, Assist.NAKED_SINGLES}),
+        check_mistakes=True,
+        theme=Theme.DARK,
+        board_zoom=150,
+        recent_ids=("classic",),
+    )
 
 
 @pytest.mark.gui

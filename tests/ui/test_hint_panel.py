@@ -12,9 +12,9 @@ import time
 from typing import Set
 
 import pytest
-
 from gui_helpers import MakeApp, click, key, pump
 from shared_data import PUZZLES, read_puzzles, shared_file
+
 from sudoku_tk.engine.rating import Level
 from sudoku_tk.engine.technique_sets import up_to_level
 from sudoku_tk.engine.techniques import implemented
@@ -55,8 +55,9 @@ def marked(app, role: str) -> Set[str]:  # type: ignore[no-untyped-def]
 
 def untagged_step_items(app) -> list[int]:  # type: ignore[no-untyped-def]
     board = app.board
-    return [i for i in board.find_withtag("step")
-            if not any(t.startswith("role-") or t == "link" for t in board.gettags(i))]
+    return [
+        i for i in board.find_withtag("step") if not any(t.startswith("role-") or t == "link" for t in board.gettags(i))
+    ]
 
 
 def test_naked_pair_four_presses_of_h_then_undo(make_app: MakeApp) -> None:
@@ -77,8 +78,10 @@ def test_naked_pair_four_presses_of_h_then_undo(make_app: MakeApp) -> None:
     assert panel.text() == "r6c2 and r6c7 can only hold 3 or 6, so no other cell of row 6 can hold 3 or 6."
     assert step_roles(app) == {"defining_unit", "pattern"}
     assert marked(app, "pattern") == {"step-cand-46-3", "step-cand-46-6", "step-cand-51-3", "step-cand-51-6"}
-    assert {t for i in panel._legend.find_withtag("legend") for t in panel._legend.gettags(i)} >= \
-        {"legend-pattern", "legend-defining_unit"}
+    assert {t for i in panel._legend.find_withtag("legend") for t in panel._legend.gettags(i)} >= {
+        "legend-pattern",
+        "legend-defining_unit",
+    }
 
     key(app, "h")
     assert panel.rung_text() == "Hint 3 of 4: the full step"
@@ -114,8 +117,11 @@ def test_x_wing_four_presses_draw_base_cover_corners_and_strikes(make_app: MakeA
     key(app, "F1")
     assert panel.text() == "Look for an X-Wing on digit 2 in rows 1 and 9."
     assert step_roles(app) == {"defining_unit"}
-    units = [i for i in board.find_withtag("role-defining_unit") if board.type(i) == "rectangle"
-             and board.itemcget(i, "dash")]
+    units = [
+        i
+        for i in board.find_withtag("role-defining_unit")
+        if board.type(i) == "rectangle" and board.itemcget(i, "dash")
+    ]
     assert len(units) == 2  # rows 1 and 9, outlined dashed
 
     key(app, "h")

@@ -63,7 +63,15 @@ def test_alt_and_command_differ_per_platform() -> None:
 
 def test_digit_of_key() -> None:
     assert [digit_of_key(k, 16) for k in ("1", "9", "A", "g", "0", "H", "KP_5", "F1")] == [
-        1, 9, 10, 16, None, None, 5, None]
+        1,
+        9,
+        10,
+        16,
+        None,
+        None,
+        5,
+        None,
+    ]
     assert digit_of_key("A", 9) is None
 
 

@@ -6,7 +6,6 @@ import tkinter.font as tkfont
 from pathlib import Path
 
 import pytest
-
 from gui_helpers import MakeApp, click, key, pump
 
 pytestmark = pytest.mark.gui

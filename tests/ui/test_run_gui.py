@@ -49,14 +49,23 @@ def test_run_gui_rejects_an_unknown_size() -> None:
 
 def test_format_elapsed() -> None:
     assert [format_elapsed(s) for s in (0, 59.99, 60, 3599, 3600, 36000)] == [
-        "0:00", "0:59", "1:00", "59:59", "1:00:00", "10:00:00"]
+        "0:00",
+        "0:59",
+        "1:00",
+        "59:59",
+        "1:00:00",
+        "10:00:00",
+    ]
 
 
 @pytest.mark.gui
-@pytest.mark.parametrize("argv,side,name", [(["--size", "16"], 16, None), (["--size", "4"], 4, None),
-                                            ([CLASSIC, "--theme", "dark"], 9, "Puzzle")])
-def test_run_gui_opens_the_asked_puzzle(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, argv: list[str], side: int,
-                                        name: str | None) -> None:
+@pytest.mark.parametrize(
+    "argv,side,name",
+    [(["--size", "16"], 16, None), (["--size", "4"], 4, None), ([CLASSIC, "--theme", "dark"], 9, "Puzzle")],
+)
+def test_run_gui_opens_the_asked_puzzle(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, argv: list[str], side: int, name: str | None
+) -> None:
     from sudoku_tk.ui.app import App
 
     monkeypatch.setenv("SUDOKU_TK_DATA_DIR", str(tmp_path))  # run_gui keeps settings and autosave there

@@ -11,18 +11,39 @@ import time
 from pathlib import Path
 
 import pytest
+from gui_helpers import HARD, MakeApp, pump
 
 from sudoku_tk.engine.propagation import recompute
 from sudoku_tk.ui.app import App
 from sudoku_tk.ui.keys import CONTROL
 
-from gui_helpers import HARD, MakeApp, pump
-
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 
 EVENTS = 10_000
-KEYS = ("Up", "Down", "Left", "Right", "Home", "End", "Delete", "BackSpace", "Escape",
-        "1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "a", "space", "Tab")
+KEYS = (
+    "Up",
+    "Down",
+    "Left",
+    "Right",
+    "Home",
+    "End",
+    "Delete",
+    "BackSpace",
+    "Escape",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "0",
+    "a",
+    "space",
+    "Tab",
+)
 CONTROL_KEYS = ("z", "y")
 MB = 1024 * 1024
 
@@ -53,8 +74,9 @@ def _check(app: App, step: int, what: str, full: bool) -> None:
         assert shown == (geo.digit_char(value) if value else ""), f"{where}: r{cell // 9 + 1}c{cell % 9 + 1}"
         if full and not value:
             for d in range(1, geo.side + 1):
-                assert board.candidate_visible(cell, d) == fresh.has_candidate(cell, d), \
+                assert board.candidate_visible(cell, d) == fresh.has_candidate(cell, d), (
                     f"{where}: candidate {d} of cell {cell}"
+                )
 
 
 def test_ten_thousand_random_events_keep_the_board_equal_to_a_recompute(make_app: MakeApp) -> None:
@@ -105,8 +127,10 @@ def test_ten_thousand_random_events_keep_the_board_equal_to_a_recompute(make_app
             pump(app)
     seconds = time.monotonic() - started
     rss_end = _rss()
-    print(f"\nsoak: {EVENTS} events ({kinds}) in {seconds:.1f} s; "
-          f"memory {rss_start / MB:.1f} MB -> {rss_end / MB:.1f} MB; session changes {changes}")
+    print(
+        f"\nsoak: {EVENTS} events ({kinds}) in {seconds:.1f} s; "
+        f"memory {rss_start / MB:.1f} MB -> {rss_end / MB:.1f} MB; session changes {changes}"
+    )
     assert app.last_error is None
     assert sum(changes.values()) > EVENTS // 10  # the events really played: moves, undos, redos, restarts
     if rss_start:

@@ -47,8 +47,14 @@ def _signature(board: BoardCanvas, role: HighlightRole) -> Tuple[Tuple[str, str,
     for i in items:
         kind = board.type(i)
         fill = board.itemcget(i, "fill") if kind != "line" else "stroke"
-        out.append((kind, "filled" if fill else "hollow", board.itemcget(i, "dash") or "-",
-                    str(round(float(board.itemcget(i, "width")), 1))))
+        out.append(
+            (
+                kind,
+                "filled" if fill else "hollow",
+                board.itemcget(i, "dash") or "-",
+                str(round(float(board.itemcget(i, "width")), 1)),
+            )
+        )
     return tuple(sorted(out))
 
 
@@ -77,12 +83,14 @@ def test_themes_give_every_role_a_shape_and_no_two_candidate_roles_the_same(them
 
 def test_specific_shapes(board: BoardCanvas) -> None:
     a, b, c, d = _empty_with(board, 5, 4)
-    board.show_highlights([
-        Highlight(HighlightRole.COLOR_A, (a,), (5,)),
-        Highlight(HighlightRole.COLOR_B, (b,), (5,)),
-        Highlight(HighlightRole.FIN, (c,), (5,)),
-        Highlight(HighlightRole.ELIMINATION, (d,), (5,)),
-    ])
+    board.show_highlights(
+        [
+            Highlight(HighlightRole.COLOR_A, (a,), (5,)),
+            Highlight(HighlightRole.COLOR_B, (b,), (5,)),
+            Highlight(HighlightRole.FIN, (c,), (5,)),
+            Highlight(HighlightRole.ELIMINATION, (d,), (5,)),
+        ]
+    )
     board.update_idletasks()
     disc = board.find_withtag("role-color_a")
     assert [board.type(i) for i in disc] == ["oval"] and board.itemcget(disc[0], "fill")
@@ -96,11 +104,16 @@ def test_specific_shapes(board: BoardCanvas) -> None:
 
 def test_every_item_carries_step_its_role_and_cell(board: BoardCanvas) -> None:
     cells = _empty_with(board, 2, 3)
-    step = Step(Technique.X_WING, eliminations=(Elimination(cells[2], 2),),
-                highlights=(Highlight(HighlightRole.DEFINING_UNIT, units=(0, 8)),
-                            Highlight(HighlightRole.COVER_UNIT, units=(10,)),
-                            Highlight(HighlightRole.PATTERN, cells[:2], (2,)),
-                            Highlight(HighlightRole.PIVOT, (cells[0],))))
+    step = Step(
+        Technique.X_WING,
+        eliminations=(Elimination(cells[2], 2),),
+        highlights=(
+            Highlight(HighlightRole.DEFINING_UNIT, units=(0, 8)),
+            Highlight(HighlightRole.COVER_UNIT, units=(10,)),
+            Highlight(HighlightRole.PATTERN, cells[:2], (2,)),
+            Highlight(HighlightRole.PIVOT, (cells[0],)),
+        ),
+    )
     board.show_step(step)
     board.update_idletasks()
     items = board.find_withtag("step")
@@ -138,8 +151,9 @@ def test_removed_candidates_show_as_ghosts_and_filled_cells_drop_their_strikes(b
     assert pos is not None
     cell = pos.empty_cells()[0]
     missing = next(d for d in range(1, 10) if not pos.has_candidate(cell, d))
-    board.show_highlights([Highlight(HighlightRole.ELIMINATION, (cell,), (missing,)),
-                           Highlight(HighlightRole.ELIMINATION, (0,), (3,))])  # r1c1 holds a given 4
+    board.show_highlights(
+        [Highlight(HighlightRole.ELIMINATION, (cell,), (missing,)), Highlight(HighlightRole.ELIMINATION, (0,), (3,))]
+    )  # r1c1 holds a given 4
     board.update_idletasks()
     ghosts = board.find_withtag("ghost")
     assert [board.itemcget(g, "text") for g in ghosts] == [str(missing)]
@@ -148,8 +162,10 @@ def test_removed_candidates_show_as_ghosts_and_filled_cells_drop_their_strikes(b
 
 def test_links_are_arrows_strong_solid_weak_dashed(board: BoardCanvas) -> None:
     a, b, c = _empty_with(board, 1, 3)
-    board.show_highlights([Highlight(HighlightRole.COLOR_A, (a, c), (1,)), Highlight(HighlightRole.COLOR_B, (b,), (1,))],
-                          [Link(a, 1, b, 1, True), Link(b, 1, c, 1, False)])
+    board.show_highlights(
+        [Highlight(HighlightRole.COLOR_A, (a, c), (1,)), Highlight(HighlightRole.COLOR_B, (b,), (1,))],
+        [Link(a, 1, b, 1, True), Link(b, 1, c, 1, False)],
+    )
     board.update_idletasks()
     strong, weak = board.find_withtag("strong"), board.find_withtag("weak")
     assert len(strong) == len(weak) == 1

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 import pytest
-
 from gui_helpers import MakeApp, key, pump
 from shared_data import read_puzzles
-from sudoku_tk.engine.rating import Level
+
 from sudoku_tk.app.hint_choice import choose_step
+from sudoku_tk.engine.rating import Level
 from sudoku_tk.engine.step import Technique
 from sudoku_tk.engine.technique_sets import up_to_level
 from sudoku_tk.engine.techniques import default_techniques, implemented

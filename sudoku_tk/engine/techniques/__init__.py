@@ -245,9 +245,7 @@ def _needs_one_solution(t: Technique) -> bool:
     return t.family is Family.UNIQUENESS or t in NEEDS_ONE_SOLUTION
 
 
-def _selected(
-    enabled: Optional[Iterable[Technique]], unique: bool
-) -> List[Tuple[FrozenSet[Technique], Finder]]:
+def _selected(enabled: Optional[Iterable[Technique]], unique: bool) -> List[Tuple[FrozenSet[Technique], Finder]]:
     """The finders to ask, in solving order, each with the techniques whose Steps it may yield."""
     allowed = frozenset(default_techniques()) if enabled is None else frozenset(enabled)
     out: List[Tuple[FrozenSet[Technique], Finder]] = []
@@ -265,9 +263,7 @@ def _selected(
     return out
 
 
-def iter_steps(
-    grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: bool = True
-) -> Iterator[Step]:
+def iter_steps(grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: bool = True) -> Iterator[Step]:
     """Yield Steps lazily, finder by finder in solving order (duplicates possible).
 
     Args:
@@ -280,9 +276,7 @@ def iter_steps(
                 yield step
 
 
-def find_hint(
-    grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: bool = True
-) -> Optional[Step]:
+def find_hint(grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: bool = True) -> Optional[Step]:
     """Return the first Step in solving order on the grid's current candidates, or None when none applies.
 
     Args:
@@ -294,9 +288,7 @@ def find_hint(
     return None
 
 
-def find_all_steps(
-    grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: bool = True
-) -> List[Step]:
+def find_all_steps(grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: bool = True) -> List[Step]:
     """Return every distinct Step (by ``Step.key()``) available on the grid, in solving order.
 
     A last-resort finder (forcing chains and nets, brute force, …) gives only its first step: its others are

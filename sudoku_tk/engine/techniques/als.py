@@ -129,7 +129,8 @@ def _highlights(
 
 
 def _linked_drawing(
-    sets: Sequence[AlmostLockedSet], links: Sequence[Tuple[AlmostLockedSet, AlmostLockedSet, Digit]],
+    sets: Sequence[AlmostLockedSet],
+    links: Sequence[Tuple[AlmostLockedSet, AlmostLockedSet, Digit]],
     elims: Sequence[Candidate],
 ) -> Tuple[Tuple[Highlight, ...], Tuple[Link, ...]]:
     pattern = [(c, x) for a, b, x in links for c in bits(a.places[x] | b.places[x])]
@@ -149,7 +150,8 @@ def _make_step(
         technique,
         eliminations=effects,
         explanation=sentence(
-            technique.display_name, reason,
+            technique.display_name,
+            reason,
             eliminations_text(ai.idx.geometry, [(e.cell, e.digit) for e in effects]),
         ),
         highlights=drawing[0],
@@ -340,8 +342,9 @@ def find_death_blossoms(grid: Grid) -> Iterator[Step]:
         stem_mask = idx.candidates[stem]
         if stem_mask.bit_count() < 2:
             continue
-        zones = tuple((z, idx.digit_cells[z]) for z in digits_of(idx.geometry.all_digits & ~stem_mask)
-                      if idx.digit_cells[z])
+        zones = tuple(
+            (z, idx.digit_cells[z]) for z in digits_of(idx.geometry.all_digits & ~stem_mask) if idx.digit_cells[z]
+        )
         options = [(d, bits(ai.seeing[d][stem])) for d in digits_of(stem_mask)]
         if zones and all(petals for _d, petals in options):
             options.sort(key=lambda o: len(o[1]))
@@ -354,7 +357,11 @@ _Zones = Tuple[Tuple[Digit, int], ...]
 
 
 def _blossoms(
-    ai: AlsIndex, stem: Cell, zones: _Zones, options: List[Tuple[Digit, List[int]]], budget: List[int],
+    ai: AlsIndex,
+    stem: Cell,
+    zones: _Zones,
+    options: List[Tuple[Digit, List[int]]],
+    budget: List[int],
     found: List[_Found],
 ) -> None:
     """Pick a petal for each stem digit while some digit z of them all keeps a cell seeing every z; record each.

@@ -17,7 +17,16 @@ from ..geometry import Cell, Digit, Geometry, bits
 from ..grid import Grid
 from ..step import Highlight, HighlightRole, Step, Technique
 from .common import seen_by_all
-from .rectangles import RectContext, all_rectangles, context_of, diagonal, on_9x9, rect_focus, same_line, uniqueness_step
+from .rectangles import (
+    RectContext,
+    all_rectangles,
+    context_of,
+    diagonal,
+    on_9x9,
+    rect_focus,
+    same_line,
+    uniqueness_step,
+)
 
 
 def _avoidable_candidates(ctx: RectContext) -> Iterator[Tuple[Tuple[Cell, Cell, Cell, Cell], List[Cell]]]:

@@ -41,8 +41,20 @@ class Reach:
     chain from the start to ``z``: the start off, and alternating polarity from there, ``z`` on.
     """
 
-    __slots__ = ("start", "strong", "weak", "allowed", "alive", "level", "_front", "_front_on",
-                 "_seen_on", "_seen_off", "_par_on", "_par_off")
+    __slots__ = (
+        "start",
+        "strong",
+        "weak",
+        "allowed",
+        "alive",
+        "level",
+        "_front",
+        "_front_on",
+        "_seen_on",
+        "_seen_off",
+        "_par_on",
+        "_par_off",
+    )
 
     def __init__(self, start: Node, strong: Masks, weak: Masks, allowed: int) -> None:
         self.start = start

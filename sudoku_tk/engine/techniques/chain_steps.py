@@ -38,7 +38,10 @@ def chain_links(chain: Sequence[ChainNode], closed: bool = False) -> Tuple[Link,
     for a, b in pairs:
         out.append(
             Link(
-                a.cells[0], a.digit, b.cells[0], b.digit,
+                a.cells[0],
+                a.digit,
+                b.cells[0],
+                b.digit,
                 strong=not a.on,
                 from_group=a.cells if len(a.cells) > 1 else (),
                 to_group=b.cells if len(b.cells) > 1 else (),
@@ -117,11 +120,11 @@ def ends_reason(graph: LinkGraph, first: ChainNode, last: ChainNode, elims: Sequ
     parts = []
     for cell, d in elims:
         parts.append(f"{geo.cell_name(cell)} can't be {geo.digit_char(d)}")
-    return (
-        f"so if {a} is not {da} then {z} is {dz}; as the two see each other, {join_words(parts)}"
-    )
+    return f"so if {a} is not {da} then {z} is {dz}; as the two see each other, {join_words(parts)}"
 
 
 def loop_reason() -> str:
-    return ("back where it started: around the loop each weak link has one true end, so whatever sees both ends "
-            "of one can go")
+    return (
+        "back where it started: around the loop each weak link has one true end, so whatever sees both ends "
+        "of one can go"
+    )

@@ -72,7 +72,9 @@ def _remote_pairs_for(idx: CandidateIndex, mask: int, cells: List[Cell], budget:
                 yield _step(idx, path, mask, elim)
 
 
-def _paths(adj: Dict[Cell, List[Cell]], cells: Sequence[Cell], length: int, budget: List[int]) -> Iterator[Tuple[Cell, ...]]:
+def _paths(
+    adj: Dict[Cell, List[Cell]], cells: Sequence[Cell], length: int, budget: List[int]
+) -> Iterator[Tuple[Cell, ...]]:
     """Simple paths of exactly ``length`` cells along ``adj`` (each found once per direction)."""
     path: List[Cell] = []
     on_path = set()
@@ -117,9 +119,7 @@ def _step(idx: CandidateIndex, path: Tuple[Cell, ...], mask: int, elim_cells: in
     geo = idx.geometry
     a = (mask & -mask).bit_length()
     b = (mask ^ (mask & -mask)).bit_length()
-    elims = eliminations(
-        (c, d) for c in bits(elim_cells) for d in (a, b) if idx.candidates[c] >> (d - 1) & 1
-    )
+    elims = eliminations((c, d) for c in bits(elim_cells) for d in (a, b) if idx.candidates[c] >> (d - 1) & 1)
     links: List[Link] = []
     for i, c in enumerate(path):
         first, second = (a, b) if i % 2 == 0 else (b, a)
@@ -129,10 +129,7 @@ def _step(idx: CandidateIndex, path: Tuple[Cell, ...], mask: int, elim_cells: in
     if len(path) == 4:
         tail = f"{cells_text(geo, (path[0], path[-1]))} hold different ones; a cell that sees both"
     else:
-        tail = (
-            "cells an odd number of steps apart (three or more) hold different ones; "
-            "a cell that sees two such cells"
-        )
+        tail = "cells an odd number of steps apart (three or more) hold different ones; a cell that sees two such cells"
     reason = (
         f"{', '.join(geo.cell_name(c) for c in path[:-1])} and {geo.cell_name(path[-1])} all hold only "
         f"{mask_text(geo, mask)} and each sees the next in that order, so their digits alternate and "

@@ -103,7 +103,6 @@ def _colour(idx: CandidateIndex, digit: Digit) -> List[_Cluster]:
     return out
 
 
-
 def _has_inner_peer(mask: int, peer_masks: Sequence[int]) -> bool:
     """Do two cells of ``mask`` see each other?"""
     return any(peer_masks[c] & mask for c in bits(mask))
@@ -207,8 +206,7 @@ def find_simple_colors_wraps(grid: Grid) -> Iterator[Step]:
                 continue
             p, q = witness
             reason = (
-                _groups_text(idx, d, cl)
-                + f"; {cells_text(geo, (p, q))} are in the same group but share "
+                _groups_text(idx, d, cl) + f"; {cells_text(geo, (p, q))} are in the same group but share "
                 f"{unit_text(geo, shared_unit(geo, p, q))}, so they cannot both be {d} and their group is false"
             )
             yield _step(Technique.SIMPLE_COLORS_WRAP, idx, d, elim, reason, (cl,))
@@ -229,7 +227,7 @@ def find_multi_colors_1(grid: Grid) -> Iterator[Step]:
         dc = idx.digit_cells[d]
         clusters = _clusters(idx, d)
         for i, c1 in enumerate(clusters):
-            for c2 in clusters[i + 1:]:
+            for c2 in clusters[i + 1 :]:
                 elim = 0
                 touching = []
                 for mine, mine_sees, other_of_mine in ((c1.a, c1.sees_a, c1.sees_b), (c1.b, c1.sees_b, c1.sees_a)):

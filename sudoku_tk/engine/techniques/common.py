@@ -197,7 +197,6 @@ def eliminations_from_mask(idx: CandidateIndex, cells_mask: int, digit_mask: int
     return out
 
 
-
 # -- highlight helpers -------------------------------------------------------
 
 

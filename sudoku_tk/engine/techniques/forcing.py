@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, List, Sequence, Tuple
 
-from ..explain import join_words, sentence, effects_text
+from ..explain import effects_text, join_words, sentence
 from ..geometry import bits, digits_of
 from ..grid import Grid
 from ..step import ChainNode, Highlight, HighlightRole, Link, Step, Technique
@@ -177,11 +177,15 @@ def _step(graph: LinkGraph, prop: Propagator, found: _Found, technique: Techniqu
         for premise in found.premises
     )
     if found.verity:
-        reason = f"{_case_text(graph, found.what, found.premises)}: {shown}; either way {fact_text(graph, found.facts[0])}"
+        reason = (
+            f"{_case_text(graph, found.what, found.premises)}: {shown}; either way {fact_text(graph, found.facts[0])}"
+        )
     else:
         premise = found.premises[0]
-        reason = (f"assume {fact_text(graph, premise)}: {shown}; {clash_text(graph, what, facts)}, "
-                  f"so {fact_text(graph, (premise[0], not premise[1]))}")
+        reason = (
+            f"assume {fact_text(graph, premise)}: {shown}; {clash_text(graph, what, facts)}, "
+            f"so {fact_text(graph, (premise[0], not premise[1]))}"
+        )
     elims = () if found.place else ((cell, d),)
     places = ((cell, d),) if found.place else ()
     # The drawing: every fact of every branch once, numbered in reading order, linked along each branch.
@@ -248,7 +252,6 @@ def find_forcing_chains(grid: Grid) -> Iterator[Step]:
 def find_forcing_nets(grid: Grid) -> Iterator[Step]:
     """Yield Forcing Net contradictions and verities (links and singles), smallest proof first."""
     return _steps(grid, True)
-
 
 
 FINDERS = (

@@ -70,6 +70,7 @@ FINNED_MUTANT = {
     4: Technique.FINNED_MUTANT_JELLYFISH,
 }
 
+
 def _find(grid: Grid, size: int, mutant: bool, finned: bool) -> Iterator[Step]:
     geo = grid.geometry
     if geo.side != 9:

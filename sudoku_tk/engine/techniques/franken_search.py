@@ -32,9 +32,7 @@ COL_UNITS = ROW_UNITS << 9
 BOX_UNITS = ROW_UNITS << 18
 """Unit masks: bit u for unit u (rows 0-8, columns 9-17, boxes 18-26)."""
 
-CELL_UNITS = tuple(
-    (1 << (c // 9)) | (1 << (9 + c % 9)) | (1 << (18 + (c // 27) * 3 + (c % 9) // 3)) for c in range(81)
-)
+CELL_UNITS = tuple((1 << (c // 9)) | (1 << (9 + c % 9)) | (1 << (18 + (c // 27) * 3 + (c % 9) // 3)) for c in range(81))
 """Per cell, the unit mask of its row, column and box."""
 
 
@@ -49,7 +47,9 @@ def fish_kind(base_kinds: int, cover_kinds: int) -> int:
     """Basic (rows against columns), Franken (rows and boxes against columns and boxes, or mirrored) or Mutant."""
     if (base_kinds, cover_kinds) in ((KIND_ROW, KIND_COL), (KIND_COL, KIND_ROW)):
         return FISH_BASIC
-    if (not base_kinds & KIND_COL and not cover_kinds & KIND_ROW) or (not base_kinds & KIND_ROW and not cover_kinds & KIND_COL):
+    if (not base_kinds & KIND_COL and not cover_kinds & KIND_ROW) or (
+        not base_kinds & KIND_ROW and not cover_kinds & KIND_COL
+    ):
         return FISH_FRANKEN
     return FISH_MUTANT
 
@@ -239,8 +239,9 @@ def search_digit(
     union = endo = body = allowed = widest = 0
     cover_units: List[int] = []
 
-    def cover(k: int, covers: Tuple[int, ...], cover_union: int, once: int, twice: int, banned: int, exo: int,
-              common: int) -> None:
+    def cover(
+        k: int, covers: Tuple[int, ...], cover_union: int, once: int, twice: int, banned: int, exo: int, common: int
+    ) -> None:
         """Choose k more cover units: the first candidate still to cover is covered by one of its units, or is a
         fin; units passed over for it are banned below, so each cover set comes once.
 
@@ -271,8 +272,9 @@ def search_digit(
             while t:
                 low = t & -t
                 t ^= low
-                if any(allowed >> u & 1 and cm[u] & rest and not banned >> u & 1
-                       for u in cell_units[low.bit_length() - 1]):
+                if any(
+                    allowed >> u & 1 and cm[u] & rest and not banned >> u & 1 for u in cell_units[low.bit_length() - 1]
+                ):
                     break
             else:
                 return
@@ -315,8 +317,16 @@ def search_digit(
             if common:
                 cover(k, covers, cover_union, once, twice, banned, exo | low, common)
 
-    def base(start: int, k: int, chosen: Tuple[int, ...], chosen_mask: int, union_: int, endo_: int,
-             common: int, alive: Tuple[Tuple[int, int, int, int], ...]) -> None:
+    def base(
+        start: int,
+        k: int,
+        chosen: Tuple[int, ...],
+        chosen_mask: int,
+        union_: int,
+        endo_: int,
+        common: int,
+        alive: Tuple[Tuple[int, int, int, int], ...],
+    ) -> None:
         """Choose k more base units from ``base_units[start:]``, then cover the base set.
 
         ``alive`` has, per target some fish may still remove (one entry for all targets when there are no fins):
@@ -426,5 +436,3 @@ def splits(cm: Tuple[int, ...], bases: Tuple[int, ...], covers: Tuple[int, ...],
         if not cells & fins and sum(1 for c in covers if cm[c] & cells) <= pick.bit_count():
             return True
     return False
-
-

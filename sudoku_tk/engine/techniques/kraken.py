@@ -26,8 +26,8 @@ from ..geometry import bits
 from ..grid import Grid
 from ..step import ChainNode, Highlight, HighlightRole, Link, Step, Technique
 from .common import candidate_highlights, effect_highlights, eliminations
-from .propagator import Fact, Propagator, branch, branch_text, fact_text, propagator_of
 from .link_graph import LinkGraph, graph_of
+from .propagator import Fact, Propagator, branch, branch_text, fact_text, propagator_of
 
 MAX_FINS = 2
 """HoDoKu's default for Kraken fish."""
@@ -46,6 +46,7 @@ def _fish(grid: Grid) -> Iterator[Tuple[int, bool, Tuple[int, ...], int, List[in
     for digit in range(1, n + 1):
         bit = 1 << (digit - 1)
         for by_rows in (True, False):
+
             def cell(line: int, pos: int) -> int:
                 return line * n + pos if by_rows else pos * n + line
 
@@ -119,8 +120,20 @@ def find_kraken_fish(grid: Grid) -> Iterator[Step]:
                     key = (Technique.KRAKEN_FISH_TYPE_1, target, 0)
                     if key not in seen:
                         seen.add(key)
-                        yield _step(graph, prop, Technique.KRAKEN_FISH_TYPE_1, digit, by_rows, base, cover, body,
-                                    fins, [(v, True) for v in fin_nodes], (c, digit), pos)
+                        yield _step(
+                            graph,
+                            prop,
+                            Technique.KRAKEN_FISH_TYPE_1,
+                            digit,
+                            by_rows,
+                            base,
+                            cover,
+                            body,
+                            fins,
+                            [(v, True) for v in fin_nodes],
+                            (c, digit),
+                            pos,
+                        )
         # Type 2: one cover line's base candidates plus the fins: one of them is true.
         for pos in bits(cover):
             inside = [c for c in body if pos_of(c) == pos]
@@ -138,8 +151,20 @@ def find_kraken_fish(grid: Grid) -> Iterator[Step]:
                 key = (Technique.KRAKEN_FISH_TYPE_2, target, 0)
                 if key not in seen:
                     seen.add(key)
-                    yield _step(graph, prop, Technique.KRAKEN_FISH_TYPE_2, digit, by_rows, base, cover, body, fins,
-                                premises, (c, d), pos)
+                    yield _step(
+                        graph,
+                        prop,
+                        Technique.KRAKEN_FISH_TYPE_2,
+                        digit,
+                        by_rows,
+                        base,
+                        cover,
+                        body,
+                        fins,
+                        premises,
+                        (c, d),
+                        pos,
+                    )
 
 
 def _step(
@@ -167,33 +192,48 @@ def _step(
     paths = [branch(prop.outcome(p), goal) for p in premises]
     shown = "; ".join(branch_text(graph, p, prop.outcome(p[0]).why) for p in paths)
     fin_word = "the fin" if len(fins) == 1 else "the fins"
-    where = (f"in {units_text(geo, base_units)}, {ch} can only go in {units_text(geo, cover_units)} except for "
-             f"{fin_word} {cells_text(geo, fins)}")
+    where = (
+        f"in {units_text(geo, base_units)}, {ch} can only go in {units_text(geo, cover_units)} except for "
+        f"{fin_word} {cells_text(geo, fins)}"
+    )
     if technique is Technique.KRAKEN_FISH_TYPE_1:
-        reason = (f"{where}; without a fin the {name} removes {ch} from {geo.cell_name(cell)}, and "
-                  f"{'the fin' if len(fins) == 1 else 'each fin'} does too: {shown}; so "
-                  f"{fact_text(graph, goal)} either way")
+        reason = (
+            f"{where}; without a fin the {name} removes {ch} from {geo.cell_name(cell)}, and "
+            f"{'the fin' if len(fins) == 1 else 'each fin'} does too: {shown}; so "
+            f"{fact_text(graph, goal)} either way"
+        )
     else:
         unit = n + cover_pos if by_rows else cover_pos
         fin_nodes = {graph.node(f, digit) for f in fins}
         inside = [geo.cell_name(p[0] % geo.ncells) for p in premises if p[0] not in fin_nodes]
-        reason = (f"{where}, so {geo.unit_name(unit)} gets its {ch} in {join_words(inside, 'or')} unless "
-                  f"{'the fin is' if len(fins) == 1 else 'a fin is'} {ch}; each of these leads to "
-                  f"{fact_text(graph, goal)}: {shown}")
+        reason = (
+            f"{where}, so {geo.unit_name(unit)} gets its {ch} in {join_words(inside, 'or')} unless "
+            f"{'the fin is' if len(fins) == 1 else 'a fin is'} {ch}; each of these leads to "
+            f"{fact_text(graph, goal)}: {shown}"
+        )
     elims = ((cell, d),)
     nodes: List[ChainNode] = []
     links: List[Link] = []
     for p in paths:
         for a, b in zip(p, p[1:]):
-            links.append(Link(a[0] % geo.ncells, a[0] // geo.ncells + 1, b[0] % geo.ncells, b[0] // geo.ncells + 1,
-                              strong=not a[1]))
+            links.append(
+                Link(
+                    a[0] % geo.ncells,
+                    a[0] // geo.ncells + 1,
+                    b[0] % geo.ncells,
+                    b[0] // geo.ncells + 1,
+                    strong=not a[1],
+                )
+            )
         for f in p:
             node = ChainNode((f[0] % geo.ncells,), f[0] // geo.ncells + 1, f[1])
             if node not in nodes:
                 nodes.append(node)
     highlights = (
-        (Highlight(HighlightRole.DEFINING_UNIT, units=tuple(base_units)),
-         Highlight(HighlightRole.COVER_UNIT, units=tuple(cover_units)))
+        (
+            Highlight(HighlightRole.DEFINING_UNIT, units=tuple(base_units)),
+            Highlight(HighlightRole.COVER_UNIT, units=tuple(cover_units)),
+        )
         + candidate_highlights(HighlightRole.PATTERN, [(c, digit) for c in body])
         + (Highlight(HighlightRole.FIN, tuple(sorted(fins)), (digit,)),)
         + effect_highlights((), elims)

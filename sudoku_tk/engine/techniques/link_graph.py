@@ -248,7 +248,6 @@ class LinkGraph:
                                 strong_unit[ncand + k2] |= 1 << gid
 
 
-
 def _find_groups(idx: CandidateIndex) -> Tuple[Group, ...]:
     """Every box/line intersection holding two or more places of a digit, as a group (9×9 and up)."""
     geo = idx.geometry

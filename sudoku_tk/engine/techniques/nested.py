@@ -26,8 +26,8 @@ from ..geometry import Cell, Digit
 from ..grid import Grid
 from ..step import ChainNode, Highlight, HighlightRole, Link, Step, Technique
 from .common import effect_highlights, eliminations
-from .propagator import branch, branches_text, clash_text, propagator_of
 from .link_graph import graph_of
+from .propagator import branch, branches_text, clash_text, propagator_of
 
 Candidate = Tuple[Cell, Digit]
 
@@ -89,6 +89,7 @@ def _minimal(grid: Grid, start: List[int], removed: List[Candidate]) -> List[Can
 
     Each kept elimination is itself refuted by singles inside the assumption plus the ones kept before it.
     """
+
     def clashes(kept: Sequence[Candidate]) -> bool:
         s = start[:]
         for c, d in kept:
@@ -120,8 +121,11 @@ def find_nested_forcing_nets(grid: Grid) -> Iterator[Step]:
     prop = propagator_of(graph, True)  # the forcing nets' own outcomes, usually followed already
     nc = geo.ncells
     premises = [
-        (c, d) for c in range(nc) if not grid.values[c]
-        for d in range(1, geo.side + 1) if grid.candidates[c] >> (d - 1) & 1
+        (c, d)
+        for c in range(nc)
+        if not grid.values[c]
+        for d in range(1, geo.side + 1)
+        if grid.candidates[c] >> (d - 1) & 1
     ]
     outcomes = {cd: prop.scan(((cd[1] - 1) * nc + cd[0], True)) for cd in premises}
     # Where one assumption clashes by its singles alone, a plain Forcing Net is the step: stay silent.
@@ -152,13 +156,22 @@ def _step(grid: Grid, cell: Cell, digit: Digit, inner: List[Candidate]) -> Step:
     if outcome.clash is not None:
         what, facts = outcome.clash
         paths = [branch(outcome, f) for f in facts]
-        reason = (f"{lead}; then {branches_text(graph, paths, outcome.why)}; {clash_text(graph, what, facts)}, "
-                  f"so {geo.cell_name(cell)}≠{geo.digit_char(digit)}")
+        reason = (
+            f"{lead}; then {branches_text(graph, paths, outcome.why)}; {clash_text(graph, what, facts)}, "
+            f"so {geo.cell_name(cell)}≠{geo.digit_char(digit)}"
+        )
         seen = {premise}
         for p in paths:
             for a, b in zip(p, p[1:]):
-                links.append(Link(a[0] % geo.ncells, a[0] // geo.ncells + 1, b[0] % geo.ncells, b[0] // geo.ncells + 1,
-                                  strong=not a[1]))
+                links.append(
+                    Link(
+                        a[0] % geo.ncells,
+                        a[0] // geo.ncells + 1,
+                        b[0] % geo.ncells,
+                        b[0] // geo.ncells + 1,
+                        strong=not a[1],
+                    )
+                )
             for f in p:
                 if f not in seen:
                     seen.add(f)

@@ -91,9 +91,12 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
             if candidates and others and fresh((dnl, others)):
                 ch = geo.digit_char(digit)
                 yield build_step(
-                    graph, dnl, chain_nodes(graph, path, False),
+                    graph,
+                    dnl,
+                    chain_nodes(graph, path, False),
                     f"so if {geo.cell_name(cell)} were not {ch} it would have to be: it is {ch}",
-                    elims=mask_pairs(graph, others), focus=geo.cell_name(cell),
+                    elims=mask_pairs(graph, others),
+                    focus=geo.cell_name(cell),
                 )
             continue
         nodes = chain_nodes(graph, path, False)
@@ -102,7 +105,11 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
             if elim and fresh((dnl, elim)):
                 pairs = mask_pairs(graph, elim)
                 yield build_step(
-                    graph, dnl, nodes, ends_reason(graph, nodes[0], nodes[-1], pairs), elims=pairs,
+                    graph,
+                    dnl,
+                    nodes,
+                    ends_reason(graph, nodes[0], nodes[-1], pairs),
+                    elims=pairs,
                     focus=node_name(graph, nodes[0]),
                 )
         if closes and len(path) >= 4:
@@ -110,7 +117,11 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
             elim = _loop_eliminations(graph, path)
             if elim and fresh((cnl, elim)):
                 yield build_step(
-                    graph, cnl, nodes + (nodes[0],), loop_reason(), elims=mask_pairs(graph, elim),
+                    graph,
+                    cnl,
+                    nodes + (nodes[0],),
+                    loop_reason(),
+                    elims=mask_pairs(graph, elim),
                     focus=node_name(graph, nodes[0]),
                 )
         elim = ends_eliminations(graph, path)
@@ -120,7 +131,11 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
             if fresh((aic, elim)):
                 pairs = mask_pairs(graph, elim)
                 yield build_step(
-                    graph, aic, nodes, ends_reason(graph, nodes[0], nodes[-1], pairs), elims=pairs,
+                    graph,
+                    aic,
+                    nodes,
+                    ends_reason(graph, nodes[0], nodes[-1], pairs),
+                    elims=pairs,
                     focus=f"the ends {node_name(graph, nodes[0])} and {node_name(graph, nodes[-1])}",
                 )
         elif fresh((dnl, elim)):
@@ -128,8 +143,12 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
             cell, digit = e % ncells, e // ncells + 1
             loop = chain_nodes(graph, (e,) + path + (e,), True)
             yield build_step(
-                graph, dnl, loop, f"so {geo.digit_char(digit)} in {geo.cell_name(cell)} would rule itself out",
-                elims=[(cell, digit)], focus=geo.cell_name(cell),
+                graph,
+                dnl,
+                loop,
+                f"so {geo.digit_char(digit)} in {geo.cell_name(cell)} would rule itself out",
+                elims=[(cell, digit)],
+                focus=geo.cell_name(cell),
             )
 
 

@@ -286,7 +286,9 @@ class _Run:
         self.depth[f] = depth
         self.queue.append(f)
 
-    def make_false(self, w: int, how: str, parents: Tuple[Fact, ...], depth: int) -> Optional[Tuple[str, Tuple[Fact, ...]]]:
+    def make_false(
+        self, w: int, how: str, parents: Tuple[Fact, ...], depth: int
+    ) -> Optional[Tuple[str, Tuple[Fact, ...]]]:
         """Candidate ``w`` is false (the premise itself when ``how`` is "premise"); with nets, the singles it
         makes are true. Returns the contradiction when a cell or a unit is left empty."""
         prop = self.prop
@@ -320,7 +322,6 @@ def propagator_of(graph: LinkGraph, nets: bool) -> Propagator:
         got = Propagator(graph, nets)
         graph.remember(key, got)
     return got
-
 
 
 def branch(outcome: Outcome, fact: Fact) -> List[Fact]:
@@ -371,7 +372,7 @@ def branches_text(graph: LinkGraph, paths: Sequence[Sequence[Fact]], why: Option
         elif fork == len(path) - 1:
             continue  # nothing new on this branch
         else:
-            parts.append(f"from {fact_text(graph, path[fork])}, {branch_text(graph, path[fork + 1:], why)}")
+            parts.append(f"from {fact_text(graph, path[fork])}, {branch_text(graph, path[fork + 1 :], why)}")
         shown.update(path)
     return "; ".join(parts)
 
@@ -394,10 +395,14 @@ def clash_text(graph: LinkGraph, what: str, facts: Sequence[Fact]) -> str:
         ca, da = a % graph.ncells, a // graph.ncells + 1
         cb, db = b % graph.ncells, b // graph.ncells + 1
         if ca == cb:
-            return (f"so {geo.cell_name(ca)} could be neither {geo.digit_char(da)} nor {geo.digit_char(db)}, "
-                    f"its only candidates")
-        return (f"so neither {geo.cell_name(ca)} nor {geo.cell_name(cb)} could be {geo.digit_char(da)}, "
-                f"its only places in their unit")
+            return (
+                f"so {geo.cell_name(ca)} could be neither {geo.digit_char(da)} nor {geo.digit_char(db)}, "
+                f"its only candidates"
+            )
+        return (
+            f"so neither {geo.cell_name(ca)} nor {geo.cell_name(cb)} could be {geo.digit_char(da)}, "
+            f"its only places in their unit"
+        )
     kind, *rest = what.split()
     if kind == "cell":
         return f"so {geo.cell_name(int(rest[0]))} would have no candidate left"

@@ -38,7 +38,9 @@ _COLS = range(9, 18)
 _ALL_UNITS = range(0, 27)
 
 
-def conjugate_pairs(idx: CandidateIndex, digit: Digit, units: Sequence[Unit] | range = _ALL_UNITS) -> List[ConjugatePair]:
+def conjugate_pairs(
+    idx: CandidateIndex, digit: Digit, units: Sequence[Unit] | range = _ALL_UNITS
+) -> List[ConjugatePair]:
     """Every unit of ``units`` where ``digit`` has exactly two places, with the two cells."""
     dc = idx.digit_cells[digit]
     um = idx.geometry.unit_masks
@@ -53,9 +55,7 @@ def conjugate_pairs(idx: CandidateIndex, digit: Digit, units: Sequence[Unit] | r
 
 def chain_links(cells: Sequence[Cell], digit: Digit) -> Tuple[Link, ...]:
     """Links along a single-digit chain that starts with a strong link and alternates strong, weak, strong…"""
-    return tuple(
-        Link(a, digit, b, digit, i % 2 == 0) for i, (a, b) in enumerate(zip(cells, cells[1:]))
-    )
+    return tuple(Link(a, digit, b, digit, i % 2 == 0) for i, (a, b) in enumerate(zip(cells, cells[1:])))
 
 
 def shared_unit(geo: Geometry, a: Cell, b: Cell) -> Unit:
@@ -95,7 +95,6 @@ def _step(
     )
 
 
-
 # -- Skyscraper ---------------------------------------------------------------
 
 
@@ -112,7 +111,7 @@ def find_skyscrapers(grid: Grid) -> Iterator[Step]:
             pairs = conjugate_pairs(idx, d, lines)
             dc = idx.digit_cells[d]
             for i, (u1, a1, b1) in enumerate(pairs):
-                for u2, a2, b2 in pairs[i + 1:]:
+                for u2, a2, b2 in pairs[i + 1 :]:
                     # which ends share the crossing line (column for rows, row for columns)?
                     joins = [
                         (p, q)
@@ -145,7 +144,14 @@ def _skyscraper_step(
         f"{cells_text(geo, (top1, top2))} must be {d}"
     )
     return _step(
-        Technique.SKYSCRAPER, idx, d, elim, reason, chain, lines, chain_links(chain, d),
+        Technique.SKYSCRAPER,
+        idx,
+        d,
+        elim,
+        reason,
+        chain,
+        lines,
+        chain_links(chain, d),
         f"digit {d} in {lines_text}",
     )
 
@@ -195,7 +201,14 @@ def _kite_step(
         f"and one of {cells_text(geo, (rout, cout))} must be {d}"
     )
     return _step(
-        Technique.TWO_STRING_KITE, idx, d, elim, reason, chain, lines, chain_links(chain, d),
+        Technique.TWO_STRING_KITE,
+        idx,
+        d,
+        elim,
+        reason,
+        chain,
+        lines,
+        chain_links(chain, d),
         f"digit {d} in {units_text(geo, lines)}",
     )
 
@@ -216,7 +229,7 @@ def find_turbot_fish(grid: Grid) -> Iterator[Step]:
         links = _distinct_links(idx, d)
         dc = idx.digit_cells[d]
         for i, (cells1, kinds1, u1) in enumerate(links):
-            for cells2, kinds2, u2 in links[i + 1:]:
+            for cells2, kinds2, u2 in links[i + 1 :]:
                 if cells1[0] in cells2 or cells1[1] in cells2:
                     continue
                 for b in cells1:
@@ -243,9 +256,7 @@ def _distinct_links(idx: CandidateIndex, d: Digit) -> List[Tuple[Tuple[Cell, Cel
     return [(cells, kinds, u) for cells, (kinds, u) in merged.items()]
 
 
-def _is_skyscraper_or_kite(
-    cu: Sequence[Tuple[Unit, Unit, Unit]], kinds1: int, kinds2: int, b: Cell, c: Cell
-) -> bool:
+def _is_skyscraper_or_kite(cu: Sequence[Tuple[Unit, Unit, Unit]], kinds1: int, kinds2: int, b: Cell, c: Cell) -> bool:
     """Does the chain read as a Skyscraper (or X-Wing) or a 2-String Kite, which HoDoKu names first?"""
     both = kinds1 & kinds2
     if both & 1 and cu[b][1] == cu[c][1]:  # two row links joined in a column
@@ -268,7 +279,14 @@ def _turbot_step(
         f"{cells_text(geo, (a, e))} must be {d}"
     )
     return _step(
-        Technique.TURBOT_FISH, idx, d, elim, reason, chain, units, chain_links(chain, d),
+        Technique.TURBOT_FISH,
+        idx,
+        d,
+        elim,
+        reason,
+        chain,
+        units,
+        chain_links(chain, d),
         f"digit {d} in {units_text(geo, units)}",
     )
 
@@ -353,8 +371,15 @@ def _er_step(
         f"{geo.cell_name(q)}, force {geo.cell_name(p)} and leave {unit_text(geo, box_unit)} no place for {d}"
     )
     return _step(
-        Technique.EMPTY_RECTANGLE, idx, d, x_mask, reason, (*box_cells, p, q), (box_unit, link_unit),
-        (Link(q, d, p, d, True),), f"digit {d} in {unit_text(geo, box_unit)}",
+        Technique.EMPTY_RECTANGLE,
+        idx,
+        d,
+        x_mask,
+        reason,
+        (*box_cells, p, q),
+        (box_unit, link_unit),
+        (Link(q, d, p, d, True),),
+        f"digit {d} in {unit_text(geo, box_unit)}",
     )
 
 

@@ -20,8 +20,8 @@ from ..geometry import bits, digits_of
 from ..grid import Grid
 from ..step import Highlight, HighlightRole, Step, Technique
 from .common import (
-    CandidateIndex,
     Candidate,
+    CandidateIndex,
     candidate_highlights,
     effect_highlights,
     eliminations,

@@ -138,6 +138,8 @@ class _DigitTemplates:
 
 
 _Analysis = Optional[Tuple[_DigitTemplates, ...]]
+
+
 @per_grid(4)
 def _analysis(grid: Grid) -> _Analysis:
     """Per digit (index 0 unused), its narrowed fitting templates; None off 9×9 or when a digit has none."""
@@ -244,8 +246,7 @@ def _step(technique: Technique, grid: Grid, d: Digit, templates: _DigitTemplates
         placements=places,
         eliminations=elims,
         explanation=sentence(technique.display_name, reason, effects),
-        highlights=pattern
-        + effect_highlights([(p.cell, p.digit) for p in places], [(e.cell, e.digit) for e in elims]),
+        highlights=pattern + effect_highlights([(p.cell, p.digit) for p in places], [(e.cell, e.digit) for e in elims]),
         focus=f"digit {d}",
     )
 

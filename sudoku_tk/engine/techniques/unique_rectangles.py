@@ -46,7 +46,6 @@ from .rectangles import (
     uniqueness_step,
 )
 
-
 # -- Uniqueness Test 1 ---------------------------------------------------------
 
 

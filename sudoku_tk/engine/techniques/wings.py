@@ -73,7 +73,7 @@ def find_xy_wings(grid: Grid) -> Iterator[Step]:
         wings = [q for q in bits(idx.bivalue & peers[pivot]) if (cands[q] & pm).bit_count() == 1]
         for i, q1 in enumerate(wings):
             m1 = cands[q1]
-            for q2 in wings[i + 1:]:
+            for q2 in wings[i + 1 :]:
                 m2 = cands[q2]
                 zm = m1 & m2
                 if zm.bit_count() != 1 or zm & pm or (m1 & pm) == (m2 & pm):
@@ -105,7 +105,13 @@ def _xy_step(idx: CandidateIndex, pivot: Cell, q1: Cell, q2: Cell, z: Digit, eli
         Highlight(HighlightRole.PATTERN, (q1, q2)),
     ]
     return _step(
-        Technique.XY_WING, idx, z, elim, reason, highlights, links,
+        Technique.XY_WING,
+        idx,
+        z,
+        elim,
+        reason,
+        highlights,
+        links,
         f"{geo.cell_name(pivot)} and the cells it sees",
     )
 
@@ -127,7 +133,7 @@ def find_xyz_wings(grid: Grid) -> Iterator[Step]:
         wings = [q for q in bits(idx.bivalue & peers[pivot]) if cands[q] & pm == cands[q]]
         for i, q1 in enumerate(wings):
             m1 = cands[q1]
-            for q2 in wings[i + 1:]:
+            for q2 in wings[i + 1 :]:
                 m2 = cands[q2]
                 if m1 == m2:
                     continue
@@ -150,7 +156,13 @@ def _xyz_step(idx: CandidateIndex, pivot: Cell, q1: Cell, q2: Cell, z: Digit, el
         Highlight(HighlightRole.PATTERN, (q1, q2)),
     ]
     return _step(
-        Technique.XYZ_WING, idx, z, elim, reason, highlights, (),
+        Technique.XYZ_WING,
+        idx,
+        z,
+        elim,
+        reason,
+        highlights,
+        (),
         f"{geo.cell_name(pivot)} and the cells it sees",
     )
 
@@ -170,7 +182,7 @@ def find_w_wings(grid: Grid) -> Iterator[Step]:
     seen = set()
     for i, w1 in enumerate(biv):
         m = cands[w1]
-        for w2 in biv[i + 1:]:
+        for w2 in biv[i + 1 :]:
             if cands[w2] != m:
                 continue
             lo = m & -m
@@ -230,7 +242,13 @@ def _w_step(
         Highlight(HighlightRole.DEFINING_UNIT, units=(u,)),
     ]
     return _step(
-        Technique.W_WING, idx, x, elim, reason, highlights, links,
+        Technique.W_WING,
+        idx,
+        x,
+        elim,
+        reason,
+        highlights,
+        links,
         f"the {x}/{y} cells {cells_text(geo, (w1, w2))}",
     )
 

@@ -212,9 +212,7 @@ def check_case(case: Case, finder_steps: Iterable[Step]) -> None:
     if any(effects(s) == want for s in found):
         return
     got = "\n  ".join(_fmt(geo, *effects(s)) for s in found[:10]) or "(no step)"
-    raise AssertionError(
-        f"{case.ident}: expected {case.technique} with {_fmt(geo, *want)}\n  found:\n  {got}"
-    )
+    raise AssertionError(f"{case.ident}: expected {case.technique} with {_fmt(geo, *want)}\n  found:\n  {got}")
 
 
 def check_sound(case: Case) -> Optional[Tuple[int, ...]]:

@@ -104,6 +104,7 @@ def fish(g: Grid, size: int, kind: str) -> Set[Effects]:
     n, b = geo.side, geo.box
     out: Set[Effects] = set()
     for by_rows in (True, False):
+
         def cell(line: int, pos: int) -> int:
             return line * n + pos if by_rows else pos * n + line
 

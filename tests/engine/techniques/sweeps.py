@@ -11,6 +11,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from caselib import Case, Finder, check_step_contract, effects
 from shared_data import read_puzzles
+
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Eliminate, Move

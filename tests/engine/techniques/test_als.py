@@ -6,9 +6,10 @@ from functools import lru_cache
 from typing import Dict, List, Tuple
 
 import pytest
-
 from caselib import case_file_tests, check_step_contract, first_case_step, load_cases
 from shared_data import read_puzzles
+from sweeps import check_case_mirrored, check_finders_sound, check_silent, real_positions
+
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
@@ -16,7 +17,6 @@ from sudoku_tk.engine.logic_solver import solve_logically
 from sudoku_tk.engine.step import HighlightRole, Technique
 from sudoku_tk.engine.techniques import ORDER, finder_for, implemented
 from sudoku_tk.engine.techniques.als import FINDERS, MAX_CHAIN_SETS, als_index_of
-from sweeps import check_case_mirrored, check_finders_sound, check_silent, real_positions
 
 CASES = load_cases("als.cases")
 GEO = Geometry.of(3)
@@ -59,8 +59,11 @@ def test_explanations() -> None:
 
 def test_doubly_linked_explanation() -> None:
     case = next(c for c in CASES if c.technique is T.ALS_XZ and len(c.expected_elims) > 3)
-    step = next(s for s in finder_for(T.ALS_XZ)(case.grid)  # type: ignore[misc]
-                if frozenset((e.cell, e.digit) for e in s.eliminations) == case.expected_elims)
+    step = next(
+        s
+        for s in finder_for(T.ALS_XZ)(case.grid)  # type: ignore[misc]
+        if frozenset((e.cell, e.digit) for e in s.eliminations) == case.expected_elims
+    )
     assert step.explanation == (
         "Almost Locked Set XZ-Rule: r5c2,r5c3,r5c4 (digits 4, 5, 6, 8) and r2c1,r4c1,r6c1 (digits 1, 5, 6, 8) "
         "share 6 and 8, each with places that all see each other, so neither can be in both sets and each set is "
@@ -139,7 +142,8 @@ def test_hand_built_xz() -> None:
 def test_hand_built_doubly_linked_xz_is_a_naked_pair_too() -> None:
     # two cells {1,2} seeing each other share both digits: each is locked, so 1 and 2 leave the rest of row 5
     assert _elims(T.ALS_XZ, _board({"r5c1": "12", "r5c5": "12", "r5c2": "123", "r4c1": "34"})) == [
-        ["r5c2<>1", "r5c2<>2"], ["r4c1<>3"]
+        ["r5c2<>1", "r5c2<>2"],
+        ["r4c1<>3"],
     ]
 
 

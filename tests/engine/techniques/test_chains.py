@@ -6,14 +6,14 @@ import time
 from typing import Dict, List
 
 import pytest
-
 from caselib import case_file_tests, first_case_step, load_cases
+from chainchecks import check_chain_step
+from sweeps import check_case_mirrored, check_each_fires_soundly
+
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.step import HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques.chains import FINDERS, find_remote_pairs
-from chainchecks import check_chain_step
-from sweeps import check_case_mirrored, check_each_fires_soundly
 
 CASES = load_cases("chains.cases")
 GEO = Geometry.of(3)
@@ -144,8 +144,9 @@ def test_x_chain_and_xy_chain_explanations() -> None:
     )
     xy = first_case_step(CASES, Technique.XY_CHAIN)
     assert xy.explanation.startswith("XY-Chain: r6c5≠5 → r6c5=8 → r8c5≠8 → r8c5=1 → ")
-    assert xy.explanation.endswith("so if r6c5 is not 5 then r9c3 is: one of them is 5, and a cell that sees "
-                                   "both can't be — remove 5 from r6c3.")
+    assert xy.explanation.endswith(
+        "so if r6c5 is not 5 then r9c3 is: one of them is 5, and a cell that sees both can't be — remove 5 from r6c3."
+    )
     assert xy.focus == "digit 5 between r6c5 and r9c3"
 
 
@@ -179,8 +180,9 @@ def _x_elims(grid: Grid) -> List[List[str]]:
 def test_hand_built_x_chain_of_five_links() -> None:
     # Strong links r1c1=r1c5 (row 1), r4c5=r4c8 (row 4), r8c8=r8c2 (row 8), weak links r1c5-r4c5 and
     # r4c8-r8c8: one of the ends r1c1 and r8c2 holds 1, so r2c2 and r9c1, which see both, lose it.
-    grid = _digit_board(["r1c1", "r1c5", "r4c5", "r4c8", "r8c8", "r8c2", "r2c2", "r9c1", "r6c5", "r6c6",
-                         "r2c8", "r3c8", "r5c5"])
+    grid = _digit_board(
+        ["r1c1", "r1c5", "r4c5", "r4c8", "r8c8", "r8c2", "r2c2", "r9c1", "r6c5", "r6c6", "r2c8", "r3c8", "r5c5"]
+    )
     from sudoku_tk.engine.techniques.chains import find_x_chains
 
     steps = list(find_x_chains(grid))
@@ -188,8 +190,9 @@ def test_hand_built_x_chain_of_five_links() -> None:
     for step in steps:
         check_chain_step(grid, step)
     # The chain's strong link in row 4 is gone once row 4 holds 1 a third time: that chain no longer exists.
-    broken = _digit_board(["r1c1", "r1c5", "r4c5", "r4c8", "r4c3", "r8c8", "r8c2", "r2c2", "r9c1", "r6c5",
-                           "r6c6", "r2c8", "r3c8", "r5c5"])
+    broken = _digit_board(
+        ["r1c1", "r1c5", "r4c5", "r4c8", "r4c3", "r8c8", "r8c2", "r2c2", "r9c1", "r6c5", "r6c6", "r2c8", "r3c8", "r5c5"]
+    )
     row4 = {GEO.parse_cell("r4c5"), GEO.parse_cell("r4c8")}
     for step in find_x_chains(broken):
         check_chain_step(broken, step)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import List, Sequence
 
 import pytest
-
 from caselib import case_file_tests, first_case_step, load_cases
+from sweeps import check_case_mirrored, check_each_fires_soundly, check_silent
+
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.step import HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques import finder_for
 from sudoku_tk.engine.techniques.coloring import FINDERS
-from sweeps import check_case_mirrored, check_each_fires_soundly, check_silent
 
 CASES = load_cases("coloring.cases")
 GEO = Geometry.of(3)
@@ -34,9 +34,9 @@ def _check_colouring_drawing(grid: Grid, step: Step) -> None:
         a, b = link.from_cell, link.to_cell
         assert colour_of[a] is not colour_of[b]
         shared = set(GEO.cell_units[a]) & set(GEO.cell_units[b])
-        assert any(
-            sum(1 for c in GEO.units[u] if grid.candidates[c] >> (digit - 1) & 1) == 2 for u in shared
-        ), f"{GEO.cell_name(a)}={GEO.cell_name(b)} is not a strong link"
+        assert any(sum(1 for c in GEO.units[u] if grid.candidates[c] >> (digit - 1) & 1) == 2 for u in shared), (
+            f"{GEO.cell_name(a)}={GEO.cell_name(b)} is not a strong link"
+        )
 
 
 test_case, test_every_technique_has_enough_cases, test_finders_registered = case_file_tests(
@@ -68,9 +68,7 @@ def test_explanations() -> None:
 
 def _only_ones(cells: Sequence[str]) -> Grid:
     wanted = {GEO.parse_cell(c) for c in cells}
-    return Grid.from_values(
-        [0] * 81, None, [GEO.all_digits if i in wanted else GEO.all_digits & ~1 for i in range(81)]
-    )
+    return Grid.from_values([0] * 81, None, [GEO.all_digits if i in wanted else GEO.all_digits & ~1 for i in range(81)])
 
 
 def _elims(technique: Technique, grid: Grid) -> List[List[str]]:

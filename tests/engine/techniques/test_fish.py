@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from caselib import case_file_tests, first_case_step, load_cases
+
 from sudoku_tk.engine.step import HighlightRole, Technique
 from sudoku_tk.engine.techniques.fish import FINDERS
 
@@ -26,7 +27,6 @@ def test_finned_fish_highlights_its_fin() -> None:
     fins = [h for h in step.highlights if h.role is HighlightRole.FIN]
     assert [(h.cells, h.digits) for h in fins] == [((61,), (5,))]  # r7c8
     assert "the fin r7c8" in step.explanation
-
 
 
 # -- degenerate fish: a base line holding the digit once is a hidden single, not a fish ---------------------
@@ -66,8 +66,13 @@ def test_a_real_x_wing_still_fires() -> None:
 def test_a_base_line_with_one_place_is_no_swordfish_or_finned_fish() -> None:
     # row 2 holds 5 only in r2c4: every fish using it as a base line is a hidden single in disguise
     grid = _digit_board(["r2c4", "r4c4", "r4c7", "r6c1", "r6c7", "r9c1", "r9c4", "r8c2", "r8c7"])
-    for technique in (Technique.SWORDFISH, Technique.FINNED_X_WING, Technique.SASHIMI_X_WING,
-                      Technique.FINNED_SWORDFISH, Technique.SASHIMI_SWORDFISH):
+    for technique in (
+        Technique.SWORDFISH,
+        Technique.FINNED_X_WING,
+        Technique.SASHIMI_X_WING,
+        Technique.FINNED_SWORDFISH,
+        Technique.SASHIMI_SWORDFISH,
+    ):
         for step in finder_for(technique)(grid):  # type: ignore[misc]
             base_rows = {u for h in step.highlights if h.role is HighlightRole.DEFINING_UNIT for u in h.units}
             assert 1 not in base_rows, step.explanation  # unit 1 is row 2

@@ -9,27 +9,25 @@ from __future__ import annotations
 from typing import List, Tuple
 
 import pytest
-
 from caselib import case_file_tests, first_case_step, load_cases
 from shared_data import read_puzzles
+from sweeps import check_case_mirrored
+
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.logic_solver import apply_step
 from sudoku_tk.engine.step import HighlightRole, Step, Technique
-from sudoku_tk.engine.techniques import find_hint
-from sudoku_tk.engine.techniques import forcing, last_resort, nested
-from sudoku_tk.engine.techniques.propagator import Propagator
+from sudoku_tk.engine.techniques import find_hint, forcing, last_resort, nested
 from sudoku_tk.engine.techniques.link_graph import graph_of
 from sudoku_tk.engine.techniques.nested import refute
-from sweeps import check_case_mirrored
+from sudoku_tk.engine.techniques.propagator import Propagator
 
 CASES = load_cases("forcing.cases")
 GEO = Geometry.of(3)
 T = Technique
 FINDERS = forcing.FINDERS + nested.FINDERS + last_resort.FINDERS
-FORCING = (T.FORCING_CHAIN_CONTRADICTION, T.FORCING_CHAIN_VERITY, T.FORCING_NET_CONTRADICTION,
-           T.FORCING_NET_VERITY)
+FORCING = (T.FORCING_CHAIN_CONTRADICTION, T.FORCING_CHAIN_VERITY, T.FORCING_NET_CONTRADICTION, T.FORCING_NET_VERITY)
 
 
 def _check(grid: Grid, step: Step) -> None:
@@ -102,12 +100,22 @@ def _positions(count: int) -> List[Tuple[Grid, Tuple[int, ...]]]:
 def _candidates(grid: Grid) -> List[Tuple[int, int, int]]:
     """(node id, cell, digit) of every candidate of the grid."""
     nc = GEO.ncells
-    return [(v, v % nc, v // nc + 1) for v in range(9 * nc)
-            if not grid.values[v % nc] and grid.candidates[v % nc] >> (v // nc) & 1]
+    return [
+        (v, v % nc, v // nc + 1)
+        for v in range(9 * nc)
+        if not grid.values[v % nc] and grid.candidates[v % nc] >> (v // nc) & 1
+    ]
 
 
-_BEFORE = [T.FULL_HOUSE, T.NAKED_SINGLE, T.HIDDEN_SINGLE, T.LOCKED_CANDIDATES_1, T.LOCKED_CANDIDATES_2,
-           T.NAKED_PAIR, T.HIDDEN_PAIR]
+_BEFORE = [
+    T.FULL_HOUSE,
+    T.NAKED_SINGLE,
+    T.HIDDEN_SINGLE,
+    T.LOCKED_CANDIDATES_1,
+    T.LOCKED_CANDIDATES_2,
+    T.NAKED_PAIR,
+    T.HIDDEN_PAIR,
+]
 
 
 @pytest.mark.parametrize("nets", [False, True], ids=["chains", "nets"])
@@ -158,7 +166,7 @@ def test_brute_force_is_silent_without_a_single_completion() -> None:
 
 
 def test_brute_force_works_on_every_board_size() -> None:
-    four = Grid.from_string("..3." ".4.2" "21.." "..2.")
+    four = Grid.from_string("..3..4.221....2.")
     sol = unique_solution(four)
     assert sol is not None
     (step,) = list(last_resort.find_brute_force(four))

@@ -8,9 +8,10 @@ from itertools import combinations
 from typing import Dict, Iterable, List, Sequence, Tuple
 
 import pytest
-
 from caselib import Case, case_file_tests, check_counts, check_step_contract, effects, first_case_step, load_cases
 from shared_data import read_puzzles
+from sweeps import check_case_mirrored, check_finders_sound, check_silent
+
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
@@ -18,7 +19,6 @@ from sudoku_tk.engine.logic_solver import solve_logically
 from sudoku_tk.engine.step import HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques import ORDER, fish, implemented
 from sudoku_tk.engine.techniques.franken import FINDERS
-from sweeps import check_case_mirrored, check_finders_sound, check_silent
 
 T = Technique
 G = Geometry.of(3)
@@ -275,9 +275,10 @@ def test_no_mutant_x_wing_without_fins_exists() -> None:
             only_0 = units[cover[0]] & ~units[cover[1]]
             only_1 = units[cover[1]] & ~units[cover[0]]
             # A base unit not within one cover unit needs a cell in each cover unit outside the other one.
-            assert any(
-                not (units[b] & ~shared & only_0) or not (units[b] & ~shared & only_1) for b in base
-            ), (base, cover)
+            assert any(not (units[b] & ~shared & only_0) or not (units[b] & ~shared & only_1) for b in base), (
+                base,
+                cover,
+            )
             checked += 1
     assert checked > 10000
 
@@ -296,8 +297,14 @@ def _real_positions() -> Tuple[Tuple[Grid, Tuple[int, ...]], ...]:
     candidates on 30 more, with each puzzle's solution."""
     cut = ORDER.index(T.FRANKEN_X_WING)
     before = [t for t in implemented() if ORDER.index(t) < cut]
-    basics = [T.PEER_ELIMINATION, T.FULL_HOUSE, T.NAKED_SINGLE, T.HIDDEN_SINGLE, T.LOCKED_CANDIDATES_1,
-              T.LOCKED_CANDIDATES_2]
+    basics = [
+        T.PEER_ELIMINATION,
+        T.FULL_HOUSE,
+        T.NAKED_SINGLE,
+        T.HIDDEN_SINGLE,
+        T.LOCKED_CANDIDATES_1,
+        T.LOCKED_CANDIDATES_2,
+    ]
     lines = read_puzzles("sudoku_exchange_se_rated.txt")
     out = []
     for enabled, sample in ((before, lines[-400::10]), (basics, lines[7::75])):

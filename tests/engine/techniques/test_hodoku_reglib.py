@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
 import pytest
-
 from caselib import Case, case_steps, check_case, check_step_contract, grid_from_fields
 from shared_data import HODOKU, shared_file
+
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.step import Technique
 from sudoku_tk.engine.techniques import finder_for
@@ -55,13 +55,55 @@ _LONG_LOOP = (
 )
 KNOWN_DIFFERENCES: Dict[int, str] = {
     **{line: _LONG_LOOP for line in (1152, 1157, 1159)},
-    **{line: _ALS_IN_CHAINS for line in (
-        1253, 1254, 1255, 1256, 1258, 1259, 1260,  # Grouped Continuous Nice Loop with ALS
-        1287, 1288, 1289, 1290, 1291, 1292, 1293, 1294,  # Grouped Discontinuous Nice Loop with ALS (set value)
-        1296, 1297, 1298, 1299, 1300, 1301, 1302, 1303, 1304,  # … (delete candidate)
-        1331, 1332, 1333, 1334, 1335, 1336, 1337, 1338, 1339, 1340, 1341,  # Grouped AIC with ALS, one digit
-        1343, 1344, 1345, 1346, 1347, 1348, 1349, 1351, 1352,  # Grouped AIC with ALS, two digits
-    )},
+    **{
+        line: _ALS_IN_CHAINS
+        for line in (
+            1253,
+            1254,
+            1255,
+            1256,
+            1258,
+            1259,
+            1260,  # Grouped Continuous Nice Loop with ALS
+            1287,
+            1288,
+            1289,
+            1290,
+            1291,
+            1292,
+            1293,
+            1294,  # Grouped Discontinuous Nice Loop with ALS (set value)
+            1296,
+            1297,
+            1298,
+            1299,
+            1300,
+            1301,
+            1302,
+            1303,
+            1304,  # … (delete candidate)
+            1331,
+            1332,
+            1333,
+            1334,
+            1335,
+            1336,
+            1337,
+            1338,
+            1339,
+            1340,
+            1341,  # Grouped AIC with ALS, one digit
+            1343,
+            1344,
+            1345,
+            1346,
+            1347,
+            1348,
+            1349,
+            1351,
+            1352,  # Grouped AIC with ALS, two digits
+        )
+    },
 }
 """Library line number -> why our result differs from HoDoKu's for an implemented technique.
 
@@ -158,7 +200,9 @@ def _skip_reason(rc: RegCase) -> Optional[str]:
     return None
 
 
-@pytest.mark.parametrize("rc", SUPPORTED, ids=lambda rc: f"line{rc.line}-{rc.code}{'-' + rc.variant if rc.variant else ''}")
+@pytest.mark.parametrize(
+    "rc", SUPPORTED, ids=lambda rc: f"line{rc.line}-{rc.code}{'-' + rc.variant if rc.variant else ''}"
+)
 def test_reglib_case(rc: RegCase) -> None:
     reason = _skip_reason(rc)
     if reason:

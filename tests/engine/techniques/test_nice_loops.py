@@ -6,15 +6,15 @@ from __future__ import annotations
 from typing import List
 
 import pytest
-
 from caselib import case_file_tests, first_case_step, load_cases
 from chainchecks import check_chain_step
+from sweeps import check_case_mirrored, check_sound_on_real_positions
+
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.step import Step, Technique
 from sudoku_tk.engine.techniques import finder_for
 from sudoku_tk.engine.techniques.nice_loops import FINDERS, GROUPED, PLAIN
-from sweeps import check_case_mirrored, check_sound_on_real_positions
 
 CASES = load_cases("nice_loops.cases")
 GEO = Geometry.of(3)

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import List
 
 import pytest
-
-from shared_data import read_puzzles
 from reference import REFERENCE
+from shared_data import read_puzzles
+
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.logic_solver import solve_logically
@@ -20,7 +20,7 @@ from sudoku_tk.engine.techniques import finder_for
 
 def _positions(count: int) -> List[Grid]:
     lines = read_puzzles("sudoku_exchange_se_rated.txt")
-    picked = lines[620::(len(lines) - 620) // count][:count]  # SE 3.x and up: patterns beyond singles
+    picked = lines[620 :: (len(lines) - 620) // count][:count]  # SE 3.x and up: patterns beyond singles
     out: List[Grid] = []
     for line in picked:
         grids = list(solve_logically(parse_grid(line), unique=True).iter_grids())

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import List, Sequence
 
 import pytest
-
 from caselib import Finder, case_file_tests, first_case_step, load_cases
+from sweeps import check_case_mirrored, check_each_fires_soundly, check_silent
+
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.step import HighlightRole, Technique
 from sudoku_tk.engine.techniques import finder_for
 from sudoku_tk.engine.techniques.single_digit import FINDERS
-from sweeps import check_case_mirrored, check_each_fires_soundly, check_silent
 
 CASES = load_cases("single_digit.cases")
 
@@ -43,7 +43,9 @@ def test_skyscraper_explanation_and_drawing() -> None:
     assert units.units == (5, 8)
     # top, base, base, top: strong in the rows, weak along the column
     assert [(lk.from_cell, lk.to_cell, lk.strong) for lk in step.links] == [
-        (46, 49, True), (49, 76, False), (76, 72, True),
+        (46, 49, True),
+        (49, 76, False),
+        (76, 72, True),
     ]
 
 

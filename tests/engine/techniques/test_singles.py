@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from caselib import case_file_tests, case_steps, check_step_contract, load_cases
+
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.step import Technique

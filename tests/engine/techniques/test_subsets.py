@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from caselib import case_file_tests, first_case_step, load_cases
+
 from sudoku_tk.engine.step import Technique
 from sudoku_tk.engine.techniques.subsets import FINDERS
 
@@ -27,4 +28,3 @@ def test_hidden_triple_explanation() -> None:
         "Hidden Triple: in column 1, 3, 5 and 6 can only go in r3c1, r8c1 and r9c1, so those three cells can hold "
         "nothing else — remove "
     )
-

@@ -6,9 +6,10 @@ from itertools import combinations
 from typing import Dict, FrozenSet, List, Sequence, Set, Tuple
 
 import pytest
-
 from caselib import case_file_tests, check_step_contract, first_case_step, load_cases
 from shared_data import read_puzzles
+from sweeps import check_case_mirrored, check_silent
+
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
@@ -16,7 +17,6 @@ from sudoku_tk.engine.logic_solver import solve_logically
 from sudoku_tk.engine.step import HighlightRole, Technique
 from sudoku_tk.engine.techniques import ORDER, implemented
 from sudoku_tk.engine.techniques.sue_de_coq import FINDERS, find_sue_de_coq
-from sweeps import check_case_mirrored, check_silent
 
 CASES = load_cases("sue_de_coq.cases")
 GEO = Geometry.of(3)
@@ -43,10 +43,13 @@ def test_explanation() -> None:
 
 def test_explanation_of_the_extended_form_names_the_added_digits() -> None:
     case = next(c for c in CASES if c.line == 29)  # SE-rated line 1149
-    step = next(s for s in find_sue_de_coq(case.grid) if {(e.cell, e.digit) for e in s.eliminations}
-                == case.expected_elims)
-    assert "r5c2 and r5c8 (4, 5 or 6) in row 5 and r4c5 and r6c5 (1, 2 or 8) in box 5 take four of them and " \
+    step = next(
+        s for s in find_sue_de_coq(case.grid) if {(e.cell, e.digit) for e in s.eliminations} == case.expected_elims
+    )
+    assert (
+        "r5c2 and r5c8 (4, 5 or 6) in row 5 and r4c5 and r6c5 (1, 2 or 8) in box 5 take four of them and "
         "add 6 and 8, so the six cells share out exactly six digits" in step.explanation
+    )
 
 
 def test_drawing() -> None:

@@ -7,9 +7,10 @@ from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 import pytest
-
 from caselib import Case, case_file_tests, case_steps, effects, first_case_step, load_cases
 from shared_data import read_puzzles
+from sweeps import check_case_mirrored, check_each_fires_soundly, check_silent
+
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
@@ -17,7 +18,6 @@ from sudoku_tk.engine.logic_solver import apply_step
 from sudoku_tk.engine.step import HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques import finder_for
 from sudoku_tk.engine.techniques.templates import FINDERS, all_templates, fitting_templates
-from sweeps import check_case_mirrored, check_each_fires_soundly, check_silent
 
 CASES = load_cases("templates.cases")
 GEO = Geometry.of(3)
@@ -290,7 +290,7 @@ def test_template_solving_paths_are_sound_and_match_the_reference() -> None:
     """Solve hard puzzles with singles and templates only: every template Step agrees with the solution,
     and on every third puzzle each position's Steps match the plain reference."""
     singles = (Technique.FULL_HOUSE, Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE)
-    lines = read_puzzles("top1465.txt")[:: 15]
+    lines = read_puzzles("top1465.txt")[::15]
     fired = {Technique.TEMPLATE_SET: 0, Technique.TEMPLATE_DEL: 0}
     for n, line in enumerate(lines):
         grid = Grid.from_string(line)

@@ -12,15 +12,15 @@ import random
 from typing import List, Tuple
 
 import pytest
-
 from caselib import case_steps, check_counts, check_registered, load_cases, run_case
+from sweeps import check_finders_sound, check_silent, check_transpose_invariant, sample_puzzles
+
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Eliminate, Move, Place
 from sudoku_tk.engine.propagation import Assist, recompute
 from sudoku_tk.engine.step import Family, HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques import ORDER, find_hint, finder_for
 from sudoku_tk.engine.techniques.uniqueness import FINDERS
-from sweeps import check_finders_sound, check_silent, check_transpose_invariant, sample_puzzles
 
 CASES = load_cases("uniqueness.cases")
 TECHNIQUES = tuple(t for t, _ in FINDERS)
@@ -64,11 +64,7 @@ def test_rectangle_steps_highlight_the_rectangle_and_the_eliminations() -> None:
         roles = {h.role for h in step.highlights}
         assert HighlightRole.ELIMINATION in roles
         eliminated = {
-            (c, d)
-            for h in step.highlights
-            if h.role is HighlightRole.ELIMINATION
-            for c in h.cells
-            for d in h.digits
+            (c, d) for h in step.highlights if h.role is HighlightRole.ELIMINATION for c in h.cells for d in h.digits
         }
         assert eliminated == {(e.cell, e.digit) for e in step.eliminations}
         if step.technique is Technique.BUG_PLUS_1:

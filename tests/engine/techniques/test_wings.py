@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Dict, List
 
 import pytest
-
 from caselib import case_file_tests, first_case_step, load_cases
+from sweeps import check_case_mirrored, check_each_fires_soundly, check_silent
+
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.step import HighlightRole, Technique
 from sudoku_tk.engine.techniques import finder_for
 from sudoku_tk.engine.techniques.wings import FINDERS
-from sweeps import check_case_mirrored, check_each_fires_soundly, check_silent
 
 CASES = load_cases("wings.cases")
 GEO = Geometry.of(3)
