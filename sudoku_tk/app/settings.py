@@ -278,7 +278,7 @@ def _windows_prefers_dark() -> Optional[bool]:
     try:
         import winreg  # type: ignore[import-not-found, unused-ignore]
 
-        key = winreg.OpenKey(
+        key = winreg.OpenKey(  # type: ignore[attr-defined, unused-ignore]
             winreg.HKEY_CURRENT_USER,  # type: ignore[attr-defined, unused-ignore]
             r"Software\Microsoft\Windows\CurrentVersion\Themes\Personalize",
         )
