@@ -16,6 +16,12 @@ mistake" exact: consequences of a cancelled move disappear with it.
 Every missing candidate of an empty cell has a ``Reason``; every automatically
 placed digit has its Step. Reasons are stored compactly and turned into Steps only
 when asked for, because this runs after every click.
+
+With Peer Elimination on, the replay notices each contradiction the moment it appears
+(a cell with no candidate left, a digit with no place left in a unit, a digit twice in a
+unit) and places no single while the board holds one: the consequences of a wrong move
+stop where the move shows itself wrong. ``Position.contradictions()`` lists them with
+the move after which each appeared.
 """
 
 from __future__ import annotations
@@ -29,7 +35,14 @@ from .explain import peer_elimination_text, single_text
 from .geometry import Cell, Digit, Geometry
 from .grid import Grid, Problem, ProblemKind, duplicate_message
 from .moves import Eliminate, Move, Place, live_moves
-from .propagation_rules import KEY_STRIDE, SingleCause, WorkingBoard, apply_singles
+from .propagation_rules import (
+    KEY_STRIDE,
+    SingleCause,
+    WorkingBoard,
+    apply_singles,
+)
+from .propagation_rules import Contradiction as Contradiction
+from .propagation_rules import ContradictionKind as ContradictionKind
 from .step import Elimination, Highlight, HighlightRole, Placement, Step, Technique
 
 
@@ -125,6 +138,7 @@ class Position:
         "_missing_at_start",
         "_singles",
         "_auto_order",
+        "_contradictions",
         "_conflicts",
     )
 
@@ -144,6 +158,7 @@ class Position:
     _missing_at_start: Set[int]
     _singles: Dict[Cell, SingleCause]
     _auto_order: Tuple[Cell, ...]
+    _contradictions: Tuple[Contradiction, ...]
     _conflicts: Optional[Tuple[Conflict, ...]]
 
     def __init__(self, **kw: object) -> None:
@@ -207,6 +222,14 @@ class Position:
         result = tuple(out)
         object.__setattr__(self, "_conflicts", result)
         return result
+
+    def contradictions(self) -> Tuple[Contradiction, ...]:
+        """The contradictions the board holds, in the order they appeared, each with the move that led to it.
+
+        Watched only with Peer Elimination on (otherwise the candidates are the player's own notes):
+        empty when the board breaks no rule a player can see yet. While there is one, no single is placed.
+        """
+        return self._contradictions
 
     def conflict_cells(self) -> FrozenSet[Cell]:
         return frozenset(c for k in self.conflicts() for c in k.cells)
@@ -317,7 +340,9 @@ def recompute(
     placed automatically when a move (or an automatic placement it caused) made it so.
     The puzzle itself is left for the player: singles already present in the starting
     grid are not filled in, unless ``singles_from_start`` asks for that (used to test
-    whether singles alone solve a puzzle). The same inputs always give the same Position.
+    whether singles alone solve a puzzle). With Peer Elimination on, no single is placed
+    while the board holds a contradiction (see ``Position.contradictions``). The same inputs
+    always give the same Position.
     """
     assists = frozenset(assists)
     geo = start.geometry
@@ -382,4 +407,5 @@ def recompute(
         _missing_at_start=board.missing_at_start,
         _singles=board.singles,
         _auto_order=tuple(board.auto_order),
+        _contradictions=board.final_contradictions(),
     )

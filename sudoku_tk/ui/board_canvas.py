@@ -5,8 +5,8 @@ hover outlines; each cell's own items are kept by board_cells.py, and steps, the
 and mistake marks are drawn by board_steps.py, board_card.py and board_marks.py.
 
 Layers, bottom to top: cell backgrounds; step shading (units, cells); grid lines
-and the outer frame; step candidate marks; candidates; digits; step links and
-strokes; hover outlines; the cursor.
+and the outer frame; step candidate marks; digits and candidates; mistake and
+contradiction marks; step links and strokes; hover outlines; the cursor.
 
 Finding items (for tests, the self-test and other widgets):
 
@@ -27,6 +27,8 @@ Finding items (for tests, the self-test and other widgets):
   buttons ``card-button``.
 - ``mark`` (with ``mark-mistake``, ``mark-missing`` or ``mark-revealed`` and
   ``mark-cell-<cell>``): what ``set_marks`` drew (see board_marks.py).
+- ``contradiction`` (with ``contradiction-dead``, ``-unit``, ``-clash``, ``-label``, ``-glyph``,
+  ``contradiction-cell-<cell>``, ``contradiction-unit-<unit>``): what ``set_contradictions`` drew.
 
 ``digit_item``, ``candidate_item``, ``candidate_visible``, ``digit_role`` and
 ``candidate_center`` answer the same questions without knowing the tags.
@@ -40,14 +42,22 @@ import tkinter.font as tkfont
 from typing import Callable, Dict, Optional, Sequence, Tuple
 
 from sudoku_tk.app.hint_texts import full_highlights
-from sudoku_tk.engine.geometry import Cell, Digit, Geometry
+from sudoku_tk.engine.geometry import Cell, Digit, Geometry, Unit
 from sudoku_tk.engine.propagation import Position
 from sudoku_tk.engine.step import Highlight, Link, Step
 
 from .board_card import Card, card_button_center, card_contains, draw_card
 from .board_cells import ORIGIN_TAGS, CellItems
 from .board_layout import BoardLayout, Hit
-from .board_marks import NO_MARKS, Marks, draw_marks, marked_cells
+from .board_marks import (
+    NO_CONTRADICTIONS,
+    NO_MARKS,
+    ContradictionMarks,
+    Marks,
+    draw_contradictions,
+    draw_marks,
+    marked_cells,
+)
 from .board_steps import StepDrawing, StepPainter
 from .theme import FONT_FAMILIES, Theme
 
@@ -90,6 +100,7 @@ class BoardCanvas(tk.Canvas):
         self._relayout_job: Optional[str] = None
         self._card: Optional[Card] = None
         self._marks: Marks = NO_MARKS
+        self._contradictions: ContradictionMarks = NO_CONTRADICTIONS
         self._paused = False
         self._reset_items()
         self._build()
@@ -118,6 +129,7 @@ class BoardCanvas(tk.Canvas):
         self._cursor = None
         self._hl_digit = None
         self._step = None
+        self._contradictions = NO_CONTRADICTIONS  # cells and units of the old size
         self.layout = BoardLayout.fit(geometry.box, max(self.winfo_width(), 40), max(self.winfo_height(), 40))
         self._rebuild()
 
@@ -173,6 +185,7 @@ class BoardCanvas(tk.Canvas):
             self.itemconfigure("cand", state="hidden")
             self.itemconfigure("cursor", state="hidden")
             self.delete("step")
+            self.delete("contradiction")
             return
         self.itemconfigure("digit", state="normal")
         # Forget what the candidates showed, so render() shows exactly the current ones.
@@ -180,6 +193,7 @@ class BoardCanvas(tk.Canvas):
         self._place_cursor()
         if self._position is not None:
             self.render(self._position)
+        self._draw_contradictions()
 
     @property
     def paused(self) -> bool:
@@ -346,8 +360,9 @@ class BoardCanvas(tk.Canvas):
         )
         self._static["z-marks"] = create_rect(0, 0, 0, 0, state="hidden", tags=("z",))
         self._cells.make_digits()
+        # Candidates are made on first need under this marker, so they never cover the marks made before them.
+        self._cells.z_top = self._static["z-cands"] = create_rect(0, 0, 0, 0, state="hidden", tags=("z",))
         self._static["z-top"] = create_rect(0, 0, 0, 0, state="hidden", tags=("z",))
-        self._cells.z_top = self._static["z-top"]
         self._static["hover-cell"] = create_rect(
             0, 0, 0, 0, outline=theme.hover_cell, width=2, state="hidden", tags=("hover", "hover-cell")
         )
@@ -363,6 +378,7 @@ class BoardCanvas(tk.Canvas):
         if self._card is not None:
             self._draw_card()
         self._draw_marks()
+        self._draw_contradictions()
 
     def _on_configure(self, event: tk.Event) -> None:
         if self._relayout_job is not None:
@@ -425,6 +441,25 @@ class BoardCanvas(tk.Canvas):
         if self._paused or not (mistakes or missing or revealed) or "z-top" not in self._static:
             return
         draw_marks(self, self._marks, self.layout, self.theme, self._static["z-top"])
+
+    def set_contradictions(
+        self, dead: Sequence[Cell] = (), lost: Sequence[Tuple[Unit, Digit]] = (), clashes: Sequence[Cell] = ()
+    ) -> None:
+        """Mark what the board breaks: cells with no candidate left, units where a digit has no place left
+        (unit, digit) and the cells of a digit twice in a unit; replaces what was marked. Hidden while paused."""
+        marks = (tuple(dead), tuple(lost), tuple(clashes))
+        if marks != self._contradictions:
+            self._contradictions = marks
+            self._draw_contradictions()
+
+    def _draw_contradictions(self) -> None:
+        self.delete("contradiction")
+        if self._paused or self._contradictions == NO_CONTRADICTIONS or "z-top" not in self._static:
+            return
+        fonts = (self._fonts["given"], self._fonts["cand_hl"])
+        draw_contradictions(
+            self, self._contradictions, self.layout, self.theme, self.geometry, fonts, self._static["z-top"]
+        )
 
     def destroy(self) -> None:
         if self._relayout_job is not None:

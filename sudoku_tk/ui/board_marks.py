@@ -1,18 +1,29 @@
-"""Marks on the board: wrong digits, removed true candidates and revealed cells.
+"""Marks on the board: wrong digits, removed true candidates and revealed cells; contradictions.
 
 ``BoardCanvas.set_marks`` keeps the marks to show and ``draw_marks`` draws them: a
 ring round a wrong digit (``mark-mistake``), a ring on the empty slot of a removed
 true candidate (``mark-missing``) and a flag in the top-right corner of a revealed
 cell (``mark-revealed``); every item is tagged ``mark`` and ``mark-cell-<cell>``.
-They lie above digits and candidates, below the hover outlines, the cursor and any card.
+
+``BoardCanvas.set_contradictions`` keeps what the board breaks and ``draw_contradictions``
+draws it, in a heavy dashed outline (shape and colour: a mistake's ring is solid) with a
+glyph: a cell with no candidate left gets a big "!" (``contradiction-dead``), a unit where
+a digit has no place left is outlined whole with a "no 7" label (``contradiction-unit``,
+``contradiction-label``), a digit twice in a unit gets its cells outlined with a small "!"
+(``contradiction-clash``). Every item is tagged ``contradiction``; cells'
+``contradiction-cell-<cell>``, units' ``contradiction-unit-<unit>``; the "!" texts
+``contradiction-glyph``.
+
+Both lie above digits and candidates, below the hover outlines, the cursor and any card.
 """
 
 from __future__ import annotations
 
 import tkinter as tk
-from typing import Set, Tuple
+import tkinter.font as tkfont
+from typing import Dict, List, Set, Tuple
 
-from sudoku_tk.engine.geometry import Cell, Digit
+from sudoku_tk.engine.geometry import Cell, Digit, Geometry, Unit
 from sudoku_tk.engine.step import HighlightRole
 
 from .board_layout import BoardLayout
@@ -21,6 +32,9 @@ from .theme import Theme
 Marks = Tuple[Tuple[Cell, ...], Tuple[Tuple[Cell, Digit], ...], Tuple[Cell, ...]]
 """Wrong digits' cells, removed true candidates (cell, digit), revealed cells."""
 NO_MARKS: Marks = ((), (), ())
+ContradictionMarks = Tuple[Tuple[Cell, ...], Tuple[Tuple[Unit, Digit], ...], Tuple[Cell, ...]]
+"""Cells with no candidate left, units where a digit has no place left (unit, digit), cells of a digit twice."""
+NO_CONTRADICTIONS: ContradictionMarks = ((), (), ())
 
 
 def draw_marks(canvas: tk.Canvas, marks: Marks, layout: BoardLayout, theme: Theme, z_top: int) -> None:
@@ -67,3 +81,98 @@ def marked_cells(canvas: tk.Canvas, kind: str) -> Tuple[Cell, ...]:
     for item in canvas.find_withtag(f"mark-{kind}"):
         cells.update(int(t[10:]) for t in canvas.gettags(item) if t.startswith("mark-cell-"))
     return tuple(sorted(cells))
+
+
+def draw_contradictions(
+    canvas: tk.Canvas,
+    marks: ContradictionMarks,
+    layout: BoardLayout,
+    theme: Theme,
+    geometry: Geometry,
+    fonts: Tuple[tkfont.Font, tkfont.Font],
+    z_top: int,
+) -> None:
+    """Draw ``marks`` (delete the ``contradiction`` tag first to replace them) with ``fonts`` (big "!", labels)."""
+    dead, lost, clashes = marks
+    lay, colour, dash = layout, theme.contradiction, theme.contradiction_dash
+    big, small = fonts
+    width = max(2, lay.thick_width)
+
+    def outline(rect_coords: Tuple[float, float, float, float], tags: Tuple[str, ...]) -> None:
+        # A closed line, not a rectangle's outline: Tk draws a wide rectangle outline solid, whatever its dash.
+        x0, y0, x1, y1 = rect_coords
+        canvas.create_line(
+            x0,
+            y0,
+            x1,
+            y0,
+            x1,
+            y1,
+            x0,
+            y1,
+            x0,
+            y0,
+            fill=colour,
+            width=width,
+            dash=dash,
+            joinstyle="miter",
+            tags=("contradiction",) + tags,
+        )
+
+    for cell in dead:
+        tags = ("contradiction-dead", f"contradiction-cell-{cell}")
+        outline(lay.cell_rect(cell).inset(width + 1).coords(), tags)
+        x, y = lay.cell_rect(cell).center
+        canvas.create_text(x, y, text="!", fill=colour, font=big, tags=("contradiction", "contradiction-glyph") + tags)
+    for cell in clashes:
+        tags = ("contradiction-clash", f"contradiction-cell-{cell}")
+        r = lay.cell_rect(cell).inset(width + 1)
+        outline(r.coords(), tags)
+        canvas.create_text(
+            r.x0 + width,
+            r.y0,
+            text="!",
+            anchor="nw",
+            fill=colour,
+            font=small,
+            tags=("contradiction", "contradiction-glyph") + tags,
+        )
+    by_unit: Dict[Unit, List[Digit]] = {}
+    for unit, digit in lost:
+        by_unit.setdefault(unit, []).append(digit)
+    for unit, digits in by_unit.items():
+        tags = ("contradiction-unit", f"contradiction-unit-{unit}")
+        cells = geometry.units[unit]
+        outline(lay.unit_rect(cells).inset(width / 2 + 1).coords(), tags)
+        _label(canvas, lay, theme, small, unit, geometry, "no " + ", ".join(map(geometry.digit_char, sorted(digits))))
+    # Above digits and candidates, below the hover outlines, the cursor and any card.
+    canvas.tag_lower("contradiction", z_top)
+
+
+def _label(
+    canvas: tk.Canvas, lay: BoardLayout, theme: Theme, font: tkfont.Font, unit: Unit, geometry: Geometry, text: str
+) -> None:
+    """A unit's label on a filled patch: a row's at its left end, a column's at its top, a box's bottom right.
+
+    The three places differ, so the labels of a row, a column and a box meeting in one cell never overlap.
+    """
+    cells = geometry.units[unit]
+    kind = geometry.unit_kind(unit)
+    pad = max(2, lay.thick_width) + 2
+    if kind == 0:
+        r = lay.cell_rect(cells[0])
+        x, y, anchor = r.x0 + pad, r.center[1], "w"
+    elif kind == 1:
+        r = lay.cell_rect(cells[0])
+        x, y, anchor = r.center[0], r.y0 + pad, "n"
+    else:
+        r = lay.cell_rect(cells[-1])
+        x, y, anchor = r.x1 - pad, r.y1 - pad, "se"
+    tags = ("contradiction", "contradiction-label", f"contradiction-unit-{unit}")
+    item = canvas.create_text(x, y, text=text, anchor=anchor, fill=theme.contradiction, font=font, tags=tags)
+    box = canvas.bbox(item)
+    if box:
+        patch = canvas.create_rectangle(
+            box[0] - 1, box[1], box[2] + 1, box[3], fill=theme.contradiction_bg, outline=theme.contradiction, tags=tags
+        )
+        canvas.tag_raise(item, patch)

@@ -97,6 +97,12 @@ class Theme:
     roles: Dict[HighlightRole, RoleStyle] = field(hash=False, compare=False, default_factory=dict)
     link: str = "#6a1b9a"
     """Chain links between candidates (strong solid, weak dashed: the dash tells them apart, not the colour)."""
+    contradiction: str = "#b00020"
+    """Outline and "!" of a contradiction: a dead cell, a unit a digit has no place in, a digit twice in a unit."""
+    contradiction_bg: str = "#ffe3e0"
+    """Behind the label of a unit where a digit has no place left."""
+    contradiction_dash: Tuple[int, ...] = (6, 3)
+    """A contradiction's outline is dashed and heavy, so it reads without colour (a mistake's ring is solid)."""
 
     def role(self, role: HighlightRole) -> RoleStyle:
         """The style of a Step highlight role (every role has one)."""
@@ -166,6 +172,8 @@ LIGHT = Theme(
     error_bg="#fde0dc",
     roles=_LIGHT_ROLES,
     link="#6a1b9a",
+    contradiction="#b00020",
+    contradiction_bg="#ffe3e0",
 )
 
 DARK = Theme(
@@ -198,6 +206,8 @@ DARK = Theme(
     error_bg="#4d2427",
     roles=_DARK_ROLES,
     link="#f0a6ff",
+    contradiction="#ff8a80",
+    contradiction_bg="#4d2427",
 )
 
 THEMES = {t.name: t for t in (LIGHT, DARK)}
