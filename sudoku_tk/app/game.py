@@ -49,6 +49,8 @@ class Game:
     _assists: FrozenSet[Assist]
     _position: Position
     _mistakes: int
+    _hints: int
+    _reveals: int
     _entering: bool
     _solution: object
 
@@ -74,6 +76,8 @@ class Game:
             self._source,
             self._created,
             saved,
+            hints=self._hints,
+            reveals=self._reveals,
         )
 
     # -- the game as data ---------------------------------------------------
@@ -108,6 +112,16 @@ class Game:
     def mistakes(self) -> int:
         """How many wrong digits the player placed in this game (undoing one does not take it back)."""
         return self._mistakes
+
+    @property
+    def hints(self) -> int:
+        """How many hint steps were made for the player (Apply, Step, Solve to the end); Undo keeps the count."""
+        return self._hints
+
+    @property
+    def reveals(self) -> int:
+        """How many digits were revealed at the player's request (Reveal cell, Solve); Undo keeps the count."""
+        return self._reveals
 
     @property
     def is_entering(self) -> bool:
@@ -221,9 +235,9 @@ class Game:
         self._clock.pause()
 
     def resume_clock(self) -> None:
-        """Count time again, unless the puzzle is solved."""
+        """Count time again, unless the puzzle is solved or the clock still waits for the first move."""
         if not self._clock.is_running() and not self._position.is_solved():
-            self._clock.resume()
+            self._clock.follow(False, bool(self._moves))
 
     # -- internals ----------------------------------------------------------
     def _load(self, record: GameRecord, entering: bool = False) -> None:
@@ -241,12 +255,14 @@ class Game:
         self._entering = entering
         self._solution = _NOT_COMPUTED
         self._position = recompute(self._start, self._moves, self._effective_assists())
+        self._hints = max(0, record.hints)
+        self._reveals = max(record.reveals, len(self.revealed_cells()))  # files from before the count
         self.resume_clock()
 
     def _effective_assists(self) -> FrozenSet[Assist]:
         return self._assists & ENTERING_ASSISTS if self._entering else self._assists
 
     def _recompute(self) -> None:
-        """Recompute the board from the start and the moves; the clock stops once it is solved."""
+        """Recompute the board from the start and the moves; the clock starts with the first move, stops once solved."""
         self._position = recompute(self._start, self._moves, self._effective_assists())
-        self._clock.follow(self._position.is_solved())
+        self._clock.follow(self._position.is_solved(), bool(self._moves))

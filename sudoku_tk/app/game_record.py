@@ -45,6 +45,10 @@ class GameRecord:
     saved: Optional[datetime] = None
     app_version: str = field(default=__version__)
     """The version of the app that wrote the record."""
+    hints: int = 0
+    """Hint steps made for the player (Apply, Step, Solve to the end); undoing one does not take it back."""
+    reveals: int = 0
+    """Digits shown at the player's request (Reveal cell, Solve); undoing one does not take it back."""
 
     @classmethod
     def new(
@@ -72,6 +76,8 @@ class GameRecord:
         revealed: Optional[Sequence[Cell]] = None,
         assists: FrozenSet[Assist] | Sequence[Assist] | None = None,
         saved: Optional[datetime] = None,
+        hints: Optional[int] = None,
+        reveals: Optional[int] = None,
     ) -> "GameRecord":
         """The same game with the player's current moves (and clock, counters and assists when given)."""
         return replace(
@@ -84,6 +90,8 @@ class GameRecord:
             assists=self.assists if assists is None else frozenset(assists),
             saved=self.saved if saved is None else saved,
             app_version=__version__,
+            hints=self.hints if hints is None else hints,
+            reveals=self.reveals if reveals is None else reveals,
         )
 
     def position(self) -> Position:

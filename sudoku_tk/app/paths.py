@@ -1,4 +1,4 @@
-"""Where the app keeps per-user files (settings, autosave): the platform's data folder, by its own rules.
+"""Where the app keeps per-user files (settings, autosave, recent games): the platform's data folder, by its own rules.
 
 ``SUDOKU_TK_DATA_DIR`` overrides everything (tests and portable installs use it).
 Otherwise, without a third-party dependency:
@@ -22,6 +22,7 @@ APP_DIR_NAME = "sudoku-tk"
 ENV_OVERRIDE = "SUDOKU_TK_DATA_DIR"
 SETTINGS_NAME = "settings.json"
 AUTOSAVE_DIR_NAME = "autosave"
+RECENT_DIR_NAME = "recent"
 
 
 def data_dir_for(platform: str, environ: Mapping[str, str], home: str) -> PurePath:
@@ -78,3 +79,14 @@ def autosave_dir(base: Optional[Path] = None, slot: int = 1) -> Path:
         raise ValueError(f"slot {slot} is not between 1 and {MAX_SLOTS}")
     name = AUTOSAVE_DIR_NAME if slot == 1 else f"{AUTOSAVE_DIR_NAME}-{slot}"
     return (base or user_data_dir()) / name
+
+
+def recent_dir(base: Optional[Path] = None) -> Path:
+    """The folder of the recent unfinished games inside ``base`` (default: the user's data folder).
+
+    It sits next to the autosave folders and is shared by every window (see app/recent_games.py).
+
+    >>> recent_dir(Path("/d")).as_posix()
+    '/d/recent'
+    """
+    return (base or user_data_dir()) / RECENT_DIR_NAME

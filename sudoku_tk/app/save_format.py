@@ -23,8 +23,14 @@ A game file is small, human-readable JSON (format ``sudoku-tk-game``, version 1)
       "mistakes": 0,
       "revealed": ["r5c5"],
       "created": "2024-06-07T10:00:00+00:00",
-      "saved": "2024-06-07T10:05:12+00:00"
+      "saved": "2024-06-07T10:05:12+00:00",
+      "hints": 2,                            (optional: hint steps made for the player)
+      "reveals": 1                           (optional: digits revealed at the player's request)
     }
+
+``hints`` and ``reveals`` are written only when they are not zero, so a game
+played without help reads in versions of the app that predate them; a file
+without them reads as no help taken.
 
 Reading validates every field and raises ``SaveFileError`` naming the field and
 the problem (``NewerFormatError`` for a file from a newer version of the app;
@@ -68,6 +74,7 @@ FORMAT_NAME = "sudoku-tk-game"
 FORMAT_VERSION = 1
 MAX_ELAPSED = 10 * 365 * 24 * 3600.0
 MAX_MISTAKES = 10**9
+"""The largest count a game file holds (mistakes, hints, reveals)."""
 
 _TOP_KEYS = frozenset(
     {
@@ -87,6 +94,8 @@ _TOP_KEYS = frozenset(
         "revealed",
         "created",
         "saved",
+        "hints",
+        "reveals",
     }
 )
 _REQUIRED = ("format", "version", "size", "givens")
@@ -153,6 +162,10 @@ def record_to_json(record: GameRecord) -> Dict[str, Any]:
     out["revealed"] = [geo.cell_name(c) for c in record.revealed]
     out["created"] = record.created.isoformat() if record.created else None
     out["saved"] = record.saved.isoformat() if record.saved else None
+    if record.hints:
+        out["hints"] = record.hints
+    if record.reveals:
+        out["reveals"] = record.reveals
     return out
 
 
@@ -309,6 +322,8 @@ def record_from_json(obj: Any) -> GameRecord:
         created=read_timestamp(obj.get("created"), "created"),
         saved=read_timestamp(obj.get("saved"), "saved"),
         app_version=read_text(obj.get("app_version", ""), "app_version", 50),
+        hints=read_count(obj.get("hints", 0), "hints", MAX_MISTAKES),
+        reveals=read_count(obj.get("reveals", 0), "reveals", MAX_MISTAKES),
     )
 
 

@@ -32,6 +32,7 @@ from enum import Enum
 from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence
 
 from sudoku_tk.app import move_rules
+from sudoku_tk.app.contradictions import ContradictionNote, note_contradictions
 from sudoku_tk.app.game import REVEAL_NOTE, Game
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
@@ -85,6 +86,12 @@ class GameView:
     """Seconds on the clock when the change happened."""
     complete_digits: FrozenSet[Digit]
     """Digits already placed in every unit (the pad greys them out)."""
+    hints: int = 0
+    """Hint steps made for the player in this game (see ``Game.hints``)."""
+    reveals: int = 0
+    """Digits revealed at the player's request in this game (see ``Game.reveals``)."""
+    contradiction: Optional[ContradictionNote] = None
+    """What the board breaks, with its sentence and what to mark (None: nothing; see contradictions.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,9 +235,12 @@ class Session(Game):
             moves.append(Eliminate(tuple((e.cell, e.digit) for e in step.eliminations), note))
         moves += [Place(p.cell, p.digit, note) for p in step.placements]
         outcome = Outcome(False, "")
-        for move in moves:
+        self._hints += 1  # before the moves: the change that solves the puzzle carries its own help
+        for i, move in enumerate(moves):
             outcome = self._push(move)
             if not outcome:
+                if i == 0:
+                    self._hints -= 1  # nothing was made
                 break
         return outcome
 
@@ -265,6 +275,7 @@ class Session(Game):
         self._redo.extend(reversed(self._moves))
         self._moves.clear()
         message = f"Restarted: {count} move{'s' * (count != 1)} can be redone"
+        self._clock.reset()  # the clock waits for the first move again
         self._recompute()
         self._notify(Change(ChangeKind.RESTART, message))
         return Outcome(True, message)
@@ -339,10 +350,12 @@ class Session(Game):
             return Outcome(False, refusal)
         solution, geo = self.solution, self.geometry
         assert solution is not None  # reveal_refusal refuses a puzzle without a unique solution
+        self._reveals += 1  # before the move, as in apply_step
         outcome = self._push(Place(cell, solution[cell], REVEAL_NOTE), ChangeKind.REVEAL)
-        if outcome:
-            return Outcome(True, f"Revealed {geo.cell_name(cell)}={geo.digit_char(solution[cell])}")
-        return outcome
+        if not outcome:
+            self._reveals -= 1  # nothing was revealed
+            return outcome
+        return Outcome(True, f"Revealed {geo.cell_name(cell)}={geo.digit_char(solution[cell])}")
 
     def solve(self) -> Outcome:
         """Fill every empty cell with the solution's digits (revealed moves, one change).
@@ -373,6 +386,7 @@ class Session(Game):
                 self._recompute()
                 revealed += 1
         self._redo.clear()
+        self._reveals += revealed
         message = f"Solved for you: {revealed} cell{'s' * (revealed != 1)} revealed{note}"
         self._notify(Change(ChangeKind.REVEAL, message))
         return Outcome(True, message)
@@ -412,6 +426,9 @@ class Session(Game):
             mistakes=self._mistakes,
             elapsed=self.elapsed(),
             complete_digits=pos.complete_digits(),
+            hints=self._hints,
+            reveals=self._reveals,
+            contradiction=note_contradictions(pos),
         )
 
     def _notify(self, change: Change) -> None:

@@ -4,7 +4,9 @@
 commands of GameFiles and the board's Clear cell among them; menus.py builds the menu
 bar, toolbar and shortcuts from the registry. Handlers here are thin: a dialog, a
 confirmation in the notice bar, or a settings change, then one call to the Session
-or to the window through its ``CommandHost`` port.
+or to the window through its ``CommandHost`` port. New game and the New N×N puzzles
+go through ``host.files.replace_game``, which asks before a game in progress is
+replaced and keeps it among the recent games (game_keeper.py).
 """
 
 from __future__ import annotations
@@ -59,12 +61,23 @@ class AppCommands:
                 help="Choose a size and a level, or a puzzle from the library",
             )
         )
+        add(
+            Command(
+                "continue-recent",
+                "Continue a recent game…",
+                host.files.continue_recent,
+                host.files.has_recent,
+                menu="Game",
+                group="new",
+                help="Play on with a game a new one replaced",
+            )
+        )
         for side in (4, 9, 16):
             add(
                 Command(
                     f"new-{side}",
                     f"New {side}×{side} puzzle",
-                    partial(host.new_puzzle, side),
+                    partial(self.new_sized_puzzle, side),
                     menu="Game",
                     group="size",
                 )
@@ -223,7 +236,17 @@ class AppCommands:
 
     # -- game and settings -----------------------------------------------------------
     def new_game_dialog(self) -> None:
-        """Ask for a size and level (or a listed puzzle) and start it; the choices are offered first next time."""
+        """Ask for a size and level (or a listed puzzle) and start it; the choices are offered first next time.
+
+        A game in progress is asked about first (see ``GameKeeping.replace_game``).
+        """
+        self._host.files.replace_game("a new game", self._choose_new_game)
+
+    def new_sized_puzzle(self, side: int) -> None:
+        """Start a built-in ``side``×``side`` puzzle, once a game in progress may be replaced."""
+        self._host.files.replace_game(f"a new {side}×{side} puzzle", lambda: self._host.new_puzzle(side))
+
+    def _choose_new_game(self) -> None:
         host = self._host
         s = host.settings
         dialog = NewGameDialog(host.root, size=s.new_game_size, level=s.new_game_level, recent_ids=s.recent_ids)

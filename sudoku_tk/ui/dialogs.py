@@ -137,6 +137,7 @@ class _Dialog(tk.Toplevel):
     """A modal dialog with a body, a message line and OK / Cancel; subclasses fill ``_build`` and ``_validate``."""
 
     ok_label = "OK"
+    cancel_label = "Cancel"
 
     def __init__(self, parent: tk.Misc, title: str, *, show: bool = True) -> None:
         super().__init__(parent)
@@ -163,7 +164,7 @@ class _Dialog(tk.Toplevel):
         buttons = ttk.Frame(self, padding=12)
         buttons.grid(row=2, column=0, sticky="e")
         self.ok_button = ttk.Button(buttons, text=self.ok_label, command=self.ok, default="active")
-        self.cancel_button = ttk.Button(buttons, text="Cancel", command=self.cancel)
+        self.cancel_button = ttk.Button(buttons, text=self.cancel_label, command=self.cancel)
         self.ok_button.grid(row=0, column=0, padx=(0, 6))
         self.cancel_button.grid(row=0, column=1)
         self.bind("<Return>", self._on_return)

@@ -3,7 +3,8 @@
 Every change arrives with its ``GameView`` (what a window shows, taken once by the
 Session), so nothing is asked back: the board renders ``view.position``, the pad
 dims ``view.complete_digits``, the title shows ``view.name`` and the solved card
-reads ``view.solved``, ``view.revealed`` and ``view.elapsed``. A new game resets
+reads ``view.solved``, ``view.revealed`` and ``view.elapsed``; a contradiction
+(``view.contradiction``) is marked on the board and its sentence said. A new game resets
 the board's size, cursor, highlight and card. Pausing hides the board behind a
 card and stops the clock; mistake marks and the counter follow the settings.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import Callable, List, Optional, Tuple
 
 from sudoku_tk import APP_NAME
+from sudoku_tk.app.credit import solved_status, solved_title_and_detail
 from sudoku_tk.app.session import Change, ChangeKind, GameView
 
 from .board_canvas import BoardCanvas
@@ -20,7 +22,7 @@ from .board_input import BoardInput
 from .hint_panel import HintPanel
 from .menus import Menus
 from .ports import DisplayHost
-from .status_bar import Notices, StatusBar, format_elapsed
+from .status_bar import Notices, StatusBar
 from .why import WhyOnHover
 from .window_setup import board_size
 
@@ -61,7 +63,7 @@ class GameDisplay:
             return
         self._board.render(view.position)
         self._why.refresh_hover()
-        self._status.say(change.message)
+        self._say(change.message, view)
         self._update_after_change(view)
         self.update_marks()
 
@@ -84,7 +86,7 @@ class GameDisplay:
         self._input.set_highlight(None)
         board.clear_step()
         board.render(view.position)
-        self._status.say(message)
+        self._say(message, view)
         self._update_after_change(view)
         self.update_marks()
         if not (view.entering and self._notices.kind() == "entering"):
@@ -93,6 +95,16 @@ class GameDisplay:
         self.cancel()
         self._warm_job = board.after_idle(self._warm_solution)
         board.focus_set()
+
+    def _say(self, message: str, view: GameView) -> None:
+        """Say the change, or, while the board holds a contradiction, mark it and say its sentence instead."""
+        note = view.contradiction
+        if note is None:
+            self._board.set_contradictions()
+            self._status.say(message)
+        else:
+            self._board.set_contradictions(note.dead_cells, note.lost_digits, note.clash_cells)
+            self._status.say(note.sentence, error=True)
 
     def cancel(self) -> None:
         """Drop the pending work-out of the solution (a newer game, or the window is closing)."""
@@ -124,18 +136,11 @@ class GameDisplay:
             board.hide_card()
             return
         actions: List[Tuple[str, Callable[[], None]]] = [("New puzzle", self._host.new_puzzle)]
-        revealed = view.revealed
-        if not view.move_count:
-            title, detail = "Already solved", "Nothing is left to place in this puzzle."
-        elif revealed:
-            title = "Solved, with help"
-            detail = f"Time: {format_elapsed(view.elapsed)}. {revealed} cell{'s' * (revealed != 1)} revealed."
-            actions.append(("Close", board.hide_card))
-        else:
-            title, detail = "Solved!", f"Time taken: {format_elapsed(view.elapsed)}. Well done!"
+        title, detail = solved_title_and_detail(view)  # the words (and the credit) are the app's
+        if view.move_count:
             actions.append(("Close", board.hide_card))
         board.show_card(title, detail, actions, success=True)
-        self._status.say(f"{title} {detail}")
+        self._status.say(solved_status(view))
 
     def update_marks(self) -> None:
         """Show revealed cells always, and mistakes when the player asked for them (never while paused)."""

@@ -12,7 +12,13 @@ The autosave (its slot and lock, resuming, saving after every change, the warnin
 while it fails) is window_autosave.py; GameFiles owns it, saves after every change
 of the session, and offers its names here (``autosave()``, ``slot``, ``lock``…).
 
-Tests replace ``ask_open``, ``ask_save`` and ``ask_export`` (the file choosers).
+Nothing is thrown away without asking: Open, Paste, a typed puzzle and Enter a
+puzzle replace a game in progress only once the player agrees, and the replaced game
+is kept among the recent games (game_keeper.py, which GameFiles owns as ``keeper``;
+the window's New game commands reach it through ``replace_game``).
+
+Tests replace ``ask_open``, ``ask_save`` and ``ask_export`` (the file choosers), and
+``keeper.ask_replace`` / ``keeper.ask_recent`` (the questions).
 """
 
 from __future__ import annotations
@@ -48,6 +54,7 @@ from sudoku_tk.engine.grid import Grid
 from .collection_dialog import CollectionDialog
 from .dialogs import PuzzleTextDialog
 from .file_choosers import ask_export_path, ask_open_path, ask_save_game_path, game_file_name
+from .game_keeper import GameKeeper
 from .keys import TEXT_FIELDS
 from .ports import FilesHost
 from .window_autosave import WindowAutosave
@@ -69,6 +76,8 @@ class GameFiles:
         self.path: Optional[Path] = None
         """The file the game was opened from or last saved to (Save writes there)."""
         self._autosave = WindowAutosave(host, data_dir, lambda: self.save_as(), lambda: self.path)
+        self.keeper = GameKeeper(host, data_dir)
+        """Asks before a game in progress is replaced and keeps it among the recent games."""
         self._before_entering: Optional[GameRecord] = None
         self.ask_open: Callable[[], Optional[Path]] = lambda: ask_open_path(host.root, host.settings.last_directory)
         self.ask_save: Callable[[], Optional[Path]] = lambda: ask_save_game_path(
@@ -127,6 +136,19 @@ class GameFiles:
     def start(self) -> None:
         """Listen to the session (autosave, forget the file of a replaced game)."""
         self._host.session.subscribe(self._on_change)
+        self.keeper.start()
+
+    # -- replacing the game (game_keeper.py) ------------------------------------------------
+    def replace_game(self, instead: str, start: Callable[[], object]) -> bool:
+        """Run ``start`` (it replaces the game with ``instead``) once the player agrees; see ``GameKeeper``."""
+        return self.keeper.replace_game(instead, start)
+
+    def continue_recent(self) -> None:
+        """Game > Continue a recent game…: choose a kept game and play on."""
+        self.keeper.continue_recent()
+
+    def has_recent(self) -> bool:
+        return self.keeper.has_recent()
 
     # -- commands ----------------------------------------------------------------
     def commands(self, group: str) -> List[Command]:
@@ -236,20 +258,24 @@ class GameFiles:
         Returns whether the puzzle was started now. A refused puzzle leaves the game as it was.
         """
         if incoming.is_proper:
-            self._play(incoming, name, source)
-            return True
+            return self._play(incoming, name, source)
         if incoming.has_several_solutions:
+
+            def play_anyway() -> None:
+                self._play(incoming, name, source)
+
             self._host.show_notice(
-                incoming.message + " Play it anyway?",
-                [("Play anyway", lambda: self._play(incoming, name, source)), ("Cancel", None)],
+                incoming.message + " Play it anyway?", [("Play anyway", play_anyway), ("Cancel", None)]
             )
             return False
         self._host.show_notice(incoming.message + " Your game is unchanged.", error=True)
         return False
 
-    def _play(self, incoming: IncomingPuzzle, name: str, source: str) -> None:
-        assert incoming.grid is not None
-        self._host.start_grid(incoming.grid, name, source)
+    def _play(self, incoming: IncomingPuzzle, name: str, source: str) -> bool:
+        """Play a checked puzzle once the player agrees to replace a game in progress; return whether it started."""
+        grid = incoming.grid
+        assert grid is not None
+        return self.keeper.replace_game(f"“{name}”", lambda: self._host.start_grid(grid, name, source))
 
     def open(self) -> None:
         """Ask for a file; open a saved game, or check and play a puzzle file. A bad file changes nothing."""
@@ -267,10 +293,14 @@ class GameFiles:
             return False
         self.remember_directory(path)
         if isinstance(opened, GameRecord):
-            self._host.session.load_record(opened)
-            self.path = path  # after the load: the change listener forgets the previous file
-            self._host.say(f"Opened {path.name}")
-            return True
+            record = opened
+
+            def load() -> None:
+                self._host.session.load_record(record)
+                self.path = path  # after the load: the change listener forgets the previous file
+                self._host.say(f"Opened {path.name}")
+
+            return self.keeper.replace_game(f"the saved game {path.name}", load)
         if isinstance(opened, PuzzleCollection):
             return self.offer_collection(opened, path.name, path.stem, f"file {path.name}")
         return self.offer(opened, path.stem, f"file {path.name}")
@@ -286,10 +316,15 @@ class GameFiles:
 
     # -- entering a puzzle on the board ------------------------------------------------
     def enter_puzzle(self) -> None:
-        """Clear the board for typing givens; Start checks and locks them, Cancel brings the game back."""
+        """Clear the board for typing givens; Start checks and locks them, Cancel brings the game back.
+
+        A game in progress is asked about first (and kept among the recent games, as Start replaces it).
+        """
+        if not self._host.session.is_entering:
+            self.keeper.replace_game("a puzzle you enter on the board", self._enter)
+
+    def _enter(self) -> None:
         session = self._host.session
-        if session.is_entering:
-            return
         self._autosave.flush()
         self._before_entering = session.to_record()
         session.new_game(Grid.from_values([0] * session.geometry.ncells), "New puzzle", entering=True)
@@ -334,6 +369,7 @@ class GameFiles:
         self._host.hide_notice()
         if record is not None and self._host.session.is_entering:
             self._host.session.load_record(record)
+            self.keeper.forget(record)  # in play again: no longer a recent game
             self._host.say("Back to your game")
 
     # -- saving ----------------------------------------------------------------------

@@ -45,6 +45,26 @@ class Messages(Protocol):
     def notice_kind(self) -> str: ...
 
 
+class KeeperHost(Messages, Protocol):
+    """What keeping replaced games (game_keeper.py) may call: the root (its dialogs), the game, messages."""
+
+    @property
+    def root(self) -> tk.Tk: ...
+
+    @property
+    def session(self) -> Session: ...
+
+
+class GameKeeping(Protocol):
+    """What the window's commands may ask of the part that keeps a replaced game (GameFiles, game_keeper.py)."""
+
+    def replace_game(self, instead: str, start: Callable[[], object]) -> bool: ...
+
+    def continue_recent(self) -> None: ...
+
+    def has_recent(self) -> bool: ...
+
+
 class AutosaveHost(Timers, Messages, Protocol):
     """What the autosave may call: timers, messages, and the game to save."""
 
@@ -139,6 +159,9 @@ class CommandHost(Messages, Protocol):
 
     @property
     def data_dir(self) -> Optional[Path]: ...
+
+    @property
+    def files(self) -> GameKeeping: ...
 
     def update_settings(self, settings: Settings) -> None: ...
 

@@ -148,6 +148,7 @@ def test_pause_hides_marks_and_the_clock_stops(make_app: MakeApp) -> None:
 
 def test_minimising_stops_the_clock_and_restoring_starts_it(make_app: MakeApp) -> None:
     app = make_app()
+    _right_click(app)  # the clock starts with the first move
     app.root.deiconify()
     pump(app)
     # Minimising unmaps the window. Without a window manager (Xvfb) iconify() is only a request nobody
@@ -181,6 +182,7 @@ def test_revealed_cells_stay_marked_through_save_and_open(make_app: MakeApp, tmp
     assert app.session.reveal_cell(cell)
     path = tmp_path / "revealed.sudoku.json"
     assert app.files.save_to(path)
+    app.files.keeper.ask_replace = lambda question: True  # a game in progress: the player answers Replace
     app.run_command("new-9")
     pump(app)
     assert app.board.marked_cells("revealed") == ()

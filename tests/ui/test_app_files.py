@@ -180,6 +180,7 @@ def test_save_and_open_round_trip(open_app, tmp_path: Path) -> None:  # type: ig
     app.run_command("save")
     assert path.is_file() and app.status_text() == "Saved game.sudoku.json"
     assert json.loads(path.read_text())["format"] == "sudoku-tk-game"
+    app.files.keeper.ask_replace = lambda question: True  # a game in progress: the player answers Replace
     app.run_command("new-9")
     pump(app)
     assert app.session.name != "Round trip"
@@ -298,6 +299,7 @@ def test_a_pasted_collection_is_offered_too_and_cancel_keeps_the_game(open_app) 
     assert asked == [2] and _state(app) == before
     assert app.status_text() == "No puzzle chosen; your game is unchanged"
     app.files.ask_collection = lambda collection, name: 0
+    app.files.keeper.ask_replace = lambda question: True  # a game in progress: the player answers Replace
     key(app, "v", CONTROL)
     pump(app)
     assert app.session.start.to_string() == CLASSIC and app.session.name == "Pasted puzzle #1"
@@ -370,6 +372,7 @@ def test_random_new_puzzles_avoid_recently_played_ones(open_app) -> None:  # typ
 def test_enter_a_puzzle_then_start_locks_the_givens(open_app) -> None:  # type: ignore[no-untyped-def]
     app = open_app()
     _play_right(app, 1)
+    app.files.keeper.ask_replace = lambda question: True  # a game in progress: the player answers Replace
     app.run_command("enter-puzzle")
     pump(app)
     s = app.session
@@ -397,6 +400,7 @@ def test_cancel_entering_brings_the_game_back(open_app) -> None:  # type: ignore
     app = open_app()
     _play_right(app, 2)
     before = _state(app)
+    app.files.keeper.ask_replace = lambda question: True  # a game in progress: the player answers Replace
     app.run_command("enter-puzzle")
     app.session.place(0, 1)
     assert not app.commands.get("save").is_available()
