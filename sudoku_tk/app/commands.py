@@ -53,6 +53,9 @@ _KEY_LABELS = {
     "equal": "=",
     "question": "?",
     "space": "Space",
+    "KP_Add": "Keypad +",
+    "KP_Subtract": "Keypad -",
+    "KP_0": "Keypad 0",
 }
 _MAC_KEY_LABELS = {
     "Escape": "⎋",

@@ -18,7 +18,7 @@ import sys
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
-from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Tuple, TypeVar
 
 from sudoku_tk.app.atomic_files import atomic_write_text, decode, read_limited
 from sudoku_tk.app.puzzles import Level
@@ -35,6 +35,7 @@ RECENT_LIMIT = 30
 ZOOM_MIN, ZOOM_MAX = 50, 300
 ANY_LEVEL = "any"
 MAX_PATH_TEXT = 4096
+E = TypeVar("E", bound=Enum)
 
 
 class Theme(Enum):
@@ -48,6 +49,34 @@ class Theme(Enum):
     """Follow the desktop's light/dark setting where it can be read; light otherwise."""
 
 
+class ClickMode(Enum):
+    """What a left click on a candidate does (a click anywhere else in a cell only selects the cell)."""
+
+    PLACES = "places"
+    """The candidate is placed at once: one click per digit, what the board has always done."""
+    SELECTS = "selects"
+    """The cell is only selected; a digit key, a pad button or a double click places."""
+
+    @property
+    def label(self) -> str:
+        return "Click places" if self is ClickMode.PLACES else "Click selects"
+
+
+class PadMode(Enum):
+    """What pressing a digit on the number pad does."""
+
+    PLACE = "place"
+    """Write the digit into the selected cell."""
+    CANDIDATE = "candidate"
+    """Remove or bring back the candidate in the selected cell."""
+    HIGHLIGHT = "highlight"
+    """Highlight the digit everywhere on the board."""
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the player can set that outlives a game."""
@@ -59,7 +88,11 @@ class Settings:
     """Show how many wrong digits were placed so far (the "lives" counter)."""
     theme: Theme = Theme.SYSTEM
     board_zoom: int = 100
-    """The board's size on screen in percent of its default size (50 to 300)."""
+    """The board's size in percent of the space it has in the window (50 to 300; above 100 it scrolls)."""
+    click_mode: ClickMode = ClickMode.PLACES
+    """What a left click on a candidate does (Shift+click does the other)."""
+    pad_mode: PadMode = PadMode.PLACE
+    """What a press on the number pad does; it changes only when the player changes it."""
     recent_ids: Tuple[str, ...] = ()
     """Built-in puzzles played lately, most recent first (at most RECENT_LIMIT)."""
     last_directory: str = ""
@@ -111,6 +144,8 @@ def settings_to_json(settings: Settings) -> Dict[str, Any]:
         "show_mistake_count": settings.show_mistake_count,
         "theme": settings.theme.value,
         "board_zoom": settings.board_zoom,
+        "click_mode": settings.click_mode.value,
+        "pad_mode": settings.pad_mode.value,
         "recent_ids": list(settings.recent_ids),
         "last_directory": settings.last_directory,
         "new_game_size": settings.new_game_size,
@@ -136,11 +171,19 @@ def _assists(value: Any) -> FrozenSet[Assist]:
     return frozenset(known[v] for v in value)
 
 
-def _theme(value: Any) -> Theme:
-    for theme in Theme:
-        if value == theme.value:
-            return theme
-    raise ValueError(f"{value!r:.60} is not one of {', '.join(t.value for t in Theme)}")
+def _member(enum: type[E]) -> Callable[[Any], E]:
+    """A reader of one member of ``enum``, by its value."""
+
+    def read(value: Any) -> E:
+        for member in enum:
+            if value == member.value:
+                return member
+        raise ValueError(f"{value!r:.60} is not one of {', '.join(str(m.value) for m in enum)}")
+
+    return read
+
+
+_theme = _member(Theme)
 
 
 def _zoom(value: Any) -> int:
@@ -198,6 +241,8 @@ _READERS: Dict[str, Callable[[Any], Any]] = {
     "show_mistake_count": _bool,
     "theme": _theme,
     "board_zoom": _zoom,
+    "click_mode": _member(ClickMode),
+    "pad_mode": _member(PadMode),
     "recent_ids": _recent,
     "last_directory": _directory,
     "new_game_size": _size,

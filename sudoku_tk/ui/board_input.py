@@ -5,32 +5,52 @@ Session call (place, toggle a candidate, clear) or a view change (the cursor, th
 highlighted digit); the Session's change listener (game_display.py) redraws. A
 refused request is said in the status bar. While the game is paused, input waits.
 
-- Left click on a candidate places it; on a removed candidate it explains why; on
-  a filled cell it highlights that digit and says why it stands there.
+- A left click selects the cell under it (the cursor). On a candidate (the inner
+  part of its slot, see board_layout.py) it also places it while the click mode
+  is "Click places" (the default); in "Click selects" it only selects, and a
+  double click places. Shift+click does what the other mode does. On a removed
+  candidate it explains why; on a filled cell it highlights that digit and says
+  why it stands there. Between candidates and near the border it only selects.
 - Right click (Button-2 or Control-click on macOS) removes or brings back a candidate.
 - Keys: arrows and friends move the cursor (keys.py decodes them), a digit places,
   Alt/Option + digit toggles a candidate, Delete/BackSpace clears.
-- The pad (``numpad``, made here): Highlight, Place or Candidate, as its mode says.
+- The pad (``numpad``, made here): Place (the default), Candidate or Highlight,
+  as its mode says; the mode changes only when the player presses another one.
+
+With ``use_settings`` the pad shows the modes kept in the settings and a change of
+either mode is saved there.
 """
 
 from __future__ import annotations
 
 import tkinter as tk
-from typing import Optional
+from dataclasses import replace
+from typing import Callable, Optional
 
 from sudoku_tk.app.commands import Platform
 from sudoku_tk.app.session import Session
+from sudoku_tk.app.settings import ClickMode, Settings
 from sudoku_tk.engine.geometry import Cell, Digit
 from sudoku_tk.engine.propagation import Origin
 
 from .board_canvas import BoardCanvas
-from .keys import TEXT_FIELDS, KeyKind, decode_key, move_cursor
+from .board_layout import Hit
+from .keys import SHIFT, TEXT_FIELDS, KeyKind, decode_key, move_cursor
 from .numpad import NumberPad, PadMode
 from .status_bar import StatusBar
 from .why import WhyOnHover
 
 CHOOSE_A_CELL = "Choose a cell first: click it, or move there with the arrow keys"
 """What the player is told when a digit, a clear or a reveal needs a cell and none is chosen."""
+_PAD_SAYS = {
+    PadMode.PLACE: "The pad places its digit in the selected cell",
+    PadMode.CANDIDATE: "The pad removes or brings back that candidate in the selected cell",
+    PadMode.HIGHLIGHT: "The pad highlights its digit on the board",
+}
+_CLICK_SAYS = {
+    ClickMode.PLACES: "a click on a candidate places it (Shift+click only selects its cell)",
+    ClickMode.SELECTS: "a click on a candidate selects its cell (double-click, a digit key or the pad places)",
+}
 
 
 class BoardInput:
@@ -50,41 +70,109 @@ class BoardInput:
         self._why = why
         self._status = status
         self._platform = platform
-        self.numpad = NumberPad(pad_master, session.geometry, self.on_pad_digit, self.clear_cursor_cell)
+        self.numpad = NumberPad(
+            pad_master, session.geometry, self.on_pad_digit, self.clear_cursor_cell, self._on_modes_chosen
+        )
+        self._settings: Optional[Callable[[], Settings]] = None
+        self._update_settings: Optional[Callable[[Settings], None]] = None
+        self._see: Callable[[Cell], None] = lambda cell: None
+        self._last_hit: Optional[Hit] = None
+        """What the last left click hit (a double click places only where its first click was)."""
+
+    def use_settings(self, settings: Callable[[], Settings], update: Callable[[Settings], None]) -> None:
+        """Show the modes of ``settings()`` on the pad, and keep the player's changes with ``update``."""
+        self._settings, self._update_settings = settings, update
+        s = settings()
+        self.numpad.show_modes(s.pad_mode, s.click_mode)
+
+    def follow_cursor(self, see: Callable[[Cell], None]) -> None:
+        """Call ``see(cell)`` when the keyboard moves the cursor (a zoomed board scrolls to show it)."""
+        self._see = see
+
+    def how_to_play(self) -> str:
+        """The first words a game shows: how to place a digit and remove a candidate in the current click mode."""
+        if self.click_mode is ClickMode.SELECTS:
+            return "click a cell, then type a digit or press it on the pad; right-click a candidate to remove it"
+        return "click a candidate to place it, right-click to remove it"
+
+    @property
+    def click_mode(self) -> ClickMode:
+        """What a left click on a candidate does (as the pad shows it)."""
+        return self.numpad.click_mode
+
+    def _on_modes_chosen(self) -> None:
+        pad, click = self.numpad.mode, self.numpad.click_mode
+        self._status.say(f"{_PAD_SAYS[pad]}; {_CLICK_SAYS[click]}")
+        if self._settings is None or self._update_settings is None:
+            return
+        s = self._settings()
+        if (s.pad_mode, s.click_mode) != (pad, click):
+            self._update_settings(replace(s, pad_mode=pad, click_mode=click))
 
     def bind(self, root: tk.Tk) -> None:
         """Listen to the board's mouse buttons and to keys anywhere in the window."""
         b = self._board
         b.bind("<Button-1>", self.on_click)
+        b.bind("<Double-Button-1>", self.on_double_click)
         for seq in ("<Button-2>", "<Control-Button-1>") if self._platform is Platform.MAC else ("<Button-3>",):
             b.bind(seq, self.on_right_click)
         root.bind("<KeyPress>", self.on_key)
 
     # -- mouse ----------------------------------------------------------------------
     def on_click(self, event: tk.Event) -> None:
+        hit = self._last_hit = self._select(event)
+        if hit is None or hit.digit is None:
+            return
+        pos = self._session.position
+        if not pos.has_candidate(hit.cell, hit.digit):
+            self._why.show_now(hit.cell, hit.digit)
+        elif self._click_places(event):
+            self._status.tell_refusal(self._session.place(hit.cell, hit.digit))
+        else:
+            self.say_cell(hit.cell)
+
+    def on_double_click(self, event: tk.Event) -> None:
+        """A double click on a candidate places it while a single click only selects; else it is a click."""
+        if self._click_places(event):
+            self.on_click(event)  # the first click did its work; this one is a click of its own
+            return
+        first, hit = self._last_hit, self._select(event)
+        self._last_hit = hit
+        if hit is None or hit.digit is None or hit != first:
+            return  # two quick clicks on different candidates are two selections, not a double click
+        if self._session.position.has_candidate(hit.cell, hit.digit):
+            self._status.tell_refusal(self._session.place(hit.cell, hit.digit))
+        else:
+            self.say_cell(hit.cell)
+
+    def _click_places(self, event: tk.Event) -> bool:
+        """Does a left click on a candidate place it (the click mode, turned round by Shift)?"""
+        places = self.click_mode is ClickMode.PLACES
+        return places != bool(int(event.state) & SHIFT)
+
+    def _select(self, event: tk.Event) -> Optional[Hit]:
+        """Move the cursor to the clicked cell; a filled cell also highlights its digit and says why it stands.
+
+        Returns the hit when the click may still act on an empty cell's candidate (else None).
+        """
         self._board.focus_set()
         if self._board.paused or self._board.card_contains(event.x, event.y):
-            return  # the card's buttons answer for themselves
+            return None  # the card's buttons answer for themselves
         self._why.clear()  # a click answers for itself; a pending hover "why" would hide its message
         hit = self._board.hit_test(event.x, event.y)
         if hit is None:
-            return
-        pos = self._session.position
+            return None
         self._board.set_cursor(hit.cell)
-        value = pos.values[hit.cell]
+        value = self._session.position.values[hit.cell]
         if value:
             self.set_highlight(value)
             why = self._session.explain(hit.cell)
             if why is not None:
                 self._status.say(why.text)
-            return
+            return None
         if hit.digit is None:
             self.say_cell(hit.cell)
-            return
-        if pos.has_candidate(hit.cell, hit.digit):
-            self._status.tell_refusal(self._session.place(hit.cell, hit.digit))
-        else:
-            self._why.show_now(hit.cell, hit.digit)
+        return hit
 
     def on_right_click(self, event: tk.Event) -> None:
         self._why.clear()
@@ -119,6 +207,7 @@ class BoardInput:
                 else move_cursor(start, action, side, self._session.position.values)
             )
             self._board.set_cursor(target)
+            self._see(target)
             self.say_cell(target)
             return "break"
         if cursor is None:

@@ -5,6 +5,11 @@ available. Cell edges fall on whole pixels so thin lines stay crisp. Each cell
 holds a box×box mini-grid of candidate slots (3×3 on 9×9, 2×2 on 4×4, 4×4 on
 16×16): digit d sits in slot d-1, read row by row, so a missing candidate is
 always a gap in the same place.
+
+A click counts as "on a candidate" only in the inner part of the candidate's slot
+(``candidate_hit_rect``); the slot's margin, the gaps between candidates and the
+cell's rim hit the cell alone, so a click meant to select a cell does not place a
+digit by accident.
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ from typing import List, Optional, Tuple
 from sudoku_tk.engine.geometry import Cell, Digit
 
 SUPPORTED_BOXES = (2, 3, 4)
+HIT_MARGIN = 0.2
+"""The part of a candidate slot's width, on each side, that hits the cell rather than the candidate."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +65,7 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Hit:
-    """What a point on the board falls on: a cell and, unless on the cell's rim, a candidate slot's digit."""
+    """What a point on the board falls on: a cell and, in the inner part of a candidate slot, that slot's digit."""
 
     cell: Cell
     digit: Optional[Digit]
@@ -162,6 +169,10 @@ class BoardLayout:
         x, y = cr.x0 + pad + sc * slot, cr.y0 + pad + sr * slot
         return Rect(x, y, x + slot, y + slot)
 
+    def candidate_hit_rect(self, cell: Cell, digit: Digit) -> Rect:
+        """Where a click counts as a click on the candidate: the inner part of its slot."""
+        return self.candidate_rect(cell, digit).inset(self.slot * HIT_MARGIN)
+
     def unit_rect(self, cells: Tuple[Cell, ...]) -> Rect:
         """The smallest rectangle around some cells (a row, a column or a box)."""
         rects = [self.cell_rect(c) for c in cells]
@@ -183,7 +194,7 @@ class BoardLayout:
 
     # -- hit testing ------------------------------------------------------------
     def hit_test(self, x: float, y: float) -> Optional[Hit]:
-        """The cell (and candidate slot) at canvas point (x, y); None outside the board."""
+        """The cell (and the candidate, inside a slot's hit area) at canvas point (x, y); None outside the board."""
         col = int((x - self.x0) // self.cell)
         row = int((y - self.y0) // self.cell)
         if not (0 <= col < self.side and 0 <= row < self.side):
@@ -198,4 +209,7 @@ class BoardLayout:
         inner_y = y - inner.y0
         sc = min(self.box - 1, int(inner_x // self.slot))
         sr = min(self.box - 1, int(inner_y // self.slot))
-        return Hit(cell, sr * self.box + sc + 1)
+        digit = sr * self.box + sc + 1
+        if not self.candidate_hit_rect(cell, digit).contains(x, y):
+            return Hit(cell, None)  # between candidates: the cell alone
+        return Hit(cell, digit)

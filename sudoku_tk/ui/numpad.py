@@ -1,35 +1,30 @@
-"""NumberPad: one button per digit (1-9, or 1-G on 16×16) in a box-shaped grid, and a mode for what a press does.
+"""NumberPad: one button per digit (1-9, or 1-G on 16×16) in a box-shaped grid, the pad's mode and the click mode.
 
 The pad only reports presses; the app decides what they mean. In the default
-"Highlight" mode a press highlights the digit on the board (pressing it again
-clears it); "Place" writes it into the cursor cell and "Candidate" toggles it
-there, so a mouse-only player can do everything from the pad.
+"Place" mode a press writes the digit into the selected cell (select, then press:
+what players know from GNOME Sudoku); "Candidate" toggles it there and
+"Highlight" highlights the digit on the board (pressing it again clears it), so a
+mouse-only player can do everything from the pad. Below the modes, "Click
+places" / "Click selects" says what a left click on a candidate does. Both
+switches show their state at all times and change only when the player presses
+them (``on_modes`` is told then, to keep the choice in the settings).
 """
 
 from __future__ import annotations
 
 import tkinter as tk
-from enum import Enum
 from functools import partial
 from tkinter import ttk
 from typing import AbstractSet, Callable, Dict, Optional
 
+from sudoku_tk.app.settings import ClickMode, PadMode
 from sudoku_tk.engine.geometry import Geometry
 
-
-class PadMode(Enum):
-    """What pressing a digit on the pad does."""
-
-    HIGHLIGHT = "Highlight"
-    """Highlight the digit everywhere on the board."""
-    PLACE = "Place"
-    """Write the digit into the cursor cell."""
-    CANDIDATE = "Candidate"
-    """Remove or bring back the candidate in the cursor cell."""
+__all__ = ["ClickMode", "NumberPad", "PadMode"]
 
 
 class NumberPad(ttk.Frame):
-    """Digit buttons and a mode switch; ``on_digit(digit, mode)`` and ``on_clear()`` report presses."""
+    """Digit buttons and two switches; ``on_digit(digit, mode)``, ``on_clear()`` and ``on_modes()`` report presses."""
 
     def __init__(
         self,
@@ -37,29 +32,64 @@ class NumberPad(ttk.Frame):
         geometry: Geometry,
         on_digit: Callable[[int, PadMode], None],
         on_clear: Callable[[], None],
+        on_modes: Callable[[], None] = lambda: None,
     ) -> None:
         super().__init__(master, padding=(6, 4))
         self._on_digit = on_digit
         self._on_clear = on_clear
-        self.mode_var = tk.StringVar(self, PadMode.HIGHLIGHT.value)
+        self._on_modes = on_modes
+        self.mode_var = tk.StringVar(self, PadMode.PLACE.label)
+        """The pad's mode by its label ("Place", "Candidate", "Highlight")."""
+        self.click_var = tk.StringVar(self, ClickMode.PLACES.label)
+        """The click mode by its label ("Click places", "Click selects")."""
         self._active = tk.IntVar(self, 0)
         self.buttons: Dict[int, ttk.Radiobutton] = {}
+        self.mode_buttons: Dict[PadMode, ttk.Radiobutton] = {}
+        self.click_buttons: Dict[ClickMode, ttk.Radiobutton] = {}
         self._digits = ttk.Frame(self)
         self._digits.pack(side="top")
         modes = ttk.Frame(self)
         modes.pack(side="top", pady=(6, 0), fill="x")
         for mode in PadMode:
-            ttk.Radiobutton(
-                modes, text=mode.value, value=mode.value, variable=self.mode_var, style="Toolbutton", takefocus=0
-            ).pack(side="left", expand=True, fill="x")
+            self.mode_buttons[mode] = self._switch(modes, mode.label, self.mode_var)
+        clicks = ttk.Frame(self)
+        clicks.pack(side="top", pady=(4, 0), fill="x")
+        for click in ClickMode:
+            self.click_buttons[click] = self._switch(clicks, click.label, self.click_var)
         self.clear_button = ttk.Button(self, text="Clear cell", command=self._on_clear, takefocus=0)
         self.clear_button.pack(side="top", pady=(4, 0), fill="x")
         self.geometry = geometry
         self._build_digits()
 
+    def _switch(self, master: tk.Misc, label: str, variable: tk.StringVar) -> ttk.Radiobutton:
+        button = ttk.Radiobutton(
+            master,
+            text=label,
+            value=label,
+            variable=variable,
+            style="Toolbutton",
+            takefocus=0,
+            command=lambda: self._on_modes(),
+        )
+        button.pack(side="left", expand=True, fill="x")
+        return button
+
     @property
     def mode(self) -> PadMode:
-        return PadMode(self.mode_var.get())
+        """What a press on a digit does now."""
+        label = self.mode_var.get()
+        return next((m for m in PadMode if m.label == label), PadMode.PLACE)
+
+    @property
+    def click_mode(self) -> ClickMode:
+        """What a left click on a candidate does now."""
+        label = self.click_var.get()
+        return next((m for m in ClickMode if m.label == label), ClickMode.PLACES)
+
+    def show_modes(self, mode: PadMode, click_mode: ClickMode) -> None:
+        """Show these modes as chosen (the settings' choice at start; nothing is reported)."""
+        self.mode_var.set(mode.label)
+        self.click_var.set(click_mode.label)
 
     def set_geometry(self, geometry: Geometry) -> None:
         """Show the digits of another board size."""

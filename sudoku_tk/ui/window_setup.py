@@ -17,10 +17,13 @@ from typing import List
 
 from sudoku_tk.app.commands import Platform
 
+from .menu_theme import disabled_text
 from .theme import Theme
 
 BOARD_INCHES = {4: 4.2, 9: 5.8, 16: 8.4}
 """Preferred board width on screen, by board side; capped by the screen height."""
+SCREEN_CHROME_INCHES = 1.0
+"""Room left below a window as tall as the screen allows (title bar, task bar)."""
 
 
 def make_root() -> tk.Tk:
@@ -44,11 +47,18 @@ def apply_style(root: tk.Tk, theme: Theme, platform: Platform) -> None:
     if t.name == "dark" or platform is Platform.LINUX:
         # Native Windows and macOS themes draw their own buttons; clam (Linux) takes our colours.
         style.configure(".", background=t.window, foreground=t.text)
+        # clam greys out disabled and hovered widgets (labels, scroll bars) in its own light colours.
+        style.map(
+            ".",
+            background=[("disabled", t.window), ("active", t.seen_bg)],
+            foreground=[("disabled", disabled_text(t, t.window))],
+        )
         style.configure("TButton", background=t.board, foreground=t.text, bordercolor=t.thin_line)
         style.map(
             "TButton",
             background=[("disabled", t.window), ("active", t.seen_bg)],
-            foreground=[("disabled", t.thin_line)],
+            foreground=[("disabled", disabled_text(t, t.window))],
+            bordercolor=[("disabled", t.thin_line)],
         )
         style.map("Toolbutton", background=[("selected", t.digit_bg), ("active", t.seen_bg)])
         style.configure("Toolbutton", background=t.window, foreground=t.text)
@@ -92,9 +102,23 @@ def set_icon(root: tk.Tk) -> List[tk.PhotoImage]:
         return []
 
 
-def board_size(root: tk.Misc, side: int, zoom: int) -> int:
+def board_size(root: tk.Misc, side: int, zoom: int = 100) -> int:
     """The board's starting width: a few inches at the screen's DPI (times ``zoom`` percent), leaving room for the
     window's chrome."""
     inch = root.winfo_fpixels("1i")
     cap = max(200.0, root.winfo_screenheight() - 2.4 * inch)
     return int(min(BOARD_INCHES[side] * inch * zoom / 100, cap))
+
+
+def keep_window_size(root: tk.Tk) -> None:
+    """Fix the window's size to what its first layout asks for (within the screen), so it never jumps later.
+
+    Without this Tk resizes the window whenever what it holds asks for more or less
+    room: a notice bar, a long message, another board size. After it, they share the
+    space the window has and the board scales inside it; the player may still resize.
+    """
+    root.update_idletasks()
+    inch = root.winfo_fpixels("1i")
+    width = min(root.winfo_reqwidth(), root.winfo_screenwidth())
+    height = min(root.winfo_reqheight(), int(root.winfo_screenheight() - SCREEN_CHROME_INCHES * inch))
+    root.geometry(f"{width}x{height}")

@@ -301,6 +301,7 @@ def test_clicking_a_digit_highlights_it_everywhere_and_escape_clears(make_app: M
 
 def test_number_pad_highlights_and_places(make_app: MakeApp) -> None:
     app = make_app()
+    app.numpad.mode_var.set("Highlight")  # the pad starts in "Place" mode (select a cell, then press a digit)
     app.numpad.buttons[7].invoke()
     pump(app)
     assert app.board.highlight_digit == 7

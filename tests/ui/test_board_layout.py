@@ -34,9 +34,13 @@ def test_every_candidate_centre_hits_its_own_slot(box: int, width: int, height: 
             rect = lay.candidate_rect(cell, digit)
             assert cr.x0 < rect.x0 < rect.x1 < cr.x1 and cr.y0 < rect.y0 < rect.y1 < cr.y1
             assert lay.hit_test(*rect.center) == Hit(cell, digit)
-            # Just inside the slot's corners still hits it.
-            assert lay.hit_test(rect.x0 + 0.01, rect.y0 + 0.01) == Hit(cell, digit)
-            assert lay.hit_test(rect.x1 - 0.01, rect.y1 - 0.01) == Hit(cell, digit)
+            # Just inside the hit area's corners still hits the candidate; the slot's own corners
+            # (the margin between candidates) hit the cell alone.
+            area = lay.candidate_hit_rect(cell, digit)
+            assert lay.hit_test(area.x0 + 0.01, area.y0 + 0.01) == Hit(cell, digit)
+            assert lay.hit_test(area.x1 - 0.01, area.y1 - 0.01) == Hit(cell, digit)
+            assert lay.hit_test(rect.x0 + 0.01, rect.y0 + 0.01) == Hit(cell, None)
+            assert lay.hit_test(rect.x1 - 0.01, rect.y1 - 0.01) == Hit(cell, None)
 
 
 @pytest.mark.parametrize(
@@ -89,6 +93,22 @@ def test_fonts_fit_their_slots() -> None:
             assert lay.thin_width < lay.thick_width < lay.frame_width
 
 
+@pytest.mark.parametrize("box", [2, 3, 4])
+def test_between_candidates_and_near_the_border_only_the_cell_is_hit(box: int) -> None:
+    lay = BoardLayout(box, 0, 0, 60)
+    cr = lay.cell_rect(0)
+    one, two = lay.candidate_rect(0, 1), lay.candidate_rect(0, 2)
+    assert lay.hit_test(one.x1, one.center[1]) == Hit(0, None)  # on the line between 1 and 2
+    assert lay.hit_test(two.x0 + 0.5, two.center[1]) == Hit(0, None)
+    assert lay.hit_test(cr.x0 + lay.pad + 1, cr.center[1]) == Hit(0, None)  # near the left border
+    if box % 2 == 0:  # an even mini-grid: the cell's middle is where four slots meet
+        assert lay.hit_test(*cr.center) == Hit(0, None)
+    # The hit area is the inner part of the slot, wide enough to hold the candidate's glyph.
+    area = lay.candidate_hit_rect(0, 1)
+    assert area.width == pytest.approx(lay.slot * 0.6)
+    assert area.width >= lay.candidate_px * 0.6
+
+
 def test_bad_layouts_are_refused() -> None:
     with pytest.raises(ValueError, match="box size"):
         BoardLayout(5, 0, 0, 40)
@@ -116,6 +136,7 @@ def test_any_point_on_the_board_hits_the_cell_and_slot_that_contain_it(
     assert hit is not None
     assert lay.cell_rect(hit.cell).contains(x, y)
     if hit.digit is None:
-        assert not lay.cell_rect(hit.cell).inset(lay.pad).contains(x, y)
+        side = box * box
+        assert not any(lay.candidate_hit_rect(hit.cell, d).inset(1e-9).contains(x, y) for d in range(1, side + 1))
     else:
-        assert lay.candidate_rect(hit.cell, hit.digit).inset(-1e-9).contains(x, y)
+        assert lay.candidate_hit_rect(hit.cell, hit.digit).inset(-1e-9).contains(x, y)

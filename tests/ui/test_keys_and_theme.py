@@ -105,6 +105,18 @@ def test_tk_sequences_per_platform() -> None:
     assert tk_sequences(Shortcut.parse("Alt+F4"), Platform.MAC) == ["<Option-Key-F4>"]
 
 
+def test_zoom_shortcuts_reach_the_commands_not_the_board() -> None:
+    # Ctrl with a digit, plus or minus belongs to the zoom commands: the board neither places nor clears.
+    for keysym in ("plus", "equal", "minus", "0", "KP_Add", "KP_Subtract", "KP_0"):
+        assert decode_key(keysym, CONTROL, 9) == KeyAction(KeyKind.NONE)
+        assert decode_key(keysym, CONTROL | SHIFT, 16) == KeyAction(KeyKind.NONE)
+    assert tk_sequences(Shortcut.parse("Mod+plus"), L) == ["<Control-Key-plus>"]
+    assert tk_sequences(Shortcut.parse("Mod+KP_Add"), Platform.MAC) == ["<Command-Key-KP_Add>"]
+    assert Shortcut.parse("Mod+plus").label(L) == "Ctrl++"
+    assert Shortcut.parse("Mod+KP_Subtract").label(Platform.WINDOWS) == "Ctrl+Keypad -"
+    assert Shortcut.parse("Mod+0").label(Platform.MAC) == "⌘0"
+
+
 @pytest.mark.parametrize("theme", [LIGHT, DARK])
 def test_text_colours_are_readable_on_their_backgrounds(theme) -> None:  # type: ignore[no-untyped-def]
     for fg in (theme.given, theme.player, theme.auto, theme.candidate):
