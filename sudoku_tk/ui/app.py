@@ -4,12 +4,13 @@ The parts, each in its module: board_input (clicks, keys, pad → Session calls)
 game_display (each session change, with its GameView, shown on the window), menus and
 app_commands (menus, toolbar, shortcuts from the command registry), status_bar
 (messages, notices, the clock), game_files (files, autosave), hint_commands (the hint
-panel), why (the hover "why?"). Parts that call back reach the App only through
+panel), why (the hover "why?"), help_windows (Help menu, message log), card_keys (Enter
+and Esc on the card). Parts that call back reach the App only through
 their port (ports.py); start-up from the command line is in launch.py.
 
 For tests, the self-test and other widgets: ``session``, ``board``, ``commands`` (add a
 command, then ``rebuild_menus()``), ``side_panel``, ``files``, ``settings``
-(``update_settings`` applies and saves), ``hint_panel``; ``status_text()``,
+(``update_settings`` applies and saves), ``hint_panel``, ``help`` (its open windows); ``status_text()``,
 ``timer_text()``, ``mistakes_text()``, ``banner_text()``, ``card_text()`` read what is
 shown; ``say``, ``show_notice``, ``press_notice``, ``run_command`` act. With
 ``data_dir`` the settings, the autosave and ``sudoku-tk.log`` live in that folder;
@@ -21,6 +22,7 @@ from __future__ import annotations
 import sys
 import tkinter as tk
 import traceback
+from dataclasses import replace
 from pathlib import Path
 from tkinter import ttk
 from types import TracebackType
@@ -38,8 +40,11 @@ from sudoku_tk.engine.propagation import Assist
 from .app_commands import AppCommands
 from .board_canvas import BoardCanvas
 from .board_input import BoardInput
+from .board_view import BoardView, zoom_commands
+from .card_keys import CardKeys
 from .game_display import GameDisplay
 from .game_files import GameFiles
+from .help_windows import install_help
 from .hint_commands import install_hints
 from .hint_panel import HintPanel
 from .menus import Menus
@@ -47,7 +52,7 @@ from .notice_bar import NoticeAction, NoticeBar
 from .status_bar import Clock, Notices, StatusBar
 from .theme import Theme, theme_named
 from .why import WhyOnHover
-from .window_setup import apply_style, board_size, make_root, set_icon
+from .window_setup import apply_style, board_size, keep_window_size, make_root, set_icon
 
 WHY_DELAY_MS = 300
 """How long the pointer rests on a removed candidate or an automatic digit before its reason shows."""
@@ -113,10 +118,15 @@ class App(ttk.Frame):
         self._build_widgets()
         self.why = WhyOnHover(self)
         self.board_input = BoardInput(self.board, self.side_panel, session, self.why, self.status, self.platform)
+        self.board_input.use_settings(lambda: self.settings, self.update_settings)
+        self.board_input.follow_cursor(self.board_view.see)
         self.numpad = self.board_input.numpad
         self.numpad.pack(side="top", fill="x")
         self.menus = Menus(self.root, self.toolbar, self.commands, self.platform, self.say)
+        self.menus.set_theme(self.theme)
         AppCommands(self, self.board_input, self.status).register(self.commands, self.files.commands)
+        for command in zoom_commands(self.board_view, self.say, self.platform):
+            self.commands.add(command)
         self.rebuild_menus()
         self.commands.on_change(self.menus.schedule_rebuild)
         self.clock = Clock(self.root, session, self.status, self.files.schedule_autosave, lambda: self.board.paused)
@@ -131,21 +141,24 @@ class App(ttk.Frame):
             self.files.schedule_autosave,
         )
         self.hint_panel = self.display.hint_panel = install_hints(self)
+        self.help = install_help(self.root, self.commands, self.platform, self.status, lambda: self.theme)
+        self.notices.log = self.status.log  # notices are kept in the message log too
+        CardKeys(self.board).bind(self.root)
         self.board_input.bind(self.root)
         self.why.bind()
         self.root.protocol("WM_DELETE_WINDOW", self.quit_app)
         self._icons = set_icon(self.root)
         self.root.report_callback_exception = self.report_callback_exception  # type: ignore[method-assign]
         session.subscribe(self.display.on_change)
+        session.subscribe(lambda change: self.board_view.keep_card_in_view())  # the solved card of a zoomed board
         self.files.start()
         if not resumed:
             self.files.schedule_autosave()  # a fresh game is kept even before its first move
         self.pack(fill="both", expand=True)
-        self.display.show_game(
-            session.view(), f"{session.name or 'Puzzle'}: click a candidate to place it, right-click to remove it"
-        )
+        self.display.show_game(session.view(), f"{session.name or 'Puzzle'}: {self.board_input.how_to_play()}")
         self.notices.show_notes(notes)
         self.clock.start()
+        keep_window_size(self.root)  # from now on the board scales inside the window, which keeps its size
 
     def _build_widgets(self) -> None:
         self.columnconfigure(0, weight=1)
@@ -161,8 +174,11 @@ class App(ttk.Frame):
         body.columnconfigure(0, weight=1)
         body.rowconfigure(0, weight=1)
         geo = self.session.geometry
-        self.board = BoardCanvas(body, geo, self.theme, size=board_size(self.root, geo.side, self.settings.board_zoom))
-        self.board.grid(row=0, column=0, sticky="nsew", padx=(4, 0), pady=4)
+        size = board_size(self.root, geo.side)
+        self.board_view = BoardView(body, size, self.settings.board_zoom, self._zoomed)
+        self.board_view.grid(row=0, column=0, sticky="nsew", padx=(4, 0), pady=4)
+        self.board = BoardCanvas(self.board_view.port, geo, self.theme, size=size)
+        self.board_view.attach(self.board)
         self.side_panel = ttk.Frame(body, padding=(4, 8))
         self.side_panel.grid(row=0, column=1, sticky="ns")
         ttk.Separator(self).grid(row=3, column=0, sticky="ew")
@@ -208,8 +224,7 @@ class App(ttk.Frame):
         if settings.theme != old.theme:
             self.set_theme(theme_name(settings.theme))
         if settings.board_zoom != old.board_zoom:
-            size = board_size(self.root, self.session.geometry.side, settings.board_zoom)
-            self.board.configure(width=size, height=size)
+            self.board_view.set_zoom(settings.board_zoom, tell=False)
         self.display.update_marks()
         self.menus.sync_checks()
         if self.data_dir is not None and settings != old:
@@ -217,6 +232,9 @@ class App(ttk.Frame):
                 save_settings(settings_path(self.data_dir), settings)
             except OSError as exc:
                 self.say(f"Settings could not be saved: {exc}", error=True)
+
+    def _zoomed(self, zoom: int) -> None:
+        self.update_settings(replace(self.settings, board_zoom=zoom))
 
     def set_paused(self, paused: bool) -> None:
         """Pause: stop the clock and hide the board behind a card that offers to resume; input waits."""
@@ -231,6 +249,8 @@ class App(ttk.Frame):
         self.notice_bar.set_theme(self.theme)
         self.board.set_theme(self.theme)
         self.status.set_theme(self.theme)  # the status bar's colour follows the theme
+        self.menus.set_theme(self.theme)
+        self.help.set_theme(self.theme)
 
     def quit_app(self) -> None:
         self.close()

@@ -5,7 +5,9 @@ shortcut runs ``Menus.run(command_id)``, which runs the registered command if it
 available and says so in the status bar when it is not. Entries are enabled when a
 menu opens (never stale), toolbar buttons after every change (``refresh_toolbar``).
 Adding a command to the registry schedules a rebuild (``schedule_rebuild``), once
-for several commands added in a row.
+for several commands added in a row. Each toolbar button has a tooltip: its command's
+label, shortcuts and help sentence (``tooltip_text``). ``set_theme`` colours the menus
+(Tk menus take no ttk style) and every tooltip.
 """
 
 from __future__ import annotations
@@ -18,6 +20,25 @@ from typing import Callable, Dict, List, Optional, Tuple
 from sudoku_tk.app.commands import Command, CommandRegistry, Platform
 
 from .keys import tk_sequences
+from .menu_theme import menu_colours
+from .theme import Theme
+from .tooltip import Tooltip, style_tooltips
+
+
+def tooltip_text(command: Command, platform: Platform) -> str:
+    """What a command's toolbar button says when the pointer rests on it: label, shortcuts, help sentence.
+
+    >>> from sudoku_tk.app.commands import Shortcut
+    >>> redo = Command("redo", "Redo", print, shortcuts=(Shortcut.parse("Mod+Y"), Shortcut.parse("Mod+Shift+Z")))
+    >>> tooltip_text(redo, Platform.LINUX)
+    'Redo (Ctrl+Y or Ctrl+Shift+Z)'
+    >>> tooltip_text(Command("new", "New game…", print, help="Choose a size"), Platform.LINUX)
+    'New game\\nChoose a size'
+    """
+    label = command.label.rstrip("…").rstrip(".")
+    keys = " or ".join(s.label(platform) for s in command.shortcuts)
+    head = f"{label} ({keys})" if keys else label
+    return f"{head}\n{command.help}" if command.help else head
 
 
 class Menus:
@@ -35,6 +56,9 @@ class Menus:
         self._check_vars: Dict[str, tk.BooleanVar] = {}
         self._menu_entries: List[Tuple[tk.Menu, int, Command]] = []
         self._toolbar_buttons: Dict[str, ttk.Button] = {}
+        self._tooltips: Dict[str, Tooltip] = {}
+        self._theme: Optional[Theme] = None
+        self._native_colours: Dict[str, str] = {}  # a fresh menu's own colours, for native menus in the light theme
         self._bound: List[str] = []
         self._rebuild_job: Optional[str] = None
 
@@ -74,6 +98,7 @@ class Menus:
             menubar.add_cascade(label=name, menu=menu, underline=0)
         self._root.configure(menu=menubar)
         self.menubar = menubar
+        self._colour_menus()
         self._bind_shortcuts()
         self._build_toolbar()
 
@@ -84,6 +109,36 @@ class Menus:
             KeyError: the command has no toolbar button.
         """
         return self._toolbar_buttons[command_id]
+
+    def toolbar_tooltip(self, command_id: str) -> Tooltip:
+        """The tooltip of a command's toolbar button.
+
+        Raises:
+            KeyError: the command has no toolbar button.
+        """
+        return self._tooltips[command_id]
+
+    def set_theme(self, theme: Theme) -> None:
+        """Colour the menus and the tooltips with ``theme`` (now and after every rebuild)."""
+        self._theme = theme
+        style_tooltips(self._root, theme)
+        self._colour_menus()
+
+    def _colour_menus(self) -> None:
+        """Give the menu bar and its menus the theme's colours.
+
+        Linux menus are Tk's own and always follow the theme; native Windows and macOS menus keep their
+        own look in the light theme and take the dark colours (as far as the system lets them) in the dark one.
+        """
+        if self.menubar is None or self._theme is None:
+            return
+        themed = self._platform is Platform.LINUX or self._theme.name == "dark"
+        if not self._native_colours:
+            self._native_colours = {k: str(self.menubar.cget(k)) for k in menu_colours(self._theme)}
+        for menu in [self.menubar, *self.menubar.winfo_children()]:
+            if isinstance(menu, tk.Menu):
+                colours = menu_colours(self._theme, menubar=menu is self.menubar)
+                menu.configure(**(colours if themed else self._native_colours))
 
     def refresh_toolbar(self) -> None:
         """Enable only the toolbar buttons whose command can run now."""
@@ -133,9 +188,11 @@ class Menus:
         for child in self._toolbar.winfo_children():
             child.destroy()
         self._toolbar_buttons.clear()
+        self._tooltips.clear()
         for command in self._commands.toolbar():
             button = ttk.Button(self._toolbar, text=command.label, takefocus=0, command=partial(self.run, command.id))
             button.pack(side="left", padx=(0, 4))
             if not command.is_available():
                 button.state(["disabled"])
             self._toolbar_buttons[command.id] = button
+            self._tooltips[command.id] = Tooltip(button, tooltip_text(command, self._platform))

@@ -3,15 +3,19 @@ and the clock that ticks the timer.
 
 - ``StatusBar`` is the strip under the board: ``say`` puts a sentence there until the
   next one, ``show_transient`` covers it until ``clear_transient``, and the timer and
-  mistakes counter sit on the right.
+  mistakes counter sit on the right. A sentence too long for the bar is cut with "…"
+  and its tooltip holds the whole of it; every sentence said goes to the message log
+  (``log``), which a double click on the bar opens. A transient brings back the last
+  sentence only while that is fresh: one older than ``stale_seconds`` is not put back.
 - ``Notices`` shows one notice at a time in the NoticeBar above the board and keeps
-  problems the player was shown in the error log.
+  problems the player was shown in the error log (and every notice in the message log).
 - ``Clock`` updates the timer every second, autosaves now and then while the clock
   runs, and stops the game's clock while the window is minimised.
 """
 
 from __future__ import annotations
 
+import time
 import tkinter as tk
 from tkinter import ttk
 from typing import Callable, List, Optional, Sequence
@@ -19,11 +23,18 @@ from typing import Callable, List, Optional, Sequence
 from sudoku_tk.app.error_log import ErrorLog
 from sudoku_tk.app.session import Outcome, Session
 
+from .message_log import MessageLog
 from .notice_bar import NoticeAction, NoticeBar
 from .theme import Theme
+from .tooltip import Tooltip
 
 CLOCK_SAVE_SECONDS = 30
 """While the clock runs, the game is autosaved this often even without a move."""
+
+STALE_SECONDS = 20.0
+"""A sentence older than this is not brought back when a transient "why?" goes (the bar is left empty)."""
+
+ELLIPSIS = "…"
 
 
 def format_elapsed(seconds: float) -> str:
@@ -38,29 +49,68 @@ def format_elapsed(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-class StatusBar(ttk.Frame):
-    """The sentence on the left, the mistakes counter and the timer on the right."""
+def fit_text(text: str, width: int, measure: Callable[[str], int]) -> str:
+    """``text`` if it fits ``width`` pixels, else its longest start that fits with "…" after it (cut at a word
+    when one ends near enough).
 
-    def __init__(self, master: tk.Misc, theme: Theme) -> None:
+    >>> fit_text("Undid r1c2=1", 100, len), fit_text("one two three", 9, len)
+    ('Undid r1c2=1', 'one two…')
+    """
+    if measure(text) <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if measure(text[:mid].rstrip() + ELLIPSIS) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    cut = text[:lo]
+    space = cut.rfind(" ")
+    if space >= max(1, lo - 12):
+        cut = cut[:space]
+    return cut.rstrip(" ,;:") + ELLIPSIS
+
+
+class StatusBar(ttk.Frame):
+    """The sentence on the left (cut with "…" and a tooltip when too long), the mistakes counter and the timer on
+    the right; ``clock`` tells the time for ``stale_seconds``."""
+
+    def __init__(self, master: tk.Misc, theme: Theme, *, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(master)
         self._theme = theme
+        self._clock = clock
+        self.stale_seconds = STALE_SECONDS
+        """How long a sentence stays fresh enough to come back after a transient."""
+        self.log = MessageLog()
+        """Every sentence said, with its time (the message log)."""
+        self.on_open_log: Optional[Callable[[], None]] = None
+        """What a double click on the bar does (open the message log), once the window sets it."""
         self._message = ""
         self._message_error = False
+        self._said_at = clock()
         self._transient = False  # a "why?" covers self._message
+        self._full = ""  # the text the bar stands for (shown cut when it is too long)
         # width=1: a long message is cut at the window's edge instead of widening the window (and the board).
         self._status = ttk.Label(self, style="Status.TLabel", anchor="w", width=1)
         self._status.pack(side="left", fill="x", expand=True)
+        self._status.bind("<Configure>", lambda _e: self._fit(), add="+")
+        self._status.bind("<Double-Button-1>", self._open_log, add="+")
+        self.tooltip = Tooltip(self._status, self._cut_text)
+        """Holds the whole sentence while the bar shows it cut ("" otherwise: no tip)."""
         self._timer = ttk.Label(self, style="Status.TLabel", anchor="e")
         self._timer.pack(side="right")
         self._mistakes_label = ttk.Label(self, style="Status.TLabel", anchor="e")
         self._mistakes_label.pack(side="right")
 
     def say(self, text: str, error: bool = False) -> None:
-        """Put a sentence in the status bar (it stays until the next one)."""
+        """Put a sentence in the status bar (it stays until the next one) and keep it in the log."""
         self._message = text
         self._message_error = error
+        self._said_at = self._clock()
         self._transient = False
-        self._status.configure(text=text, foreground=self._theme.conflict if error else self._theme.text)
+        self.log.add(text, error)
+        self._show(text, self._theme.conflict if error else self._theme.text)
 
     def tell_refusal(self, outcome: Outcome) -> None:
         """Show a refusal; a done request has already been shown by the change listener."""
@@ -74,18 +124,26 @@ class StatusBar(ttk.Frame):
     def show_transient(self, text: str) -> None:
         """Show ``text`` only until ``clear_transient`` (or ``say``); the last message stays."""
         self._transient = True
-        self._status.configure(text=text, foreground=self._theme.text)
+        self._show(text, self._theme.text)
 
     def clear_transient(self) -> None:
-        """Put the last ``say`` message back if a transient text covers it."""
+        """Put the last ``say`` message back if a transient text covers it, unless it has gone stale (then the bar
+        is left empty: an old sentence must not come back as if it were news)."""
         if self._transient:
             self._transient = False
-            self._status.configure(text=self._message)
+            if self.is_stale():
+                self._message, self._message_error = "", False
+            self._show(self._message, self._theme.conflict if self._message_error else self._theme.text)
+
+    def is_stale(self) -> bool:
+        """Was the last sentence said more than ``stale_seconds`` ago?"""
+        return self._clock() - self._said_at > self.stale_seconds
 
     def set_theme(self, theme: Theme) -> None:
-        """Colour the message with ``theme`` (it is said again)."""
+        """Colour the message with ``theme``."""
         self._theme = theme
-        self.say(self._message, self._message_error)
+        error = self._message_error and not self._transient
+        self._status.configure(foreground=theme.conflict if error else theme.text)
 
     def show_time(self, seconds: float) -> None:
         self._timer.configure(text=f"Time {format_elapsed(seconds)}")
@@ -95,6 +153,11 @@ class StatusBar(ttk.Frame):
         self._mistakes_label.configure(text=f"Mistakes {count}" if count is not None else "")
 
     def text(self) -> str:
+        """The whole sentence the bar shows (a transient's while one is up), even when the bar shows it cut."""
+        return self._full
+
+    def shown_text(self) -> str:
+        """What the bar shows, cut with "…" when the sentence is too long for it."""
         return str(self._status.cget("text"))
 
     def timer_text(self) -> str:
@@ -103,6 +166,34 @@ class StatusBar(ttk.Frame):
     def mistakes_text(self) -> str:
         """The mistakes counter ("" when it is not shown)."""
         return str(self._mistakes_label.cget("text"))
+
+    def _show(self, text: str, colour: str) -> None:
+        self._full = text
+        self._status.configure(foreground=colour)
+        self._fit()
+        self.tooltip.set_text(self._cut_text)
+
+    def _fit(self) -> None:
+        """Show as much of the sentence as the bar's width holds."""
+        label = self._status
+        width = label.winfo_width()
+        if width <= 1:  # not laid out yet: show it whole; <Configure> fits it once the bar has its width
+            label.configure(text=self._full)
+            return
+        font = str(label.cget("font") or ttk.Style(self).lookup("Status.TLabel", "font") or "TkDefaultFont")
+
+        def measure(text: str) -> int:
+            return int(label.tk.call("font", "measure", font, "-displayof", str(label), text))
+
+        pad = 16  # the label's padding on both sides, and a little air
+        label.configure(text=fit_text(self._full, width - pad, measure))
+
+    def _cut_text(self) -> str:
+        return self._full if self.shown_text() != self._full else ""
+
+    def _open_log(self, event: tk.Event) -> None:
+        if self.on_open_log is not None:
+            self.on_open_log()
 
 
 def _sentence(text: str) -> str:
@@ -116,9 +207,11 @@ def _sentence(text: str) -> str:
 class Notices:
     """One notice at a time above the board; problems shown to the player also go to the error log."""
 
-    def __init__(self, bar: NoticeBar, error_log: Optional[ErrorLog]) -> None:
+    def __init__(self, bar: NoticeBar, error_log: Optional[ErrorLog], log: Optional[MessageLog] = None) -> None:
         self.bar = bar
         self._error_log = error_log
+        self.log = log
+        """Where every notice is kept besides (the status bar's message log), once the window sets it."""
 
     def show(
         self, text: str, buttons: Sequence[NoticeAction] = (), *, error: bool = False, kind: str = "notice"
@@ -128,6 +221,8 @@ class Notices:
         Without buttons the notice gets a Dismiss button. Problems use ``error`` colours.
         """
         self.bar.show(text, buttons, error=error, kind=kind)
+        if self.log is not None:
+            self.log.add(text, error)
         if error and kind != "error":  # a crash is logged with its traceback by the error boundary
             self.log_user(text)
 
