@@ -54,6 +54,16 @@ def solved_title_and_detail(view: GameView) -> Tuple[str, str]:
     return "Solved, with help", f"Solved with {help_taken(view.hints, view.reveals)}. Time: {time}."
 
 
+def new_best_line(size: int, level_name: str) -> str:
+    """The solved card's extra line when the time beats every earlier game of that size and level solved alone.
+
+    >>> new_best_line(9, "Easy"), new_best_line(16, "")
+    ('A new best for easy 9×9!', 'A new best for 16×16!')
+    """
+    kind = f"{level_name.lower()} {size}×{size}" if level_name else f"{size}×{size}"
+    return f"A new best for {kind}!"
+
+
 def solved_status(view: GameView) -> str:
     """The status bar's sentence for a solved game: the card's title and detail, said once.
 
@@ -63,4 +73,4 @@ def solved_status(view: GameView) -> str:
     return detail if view.move_count and not solved_alone(view) else f"{title} {detail}"
 
 
-__all__ = ["help_taken", "solved_alone", "solved_status", "solved_title_and_detail"]
+__all__ = ["help_taken", "new_best_line", "solved_alone", "solved_status", "solved_title_and_detail"]

@@ -32,7 +32,7 @@ from sudoku_tk.app.commands import CommandRegistry, Platform
 from sudoku_tk.app.error_log import ErrorLog
 from sudoku_tk.app.paths import settings_path
 from sudoku_tk.app.puzzle_choice import PuzzleChoice, choose_puzzle
-from sudoku_tk.app.session import Session
+from sudoku_tk.app.session import GameView, Session
 from sudoku_tk.app.settings import DEFAULTS, Settings, load_settings, save_settings, theme_name
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Assist
@@ -44,10 +44,13 @@ from .board_view import BoardView, zoom_commands
 from .card_keys import CardKeys
 from .game_display import GameDisplay
 from .game_files import GameFiles
+from .game_stats import GameStats
 from .help_windows import install_help
 from .hint_commands import install_hints
 from .hint_panel import HintPanel
 from .menus import Menus
+from .modal_clock import ModalClock
+from .modal_clock import install as install_modal_clock
 from .notice_bar import NoticeAction, NoticeBar
 from .status_bar import Clock, Notices, StatusBar
 from .theme import Theme, theme_named
@@ -129,7 +132,16 @@ class App(ttk.Frame):
             self.commands.add(command)
         self.rebuild_menus()
         self.commands.on_change(self.menus.schedule_rebuild)
-        self.clock = Clock(self.root, session, self.status, self.files.schedule_autosave, lambda: self.board.paused)
+        self.modal_clock = ModalClock(lambda: self.session.pause_clock(), self._resume_after_dialog)
+        install_modal_clock(self.root, self.modal_clock)  # dialogs and file choosers stop the game clock
+        self.stats = GameStats(self.root, data_dir, lambda: self.theme, self.say)
+        self.clock = Clock(
+            self.root,
+            session,
+            self.status,
+            self.files.schedule_autosave,
+            lambda: self.board.paused or self.modal_clock.is_open,
+        )
         self.display = GameDisplay(
             self,
             self.board,
@@ -239,6 +251,17 @@ class App(ttk.Frame):
     def set_paused(self, paused: bool) -> None:
         """Pause: stop the clock and hide the board behind a card that offers to resume; input waits."""
         self.display.set_paused(paused)
+
+    def _resume_after_dialog(self) -> None:
+        if not self.board.paused:
+            self.session.resume_clock()
+
+    def game_finished(self, view: GameView) -> str:
+        """Record a game just solved (see game_stats.py); the card's extra line when it is a new best."""
+        return self.stats.finished(self.session, view)
+
+    def show_statistics(self) -> None:
+        self.stats.show()
 
     def set_theme(self, name: str) -> None:
         """Draw with the ``light`` or ``dark`` colours from now on."""

@@ -109,6 +109,16 @@ class AppCommands:
                 help="Stop the clock and hide the board",
             )
         )
+        add(
+            Command(
+                "statistics",
+                "Statistics…",
+                host.show_statistics,
+                menu="Game",
+                group="restart",
+                help="Best times per level and the games you finished",
+            )
+        )
         add(Command("quit", "Quit", host.quit_app, shortcuts=(sc("Mod+Q"),), menu="Game", group="quit"))
         add(
             Command(

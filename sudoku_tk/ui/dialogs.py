@@ -27,6 +27,8 @@ from sudoku_tk.app.session import ASSIST_LABELS
 from sudoku_tk.app.settings import ANY_LEVEL, ZOOM_MAX, ZOOM_MIN, Settings, Theme
 from sudoku_tk.engine.propagation import Assist
 
+from .modal_clock import modal
+
 ANY_LEVEL_LABEL = "Any level"
 THEME_LABELS = {Theme.SYSTEM: "Follow the system", Theme.LIGHT: "Light", Theme.DARK: "Dark"}
 
@@ -186,17 +188,18 @@ class _Dialog(tk.Toplevel):
         return "break"
 
     def show_modal(self) -> None:
-        """Show the dialog over its parent, take the input grab and wait until it closes."""
-        self.deiconify()
-        self.update_idletasks()
-        self._place_over_parent()
-        self.wait_visibility()
-        try:
-            self.grab_set()
-        except tk.TclError:
-            pass  # another application holds a grab (a test run on a shared screen): stay usable without one
-        (self.first_focus or self).focus_set()
-        self.wait_window()
+        """Show the dialog over its parent, take the input grab and wait until it closes (the game clock waits too)."""
+        with modal(self.master or self):
+            self.deiconify()
+            self.update_idletasks()
+            self._place_over_parent()
+            self.wait_visibility()
+            try:
+                self.grab_set()
+            except tk.TclError:
+                pass  # another application holds a grab (a test run on a shared screen): stay usable without one
+            (self.first_focus or self).focus_set()
+            self.wait_window()
 
     def _place_over_parent(self) -> None:
         parent = self.master.winfo_toplevel() if self.master else None

@@ -13,6 +13,8 @@ from typing import Any, Callable, Optional
 
 from sudoku_tk.app.game_io import TextKind
 
+from .modal_clock import modal
+
 GAME_EXTENSION = ".sudoku.json"
 GAME_FILETYPES = [("Sudoku Tk games", "*.json"), ("All files", "*")]
 OPEN_FILETYPES = [
@@ -27,6 +29,12 @@ TEXT_FILETYPES = [("Text", "*.txt"), ("All files", "*")]
 Chooser = Callable[..., Any]
 
 
+def _ask(parent: tk.Misc, chooser: Chooser, **options: Any) -> Any:
+    """Show a chooser; the game clock stands still while it is open."""
+    with modal(parent):
+        return chooser(parent=parent, **options)
+
+
 def _as_path(answer: Any) -> Optional[Path]:
     # Tk returns "" (or an empty tuple on some platforms) when the player cancels.
     return Path(answer) if isinstance(answer, str) and answer else None
@@ -37,7 +45,7 @@ def ask_open_path(
 ) -> Optional[Path]:
     """Ask for a game or puzzle file to open; None when cancelled."""
     return _as_path(
-        chooser(parent=parent, title="Open game or puzzle", initialdir=initialdir or None, filetypes=OPEN_FILETYPES)
+        _ask(parent, chooser, title="Open game or puzzle", initialdir=initialdir or None, filetypes=OPEN_FILETYPES)
     )
 
 
@@ -46,8 +54,9 @@ def ask_save_game_path(
 ) -> Optional[Path]:
     """Ask where to save the game (``.sudoku.json`` added when no extension is given); None when cancelled."""
     path = _as_path(
-        chooser(
-            parent=parent,
+        _ask(
+            parent,
+            chooser,
             title="Save game",
             initialdir=initialdir or None,
             initialfile=initialfile or None,
@@ -70,8 +79,9 @@ def ask_export_path(
 ) -> Optional[Path]:
     """Ask where to export a text (puzzle, position or candidate grid); None when cancelled."""
     return _as_path(
-        chooser(
-            parent=parent,
+        _ask(
+            parent,
+            chooser,
             title=f"Export {kind.label.lower()}",
             initialdir=initialdir or None,
             initialfile=initialfile or None,

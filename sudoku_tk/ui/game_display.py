@@ -137,6 +137,7 @@ class GameDisplay:
             return
         actions: List[Tuple[str, Callable[[], None]]] = [("New puzzle", self._host.new_puzzle)]
         title, detail = solved_title_and_detail(view)  # the words (and the credit) are the app's
+        detail = " ".join(filter(None, (detail, self._host.game_finished(view))))  # recorded once; a new best?
         if view.move_count:
             actions.append(("Close", board.hide_card))
         board.show_card(title, detail, actions, success=True)

@@ -14,7 +14,7 @@ from typing import Callable, Optional, Protocol, Sequence
 
 from sudoku_tk.app.commands import CommandRegistry
 from sudoku_tk.app.puzzle_choice import PuzzleChoice
-from sudoku_tk.app.session import Session
+from sudoku_tk.app.session import GameView, Session
 from sudoku_tk.app.settings import Settings
 from sudoku_tk.engine.grid import Grid
 
@@ -173,6 +173,8 @@ class CommandHost(Messages, Protocol):
 
     def set_theme(self, name: str) -> None: ...
 
+    def show_statistics(self) -> None: ...
+
     def quit_app(self) -> None: ...
 
 
@@ -189,3 +191,7 @@ class DisplayHost(Protocol):
     def settings(self) -> Settings: ...
 
     def new_puzzle(self, side: Optional[int] = None) -> None: ...
+
+    def game_finished(self, view: GameView) -> str:
+        """Record a game that has just become solved; the solved card's extra line ("" for none)."""
+        ...
