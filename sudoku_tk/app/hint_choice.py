@@ -1,8 +1,8 @@
-"""Which step a hint teaches: the first one beyond what the assists already do, with the singles as fallback.
+"""Which step a hint teaches: the first step of the solution path, so the hint, the panel's path and the CLI agree.
 
-The assists carry out some techniques themselves (``skipped_by_assists``), so a
-hint looks past them unless nothing else applies; ``choose_step`` also prefers a
-single when the step found would lean on a cell that is itself a naked single.
+The assists carry out some techniques themselves (``skipped_by_assists``): the
+lists of every step put those last. The hint itself is ``choose_step``: the first
+step the logic solver takes on the board, a single left on the board included.
 """
 
 from __future__ import annotations
@@ -12,9 +12,7 @@ from typing import FrozenSet, Iterable, Optional
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Assist
 from sudoku_tk.engine.step import Step, Technique
-from sudoku_tk.engine.techniques import default_techniques, find_hint, implemented, iter_steps
-
-from .hint_texts import CONCLUSION_ROLES
+from sudoku_tk.engine.techniques import default_techniques, find_hint, implemented
 
 
 def skipped_by_assists(assists: Iterable[Assist]) -> FrozenSet[Technique]:
@@ -39,36 +37,21 @@ def skipped_by_assists(assists: Iterable[Assist]) -> FrozenSet[Technique]:
 def choose_step(
     grid: Grid, assists: Iterable[Assist], unique: bool, enabled: Optional[FrozenSet[Technique]] = None
 ) -> Optional[Step]:
-    """The step a hint teaches: the first beyond what the assists do, else the first of those, else None.
+    """The step a hint teaches: the first step the logic solver would take on this board, or None.
 
-    The assists leave the starting grid's singles to the player, so a step beyond the
-    singles can lean on a cell that is itself a naked single (a "Locked Pair" of a
-    single 3 and a 3/9 cell). That teaches a muddled pattern; the single is the honest
-    hint then, and is given instead.
+    That is the first step of the solution path and what ``sudoku-tk hint`` prints for the same board.
+    The assists place only the singles a move brings about: the starting grid's singles are the
+    player's, so they come first, as the easiest step a newcomer can take (and a pattern beyond
+    them never leans on a cell that is itself a single). ``assists`` is kept for callers; the board
+    already shows what the assists did.
 
     Args:
         enabled: the techniques the player allows (None: the default set).
     """
     allowed = frozenset(default_techniques()) if enabled is None else enabled
-    skipped = skipped_by_assists(assists) & allowed
-    # Brute Force reads the solution: it is the hint only when nothing else does, the singles included.
-    beyond = [t for t in implemented() if t in allowed and t not in skipped and t is not Technique.BRUTE_FORCE]
-    step = find_hint(grid, beyond, unique)
-    if step is None:
-        single = find_hint(grid, skipped, unique) if skipped else None
-        if single is None and Technique.BRUTE_FORCE in allowed:
-            return find_hint(grid, [Technique.BRUTE_FORCE], unique)
-        return single
-    if skipped:
-        singles = _naked_single_cells(grid, step)
-        if singles:
-            for single in iter_steps(grid, skipped, unique):
-                if any(p.cell in singles for p in single.placements):
-                    return single
+    # Brute Force reads the solution: it is the hint only when nothing else applies.
+    logical = [t for t in implemented() if t in allowed and t is not Technique.BRUTE_FORCE]
+    step = find_hint(grid, logical, unique)
+    if step is None and Technique.BRUTE_FORCE in allowed:
+        return find_hint(grid, [Technique.BRUTE_FORCE], unique)
     return step
-
-
-def _naked_single_cells(grid: Grid, step: Step) -> FrozenSet[int]:
-    """Empty cells of the step's pattern that hold a single candidate."""
-    cells = {c for h in step.highlights if h.role not in CONCLUSION_ROLES for c in h.cells}
-    return frozenset(c for c in cells if not grid.values[c] and len(grid.candidate_set(c)) == 1)

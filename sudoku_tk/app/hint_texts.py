@@ -7,11 +7,11 @@ named); ``hint_views.py`` and the ``HintLadder`` (hints.py) put them together.
 from __future__ import annotations
 
 import re
-from typing import Sequence, Tuple
+from typing import Optional, Sequence, Tuple
 
 from sudoku_tk.engine.explain import effects_text
 from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.step import Highlight, HighlightRole, Link, Step, Technique  # noqa: F401  (Technique: the doctests)
+from sudoku_tk.engine.step import Highlight, HighlightRole, Link, Step, Technique
 
 ROLE_NAMES = {
     HighlightRole.CAUSE: "cause",
@@ -41,15 +41,33 @@ def _article(name: str) -> str:
     return "an" if name[:1] in "AEIOX" else "a"
 
 
-def nudge_text(step: Step) -> str:
+_SINGLE_NUDGES = {
+    Technique.FULL_HOUSE: ("only one of its cells is still empty", "a unit with only one cell still empty"),
+    Technique.HIDDEN_SINGLE: ("one digit has only one place left there", "a digit with only one place left in a unit"),
+    Technique.NAKED_SINGLE: ("one of its cells has only one candidate left", "a cell with only one candidate left"),
+}
+"""What a single's nudge says, about its unit and when no unit is known: never which cell."""
+
+
+def nudge_text(step: Step, geometry: Optional[Geometry] = None) -> str:
     """Rung 1: the technique and where to look, e.g. "Look for a Naked Pair in box 9."
+
+    A single's nudge names its unit, never its cell (that would give the answer away); a naked
+    single, found in the cell itself, is placed in its box (``geometry`` names it).
 
     >>> nudge_text(Step(Technique.X_WING, focus="digit 3 in columns 6 and 8"))
     'Look for an X-Wing on digit 3 in columns 6 and 8.'
+    >>> nudge_text(Step(Technique.HIDDEN_SINGLE, focus="box 4"))
+    'Look for a Hidden Single in box 4: one digit has only one place left there.'
     """
     name = step.technique.display_name
     focus = step.focus.strip()
     lead = f"Look for {_article(name)} {name}"
+    single = _SINGLE_NUDGES.get(step.technique)
+    if single is not None:
+        unit = _single_unit(step, geometry)
+        in_unit, anywhere = single
+        return f"{lead}: {anywhere}." if unit is None else f"{lead} in {unit}: {in_unit}."
     if not focus:
         return lead + "."
     first = focus.split()[0]
@@ -62,6 +80,26 @@ def nudge_text(step: Step) -> str:
     else:
         prep = "on"  # "digit 4 …", "4 and 9 in boxes 6 and 9"
     return f"{lead} {prep} {focus}."
+
+
+def nudge_unit(step: Step, geometry: Optional[Geometry] = None) -> Optional[int]:
+    """The unit a single's nudge points at: its defining unit, or a naked single's box (None: not known)."""
+    for h in step.highlights:
+        if h.role is HighlightRole.DEFINING_UNIT and h.units:
+            return h.units[0]
+    if geometry is not None and step.placements:
+        cell = step.placements[0].cell
+        return geometry.cell_units[cell][2]  # rows, columns, boxes: the third unit of a cell is its box
+    return None
+
+
+def _single_unit(step: Step, geometry: Optional[Geometry]) -> Optional[str]:
+    """The name of the unit a single's nudge points at: its focus when that is a unit, else its box."""
+    focus = step.focus.strip()
+    if focus.split(" ", 1)[0] in _UNIT_WORDS:
+        return focus
+    unit = nudge_unit(step, geometry)
+    return None if unit is None or geometry is None else geometry.unit_name(unit)
 
 
 def as_sentence(text: str) -> str:

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Optional, Tuple
 
+from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Position, recompute
 from sudoku_tk.engine.step import Highlight, HighlightRole, Link, Step, Technique
 
-from .hint_texts import CONCLUSION_ROLES, full_highlights, legend
+from .hint_texts import CONCLUSION_ROLES, full_highlights, legend, nudge_unit
 from .technique_help import describe_technique
 
 
@@ -60,14 +61,21 @@ class HintKind(Enum):
     """The player is still entering the puzzle's givens: nothing to hint yet."""
 
 
-def rung_drawing(step: Step, rung: Rung) -> Tuple[Tuple[Highlight, ...], Tuple[Link, ...]]:
+def rung_drawing(
+    step: Step, rung: Rung, geometry: Optional[Geometry] = None
+) -> Tuple[Tuple[Highlight, ...], Tuple[Link, ...]]:
     """What the board shows of ``step`` at ``rung``: (highlights, links).
 
-    Nudge: the units where the pattern lives. Pattern: every highlight but the
+    Nudge: the units where the pattern lives (a naked single, found in its cell, shows
+    its box, which ``geometry`` knows; never the cell). Pattern: every highlight but the
     eliminations and placements, and the chain links. Step and Applied: everything.
     """
     if rung is Rung.NUDGE:
-        return tuple(h for h in step.highlights if h.role is HighlightRole.DEFINING_UNIT), ()
+        units = tuple(h for h in step.highlights if h.role is HighlightRole.DEFINING_UNIT)
+        if not units and step.technique is Technique.NAKED_SINGLE:
+            box = nudge_unit(step, geometry)
+            units = () if box is None else (Highlight(HighlightRole.DEFINING_UNIT, units=(box,)),)
+        return units, ()
     if rung is Rung.PATTERN:
         return tuple(h for h in step.highlights if h.role not in CONCLUSION_ROLES), step.links
     return full_highlights(step), step.links

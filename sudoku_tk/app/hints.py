@@ -9,9 +9,10 @@ game) resets the ladder, so a hint never speaks about a board that is gone.
 
 Before any reasoning the player's board is compared with the unique solution: a
 wrong digit or a removed true candidate is reported first, with an offer to undo
-back to before the move that caused it. With the singles assists on, singles are
-the assists' job, so the ladder looks past them (and falls back to them only when
-nothing else applies); with the assists off, singles are hinted like anything else.
+back to before the move that caused it. The step hinted is the first step of the
+solution path (and what ``sudoku-tk hint`` prints for the same board): the assists
+place only the singles a move brings about, so a single left on the board (the
+starting grid's) is the hint, and its nudge names the unit, never the cell.
 
 Also here, for the "Step" and "Solve to the end" commands and the hint panel's
 lists: ``step_once`` (apply the next logical step), ``all_steps`` (every step
@@ -259,9 +260,9 @@ class HintLadder:
         return HintView(HintKind.MISTAKE, "A mistake on the board", text, highlights=(mark,), undo_to=index)
 
     def _step_view(self, step: Step, rung: Rung) -> HintView:
-        highlights, links = rung_drawing(step, rung)
+        highlights, links = rung_drawing(step, rung, self.session.geometry)
         if rung is Rung.NUDGE:
-            text = nudge_text(step)
+            text = nudge_text(step, self.session.geometry)
         elif rung is Rung.PATTERN:
             text = pattern_text(step)
         else:

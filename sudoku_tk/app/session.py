@@ -32,6 +32,7 @@ from enum import Enum
 from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence
 
 from sudoku_tk.app import move_rules
+from sudoku_tk.app.assist_changes import board_change_text
 from sudoku_tk.app.contradictions import ContradictionNote, note_contradictions
 from sudoku_tk.app.game import REVEAL_NOTE, Game
 from sudoku_tk.app.game_record import GameRecord
@@ -299,12 +300,17 @@ class Session(Game):
         return Outcome(True, message)
 
     def set_assist(self, assist: Assist, on: bool) -> Outcome:
-        """Switch an assist on or off and recompute the board from the start."""
+        """Switch an assist on or off, recompute the board from the start and say what changed on it.
+
+        The message names the digits the assists placed or took back (count and the first few
+        cells) and the candidates removed or back, or says that nothing on the board changed.
+        """
         if (assist in self._assists) == on:
             return Outcome(False, f"{ASSIST_LABELS[assist]}: already {'on' if on else 'off'}")
         self._assists = self._assists | {assist} if on else self._assists - {assist}
-        message = f"{ASSIST_LABELS[assist]}: {'on' if on else 'off'}"
+        before = self._position
         self._recompute()
+        message = f"{ASSIST_LABELS[assist]}: {'on' if on else 'off'}. {board_change_text(before, self._position)}"
         dropped = len(self._position.rejected)
         if dropped:
             message += f" ({dropped} earlier move{'s' * (dropped != 1)} no longer apply)"

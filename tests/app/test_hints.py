@@ -24,7 +24,7 @@ from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
 from sudoku_tk.engine.rating import Level
 from sudoku_tk.engine.step import Family, HighlightRole, Step, Technique
 from sudoku_tk.engine.technique_sets import up_to_level
-from sudoku_tk.engine.techniques import find_hint, implemented
+from sudoku_tk.engine.techniques import default_techniques, find_hint, implemented
 
 SE = "sudoku_exchange_se_rated.txt"
 NAKED_PAIR_PUZZLE = 503  # its first hint beyond the singles is a Naked Pair in row 6
@@ -32,6 +32,8 @@ X_WING_PUZZLE = 367  # one step (a Locked Triple) in, the next hint is an X-Wing
 DEGENERATE_PUZZLE = 194  # its first "Naked Pair" leans on r1c7, a naked single
 STUCK_TOP95 = 6  # top95 #7: the techniques up to "hard" get stuck on it; chains and nets finish it
 SINGLES = {Technique.FULL_HOUSE, Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE}
+BEYOND_SINGLES = frozenset(default_techniques()) - SINGLES
+"""A player who switched the singles off in Hint > Techniques: the hint is the first pattern beyond them."""
 UP_TO_HARD = up_to_level(implemented(), Level.HARD)
 """The techniques HoDoKu rates easy to hard: a player's choice that can leave a hard puzzle stuck."""
 
@@ -40,9 +42,9 @@ def se_puzzle(index: int) -> str:
     return read_puzzles(SE)[index]
 
 
-def game(index: int, assists=ALL_ASSISTS) -> tuple[Session, HintLadder]:  # type: ignore[no-untyped-def]
+def game(index: int, assists=ALL_ASSISTS, enabled=None) -> tuple[Session, HintLadder]:  # type: ignore[no-untyped-def]
     session = Session(Grid.from_string(se_puzzle(index)), f"SE #{index}", assists=assists)
-    return session, HintLadder(session)
+    return session, HintLadder(session, enabled)
 
 
 def roles(view) -> set[str]:  # type: ignore[no-untyped-def]
@@ -80,7 +82,7 @@ def test_module_examples_run() -> None:
 
 
 def test_naked_pair_ladder_each_rung_then_apply_and_undo() -> None:
-    session, ladder = game(NAKED_PAIR_PUZZLE)
+    session, ladder = game(NAKED_PAIR_PUZZLE, enabled=BEYOND_SINGLES)
     before = session.position
     seen = []
     ladder.subscribe(seen.append)
@@ -128,7 +130,7 @@ def test_naked_pair_ladder_each_rung_then_apply_and_undo() -> None:
 
 
 def test_x_wing_ladder_draws_base_and_cover_lines() -> None:
-    session, ladder = game(X_WING_PUZZLE)
+    session, ladder = game(X_WING_PUZZLE, enabled=BEYOND_SINGLES)
     first = ladder.step_once()
     assert first.rung is Rung.APPLIED and first.title == "Locked Triple" and len(session.moves) == 1
     nudge = ladder.press()
@@ -161,12 +163,15 @@ def test_apply_from_any_rung_and_close() -> None:
 # -- singles and the assists --------------------------------------------------------------------------
 
 
-def test_assists_on_skip_singles_assists_off_hint_them() -> None:
+def test_the_starting_singles_are_hinted_whatever_the_assists() -> None:
     puzzle = Grid.from_string(se_puzzle(NAKED_PAIR_PUZZLE))
     first_any = find_hint(puzzle)
     assert first_any is not None and first_any.technique in SINGLES  # singles wait on the starting board
+    # The assists leave the start's singles to the player: the hint gives one, as the solution path does.
     on = HintLadder(Session(puzzle, assists=ALL_ASSISTS)).press()
-    assert on.title == "Naked Pair"
+    assert on.step is not None and on.step.key() == first_any.key()
+    # With the singles switched off in Hint > Techniques, the first pattern beyond them.
+    assert HintLadder(Session(puzzle, assists=ALL_ASSISTS), BEYOND_SINGLES).press().title == "Naked Pair"
     peers_only = HintLadder(Session(puzzle, assists={Assist.PEERS})).press()
     assert peers_only.step is not None and peers_only.step.key() == first_any.key()
     assert peers_only.text.startswith(f"Look for a {first_any.technique.display_name}")
@@ -206,7 +211,8 @@ def test_a_pattern_leaning_on_a_naked_single_gives_way_to_the_single() -> None:
     step = choose_step(grid, ALL_ASSISTS, True)
     assert step is not None and step.technique is Technique.NAKED_SINGLE
     assert [(p.cell, p.digit) for p in step.placements] == [(6, 3)]
-    assert ladder.press().text == "Look for a Naked Single at r1c7."
+    # The nudge names the single's box, never its cell.
+    assert ladder.press().text == "Look for a Naked Single in box 3: one of its cells has only one candidate left."
 
 
 # -- a wrong position ---------------------------------------------------------------------------------
@@ -343,11 +349,11 @@ def test_the_default_techniques_never_leave_a_unique_puzzle_stuck() -> None:
 
 
 def test_switching_techniques_withdraws_the_hint_and_is_used_next() -> None:
-    session, ladder = game(NAKED_PAIR_PUZZLE)
+    session, ladder = game(NAKED_PAIR_PUZZLE, enabled=BEYOND_SINGLES)
     assert ladder.press().technique is Technique.NAKED_PAIR
     calls: list = []
     ladder.subscribe(calls.append)
-    ladder.enabled = frozenset(implemented()) - {Technique.NAKED_PAIR}
+    ladder.enabled = frozenset(implemented()) - SINGLES - {Technique.NAKED_PAIR}
     assert ladder.view is None and calls == [None]
     assert ladder.press().technique is not Technique.NAKED_PAIR
 

@@ -268,7 +268,8 @@ def test_assists_off_keeps_all_candidates() -> None:
     s = Session(Grid.from_string(HARD), assists=NO_ASSISTS)
     assert all(s.position.candidates[c] == 0x1FF for c in s.position.empty_cells())
     out = s.set_assist(Assist.PEERS, True)
-    assert out.message == "Remove candidates seen by placed digits: on"
+    assert out.message.startswith("Remove candidates seen by placed digits: on. ")
+    assert out.message.endswith(" candidates removed.")
     assert s.position.candidates == recompute(s.start, (), [Assist.PEERS]).candidates
 
 

@@ -16,8 +16,9 @@ from gui_helpers import MakeApp, click, key, pump
 from shared_data import PUZZLES, read_puzzles, shared_file
 
 from sudoku_tk.engine.rating import Level
+from sudoku_tk.engine.step import Technique
 from sudoku_tk.engine.technique_sets import up_to_level
-from sudoku_tk.engine.techniques import implemented
+from sudoku_tk.engine.techniques import default_techniques, implemented
 from sudoku_tk.ui.hint_panel import HintPanel
 from sudoku_tk.ui.keys import CONTROL, SHIFT
 
@@ -25,6 +26,11 @@ pytestmark = pytest.mark.gui
 
 NAKED_PAIR = 503  # SE-rated #503: the first hint beyond the singles is a Naked Pair in row 6
 X_WING = 367  # SE-rated #367: after one Step (a Locked Triple) the hint is an X-Wing on 2 in rows 1 and 9
+
+
+SINGLES = {Technique.FULL_HOUSE, Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE}
+BEYOND_SINGLES = frozenset(default_techniques()) - SINGLES
+"""The singles switched off in Hint > Techniques: the hint looks past the starting grid's singles."""
 
 
 def se(index: int) -> str:
@@ -63,6 +69,7 @@ def untagged_step_items(app) -> list[int]:  # type: ignore[no-untyped-def]
 def test_naked_pair_four_presses_of_h_then_undo(make_app: MakeApp) -> None:
     app = make_app(se(NAKED_PAIR), "SE #503")
     panel, board = panel_of(app), app.board
+    panel.ladder.enabled = BEYOND_SINGLES
     assert panel.title_text() == "Hints" and not board.find_withtag("step")
 
     key(app, "h")
@@ -110,6 +117,7 @@ def test_naked_pair_four_presses_of_h_then_undo(make_app: MakeApp) -> None:
 def test_x_wing_four_presses_draw_base_cover_corners_and_strikes(make_app: MakeApp) -> None:
     app = make_app(se(X_WING), "SE #367")
     panel, board = panel_of(app), app.board
+    panel.ladder.enabled = BEYOND_SINGLES
     key(app, "s")  # Step: the Locked Triple first
     assert len(app.session.moves) == 1 and panel.title_text() == "Locked Triple"
     before = app.session.position
