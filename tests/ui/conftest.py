@@ -9,6 +9,7 @@ purpose marks itself ``@pytest.mark.tk_errors_expected``.
 from __future__ import annotations
 
 import tkinter as tk
+from pathlib import Path
 from typing import Iterator, List
 
 import pytest
@@ -59,3 +60,36 @@ def make_app() -> Iterator[MakeApp]:
             root.destroy()
         except tk.TclError:
             pass  # the test closed it already
+
+
+# -- a real App with its files in a private data folder (files, autosave, recent games) -----------------
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private data folder; SUDOKU_TK_DATA_DIR points there too, so nothing reaches the real one."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("SUDOKU_TK_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def open_app(data_dir: Path) -> Iterator:  # type: ignore[type-arg]
+    """Open a real App with the private data folder (``puzzle`` None resumes the autosave)."""
+    made: List[App] = []
+
+    def make(puzzle: str | None = HARD, name: str = "Test puzzle", **kw: object) -> App:
+        kw.setdefault("why_delay_ms", 0)
+        choice = PuzzleChoice("", name, puzzle) if puzzle else None
+        app = App(tk.Tk(), puzzle=choice, data_dir=data_dir, **kw)  # type: ignore[arg-type]
+        made.append(app)
+        pump(app)
+        return app
+
+    yield make
+    for app in made:
+        try:
+            app.close()
+            app.root.destroy()
+        except tk.TclError:
+            pass  # closed by the test

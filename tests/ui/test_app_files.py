@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import json
 import time
-import tkinter as tk
 from pathlib import Path
-from typing import Iterator, List
+from typing import List
 
 import pytest
 from gui_helpers import HARD, click, clipboard, key, pump, when_dialog_opens
 
 from sudoku_tk.app.atomic_files import MAX_FILE_BYTES
 from sudoku_tk.app.game_io import TextKind, copy_text, export_text
-from sudoku_tk.app.puzzle_choice import PuzzleChoice
 from sudoku_tk.app.puzzles import by_id
 from sudoku_tk.app.save_format import load_game
 from sudoku_tk.app.settings import Theme, load_settings
@@ -34,36 +32,6 @@ CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419
 SEVERAL = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
 SOLUTION = solve(Grid.from_string(HARD))
 assert SOLUTION is not None
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private data folder; SUDOKU_TK_DATA_DIR points there too, so nothing reaches the real one."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("SUDOKU_TK_DATA_DIR", str(folder))
-    return folder
-
-
-@pytest.fixture
-def open_app(data_dir: Path) -> Iterator:  # type: ignore[type-arg]
-    """Open a real App with the private data folder (``puzzle`` None resumes the autosave)."""
-    made: List[App] = []
-
-    def make(puzzle: str | None = HARD, name: str = "Test puzzle", **kw: object) -> App:
-        kw.setdefault("why_delay_ms", 0)
-        choice = PuzzleChoice("", name, puzzle) if puzzle else None
-        app = App(tk.Tk(), puzzle=choice, data_dir=data_dir, **kw)  # type: ignore[arg-type]
-        made.append(app)
-        pump(app)
-        return app
-
-    yield make
-    for app in made:
-        try:
-            app.close()
-            app.root.destroy()
-        except tk.TclError:
-            pass  # closed by the test
 
 
 def _play_right(app: App, count: int) -> None:

@@ -4,9 +4,10 @@ Game > Continue a recent game… brings it back exactly."""
 
 from __future__ import annotations
 
+import functools
 import tkinter as tk
 from pathlib import Path
-from typing import Any, Callable, Iterator, List
+from typing import Any, Callable, List
 
 import pytest
 from gui_helpers import HARD, MakeApp, click, clipboard, key, pump, when_dialog_opens
@@ -29,30 +30,9 @@ assert SOLUTION is not None
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("SUDOKU_TK_DATA_DIR", str(folder))
-    return folder
-
-
-@pytest.fixture
-def open_app(data_dir: Path) -> Iterator[Callable[..., App]]:
-    """A real App keeping its files (autosave, recent games) in a private data folder."""
-    made: List[App] = []
-
-    def make(puzzle: str | None = HARD, name: str = "My game") -> App:
-        app = App(tk.Tk(), puzzle=PuzzleChoice("", name, puzzle) if puzzle else None, data_dir=data_dir, why_delay_ms=0)
-        made.append(app)
-        pump(app)
-        return app
-
-    yield make
-    for app in made:
-        try:
-            app.close()
-            app.root.destroy()
-        except tk.TclError:
-            pass
+def open_app(open_app: Callable[..., App]) -> Callable[..., App]:
+    """The shared opener (tests/ui/conftest.py), with this file's game name."""
+    return functools.partial(open_app, name="My game")
 
 
 def _play(app: App, count: int) -> None:
