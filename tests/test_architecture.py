@@ -1,4 +1,4 @@
-"""Layering: engine never imports app/ui/tkinter/PIL; app never imports ui/tkinter/PIL."""
+"""Layering: engine never imports app/ui/render/tkinter/PIL; app never imports ui/render/tkinter/PIL; render never ui/tkinter."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import pytest
 PKG = Path(__file__).resolve().parent.parent / "sudoku_tk"
 
 FORBIDDEN = {
-    "engine": ("tkinter", "PIL", "sudoku_tk.app", "sudoku_tk.ui", "_tkinter"),
-    "app": ("tkinter", "PIL", "sudoku_tk.ui", "_tkinter"),
+    "engine": ("tkinter", "PIL", "sudoku_tk.app", "sudoku_tk.ui", "sudoku_tk.render", "_tkinter"),
+    "app": ("tkinter", "PIL", "sudoku_tk.ui", "sudoku_tk.render", "_tkinter"),
+    "render": ("tkinter", "sudoku_tk.ui", "_tkinter"),  # pictures and PDF: Pillow, engine and app only
 }
 
 
@@ -124,6 +125,20 @@ def test_tkinter_is_imported_only_by_the_window_layer() -> None:
             if any(name == tk or name.startswith(tk + ".") for tk in TK):
                 offenders.append(f"{rel} imports {name}")
     assert offenders == []
+
+
+# Pillow only where pictures are made: the render layer, the window, and the icon script outside the package.
+PIL_ALLOWED = ("render/", "ui/")
+
+
+def test_pillow_is_imported_only_where_pictures_are_made() -> None:
+    offenders = []
+    for f in PKG.rglob("*.py"):
+        rel = f.relative_to(PKG).as_posix()
+        if not rel.startswith(PIL_ALLOWED):
+            offenders += [f"{rel} imports {name}" for name in _imports(f) if name == "PIL" or name.startswith("PIL.")]
+    assert offenders == []
+    assert any(n.startswith("PIL") for n in _imports(PKG / "render" / "board_picture.py"))
 
 
 def test_no_import_circle_in_the_window_layer() -> None:

@@ -1,0 +1,223 @@
+"""Handing files to the desktop: print a PDF, put a PNG picture on the clipboard, open a file in its viewer.
+
+Each platform has its own way, and some machines have none; every function here picks
+the way from what the ``Desktop`` finds (programs on the PATH, a Wayland session,
+Windows' shell), runs it, and returns a ``Handoff``: whether it worked and one
+sentence for the player that says what happened or what is missing. Nothing raises
+for a missing program or printer. Tests pass a ``Desktop`` with fake programs.
+
+- Print: Windows asks the shell to print the file (the PDF viewer's print verb);
+  macOS and Linux send it to ``lp`` (the default printer, else the first printer
+  ``lpstat -p`` lists); with no printer, or no ``lp``, the PDF opens in the default
+  viewer, to be printed from there, and the player is told why.
+- Clipboard picture: Linux ``wl-copy`` (Wayland) or ``xclip`` (X11); macOS
+  ``osascript``; Windows PowerShell with .NET's clipboard.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Mapping, Optional, Sequence, Tuple
+
+from sudoku_tk.app.commands import Platform
+
+Run = Callable[[Sequence[str]], Tuple[int, str]]
+"""Run a program (argv) to its end: (exit status, its output); raises OSError when it can't start."""
+StartFile = Callable[[str, str], None]
+"""Windows' ``os.startfile(path, operation)``."""
+
+
+def _run(argv: Sequence[str]) -> Tuple[int, str]:
+    # No pipes to a program that stays behind (xclip serves the clipboard from a child): its output goes nowhere.
+    done = subprocess.run(
+        list(argv), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=30, check=False
+    )
+    return done.returncode, done.stdout.decode("utf-8", "replace")
+
+
+def _run_input(argv: Sequence[str], data: bytes) -> Tuple[int, str]:
+    """Run a program with ``data`` on its standard input (its children may outlive it: no output pipes)."""
+    done = subprocess.run(
+        list(argv), input=data, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30, check=False
+    )
+    return done.returncode, ""
+
+
+def _run_detached(argv: Sequence[str]) -> Tuple[int, str]:
+    """Run a program whose children may outlive it (a clipboard owner, a viewer): no pipes kept."""
+    done = subprocess.run(
+        list(argv),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        timeout=30,
+        check=False,
+    )
+    return done.returncode, ""
+
+
+@dataclass(frozen=True)
+class Desktop:
+    """What this machine offers: its platform, how to find and run programs, Windows' shell, the environment."""
+
+    platform: Platform = field(default_factory=Platform.current)
+    which: Callable[[str], Optional[str]] = shutil.which
+    run: Run = _run
+    run_detached: Run = _run_detached
+    run_input: Callable[[Sequence[str], bytes], Tuple[int, str]] = _run_input
+    startfile: Optional[StartFile] = getattr(os, "startfile", None)
+    env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
+
+
+@dataclass(frozen=True, slots=True)
+class Handoff:
+    """What became of a hand-off: ``done`` when the platform took the file; ``message`` says what happened."""
+
+    done: bool
+    message: str
+    command: Tuple[str, ...] = ()
+    """The program run (empty for Windows' shell or when nothing ran), for tests and the log."""
+
+
+# -- viewer ------------------------------------------------------------------------------------------
+
+
+def open_file(path: Path, desktop: Desktop) -> Handoff:
+    """Open ``path`` in the desktop's default program for it."""
+    name = Path(path).name
+    if desktop.platform is Platform.WINDOWS:
+        if desktop.startfile is None:
+            return Handoff(False, f"Can't open {name}: Windows' shell is not available.")
+        try:
+            desktop.startfile(str(path), "open")
+        except OSError as exc:
+            return Handoff(False, f"Can't open {name}: {exc}.")
+        return Handoff(True, f"Opened {name}.")
+    opener = "open" if desktop.platform is Platform.MAC else "xdg-open"
+    exe = desktop.which(opener)
+    if exe is None:
+        return Handoff(False, f"Can't open {name}: there is no {opener} here. The file is {path}.")
+    argv = (exe, str(path))
+    try:
+        status, _ = desktop.run_detached(argv)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return Handoff(False, f"Can't open {name}: {exc}.", argv)
+    if status != 0:
+        return Handoff(False, f"Can't open {name}: {opener} failed (status {status}).", argv)
+    return Handoff(True, f"Opened {name}.", argv)
+
+
+# -- printing ------------------------------------------------------------------------------------------
+
+
+def default_printer(desktop: Desktop) -> Optional[str]:
+    """The printer ``lpstat`` names as the default, else the first one it lists, else None."""
+    lpstat = desktop.which("lpstat")
+    if lpstat is None:
+        return None
+    try:
+        status, out = desktop.run((lpstat, "-d"))
+        if status == 0 and ":" in out and "no system default" not in out.lower():
+            name = out.split(":", 1)[1].strip().split()
+            if name:
+                return name[0]
+        status, out = desktop.run((lpstat, "-p"))
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if status != 0:
+        return None
+    for line in out.splitlines():
+        words = line.split()
+        if len(words) > 1 and words[0] == "printer":
+            return words[1]
+    return None
+
+
+def print_pdf(path: Path, desktop: Desktop) -> Handoff:
+    """Print the PDF at ``path``: to a printer where there is one, else open it in the viewer and say why."""
+    name = Path(path).name
+    if desktop.platform is Platform.WINDOWS:
+        if desktop.startfile is not None:
+            try:
+                desktop.startfile(str(path), "print")
+                return Handoff(True, f"Sent {name} to the printer.")
+            except OSError:
+                pass  # no program registered to print PDFs: open it instead
+        viewer = open_file(path, desktop)
+        if viewer.done:
+            return Handoff(False, f"Windows could not print {name} by itself: it is open in your viewer to print.")
+        return viewer
+    lp = desktop.which("lp")
+    if lp is None:
+        return _viewer_instead(path, desktop, "printing needs the lp command, which is not installed here")
+    printer = default_printer(desktop)
+    if printer is None:
+        return _viewer_instead(path, desktop, "no printer is set up on this computer")
+    argv = (lp, "-d", printer, str(path))
+    try:
+        status, out = desktop.run(argv)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return Handoff(False, f"Can't print {name}: {exc}.", argv)
+    if status != 0:
+        detail = out.strip().splitlines()[-1] if out.strip() else f"status {status}"
+        return Handoff(False, f"Can't print {name} on {printer}: {detail}.", argv)
+    return Handoff(True, f"Sent {name} to the printer {printer}.", argv)
+
+
+def _viewer_instead(path: Path, desktop: Desktop, why: str) -> Handoff:
+    viewer = open_file(path, desktop)
+    if viewer.done:
+        return Handoff(False, f"Not printed: {why}. The PDF is open in your viewer instead.", viewer.command)
+    return Handoff(False, f"Not printed: {why}. The PDF is saved at {path}.", viewer.command)
+
+
+# -- clipboard pictures --------------------------------------------------------------------------------
+
+
+def clipboard_image_command(path: Path, desktop: Desktop) -> Tuple[Optional[Tuple[str, ...]], str]:
+    """The program that puts the PNG at ``path`` on the clipboard here, or None and what is missing."""
+    p = str(path)
+    if desktop.platform is Platform.WINDOWS:
+        shell = desktop.which("powershell") or desktop.which("pwsh")
+        if shell is None:
+            return None, "Copying a picture needs PowerShell, which is not found."
+        script = (
+            "Add-Type -AssemblyName System.Windows.Forms; Add-Type -AssemblyName System.Drawing; "
+            f"[System.Windows.Forms.Clipboard]::SetImage([System.Drawing.Image]::FromFile('{p.replace(chr(39), chr(39) * 2)}'))"
+        )
+        return (shell, "-NoProfile", "-STA", "-Command", script), ""
+    if desktop.platform is Platform.MAC:
+        exe = desktop.which("osascript")
+        if exe is None:
+            return None, "Copying a picture needs osascript, which is not found."
+        quoted = p.replace("\\", "\\\\").replace('"', '\\"')
+        return (exe, "-e", f'set the clipboard to (read (POSIX file "{quoted}") as «class PNGf»)'), ""
+    wl_copy = desktop.which("wl-copy") if desktop.env.get("WAYLAND_DISPLAY") else None
+    if wl_copy is not None:
+        return (wl_copy, "--type", "image/png", "--", p), ""
+    xclip = desktop.which("xclip")
+    if xclip is not None:
+        return (xclip, "-selection", "clipboard", "-t", "image/png", "-i", p), ""
+    return None, "Copying a picture needs xclip (X11) or wl-clipboard (Wayland); install one, or use Export picture."
+
+
+def copy_image(path: Path, desktop: Desktop) -> Handoff:
+    """Put the PNG picture at ``path`` on the clipboard where the platform allows."""
+    argv, missing = clipboard_image_command(path, desktop)
+    if argv is None:
+        return Handoff(False, missing)
+    try:
+        if argv[-2] == "--":  # wl-copy reads the picture from its standard input
+            argv = argv[:-2]
+            status, _ = desktop.run_input(argv, Path(path).read_bytes())
+        else:
+            status, _ = desktop.run_detached(argv)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return Handoff(False, f"Can't copy the picture: {exc}.", argv)
+    if status != 0:
+        return Handoff(False, f"Can't copy the picture: {Path(argv[0]).name} failed (status {status}).", argv)
+    return Handoff(True, "Copied the picture to the clipboard.", argv)

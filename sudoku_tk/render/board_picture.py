@@ -1,0 +1,178 @@
+"""A board as a picture: the puzzle, its solution or the position as it is, drawn with Pillow like the canvas.
+
+``board_content(kind, position)`` says what each cell shows (a digit and its origin,
+or candidates); ``render_board(content, overlay, layout)`` draws it at the layout's
+size, in the canvas's layers: backgrounds and shading, grid lines and frame, marks
+under the text, digits (givens bold, the player's regular, automatic italic, each in
+its colour) and candidates in their mini-grid, then the overlay's strokes. Drawn at
+the final size with TrueType fonts, so a 2× picture is as crisp as 1×.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import FrozenSet, Optional, Sequence, Tuple, Union
+
+from PIL import Image, ImageDraw
+
+from sudoku_tk.engine.brute_force import unique_solution
+from sudoku_tk.engine.digitset import DigitSet
+from sudoku_tk.engine.geometry import Cell, Digit, Geometry
+from sudoku_tk.engine.propagation import Origin, Position
+
+from .fonts import Face, board_font
+from .layout import PictureLayout, layout_for
+from .overlays import NO_OVERLAY, Overlay, OverlayPainter, _fill_box
+from .palette import LIGHT, Palette
+from .strokes import place_text
+
+
+class PictureKind(Enum):
+    """Which board a picture shows."""
+
+    PUZZLE = "puzzle"
+    """The givens only."""
+    SOLUTION = "solution"
+    """Every cell filled: the givens, and the solution's digits in the player's colour."""
+    POSITION = "position"
+    """The board as it is: givens, the player's and automatic digits, candidates."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardContent:
+    """What each cell of a picture shows: a digit with its origin, or (when empty) candidates."""
+
+    geometry: Geometry
+    values: Tuple[int, ...]
+    origins: Tuple[Origin, ...]
+    candidates: Tuple[DigitSet, ...]
+    """Candidates to draw per cell (empty for filled cells, and for every cell when candidates are off)."""
+    conflicts: FrozenSet[Cell] = frozenset()
+    """Cells whose digit stands twice in a unit (drawn in the conflict colours)."""
+
+    def has_candidate(self, cell: Cell, digit: Digit) -> bool:
+        return digit in self.candidates[cell]
+
+
+class NoSolutionError(ValueError):
+    """A solution picture was asked for a puzzle without exactly one solution."""
+
+
+def board_content(
+    kind: PictureKind,
+    position: Position,
+    *,
+    candidates: bool = True,
+    solution: Optional[Sequence[int]] = None,
+) -> BoardContent:
+    """What a picture of ``kind`` shows of ``position`` (``candidates``: draw them in a position picture).
+
+    Raises:
+        NoSolutionError: a solution picture, no ``solution`` given and the puzzle has none or several.
+    """
+    geo = position.geometry
+    givens = position.start.givens
+    empty = tuple(DigitSet() for _ in givens)
+    if kind is PictureKind.PUZZLE:
+        origins = tuple(Origin.GIVEN if g else Origin.EMPTY for g in givens)
+        return BoardContent(geo, tuple(givens), origins, empty)
+    if kind is PictureKind.SOLUTION:
+        values = tuple(solution) if solution is not None else unique_solution(position.start.givens_only())
+        if values is None:
+            raise NoSolutionError("the puzzle has no single solution to show")
+        origins = tuple(Origin.GIVEN if g else Origin.PLAYER for g in givens)
+        return BoardContent(geo, values, origins, empty)
+    cands = (
+        tuple(position.candidate_set(c) if not v else DigitSet() for c, v in enumerate(position.values))
+        if candidates
+        else empty
+    )
+    conflicts = position.conflict_cells() if position.conflicts() else frozenset()
+    return BoardContent(geo, position.values, position.origins, cands, conflicts)
+
+
+def render_board(
+    content: BoardContent,
+    overlay: Overlay = NO_OVERLAY,
+    layout: Optional[PictureLayout] = None,
+    palette: Palette = LIGHT,
+    background: Optional[str] = None,
+) -> Image.Image:
+    """Draw ``content`` with ``overlay`` as an RGB image laid out by ``layout`` (default: scale 1).
+
+    ``background`` colours the margin round the board (default: the palette's board colour, white).
+    """
+    geo = content.geometry
+    lay = layout if layout is not None else layout_for(geo.box)
+    if lay.box != geo.box:
+        raise ValueError(f"a layout for box {lay.box} can't draw a {geo.side}×{geo.side} board")
+    image = Image.new("RGB", (lay.image_size, lay.image_size), background or palette.board)
+    draw = ImageDraw.Draw(image)
+    painter = OverlayPainter(draw, lay, palette, content)
+    for cell in content.conflicts:
+        draw.rectangle(_fill_box(lay.cell_rect(cell)), fill=palette.conflict_bg)
+    painter.shading(overlay)
+    _grid(draw, lay, palette)
+    painter.marks(overlay)
+    _digits(draw, lay, palette, content)
+    painter.strokes(overlay)
+    return image
+
+
+def _grid(draw: ImageDraw.ImageDraw, lay: PictureLayout, pal: Palette) -> None:
+    """Thin lines, then thick box lines over them, then the frame just outside the cells."""
+    x0, y0, size = lay.x0, lay.y0, lay.size
+    for line in lay.lines():
+        w = lay.thick_width if line.thick else lay.thin_width
+        a = line.offset - w // 2
+        colour = pal.box_line if line.thick else pal.thin_line
+        if line.vertical:
+            draw.rectangle((x0 + a, y0, x0 + a + w - 1, y0 + size - 1), fill=colour)
+        else:
+            draw.rectangle((x0, y0 + a, x0 + size - 1, y0 + a + w - 1), fill=colour)
+    fw = lay.frame_width
+    draw.rectangle((x0 - fw, y0 - fw, x0 + size + fw - 1, y0 + size + fw - 1), outline=pal.frame, width=fw)
+
+
+_FACES = {Origin.GIVEN: Face.BOLD, Origin.PLAYER: Face.REGULAR, Origin.AUTO: Face.ITALIC}
+
+
+def _digits(draw: ImageDraw.ImageDraw, lay: PictureLayout, pal: Palette, content: BoardContent) -> None:
+    geo = content.geometry
+    colours = {Origin.GIVEN: pal.given, Origin.PLAYER: pal.player, Origin.AUTO: pal.auto}
+    cand_font = board_font(Face.REGULAR, lay.candidate_px)
+    for cell, (v, origin) in enumerate(zip(content.values, content.origins)):
+        if v:
+            face = _FACES.get(origin, Face.REGULAR)
+            colour = pal.conflict if cell in content.conflicts else colours.get(origin, pal.player)
+            place_text(draw, lay.cell_rect(cell).center, geo.digit_char(v), board_font(face, lay.digit_px), colour)
+            continue
+        for d in content.candidates[cell]:
+            place_text(draw, lay.candidate_rect(cell, d).center, geo.digit_char(d), cand_font, pal.candidate)
+
+
+def save_png(image: Image.Image, path: Union[str, Path]) -> None:
+    """Write ``image`` as a PNG file (optimised; no metadata beyond the pixels)."""
+    image.save(path, format="PNG", optimize=True)
+
+
+def picture(
+    position: Position,
+    kind: PictureKind = PictureKind.POSITION,
+    overlay: Overlay = NO_OVERLAY,
+    *,
+    scale: Optional[float] = None,
+    board_px: Optional[int] = None,
+    candidates: bool = True,
+    solution: Optional[Sequence[int]] = None,
+) -> Image.Image:
+    """The picture of ``position`` as ``kind`` at ``scale`` (or ``board_px`` wide); the overlay on a position only.
+
+    Raises:
+        ValueError: a bad scale or size; NoSolutionError for a solution picture of a puzzle without one.
+    """
+    content = board_content(kind, position, candidates=candidates, solution=solution)
+    lay = layout_for(position.geometry.box, scale, board_px)
+    return render_board(content, overlay if kind is PictureKind.POSITION else NO_OVERLAY, lay)

@@ -1,0 +1,194 @@
+"""Where things go in a board picture: cells, candidate slots, grid lines and stroke widths, in image pixels.
+
+The same pixel math as the window's ``ui/board_layout.py`` (which the render layer may
+not import): cells of ``cell`` pixels from (x0, y0), a box×box mini-grid of candidate
+slots in each cell (digit d in slot d-1, row by row), line widths that grow with the
+cell. ``tests/test_render_layout.py`` checks the two agree. A picture's size comes from
+a ``scale`` (1.0: 48-pixel cells on 9×9) or from the board's width in pixels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional, Sequence, Tuple
+
+from sudoku_tk.engine.geometry import Cell, Digit
+
+BASE_CELL = {2: 72, 3: 48, 4: 40}
+"""Cell width in pixels at scale 1, by box size (a 9×9 board is 432 pixels wide)."""
+REFERENCE_CELL = 48
+"""The cell width at which strokes have the canvas's own widths; wider cells get proportionally wider strokes."""
+MAX_SIDE_PX = 12_000
+"""The widest picture made (a 2× 16×16 board is about 1,600 pixels)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-aligned rectangle in image pixels."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def center(self) -> Tuple[float, float]:
+        return ((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    def inset(self, d: float) -> "Rect":
+        """The rectangle shrunk by ``d`` on every side (grown when negative)."""
+        return Rect(self.x0 + d, self.y0 + d, self.x1 - d, self.y1 - d)
+
+    def coords(self) -> Tuple[float, float, float, float]:
+        return (self.x0, self.y0, self.x1, self.y1)
+
+
+@dataclass(frozen=True, slots=True)
+class GridLine:
+    """An inner grid line at ``offset`` pixels from the board's edge; vertical or horizontal; thick at box edges."""
+
+    offset: int
+    vertical: bool
+    thick: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PictureLayout:
+    """A picture of a board: ``side`` cells of ``cell`` pixels from (x0, y0) with a margin round them.
+
+    >>> lay = PictureLayout.for_scale(3, 1.0)
+    >>> lay.cell, lay.x0, lay.image_size
+    (48, 12, 456)
+    >>> lay.candidate_rect(0, 5).center
+    (36.0, 36.0)
+    """
+
+    box: int
+    x0: int
+    y0: int
+    cell: int
+
+    def __post_init__(self) -> None:
+        if self.box not in BASE_CELL:
+            raise ValueError(f"box size must be one of {tuple(BASE_CELL)}, not {self.box!r}")
+        if self.cell < 8:
+            raise ValueError(f"cells must be at least 8 pixels wide, not {self.cell!r}")
+
+    @classmethod
+    def for_cell(cls, box: int, cell: int) -> "PictureLayout":
+        """A picture with ``cell``-pixel cells and a margin of a quarter cell (so 2× is exactly twice as big)."""
+        margin = cell // 4
+        lay = cls(box, margin, margin, cell)
+        if lay.image_size > MAX_SIDE_PX:
+            raise ValueError(f"a picture {lay.image_size} pixels wide is too big (at most {MAX_SIDE_PX})")
+        return lay
+
+    @classmethod
+    def for_scale(cls, box: int, scale: float) -> "PictureLayout":
+        """The picture at ``scale`` (1.0: the base cell of ``BASE_CELL``; 2.0 doubles every length).
+
+        Raises:
+            ValueError: the scale is not a positive number, or the picture would be too small or too big.
+        """
+        if not scale > 0:
+            raise ValueError(f"the scale must be above 0, not {scale!r}")
+        return cls.for_cell(box, round(BASE_CELL.get(box, 48) * scale))
+
+    @classmethod
+    def for_width(cls, box: int, board_px: int) -> "PictureLayout":
+        """The largest picture whose board (without the margin) is at most ``board_px`` pixels wide."""
+        return cls.for_cell(box, board_px // (box * box))
+
+    # -- sizes (the same formulas as ui/board_layout.py) ----------------------------------------
+    @property
+    def side(self) -> int:
+        return self.box * self.box
+
+    @property
+    def size(self) -> int:
+        """Board width and height in pixels (outer edges of the outer cells)."""
+        return self.cell * self.side
+
+    @property
+    def image_size(self) -> int:
+        """The picture's width and height: the board and its margin on both sides."""
+        return self.size + 2 * self.x0
+
+    @property
+    def bounds(self) -> Rect:
+        return Rect(self.x0, self.y0, self.x0 + self.size, self.y0 + self.size)
+
+    @property
+    def pad(self) -> float:
+        return max(1.0, self.cell * 0.05)
+
+    @property
+    def slot(self) -> float:
+        return (self.cell - 2 * self.pad) / self.box
+
+    @property
+    def thin_width(self) -> int:
+        return max(1, round(self.cell / 48))
+
+    @property
+    def thick_width(self) -> int:
+        return max(2, round(self.cell / 16))
+
+    @property
+    def frame_width(self) -> int:
+        return self.thick_width + max(1, round(self.cell / 40))
+
+    @property
+    def digit_px(self) -> int:
+        return max(6, round(self.cell * (0.62 if self.box < 4 else 0.58)))
+
+    @property
+    def candidate_px(self) -> int:
+        return max(5, round(self.slot * 0.78))
+
+    @property
+    def stroke(self) -> float:
+        """How much wider than on the canvas a role's outline is drawn (1.0 at 48-pixel cells)."""
+        return self.cell / REFERENCE_CELL
+
+    # -- rectangles -------------------------------------------------------------------------------
+    def cell_rect(self, cell: Cell) -> Rect:
+        r, c = divmod(cell, self.side)
+        x, y = self.x0 + c * self.cell, self.y0 + r * self.cell
+        return Rect(x, y, x + self.cell, y + self.cell)
+
+    def candidate_rect(self, cell: Cell, digit: Digit) -> Rect:
+        """The slot of ``digit`` in ``cell``'s mini-grid (slot d-1, row by row)."""
+        cr = self.cell_rect(cell)
+        sr, sc = divmod(digit - 1, self.box)
+        slot, pad = self.slot, self.pad
+        x, y = cr.x0 + pad + sc * slot, cr.y0 + pad + sr * slot
+        return Rect(x, y, x + slot, y + slot)
+
+    def unit_rect(self, cells: Sequence[Cell]) -> Rect:
+        """The smallest rectangle around some cells (a row, a column or a box)."""
+        rects = [self.cell_rect(c) for c in cells]
+        return Rect(
+            min(r.x0 for r in rects), min(r.y0 for r in rects), max(r.x1 for r in rects), max(r.y1 for r in rects)
+        )
+
+    def lines(self) -> List[GridLine]:
+        """Every inner grid line, thin ones first (so thick ones are drawn over them); the frame is separate."""
+        thin: List[GridLine] = []
+        thick: List[GridLine] = []
+        for i in range(1, self.side):
+            bucket = thick if i % self.box == 0 else thin
+            for vertical in (True, False):
+                bucket.append(GridLine(i * self.cell, vertical, bucket is thick))
+        return thin + thick
+
+
+def layout_for(box: int, scale: Optional[float] = None, board_px: Optional[int] = None) -> PictureLayout:
+    """The layout of a picture by ``board_px`` (the board's width) when given, else by ``scale`` (default 1)."""
+    if board_px is not None:
+        return PictureLayout.for_width(box, board_px)
+    return PictureLayout.for_scale(box, 1.0 if scale is None else scale)

@@ -1,0 +1,105 @@
+"""The colours, shapes and strokes of a board picture: the light theme of the window, kept here as plain data.
+
+The render layer must not import the window (``ui/``), so the light theme's colours live
+here a second time; ``tests/test_render_palette.py`` checks that the two agree field by
+field, so the picture always looks like the canvas. Shapes are named by the same strings
+as ``ui.theme.Shape`` values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, Tuple
+
+from sudoku_tk.engine.step import HighlightRole
+
+
+@dataclass(frozen=True, slots=True)
+class RoleStyle:
+    """How one highlight role is drawn: fill, outline colour, candidate shape, outline dash and width (canvas px)."""
+
+    fill: str
+    outline: str
+    shape: str = "box"
+    """One of ``box``, ``thick_box``, ``double_box``, ``circle``, ``disc``, ``ring``, ``triangle``,
+    ``square_ring``, ``diamond``, ``cross`` (the values of ``ui.theme.Shape``)."""
+    dash: Tuple[int, ...] = ()
+    width: float = 1.5
+
+
+@dataclass(frozen=True, slots=True)
+class Palette:
+    """Every colour a board picture uses; the names are those of ``ui.theme.Theme``."""
+
+    window: str
+    board: str
+    thin_line: str
+    box_line: str
+    frame: str
+    given: str
+    player: str
+    auto: str
+    candidate: str
+    conflict: str
+    conflict_bg: str
+    ghost: str
+    link: str
+    contradiction: str
+    contradiction_bg: str
+    contradiction_dash: Tuple[int, ...]
+    roles: Dict[HighlightRole, RoleStyle] = field(hash=False, compare=False, default_factory=dict)
+    paint: Tuple[str, ...] = ()
+    """The player's colours 1a, 1b, 2a, 2b (indices 0..3) on cells and behind candidates."""
+    paint_edge: Tuple[str, ...] = ()
+    """The outline of a pair's second colour (1b, 2b)."""
+
+    def role(self, role: HighlightRole) -> RoleStyle:
+        return self.roles[role]
+
+
+_ROLES = {
+    HighlightRole.CAUSE: RoleStyle("#c4ecd9", "#007a5a", "box", (2, 2)),
+    HighlightRole.PATTERN: RoleStyle("#cfe4fb", "#0072b2", "circle"),
+    HighlightRole.DEFINING_UNIT: RoleStyle("#eef5df", "#5c7f1a", "box", (6, 3), 2),
+    HighlightRole.COVER_UNIT: RoleStyle("#f4e8f6", "#8a3f8f", "box", (2, 3), 2),
+    HighlightRole.FIN: RoleStyle("#ffdcbc", "#d55e00", "diamond", (3, 2)),
+    HighlightRole.PIVOT: RoleStyle("#fbee9c", "#8a6f00", "double_box", (), 2),
+    HighlightRole.COLOR_A: RoleStyle("#9dcff5", "#0b5a8f", "disc"),
+    HighlightRole.COLOR_B: RoleStyle("#ffffff", "#d55e00", "ring", (), 2.5),
+    HighlightRole.COLOR_C: RoleStyle("#9ee0b0", "#1b7f3b", "triangle"),
+    HighlightRole.COLOR_D: RoleStyle("#ffffff", "#a0468c", "square_ring", (), 2.5),
+    HighlightRole.ELIMINATION: RoleStyle("#ffd3d0", "#c62828", "cross", (5, 3), 1.6),
+    HighlightRole.PLACEMENT: RoleStyle("#c4ecd9", "#007a5a", "thick_box", (), 2),
+}
+
+LIGHT = Palette(
+    window="#eceff3",
+    board="#ffffff",
+    thin_line="#b9bec7",
+    box_line="#2d323a",
+    frame="#2d323a",
+    given="#15181c",
+    player="#0b5cad",
+    auto="#7b3f98",
+    candidate="#5d6470",
+    conflict="#c62828",
+    conflict_bg="#fde0dc",
+    ghost="#c62828",
+    link="#6a1b9a",
+    contradiction="#b00020",
+    contradiction_bg="#ffe3e0",
+    contradiction_dash=(6, 3),
+    roles=_ROLES,
+    paint=("#f7c283", "#fde8cc", "#cdbff5", "#e6defb"),
+    paint_edge=("#b8660b", "#5b3fb5"),
+)
+"""The light theme: what every picture is drawn in (paper is white)."""
+
+
+def rgb(colour: str) -> Tuple[int, int, int]:
+    """``#rrggbb`` as an (r, g, b) tuple of 0..255.
+
+    >>> rgb("#0b5cad")
+    (11, 92, 173)
+    """
+    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))

@@ -1,0 +1,103 @@
+"""Puzzle sheets: puzzles per page, solution pages, titles and page numbers; booklets of rated new puzzles."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pdf_reading import page_texts
+
+from sudoku_tk.engine.digitset import DigitSet
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.logic_solver import solve_logically
+from sudoku_tk.engine.rating import rate
+from sudoku_tk.render.booklet import BookletError, booklet_puzzles
+from sudoku_tk.render.sheets import SheetPuzzle, puzzle_sheets
+
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+GRID = Grid.from_string(HARD)
+
+
+def digits(words: list) -> list:  # type: ignore[type-arg]
+    return [w for w in words if re.fullmatch(r"[1-9A-G]", w)]
+
+
+@pytest.mark.parametrize(
+    "count, per_page, with_solutions, pages",
+    [(1, 1, False, 1), (1, 1, True, 2), (5, 1, False, 5), (5, 2, True, 3 + 2), (7, 4, True, 2 + 2), (6, 6, True, 2)],
+)
+def test_page_count(count: int, per_page: int, with_solutions: bool, pages: int) -> None:
+    puzzles = [SheetPuzzle(GRID, f"No. {i}") for i in range(count)]
+    data = puzzle_sheets(puzzles, per_page=per_page, with_solutions=with_solutions).to_bytes(compress=True)
+    texts = page_texts(data)
+    assert len(texts) == pages
+    for n, words in enumerate(texts, start=1):
+        assert f"Page {n} of {pages}" in words
+
+
+def test_the_words_on_each_page() -> None:
+    puzzles = [SheetPuzzle(GRID, "Top95 #1", "extreme, rating 4242"), SheetPuzzle(GRID, "Again")]
+    texts = page_texts(puzzle_sheets(puzzles, per_page=2, with_solutions=True, title="My sheet").to_bytes())
+    first, solutions = texts
+    assert first[0] == "My sheet" and solutions[0] == "My sheet: solutions"
+    assert first[1:4] == ["Page 1 of 2", "Top95 #1", "extreme, rating 4242"]
+    # The givens, twice: 17 digits per puzzle, in reading order.
+    givens = [c for c in HARD if c != "."]
+    assert digits(first) == givens * 2
+    # The solution pages show every cell of both puzzles, row 1 first.
+    assert len(digits(solutions)) == 2 * 81
+    assert digits(solutions)[:9] == list("417369825")
+
+
+def test_a_position_shows_its_digits_and_candidates() -> None:
+    values = list(GRID.givens)
+    values[1] = 1
+    cands = tuple(DigitSet.of(2, 7) if c == 2 else DigitSet() for c in range(81))
+    sheet = SheetPuzzle(GRID, "As played", values=tuple(values), candidates=cands)
+    (words,) = page_texts(puzzle_sheets([sheet]).to_bytes())
+    shown = digits(words)
+    assert shown[:4] == ["4", "1", "2", "7"]  # r1c1 given, r1c2 placed, r1c3's candidates 2 and 7
+    assert len(shown) == 17 + 1 + 2
+
+
+def test_sixteen_by_sixteen_digits_are_letters() -> None:
+    values = [0] * 256
+    values[0], values[17] = 16, 10
+    (words,) = page_texts(puzzle_sheets([SheetPuzzle(Grid.from_values(values), "Big")]).to_bytes())
+    assert digits(words) == ["G", "A"]
+
+
+def test_bad_requests_are_refused() -> None:
+    with pytest.raises(ValueError, match="per page"):
+        puzzle_sheets([SheetPuzzle(GRID)], per_page=3)
+    with pytest.raises(ValueError, match="no puzzles"):
+        puzzle_sheets([])
+    with pytest.raises(ValueError, match="no single solution"):
+        puzzle_sheets([SheetPuzzle(Grid.from_values([0] * 81), "Empty")], with_solutions=True)
+
+
+def test_a_booklet_holds_puzzles_of_its_level_with_their_rating() -> None:
+    seen = []
+    puzzles = booklet_puzzles("easy", 3, seed=7, progress=seen.append)
+    assert seen == [1, 2, 3]
+    assert [p.title for p in puzzles] == ["Puzzle 1", "Puzzle 2", "Puzzle 3"]
+    for p in puzzles:
+        rating = rate(solve_logically(p.grid))
+        assert rating.level.label == "easy"
+        assert p.note == f"easy, rating {rating.score}"
+    again = booklet_puzzles("easy", 3, seed=7)
+    assert [p.grid for p in again] == [p.grid for p in puzzles]
+    texts = page_texts(puzzle_sheets(puzzles, per_page=6, with_solutions=True).to_bytes(compress=True))
+    assert len(texts) == 2
+    assert [w for w in texts[0] if w.startswith("easy, rating ")] == [p.note for p in puzzles]
+
+
+def test_booklet_requests_are_checked() -> None:
+    with pytest.raises(BookletError, match="no level called 'tricky'"):
+        booklet_puzzles("tricky", 1)
+    with pytest.raises(BookletError, match="at least one"):
+        booklet_puzzles("easy", 0)
+    with pytest.raises(BookletError, match="9×9"):
+        booklet_puzzles("easy", 1, box=2)
+    four = booklet_puzzles("any", 2, seed=1, box=2)
+    assert [p.note for p in four] == ["4×4", "4×4"]
