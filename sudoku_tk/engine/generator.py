@@ -1,8 +1,11 @@
 """Puzzle generator: a random full grid, givens removed in symmetric groups while the solution stays unique.
 
-``generate(rng, box=3, symmetry=...)`` returns a minimal-ish unique puzzle;
-``generate_rated(rng, accept, ...)`` keeps generating until ``accept(grid)`` says
-yes (the caller passes a rating check, so this module needs no solver of its own).
+``generate(rng, box=3, symmetry=...)`` returns a unique puzzle that is minimal for its
+symmetry: no group of givens that go together (a cell and its mirror image; a lone
+cell with ``Symmetry.NONE``) can be removed and leave one solution. One pass is enough:
+a group that could not go once can never go later, since removing givens only adds
+solutions. ``generate_rated(rng, accept, ...)`` keeps generating until ``accept(grid)``
+says yes. Puzzles at a level or for a technique: level_search.py.
 """
 
 from __future__ import annotations
@@ -55,7 +58,8 @@ def random_solution(rng: random.Random, box: int = 3) -> Tuple[int, ...]:
     return tuple(v for row in grid for v in row)
 
 
-def _partner_groups(geo: Geometry, symmetry: Symmetry) -> List[Tuple[int, ...]]:
+def symmetry_groups(geo: Geometry, symmetry: Symmetry) -> List[Tuple[int, ...]]:
+    """The cells that are given or empty together under ``symmetry``, each group sorted, in board order."""
     n = geo.side
     seen: set[int] = set()
     groups: List[Tuple[int, ...]] = []
@@ -86,8 +90,17 @@ def generate(
     """Remove givens from a full grid, group by group in random order, keeping the solution unique."""
     geo = Geometry.of(box)
     sol = tuple(solution) if solution is not None else random_solution(rng, box)
-    values = list(sol)
-    groups = _partner_groups(geo, symmetry)
+    return Grid.from_values(minimize(sol, symmetry, rng))
+
+
+def minimize(givens: Sequence[int], symmetry: Symmetry, rng: random.Random) -> List[int]:
+    """Remove groups of givens (see ``symmetry_groups``) in random order while the solution stays unique.
+
+    ``givens`` must have exactly one solution; the result is minimal for ``symmetry``.
+    """
+    geo = Geometry.for_cell_count(len(givens))
+    values = list(givens)
+    groups = [g for g in symmetry_groups(geo, symmetry) if any(values[c] for c in g)]
     rng.shuffle(groups)
     for group in groups:
         saved = [values[c] for c in group]
@@ -96,7 +109,24 @@ def generate(
         if count_solutions(Grid.from_values(values), 2) != 1:
             for c, v in zip(group, saved):
                 values[c] = v
-    return Grid.from_values(values)
+    return values
+
+
+def is_minimal(grid: Grid, symmetry: Symmetry = Symmetry.NONE) -> bool:
+    """Is ``grid``'s puzzle unique, symmetric under ``symmetry``, with no group of givens that could go?"""
+    givens = list(grid.givens)
+    if count_solutions(Grid.from_values(givens), 2) != 1:
+        return False
+    for group in symmetry_groups(grid.geometry, symmetry):
+        present = [bool(givens[c]) for c in group]
+        if any(present) != all(present):
+            return False
+        if not present[0]:
+            continue
+        trial = [0 if c in group else v for c, v in enumerate(givens)]
+        if count_solutions(Grid.from_values(trial), 2) == 1:
+            return False
+    return True
 
 
 def generate_rated(
@@ -124,4 +154,13 @@ def is_valid_solution(geo: Geometry, values: Sequence[int]) -> bool:
     return all({values[c] for c in unit} == want for unit in geo.units)
 
 
-__all__ = ["Symmetry", "generate", "generate_rated", "random_solution", "is_valid_solution"]
+__all__ = [
+    "Symmetry",
+    "generate",
+    "generate_rated",
+    "is_minimal",
+    "is_valid_solution",
+    "minimize",
+    "random_solution",
+    "symmetry_groups",
+]

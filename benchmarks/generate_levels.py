@@ -1,0 +1,150 @@
+"""How long one generated puzzle takes: per level, and per practice technique (one process, so per puzzle).
+
+    .venv/bin/python benchmarks/generate_levels.py [--seeds 20] [--practice-seeds 5] [--time-limit 30]
+        [--levels easy,hard] [--techniques x-wing,xy-chain | all | none] [--symmetry none]
+
+Each puzzle is ``generate_at_level(puzzle_seed(base, i), level)`` or ``generate_practice(...)`` timed by the wall
+clock (and this process's CPU time, which a busy shared machine does not inflate), then checked outside the
+timing against the app's solver: unique, minimal for its symmetry, ``rate(solve_logically(grid))`` equal to the
+rating it came with (the level asked for), no Brute Force on the path, the technique on a practice path. The
+targets of issue 14: median ≤ 2 s and p95 ≤ 6 s per level, median ≤ 5 s per practice technique.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Callable, List, Optional, Tuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sudoku_tk.engine.brute_force import count_solutions  # noqa: E402
+from sudoku_tk.engine.generator import Symmetry, is_minimal  # noqa: E402
+from sudoku_tk.engine.level_search import (  # noqa: E402
+    DEFAULT_LEVEL_SYMMETRY,
+    DEFAULT_PRACTICE_SYMMETRY,
+    Generated,
+    generate_at_level,
+    generate_practice,
+    practice_techniques,
+    puzzle_seed,
+)
+from sudoku_tk.engine.logic_solver import solve_logically  # noqa: E402
+from sudoku_tk.engine.rating import Level, rate  # noqa: E402
+from sudoku_tk.engine.step import Technique  # noqa: E402
+from sudoku_tk.engine.technique_sets import parse_selection  # noqa: E402
+
+
+def nearest_rank(values: List[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, min(len(ordered) - 1, -(-len(ordered) * q // 100) - 1))]
+
+
+def problems(found: Generated, symmetry: Symmetry, technique: Optional[Technique]) -> List[str]:
+    """What is wrong with a generated puzzle (nothing, for a fair one)."""
+    grid = found.grid
+    out = []
+    if count_solutions(grid, 2) != 1:
+        out.append("not unique")
+    if not is_minimal(grid, symmetry):
+        out.append("not minimal or not symmetric")
+    path = solve_logically(grid)
+    if not path.solved or Technique.BRUTE_FORCE in path.techniques():
+        out.append("needs Brute Force")
+    if rate(path) != found.rating:
+        out.append(f"rated {rate(path)}, said {found.rating}")
+    if technique is not None and technique not in path.techniques():
+        out.append(f"no {technique.display_name} on the path")
+    return out
+
+
+def measure(
+    label: str,
+    make: Callable[[str], Optional[Generated]],
+    seeds: int,
+    symmetry: Symmetry,
+    technique: Optional[Technique] = None,
+) -> Tuple[float, float, float, int, int]:
+    walls: List[float] = []
+    cpus: List[float] = []
+    tries: List[int] = []
+    failures = bad = 0
+    for i in range(seeds):
+        seed = puzzle_seed("bench", i)
+        w0, c0 = time.perf_counter(), time.process_time()
+        found = make(seed)
+        walls.append(time.perf_counter() - w0)
+        cpus.append(time.process_time() - c0)
+        if found is None:
+            failures += 1
+            continue
+        tries.append(found.tries)
+        wrong = problems(found, symmetry, technique)
+        if wrong:
+            bad += 1
+            print(f"    {seed}: {found.puzzle}: {'; '.join(wrong)}")
+    med, p95, top = statistics.median(walls), nearest_rank(walls, 95), max(walls)
+    print(
+        f"  {label:34s} n={seeds:3d}  median {med:6.2f} s  p95 {p95:6.2f} s  max {top:6.2f} s  "
+        f"cpu median {statistics.median(cpus):6.2f} s  tries median {statistics.median(tries) if tries else 0:5.0f}  "
+        f"timeouts {failures}  wrong {bad}",
+        flush=True,
+    )
+    return med, p95, top, failures, bad
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", type=int, default=20, help="puzzles per level (default 20)")
+    ap.add_argument("--practice-seeds", type=int, default=5, help="puzzles per practice technique (default 5)")
+    ap.add_argument("--time-limit", type=float, default=30.0, help="seconds per puzzle before it counts as a timeout")
+    ap.add_argument("--levels", default="easy,medium,hard,unfair,extreme")
+    ap.add_argument("--techniques", default="all", help="comma-separated, 'all' (every practice technique) or 'none'")
+    ap.add_argument("--symmetry", default=None, help="default: rotational for levels, none for practice")
+    ns = ap.parse_args(argv)
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    level_sym = Symmetry(ns.symmetry) if ns.symmetry else DEFAULT_LEVEL_SYMMETRY
+    practice_sym = Symmetry(ns.symmetry) if ns.symmetry else DEFAULT_PRACTICE_SYMMETRY
+    ok = True
+    levels = [Level[name.strip().upper()] for name in ns.levels.split(",") if name.strip()]
+    if levels:
+        print(f"== levels ({level_sym.value} symmetry; target median <= 2 s, p95 <= 6 s)")
+    for level in levels:
+        med, p95, _, fails, bad = measure(
+            level.label,
+            lambda s, lv=level: generate_at_level(s, lv, level_sym, ns.time_limit),
+            ns.seeds,
+            level_sym,
+        )
+        ok &= med <= 2 and p95 <= 6 and not fails and not bad
+    if ns.techniques == "none":
+        chosen: List[Technique] = []
+    elif ns.techniques == "all":
+        chosen = list(practice_techniques())
+    else:
+        picked = set().union(*(parse_selection(name) for name in ns.techniques.split(",")))
+        chosen = [t for t in practice_techniques() if t in picked]
+    if chosen:
+        print(f"== practice ({practice_sym.value} symmetry; target median <= 5 s; timeout {ns.time_limit:g} s)")
+    met, missed = [], []
+    for t in chosen:
+        med, _, _, fails, bad = measure(
+            t.display_name,
+            lambda s, t=t: generate_practice(s, t, practice_sym, ns.time_limit),
+            ns.practice_seeds,
+            practice_sym,
+            t,
+        )
+        (met if med <= 5 and not bad else missed).append(t.display_name)
+    if chosen:
+        print(f"  median <= 5 s: {len(met)} of {len(chosen)}; not met: {', '.join(missed) or 'none'}")
+    print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0 if ok and not missed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""Many generated puzzles at once, on every core: the i-th puzzle has its own seed, so a batch is the same
+whatever the number of processes.
+
+``generate_batch(request, base_seed, count, jobs)`` yields ``(seed, Generated or None)`` in order; each puzzle
+is ``generate_one(request, puzzle_seed(base_seed, i))``, run in this process for ``jobs == 1`` and in a pool of
+worker processes otherwise (results still come back in order, as soon as the next one is ready).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from typing import Iterator, Optional, Tuple, Union
+
+from .generator import Symmetry, generate
+from .level_search import Generated, generate_at_level, generate_practice, puzzle_seed
+from .logic_solver import solve_logically
+from .rating import Level, rate
+from .step import Technique
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What to generate: a level, a practice technique, or (neither) any unique puzzle of the board size."""
+
+    level: Optional[Level] = None
+    technique: Optional[Technique] = None
+    symmetry: Optional[Symmetry] = None
+    """None: the default of the kind asked for (level_search.DEFAULT_LEVEL_SYMMETRY / _PRACTICE_SYMMETRY)."""
+    time_limit: Optional[float] = None
+    """Seconds per puzzle (None: no limit)."""
+    box: int = 3
+    rated: bool = False
+    """Rate a puzzle of any level too (9×9 only; level and practice puzzles always carry their rating)."""
+
+
+def generate_one(request: Request, seed: str) -> Optional[Generated]:
+    """The puzzle ``request`` asks for, from ``seed``; None when its time ran out.
+
+    Raises:
+        ValueError: a level or technique on a board other than 9×9, a technique without practice puzzles.
+    """
+    if request.technique is not None:
+        sym = {} if request.symmetry is None else {"symmetry": request.symmetry}
+        return generate_practice(seed, request.technique, time_limit=request.time_limit, box=request.box, **sym)
+    if request.level is not None:
+        sym = {} if request.symmetry is None else {"symmetry": request.symmetry}
+        return generate_at_level(seed, request.level, time_limit=request.time_limit, box=request.box, **sym)
+    grid = generate(random.Random(seed), request.box, request.symmetry or Symmetry.ROTATIONAL)
+    rating = rate(solve_logically(grid, unique=True)) if request.rated and request.box == 3 else None
+    return Generated(grid.to_string(), rating, seed, 1)
+
+
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def generate_batch(
+    request: Request, base_seed: Union[int, str], count: int, jobs: Optional[int] = None
+) -> Iterator[Tuple[str, Optional[Generated]]]:
+    """Yield ``(seed, puzzle or None)`` for the ``count`` puzzles of a batch, in order.
+
+    Args:
+        jobs: worker processes (None: every core); 1 works in this process.
+    """
+    seeds = [puzzle_seed(base_seed, i) for i in range(count)]
+    jobs = default_jobs() if jobs is None else jobs
+    if jobs <= 1 or count <= 1:
+        for seed in seeds:
+            yield seed, generate_one(request, seed)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, count)) as pool:
+        yield from zip(seeds, pool.map(partial(generate_one, request), seeds))
+
+
+__all__ = ["Request", "default_jobs", "generate_batch", "generate_one"]
