@@ -14,9 +14,9 @@ import random
 import statistics
 import time
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
-from sudoku_tk.engine.brute_force import solve
+from sudoku_tk.engine.brute_force import count_solutions, solve
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Position, recompute
@@ -235,10 +235,11 @@ def bench_recompute(cfg: BenchConfig) -> None:
 
 
 BRUTE_FORCE_SETS = (
-    # (label, file, full sample, quick sample, median target in seconds or None)
+    # (label, file, full sample, quick sample, solve() median target in seconds or None)
     ("top95", "top95.txt", None, 20, 0.0035),
     ("hardest", "hardest.txt", None, 11, None),
     ("17-clue", "17clue_every4th.txt", 1000, 50, None),
+    ("forum1106", "forum_hardest_1106.txt", None, 50, None),
     ("forum11+", "forum_hardest_1905_11plus_every4th.txt", 1000, 50, 0.008),
 )
 
@@ -251,31 +252,46 @@ def _spread(lines: List[str], count: Optional[int]) -> List[str]:
     return lines[::step][:count]
 
 
-@section("solve", "brute force: solve() per puzzle (from a Grid; parsing not timed)")
+@section("solve", "brute force: solve() per puzzle, then count_solutions(limit=2) (from a Grid; parsing not timed)")
 def bench_solve(cfg: BenchConfig) -> None:
-    """Time solve() per puzzle and check every answer with ``is_solution_of``."""
-    print(
-        f"  {'set':<10} {'puzzles':>7} {'median':>9} {'p95':>9} {'max':>9} {'CPU med':>9} {'wrong':>6}  target (median)"
-    )
+    """Time solve() per puzzle, checking every answer with ``is_solution_of``; then the uniqueness proof.
+
+    The second table times ``count_solutions(grid, 2)``, what ``sudoku-tk solve`` and ``check`` run per puzzle
+    (every puzzle here has one solution, so a count other than 1 is a wrong answer).
+    """
+    header = f"{'median':>9} {'p95':>9} {'max':>9} {'CPU med':>9} {'wrong':>6}"
+    print(f"  {'set':<10} {'puzzles':>7} {header}  target (median)")
+    samples = []
     for label, name, full, quick, target in BRUTE_FORCE_SETS:
-        lines = _spread(cfg.read(name), quick if cfg.quick else full)
-        grids = [grid_of(line) for line in lines]
-        walls: List[float] = []
-        cpus: List[float] = []
-        wrong = 0
-        gc.collect()
-        for grid in grids:
-            wall, cpu, sol = timed_both(lambda: solve(grid))
-            walls.append(wall)
-            cpus.append(cpu)
-            if not is_solution_of(grid.givens, sol):  # type: ignore[arg-type]
-                wrong += 1
-        walls.sort()
-        med = statistics.median(walls)
-        goal = "" if target is None else f"<= {ms(target)}: {verdict(med, target)}"
-        if wrong:
-            goal += " WRONG ANSWERS"
-        print(
-            f"  {label:<10} {len(walls):>7} {ms(med):>9} {ms(percentile(walls, 95)):>9} "
-            f"{ms(walls[-1]):>9} {ms(statistics.median(cpus)):>9} {wrong:>6}  {goal}"
-        )
+        grids = [grid_of(line) for line in _spread(cfg.read(name), quick if cfg.quick else full)]
+        samples.append((label, grids))
+        figures = _time_each(grids, solve, lambda g, sol: is_solution_of(g.givens, sol))  # type: ignore[arg-type]
+        goal = "" if target is None else f"<= {ms(target)}: {verdict(figures[0], target)}"
+        print(f"  {label:<10} {len(grids):>7} {_row(figures)}  {goal}{' WRONG ANSWERS' if figures[-1] else ''}")
+    print("  uniqueness proof, count_solutions(grid, 2):")
+    print(f"  {'call':<9} {'set':<10} {'puzzles':>7} {header}")
+    for label, grids in samples:
+        figures = _time_each(grids, lambda g: count_solutions(g, 2), lambda g, n: n == 1)
+        print(f"  {'count<=2':<9} {label:<10} {len(grids):>7} {_row(figures)}{' WRONG ANSWERS' if figures[-1] else ''}")
+
+
+def _time_each(
+    grids: List[Grid], fn: Callable[[Grid], object], right: Callable[[Grid, object], bool]
+) -> Tuple[float, float, float, float, int]:
+    """(median, p95, max, CPU median, wrong answers) of ``fn`` over ``grids``; ``right`` judges each answer."""
+    walls: List[float] = []
+    cpus: List[float] = []
+    wrong = 0
+    gc.collect()
+    for grid in grids:
+        wall, cpu, answer = timed_both(lambda: fn(grid))
+        walls.append(wall)
+        cpus.append(cpu)
+        wrong += not right(grid, answer)
+    walls.sort()
+    return statistics.median(walls), percentile(walls, 95), walls[-1], statistics.median(cpus), wrong
+
+
+def _row(figures: Tuple[float, float, float, float, int]) -> str:
+    med, p95, top, cpu, wrong = figures
+    return f"{ms(med):>9} {ms(p95):>9} {ms(top):>9} {ms(cpu):>9} {wrong:>6}"
