@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from sudoku_tk.app import puzzles
 from sudoku_tk.app.atomic_files import atomic_write_text, decode, read_limited
-from sudoku_tk.app.puzzles import Level
+from sudoku_tk.app.puzzles import LEGACY_NAMES, Level
 from sudoku_tk.app.session import GameView
 
 HISTORY_NAME = "history.json"
@@ -32,9 +32,13 @@ def history_path(base: Path) -> Path:
 def level_name(level: str) -> str:
     """A level's value as the player reads it ("" for a puzzle without a level).
 
-    >>> level_name("very_hard"), level_name("")
-    ('Very hard', '')
+    A game recorded by an earlier version keeps the level word it was played at.
+
+    >>> level_name("unfair"), level_name("very_hard"), level_name("")
+    ('Unfair', 'Very hard', '')
     """
+    if level in LEGACY_NAMES:
+        return LEGACY_NAMES[level]
     try:
         return Level.parse(level).display_name if level else ""
     except ValueError:
@@ -141,6 +145,7 @@ class GameHistory:
 
     def bests(self) -> List[FinishedGame]:
         """The best game of each size and level (alone only), smallest board and easiest level first."""
+        # Levels of earlier versions (very_hard) come after today's.
         order = {lvl.value: i for i, lvl in enumerate(Level)}
         kinds = sorted({g.kind for g in self._games if g.alone}, key=lambda k: (k[0], order.get(k[1], len(order))))
         return [b for b in (self.best(size, level) for size, level in kinds) if b is not None]

@@ -7,9 +7,12 @@ and its licence). Each data line is tab-separated::
     id <TAB> name <TAB> level <TAB> givens (one line) <TAB> rating <TAB> source
 
 ``rating`` is the Sudoku Explainer rating as published by the source (``4.2``,
-or a bucket such as ``<1.5``), or ``-`` when the source gives none. Levels come
-from ``classify``: a puzzle the singles assists solve alone is easy; the others
-are banded by their rating (see ``classify``).
+or a bucket such as ``<1.5``), or ``-`` when the source gives none. Levels are
+HoDoKu's five, given by the app's own rating for 9×9 puzzles (``classify``); the
+engine rates 9×9 only, so 4×4 and 16×16 puzzles are easy when the singles solve
+them and medium when they need intersections, pairs or triples too. Every puzzle
+is finished by the logic solver without guessing (``hints_finish``), so its hints
+never run out.
 """
 
 from __future__ import annotations
@@ -21,41 +24,48 @@ from functools import lru_cache
 from importlib import resources
 from typing import Iterable, Optional, Sequence, Tuple
 
+from sudoku_tk.engine import rating as engine_rating
 from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.logic_solver import solve_logically
 from sudoku_tk.engine.propagation import ALL_ASSISTS, recompute
+from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.technique_sets import up_to_level
+from sudoku_tk.engine.techniques import default_techniques
 
 CLASSIC_ID = "classic"
 CLASSIC_GIVENS = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 _SIDE_OF_LENGTH = {16: 4, 81: 9, 256: 16}
 _DIGIT_CHARS = "123456789ABCDEFG"
 
-# Sudoku Explainer bands for puzzles the singles do not solve (see classify).
-MEDIUM_BELOW = 3.0
-"""Below 3.0 SE needs only intersections and direct (single-producing) subsets."""
-HARD_BELOW = 5.0
-"""3.0 to 4.9: naked and hidden subsets, X-Wing, Swordfish, XY- and XYZ-Wing, unique rectangles."""
+GUESSING: frozenset[Technique] = frozenset({Technique.BRUTE_FORCE, Technique.TEMPLATE_SET, Technique.TEMPLATE_DEL})
+"""Not hints a player can follow: no built-in puzzle needs them."""
 
 
 class Level(str, Enum):
-    """How hard a built-in puzzle is, easiest first; the value is the word used in data files."""
+    """How hard a built-in puzzle is, easiest first: HoDoKu's levels; the value is the word used in data files."""
 
     EASY = "easy"
-    """Solved by the singles alone (the default assists finish it)."""
+    """Singles only (full house, naked and hidden singles)."""
     MEDIUM = "medium"
-    """Needs intersections or direct subsets (SE below 3.0), or is beyond singles but unrated."""
+    """Intersections (locked candidates), naked and hidden pairs and triples."""
     HARD = "hard"
-    """Needs subsets, basic fish or short wings (SE 3.0 to 4.9)."""
-    VERY_HARD = "very_hard"
-    """Needs longer fish, uniqueness tricks or chains (SE 5.0 and up)."""
+    """Quads, basic fish, wings, single-digit patterns, uniqueness, colouring."""
+    UNFAIR = "unfair"
+    """Finned swordfish and jellyfish, chains and loops, ALS, Sue de Coq, Franken fish."""
+    EXTREME = "extreme"
+    """Forcing chains and nets, or a long path of unfair steps."""
 
     @property
     def display_name(self) -> str:
-        """The level as a player reads it: ``Very hard``."""
+        """The level as a player reads it: ``Unfair``."""
         return self.value.replace("_", " ").capitalize()
 
     @classmethod
     def parse(cls, text: str) -> "Level":
-        """Read a level from its value or display name (``very_hard`` or ``Very hard``).
+        """Read a level from its value or display name (``unfair`` or ``Unfair``); an old word maps to its nearest.
+
+        >>> Level.parse("Extreme"), Level.parse("very_hard"), Level.parse("Very hard")
+        (<Level.EXTREME: 'extreme'>, <Level.UNFAIR: 'unfair'>, <Level.UNFAIR: 'unfair'>)
 
         Raises:
             ValueError: not a level; the message quotes the text.
@@ -64,8 +74,22 @@ class Level(str, Enum):
         for level in cls:
             if level.value == key:
                 return level
+        if key in LEGACY_LEVELS:
+            return cls(LEGACY_LEVELS[key])
         raise ValueError(f"not a puzzle level: {text!r}")
 
+    @classmethod
+    def of_rating(cls, level: engine_rating.Level) -> "Level":
+        """The library level of the engine's rating level (the same five words)."""
+        return cls(level.label)
+
+
+LEGACY_LEVELS = {"very_hard": "unfair"}
+"""Level words of earlier versions (data files, settings, history) -> today's value. The old "very hard" (SE 5.0
+and up: longer fish, uniqueness, chains) is nearest to unfair; extreme asks forcing chains and nets."""
+
+LEGACY_NAMES = {"very_hard": "Very hard"}
+"""How an old level word reads in records kept from earlier versions (game history)."""
 
 LEVEL_ORDER: Tuple[Level, ...] = tuple(Level)
 
@@ -84,7 +108,7 @@ class PuzzleEntry:
     source: str
     """Where it comes from, in a few words; the data README has the full reference and licence."""
     rating: str = "-"
-    """The source's Sudoku Explainer rating (``4.2``, ``<1.5``), or ``-``."""
+    """The source's Sudoku Explainer rating (``4.2``, ``<1.5``), or ``-``; the level is the app's own rating."""
 
     def grid(self) -> Grid:
         """The puzzle as a Grid (givens only), parsed when asked for (the library is read without parsing)."""
@@ -98,9 +122,34 @@ class LibraryError(ValueError):
 # -- classification -----------------------------------------------------------
 
 
+def no_guessing() -> frozenset[Technique]:
+    """The default techniques of hints and the solver without the guessing ones (``GUESSING``)."""
+    return frozenset(default_techniques()) - GUESSING
+
+
 def solves_with_singles(grid: Grid) -> bool:
     """Does propagation with every assist (peers, naked and hidden singles) finish the puzzle alone?"""
     return recompute(grid, (), ALL_ASSISTS, singles_from_start=True).is_solved()
+
+
+def hints_finish(grid: Grid) -> bool:
+    """Does the logic solver finish the puzzle without guessing (so the hints never run out)?"""
+    return solve_logically(grid, no_guessing()).solved
+
+
+def classify(grid: Grid) -> Level:
+    """Give a puzzle its level: for 9×9 the app's own rating (``rate_puzzle``), else by the techniques it needs.
+
+    The engine rates 9×9 puzzles only. A 4×4 or 16×16 puzzle is easy when the singles
+    solve it, medium when intersections, pairs and triples finish it, and extreme
+    (beyond what this library ships) otherwise.
+    """
+    if grid.geometry.side == 9:
+        return Level.of_rating(engine_rating.rate_puzzle(grid).level)
+    if solves_with_singles(grid):
+        return Level.EASY
+    medium = up_to_level(no_guessing(), engine_rating.Level.MEDIUM)
+    return Level.MEDIUM if solve_logically(grid, medium, unique=False).solved else Level.EXTREME
 
 
 def rating_upper_bound(rating: str) -> Optional[float]:
@@ -123,22 +172,6 @@ def rating_upper_bound(rating: str) -> Optional[float]:
         return float(text)
     except ValueError:
         raise ValueError(f"not a rating: {rating!r}") from None
-
-
-def classify(grid: Grid, rating: str = "-") -> Level:
-    """Give a puzzle its level: easy when the singles solve it, else by the SE rating's band.
-
-    A puzzle beyond singles with no rating is MEDIUM until the engine's own rating
-    can place it.
-    """
-    if solves_with_singles(grid):
-        return Level.EASY
-    se = rating_upper_bound(rating)
-    if se is None or se < MEDIUM_BELOW:
-        return Level.MEDIUM
-    if se < HARD_BELOW:
-        return Level.HARD
-    return Level.VERY_HARD
 
 
 # -- loading ------------------------------------------------------------------
@@ -207,13 +240,17 @@ def _library() -> Tuple[PuzzleEntry, ...]:
             raise LibraryError(f"puzzle id {e.id!r} appears twice in the library")
         seen.add(e.id)
     rank = {lvl: i for i, lvl in enumerate(LEVEL_ORDER)}
-    # The classic comes first among its peers: it is the puzzle every tutorial starts with.
-    entries.sort(key=lambda e: (e.size, rank[e.level], e.id != CLASSIC_ID, e.id))
+    # The classic comes first among its peers: it is the puzzle every tutorial starts with. Otherwise a level
+    # keeps its file's order (the build writes each level easiest first, by the rating's score); sort is stable.
+    entries.sort(key=lambda e: (e.size, rank[e.level], e.id != CLASSIC_ID))
     return tuple(entries)
 
 
 def library() -> list[PuzzleEntry]:
-    """Every built-in puzzle, by size, then level (easiest first), then id (the classic first). Read once, then cached."""
+    """Every built-in puzzle, by size, then level, then as its file lists it (easiest first; the classic first).
+
+    Read once, then cached.
+    """
     return list(_library())
 
 

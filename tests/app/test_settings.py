@@ -51,7 +51,7 @@ def test_round_trip(tmp_path: Path) -> None:
         recent_ids=("9x9-hard-001", "classic"),
         last_directory="/home/ann/sudoku",
         new_game_size=16,
-        new_game_level="very_hard",
+        new_game_level="extreme",
     )
     path = tmp_path / "deep" / "settings.json"
     save_settings(path, s)
@@ -130,7 +130,7 @@ def test_bad_value_becomes_default_with_a_note_naming_it(key: str, value: Any, n
 
 
 def test_level_accepts_display_names() -> None:
-    assert settings_from_json({"new_game_level": "Very hard"})[0].new_game_level == "very_hard"
+    assert settings_from_json({"new_game_level": "Very hard"})[0].new_game_level == "unfair"  # the old level
 
 
 def test_recent_ids_are_deduplicated_and_capped() -> None:
