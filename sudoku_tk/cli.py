@@ -19,19 +19,20 @@ import sys
 from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, Optional, Sequence, TextIO, Tuple
 
 from . import __version__, cli_io
+from .cli_export import add_export_parser
+from .cli_generate import add_generate_parser
 from .cli_io import Console as _Console
 from .cli_io import fit as _fit
 from .cli_io import quoted as _quoted
 from .engine.brute_force import count_solutions, iter_solutions
 from .engine.errors import PuzzleFormatError
 from .engine.grid import Grid, Problem, ProblemKind, values_line
-from .engine.technique_sets import SelectionError
 
 if TYPE_CHECKING:
     from .engine.geometry import Geometry
     from .engine.step import Technique
 
-SUBCOMMANDS = ("solve", "check", "hint", "steps", "rate", "generate")
+SUBCOMMANDS = ("solve", "check", "hint", "steps", "rate", "generate", "export")
 """Every name the command line answers to; anything else opens the app."""
 
 MAX_INPUT_BYTES = cli_io.MAX_INPUT_BYTES
@@ -276,13 +277,14 @@ def _cmd_steps(ns: argparse.Namespace) -> int:
 
 
 def _cmd_rate(ns: argparse.Namespace) -> int:
-    """One line per puzzle: level, score, solved or stuck (see engine/rating.py for the scores).
+    """One line per puzzle: level, score, solved or stuck (see engine/rating.py for the scores); with ``--se``
+    also ``se=4.2``, the SE-like estimate (engine/se_rating.py; about twice the work).
 
     A puzzle that can't be solved (conflicts, no solution) gets ``problem: ...`` instead and makes the exit
     status 1; one with several solutions is rated as before and said so on standard error.
     """
     from .engine.logic_solver import solve_logically
-    from .engine.rating import rate
+    from .engine.rating import rate, rate_puzzle
 
     enabled = _selection(ns)
     out = _Console(sys.stdout)
@@ -296,53 +298,19 @@ def _cmd_rate(ns: argparse.Namespace) -> int:
             continue
         if problems:
             _error(f"line {line}: the puzzle has more than one solution: rated without uniqueness techniques")
-        out.write(str(rate(solve_logically(grid, enabled, unique=not problems))) + "\n")
+        if ns.se:
+            rating = rate_puzzle(grid, enabled, unique=not problems)
+            out.write(f"{rating} se={rating.se:.1f}\n")
+        else:
+            out.write(str(rate(solve_logically(grid, enabled, unique=not problems))) + "\n")
     return status
 
 
 def _cmd_generate(ns: argparse.Namespace) -> int:
-    """Print new puzzles with a unique solution, one line each, rated by the logic solver."""
-    import random
+    """Print new unique, minimal puzzles, at a level or for practice (cli_generate.py)."""
+    from .cli_generate import run_generate
 
-    from .engine.generator import Symmetry, generate, generate_rated
-    from .engine.logic_solver import solve_logically
-    from .engine.rating import Level, rate
-
-    if ns.count < 1:
-        _error(f"--count must be at least 1 (got {ns.count})")
-        return 2
-    if ns.level != "any" and ns.size != 9:
-        # The levels are HoDoKu's scale for 9×9; ignoring the request would pass off any puzzle as one.
-        _error(f"--level {ns.level} needs --size 9: levels rate 9×9 puzzles only")
-        return 2
-    rng = random.Random(ns.seed)
-    box = {4: 2, 9: 3, 16: 4}[ns.size]
-    symmetry = Symmetry(ns.symmetry)
-    out = _Console(sys.stdout)
-    status = 0
-    for _ in range(ns.count):
-        if ns.level == "any" or box != 3:
-            grid = generate(rng, box, symmetry)
-        else:
-            want = Level[ns.level.upper()]
-            found = generate_rated(
-                rng,
-                lambda g: rate(solve_logically(g)).level is want,
-                box,
-                symmetry,
-                time_limit=ns.time_limit,
-            )
-            if found is None:
-                _error(f"no {ns.level} puzzle found within {ns.time_limit:g} s")
-                status = 1
-                continue
-            grid = found
-        line = grid.to_string()
-        if ns.rate and box == 3:
-            line += f"  # {rate(solve_logically(grid))}"
-        out.write(line + "\n")
-        out.flush()
-    return status
+    return run_generate(ns)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -370,27 +338,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_steps)
     p = sub.add_parser("rate", help="level, score and solved/stuck for each puzzle")
     p.add_argument("source", nargs="?", default="-", help=_SOURCE_HELP)
+    p.add_argument("--se", action="store_true", help="add se=N.N, an estimate of the Sudoku Explainer rating")
     _technique_options(p)
     p.set_defaults(func=_cmd_rate)
-    p = sub.add_parser("generate", help="new puzzles with a unique solution, one line each")
-    p.add_argument(
-        "--level",
-        default="any",
-        choices=["any", *_LEVELS],
-        help="difficulty by the logic solver's rating (9x9 only; default any)",
-    )
-    p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
-    p.add_argument("--size", type=int, default=9, choices=[4, 9, 16], help="board side (default 9)")
-    p.add_argument(
-        "--symmetry",
-        default="rotational",
-        choices=[s.value for s in _symmetries()],
-        help="which givens go together (default rotational)",
-    )
-    p.add_argument("--seed", type=int, default=None, help="random seed, for repeatable output")
-    p.add_argument("--time-limit", type=_seconds, default=30.0, help="seconds to search per puzzle (default 30)")
-    p.add_argument("--rate", action="store_true", help="append the rating as a # comment")
-    p.set_defaults(func=_cmd_generate)
+    add_generate_parser(sub, _seconds).set_defaults(func=_cmd_generate)  # levels, practice, --jobs: cli_generate.py
+    add_export_parser(sub)  # pictures and PDF sheets: cli_export.py
     return parser
 
 
@@ -418,12 +370,6 @@ def _technique_options(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _symmetries() -> list:  # type: ignore[type-arg]
-    from .engine.generator import Symmetry
-
-    return list(Symmetry)
-
-
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = build_parser()
     args: List[str] = list(sys.argv[1:] if argv is None else argv)
@@ -433,7 +379,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     try:
         return int(ns.func(ns))
-    except (PuzzleFormatError, SelectionError) as exc:
+    except PuzzleFormatError as exc:
+        _error(str(exc))
+        return 2
+    except ValueError as exc:
+        # Imported here, not at the top: it pulls in every technique, which solve and check never need.
+        from .engine.technique_sets import SelectionError
+
+        if not isinstance(exc, SelectionError):
+            raise
         _error(str(exc))
         return 2
     except BrokenPipeError:

@@ -50,15 +50,21 @@ Template Set / Delete, Brute Force         10000  extreme
 Level ceilings: easy 800, medium 1000, hard 1600, unfair 1800, extreme unbounded.
 A path that gets stuck needs techniques beyond the enabled set: it is rated extreme
 (``solved`` False), with the score of the steps it did take.
+
+Beside HoDoKu's score, a Rating carries an SE-like estimate (``se``): the Sudoku Explainer value of the
+hardest step (engine/se_rating.py). ``rate(path)`` takes it from the path it is given; ``rate_puzzle(grid)``
+also solves easiest-step-first, as Sudoku Explainer does, and keeps the lower of the two.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Dict, Tuple
+from typing import Dict, Iterable, Optional, Tuple
 
-from .logic_solver import SolvePath
+from .grid import Grid
+from .logic_solver import SolvePath, solve_logically
+from .se_rating import path_se, se_estimate
 from .step import Technique
 
 
@@ -176,20 +182,31 @@ _LEVELS = tuple(Level)
 
 @dataclass(frozen=True, slots=True)
 class Rating:
-    """A path's level, score and whether the logic solver finished."""
+    """A path's level, score and whether the logic solver finished; and the SE-like estimate."""
 
     level: Level
     score: int
     solved: bool
     hardest: Technique | None
     """The technique with the highest level on the path (the first such), None for an empty path."""
+    se: float = 0.0
+    """The Sudoku Explainer value of the hardest step (engine/se_rating.py); a lower bound when not solved."""
 
     def __str__(self) -> str:
         return f"{self.level} {self.score} {'solved' if self.solved else 'stuck'}"
 
+    def display(self) -> str:
+        """The rating in one short line for players: "Hard · 1,234 · SE ≈ 4.2" (stuck: "… · SE ≥ 7.3 · stuck").
+
+        >>> Rating(Level.HARD, 1234, True, Technique.X_WING, 4.2).display()
+        'Hard · 1,234 · SE ≈ 4.2'
+        """
+        head = f"{self.level.label.capitalize()} · {self.score:,} · SE"
+        return f"{head} ≈ {self.se:.1f}" if self.solved else f"{head} ≥ {self.se:.1f} · stuck"
+
 
 def rate(path: SolvePath) -> Rating:
-    """Rate a logic-solver path (see the module docstring for the scores)."""
+    """Rate a logic-solver path (see the module docstring for the scores); ``se`` is this path's hardest step."""
     score = 0
     level = Level.EASY
     hardest = None
@@ -203,4 +220,18 @@ def rate(path: SolvePath) -> Rating:
         level = Level.EXTREME
     while score > level.ceiling:
         level = _LEVELS[_LEVELS.index(level) + 1]
-    return Rating(level, score, path.solved, hardest)
+    return Rating(level, score, path.solved, hardest, path_se(path))
+
+
+def rate_puzzle(grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: Optional[bool] = None) -> Rating:
+    """Rate a puzzle: HoDoKu's level and score from ``solve_logically``'s path, and the SE estimate from the
+    easier of that path and an easiest-step-first one (``se_estimate``): about twice the work of ``rate``.
+
+    Args:
+        enabled: the techniques allowed (None: the default set).
+        unique: whether the givens have exactly one solution; None asks the brute-force solver.
+    """
+    chosen = None if enabled is None else frozenset(enabled)
+    path = solve_logically(grid, chosen, unique)
+    rating = rate(path)
+    return Rating(rating.level, rating.score, rating.solved, rating.hardest, se_estimate(path, chosen))
