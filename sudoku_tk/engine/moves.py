@@ -2,7 +2,8 @@
 
 A game is its givens plus a list of moves; the board is recomputed from them
 (see propagation.py). ``Eliminate`` and ``Restore`` carry several candidates so
-that an applied hint is one move and undoes as one. A move stops being in force when
+that an applied hint is one move and undoes as one. ``Pencil`` adds or removes the
+player's own pencil marks (see pencil_marks.py): it never touches the candidates. A move stops being in force when
 a later move takes it back (``live_moves``); nothing else is derived here.
 """
 
@@ -48,20 +49,35 @@ class Restore:
     candidates: Tuple[Candidate, ...]
 
 
-Move = Union[Place, Clear, Eliminate, Restore]
+@dataclass(frozen=True, slots=True)
+class Pencil:
+    """Add (``add``) or remove the player's own pencil marks (cell, digit); the candidates stay as they are."""
+
+    candidates: Tuple[Candidate, ...]
+    add: bool = True
+
+
+Move = Union[Place, Clear, Eliminate, Restore, Pencil]
 
 
 def describe_move(move: Move, geometry: Geometry) -> str:
-    """Say a move in the board's notation: ``r1c1=5``, ``r1c1<>5``, ``clear r1c1``.
+    """Say a move in the board's notation: ``r1c1=5``, ``r1c1<>5``, ``clear r1c1``; a pencil mark ``r1c1+5`` / ``r1c1-5``.
 
     >>> describe_move(Place(0, 5), Geometry.of(3))
     'r1c1=5'
+    >>> describe_move(Pencil(((0, 5), (1, 2)), add=False), Geometry.of(3))
+    'r1c1-5, r1c2-2'
     """
     if isinstance(move, Place):
         return f"{geometry.cell_name(move.cell)}={geometry.digit_char(move.digit)}"
     if isinstance(move, Clear):
         return f"clear {geometry.cell_name(move.cell)}"
-    sign = "<>" if isinstance(move, Eliminate) else "+="
+    if isinstance(move, Pencil):
+        sign = "+" if move.add else "-"
+        if len(move.candidates) > 4:  # "fill in all candidates" pencils hundreds at once
+            return f"{len(move.candidates)} pencil marks {'added' if move.add else 'removed'}"
+    else:
+        sign = "<>" if isinstance(move, Eliminate) else "+="
     return ", ".join(f"{geometry.cell_name(c)}{sign}{geometry.digit_char(d)}" for c, d in move.candidates)
 
 
@@ -72,7 +88,7 @@ def live_moves(
 
     A ``Clear`` cancels the placement in force in its cell; a ``Restore`` cancels every
     earlier removal of its candidates (a candidate crossed out twice comes back at once).
-    Clear and Restore themselves are never in force: they only cancel. A Restore of a
+    Clear and Restore themselves are never in force: they only cancel; a Pencil move is always in force. A Restore of a
     candidate no move removed is returned too (third value): it brings back a candidate
     that was missing from a starting candidate grid.
     """

@@ -22,6 +22,9 @@ With Peer Elimination on, the replay notices each contradiction the moment it ap
 unit) and places no single while the board holds one: the consequences of a wrong move
 stop where the move shows itself wrong. ``Position.contradictions()`` lists them with
 the move after which each appeared.
+
+The player's own pencil marks (``Position.marks``) are replayed from the ``Pencil`` moves
+after the board (see pencil_marks.py); they never change anything else here.
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ from .digitset import DigitSet
 from .explain import peer_elimination_text, single_text
 from .geometry import Cell, Digit, Geometry
 from .grid import Grid, Problem, ProblemKind, duplicate_message
-from .moves import Eliminate, Move, Place, live_moves
+from .moves import Eliminate, Move, Pencil, Place, live_moves
+from .pencil_marks import replay_marks
 from .propagation_rules import (
     KEY_STRIDE,
     SingleCause,
@@ -129,6 +133,7 @@ class Position:
         "assists",
         "values",
         "candidates",
+        "marks",
         "origins",
         "live",
         "rejected",
@@ -148,6 +153,8 @@ class Position:
     assists: FrozenSet[Assist]
     values: Tuple[int, ...]
     candidates: Tuple[int, ...]
+    marks: Tuple[int, ...]
+    """The player's own pencil marks per cell (digit masks; empty for filled cells), see pencil_marks.py."""
     origins: Tuple[Origin, ...]
     live: Tuple[bool, ...]
     rejected: Tuple[Rejected, ...]
@@ -176,6 +183,14 @@ class Position:
 
     def candidate_set(self, cell: Cell) -> DigitSet:
         return DigitSet(self.candidates[cell])
+
+    def mark_set(self, cell: Cell) -> DigitSet:
+        """The digits the player pencilled in ``cell`` (empty for a filled cell)."""
+        return DigitSet(self.marks[cell])
+
+    def has_mark(self, cell: Cell, digit: Digit) -> bool:
+        """Has the player pencilled ``digit`` in ``cell`` (always False for a filled cell)?"""
+        return bool(self.marks[cell] >> (digit - 1) & 1)
 
     def is_complete(self) -> bool:
         return all(self.values)
@@ -387,6 +402,11 @@ def recompute(
                     rejected.append(Rejected(i, f"no such candidate: cell {cell}, digit {d}"))
                     continue
                 board.remove(cell, d, i)
+        elif isinstance(move, Pencil):
+            bad = [(c, d) for c, d in move.candidates if not (0 <= c < ncells and 1 <= d <= side)]
+            if bad:
+                rejected.append(Rejected(i, f"no such cell or digit to pencil: cell {bad[0][0]}, digit {bad[0][1]}"))
+            continue  # marks are replayed after the board; they change nothing a single could follow from
         apply_singles(board, i, naked, hidden)
     for cell in board.auto_order:
         origins[cell] = Origin.AUTO
@@ -398,6 +418,7 @@ def recompute(
         assists=assists,
         values=tuple(values),
         candidates=tuple(board.candidates),
+        marks=replay_marks(geo, moves, live, values, board.placed_by, board.peers_on),
         origins=tuple(origins),
         live=live,
         rejected=tuple(rejected),

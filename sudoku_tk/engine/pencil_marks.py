@@ -1,0 +1,67 @@
+"""The player's own pencil marks: the digits they pencilled in each cell, replayed from the moves like the board.
+
+Marks start empty (the starting grid has none) and change only by ``Pencil`` moves:
+each adds or removes its (cell, digit) marks. A digit placed in a cell (by the player, a
+revealed digit or an assist's single) clears that cell's marks, and with Peer Elimination
+on it also removes its digit from the marks of the cell's peers, as GNOME Sudoku's "remove
+pencil marks automatically" does; a later Pencil move may add such a mark back. A placement
+a later ``Clear`` cancels is not in force, so it never touched the marks: clearing a digit
+brings back the marks its cell had, as undo would.
+
+The marks are the player's notes and nothing else: they never change the candidates, the
+singles, the contradictions or the hints, which ``recompute`` works out from the givens and
+the other moves exactly as without them. This runs once per ``recompute``, after the replay,
+from the record of which move led to each placement.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Sequence, Tuple
+
+from .geometry import Geometry
+from .moves import Move, Pencil
+
+
+def replay_marks(
+    geometry: Geometry,
+    moves: Sequence[Move],
+    live: Sequence[bool],
+    values: Sequence[int],
+    placed_by: Sequence[Optional[int]],
+    peers_on: bool,
+) -> Tuple[int, ...]:
+    """Each cell's pencil marks as a digit mask after the moves (0 for every filled cell).
+
+    Args:
+        live: which moves are in force (``moves.live_moves``); a Pencil move always is.
+        values: the board's digits after the replay.
+        placed_by: per filled cell, the move that placed its digit or led to it (None: the start).
+        peers_on: Peer Elimination is on: a placed digit leaves its peers' marks.
+
+    >>> geo = Geometry.of(2)
+    >>> marks = replay_marks(geo, [Pencil(((0, 1), (0, 2), (1, 1)))], [True], [0] * 16, [None] * 16, True)
+    >>> marks[0], marks[1]
+    (3, 1)
+    """
+    ncells, side = geometry.ncells, geometry.side
+    marks = [0] * ncells
+    # The cells each move placed (or led an assist to place), in board order: placements after a move come
+    # before the next move, so replaying them there gives each Pencil move the board it was made on.
+    placed_after: List[List[int]] = [[] for _ in moves]
+    for cell, by in enumerate(placed_by):
+        if by is not None and values[cell] and 0 <= by < len(moves):
+            placed_after[by].append(cell)
+    peers = geometry.peers
+    for i, move in enumerate(moves):
+        if isinstance(move, Pencil) and live[i]:
+            for cell, digit in move.candidates:
+                if 0 <= cell < ncells and 1 <= digit <= side:
+                    bit = 1 << (digit - 1)
+                    marks[cell] = marks[cell] | bit if move.add else marks[cell] & ~bit
+        for cell in placed_after[i]:
+            marks[cell] = 0
+            if peers_on:
+                keep = ~(1 << (values[cell] - 1))
+                for p in peers[cell]:
+                    marks[p] &= keep
+    return tuple(0 if v else m for v, m in zip(values, marks))
