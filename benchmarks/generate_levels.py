@@ -7,7 +7,8 @@ Each puzzle is ``generate_at_level(puzzle_seed(base, i), level)`` or ``generate_
 clock (and this process's CPU time, which a busy shared machine does not inflate), then checked outside the
 timing against the app's solver: unique, minimal for its symmetry, ``rate(solve_logically(grid))`` equal to the
 rating it came with (the level asked for), no Brute Force on the path, the technique on a practice path. The
-targets of issue 14: median ≤ 2 s and p95 ≤ 6 s per level, median ≤ 5 s per practice technique.
+targets of issue 14: median ≤ 2 s and p95 ≤ 6 s per level, median ≤ 5 s per practice technique. A practice line
+says how many of its puzzles were isomorphs of practice-pool puzzles (``from pool``; see practice_pool.py).
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ def measure(
     walls: List[float] = []
     cpus: List[float] = []
     tries: List[int] = []
-    failures = bad = 0
+    failures = bad = pooled = 0
     for i in range(seeds):
         seed = puzzle_seed("bench", i)
         w0, c0 = time.perf_counter(), time.process_time()
@@ -83,6 +84,7 @@ def measure(
             failures += 1
             continue
         tries.append(found.tries)
+        pooled += found.pool_seed is not None
         wrong = problems(found, symmetry, technique)
         if wrong:
             bad += 1
@@ -91,7 +93,7 @@ def measure(
     print(
         f"  {label:34s} n={seeds:3d}  median {med:6.2f} s  p95 {p95:6.2f} s  max {top:6.2f} s  "
         f"cpu median {statistics.median(cpus):6.2f} s  tries median {statistics.median(tries) if tries else 0:5.0f}  "
-        f"timeouts {failures}  wrong {bad}",
+        f"timeouts {failures}  wrong {bad}" + (f"  from pool {pooled}" if technique is not None else ""),
         flush=True,
     )
     return med, p95, top, failures, bad

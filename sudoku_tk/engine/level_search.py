@@ -16,6 +16,11 @@ the prefix ends at the technique itself: a path solved there without it never me
 it, one that takes it is kept; one stuck before it goes on with the techniques up to the
 technique's level (it may come late: a Full House after a Hidden Single).
 
+Rare techniques (a Jellyfish, a Uniqueness Test 5: one puzzle in hundreds or thousands) come from the
+practice pool instead (``practice_pool.py``, mined by ``build_scripts/mine_practice.py``): a stored puzzle for
+the technique, shown as a random isomorph (``isomorph.py``), still checked by its path. ``generate_practice``
+tries random puzzles first only as often as the mining says pays (``random_tries``).
+
 Randomness is a seed (an int, a str, or a ``random.Random``): the same seed gives the
 same puzzle in any process. ``puzzle_seed(base, i)`` names the i-th puzzle of a batch
 (batch.py), so a batch is the same however many processes share it.
@@ -27,11 +32,13 @@ import random
 import time
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import FrozenSet, List, Optional, Tuple, Union
+from typing import Callable, FrozenSet, List, Optional, Tuple, Union
 
 from .generator import Symmetry, generate
 from .grid import Grid
+from .isomorph import random_isomorph
 from .logic_solver import SolvePath, apply_step, solve_logically
+from .practice_pool import load_pool
 from .rating import SCORES, Level, Rating, rate
 from .step import Step, Technique
 from .technique_sets import level_of
@@ -47,6 +54,9 @@ DEFAULT_LEVEL_SYMMETRY = Symmetry.ROTATIONAL
 """Puzzles at a level are symmetric by default, as in HoDoKu and most printed puzzles (and just as fast)."""
 DEFAULT_PRACTICE_SYMMETRY = Symmetry.NONE
 """Practice puzzles are not symmetric by default: more shapes, so rare patterns turn up sooner."""
+RANDOM_FIRST_FREQUENCY = 0.05
+"""A practice technique whose path turns up in at least this share of random puzzles is generated at random
+first (see ``random_tries``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +73,8 @@ class Generated:
     """How many candidate puzzles were looked at."""
     technique: Optional[Technique] = None
     """The technique a practice puzzle was asked for (None at a level)."""
+    pool_seed: Optional[str] = None
+    """For a practice puzzle taken from the practice pool: the seed of the pool puzzle it is an isomorph of."""
 
     @property
     def grid(self) -> Grid:
@@ -177,6 +189,13 @@ def path_with_technique(grid: Grid, technique: Technique) -> Optional[SolvePath]
     return path if _fair(path) else None
 
 
+def fair_default_path(grid: Grid) -> Optional[SolvePath]:
+    """The default path of ``grid`` (a unique puzzle) when it solves without Brute Force, else None; cheaply
+    first (solved by the medium techniques, it is the default path already)."""
+    path = _finish(solve_logically(grid, level_prefix(Level.MEDIUM), unique=True))
+    return path if _fair(path) else None
+
+
 def _check_box(box: int) -> None:
     if box != 3:
         raise ValueError(f"levels and techniques rate 9×9 puzzles only (box 3), not box {box}")
@@ -214,6 +233,22 @@ def generate_at_level(
             return None
 
 
+def random_tries(technique: Technique) -> Optional[int]:
+    """How many random puzzles ``generate_practice`` tries before it takes a pool puzzle (None: no pool puzzle
+    for ``technique``, so random ones until found).
+
+    A technique the mined puzzles took often (at least ``RANDOM_FIRST_FREQUENCY`` of them) gets enough tries to
+    meet it with about 95% chance (3 / frequency, so at most 60); a rarer one gets a single try. A count of
+    tries, not seconds, so a seed gives the same puzzle on any machine.
+    """
+    pool = load_pool()
+    if not pool.of(technique):
+        return None
+    if pool.frequency(technique) < RANDOM_FIRST_FREQUENCY:
+        return 1
+    return -(-3 * pool.mined // pool.hits[technique])
+
+
 def generate_practice(
     seed: Seed,
     technique: Technique,
@@ -222,6 +257,11 @@ def generate_practice(
     box: int = 3,
 ) -> Optional[Generated]:
     """A unique puzzle, minimal for ``symmetry``, whose default logic path takes ``technique`` (no Brute Force).
+
+    Random puzzles first (``random_tries``; with a symmetry, random puzzles only); then, without symmetry, a
+    puzzle of the practice pool (``practice_pool.py``) chosen by the seed, shown as a random isomorph chosen by
+    the seed (``isomorph.py``), checked with ``path_with_technique`` (the solver's order among steps of the same
+    rank follows the board, so an isomorph's path can differ; the next pool entry is tried when it does).
 
     Args:
         seed: the same seed gives the same puzzle (when found within the time).
@@ -236,15 +276,73 @@ def generate_practice(
         raise ValueError(f"no practice puzzles for {technique.display_name}: the default solving path never takes it")
     rng = _rng(seed)
     start = time.monotonic()
-    tries = 0
-    while True:
-        tries += 1
-        grid = generate(rng, box, symmetry)
+
+    def out_of_time() -> bool:
+        return time_limit is not None and time.monotonic() - start > time_limit
+
+    budget = random_tries(technique) if symmetry is Symmetry.NONE else None
+    found, tries = _random_search(rng, technique, symmetry, budget, 0, out_of_time)
+    if found is None and budget is not None and not out_of_time():
+        found, tries = _from_pool(rng, technique, tries, out_of_time)
+        if found is None and not out_of_time():
+            found, tries = _random_search(rng, technique, symmetry, None, tries, out_of_time)
+    if found is None:
+        return None
+    grid, path, pool_seed = found
+    return Generated(grid.to_string(), rate(path), str(seed), tries, technique, pool_seed)
+
+
+def pool_practice(seed: Seed, technique: Technique) -> Optional[Generated]:
+    """A practice puzzle from the pool only: an isomorph (chosen by ``seed``) of a pool puzzle for ``technique``
+    whose path takes it; None when the pool has none that does."""
+    found, tries = _from_pool(_rng(seed), technique, 0, lambda: False)
+    if found is None:
+        return None
+    grid, path, pool_seed = found
+    return Generated(grid.to_string(), rate(path), str(seed), tries, technique, pool_seed)
+
+
+_Found = Tuple[Grid, SolvePath, Optional[str]]
+
+
+def _random_search(
+    rng: random.Random,
+    technique: Technique,
+    symmetry: Symmetry,
+    budget: Optional[int],
+    tries: int,
+    out_of_time: Callable[[], bool],
+) -> Tuple[Optional[_Found], int]:
+    """Random puzzles until one takes ``technique``, ``budget`` more tries (None: no bound) or the time is out."""
+    done = 0
+    while budget is None or done < budget:
+        done += 1
+        grid = generate(rng, 3, symmetry)
         path = path_with_technique(grid, technique)
         if path is not None:
-            return Generated(grid.to_string(), rate(path), str(seed), tries, technique)
-        if time_limit is not None and time.monotonic() - start > time_limit:
-            return None
+            return (grid, path, None), tries + done
+        if out_of_time():
+            break
+    return None, tries + done
+
+
+def _from_pool(
+    rng: random.Random, technique: Technique, tries: int, out_of_time: Callable[[], bool]
+) -> Tuple[Optional[_Found], int]:
+    """An isomorph (chosen by ``rng``) of a pool puzzle for ``technique`` (from one chosen by ``rng`` on) whose
+    path takes it."""
+    entries = load_pool().of(technique)
+    first = rng.randrange(len(entries)) if entries else 0
+    for k in range(len(entries)):
+        entry = entries[(first + k) % len(entries)]
+        grid = random_isomorph(rng).puzzle(Grid.from_string(entry.givens))
+        tries += 1
+        path = path_with_technique(grid, technique)
+        if path is not None:
+            return (grid, path, entry.seed), tries
+        if out_of_time():
+            break
+    return None, tries
 
 
 __all__ = [
@@ -253,11 +351,14 @@ __all__ = [
     "Generated",
     "Seed",
     "generate_at_level",
+    "fair_default_path",
     "generate_practice",
     "level_prefix",
     "path_at_level",
     "path_with_technique",
     "practice_prefix",
+    "pool_practice",
     "practice_techniques",
+    "random_tries",
     "puzzle_seed",
 ]
