@@ -145,10 +145,20 @@ class Command:
     """Set for an on/off command: the menu shows a check mark."""
     help: str = ""
     """One sentence for tooltips and the status bar."""
+    short_label: str = ""
+    """What the toolbar button says when the window is too narrow for ``label`` ("" : the label's first word)."""
 
     def accelerator(self, platform: Platform) -> str:
         """The label of the first shortcut ("" when there is none)."""
         return self.shortcuts[0].label(platform) if self.shortcuts else ""
+
+    def compact_label(self) -> str:
+        """The toolbar's short label: ``short_label``, else the label's first word without an ellipsis.
+
+        >>> Command("new", "New game…", lambda: None).compact_label()
+        'New'
+        """
+        return self.short_label or self.label.split()[0].rstrip("…")
 
 
 class CommandRegistry:

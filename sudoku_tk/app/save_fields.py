@@ -139,16 +139,24 @@ def read_candidate_list(value: Any, geo: Geometry, where: str) -> Tuple[Candidat
     if not items:
         raise fail(where, "no candidates listed")
     out: List[Candidate] = []
+    seen = set()  # a pencil move that fills in every candidate lists hundreds
     for i, item in enumerate(items):
         at = f"{where}[{i}]"
         pair = want(item, (list,), at, "a [cell, digit] pair")
         if len(pair) != 2:
             raise fail(at, f"expected a [cell, digit] pair, found a list of {len(pair)}")
         cand = (read_cell(pair[0], geo, at), read_digit(pair[1], geo, at))
-        if cand in out:
+        if cand in seen:
             raise fail(at, "candidate listed twice")
+        seen.add(cand)
         out.append(cand)
     return tuple(out)
+
+
+def read_flag(value: Any, where: str) -> bool:
+    """``true`` or ``false``."""
+    flag: bool = want(value, (bool,), where, "true or false")
+    return flag
 
 
 def read_number(value: Any, where: str, limit: float) -> float:

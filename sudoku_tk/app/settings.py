@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Tuple, TypeVar
 
 from sudoku_tk.app.atomic_files import atomic_write_text, decode, read_limited
+from sudoku_tk.app.pencil_mode import CandidateMode
 from sudoku_tk.app.puzzles import Level
 from sudoku_tk.app.save_format import json_problem
 from sudoku_tk.engine.errors import SaveFileError
@@ -93,6 +94,8 @@ class Settings:
     """What a left click on a candidate does (Shift+click does the other)."""
     pad_mode: PadMode = PadMode.PLACE
     """What a press on the number pad does; it changes only when the player changes it."""
+    candidate_mode: CandidateMode = CandidateMode.AUTOMATIC
+    """What new games show in empty cells: the automatic candidates or the player's own pencil marks."""
     recent_ids: Tuple[str, ...] = ()
     """Built-in puzzles played lately, most recent first (at most RECENT_LIMIT)."""
     last_directory: str = ""
@@ -146,6 +149,7 @@ def settings_to_json(settings: Settings) -> Dict[str, Any]:
         "board_zoom": settings.board_zoom,
         "click_mode": settings.click_mode.value,
         "pad_mode": settings.pad_mode.value,
+        "candidate_mode": settings.candidate_mode.value,
         "recent_ids": list(settings.recent_ids),
         "last_directory": settings.last_directory,
         "new_game_size": settings.new_game_size,
@@ -243,6 +247,7 @@ _READERS: Dict[str, Callable[[Any], Any]] = {
     "board_zoom": _zoom,
     "click_mode": _member(ClickMode),
     "pad_mode": _member(PadMode),
+    "candidate_mode": _member(CandidateMode),
     "recent_ids": _recent,
     "last_directory": _directory,
     "new_game_size": _size,

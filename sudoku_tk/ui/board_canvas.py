@@ -41,13 +41,15 @@ import tkinter as tk
 import tkinter.font as tkfont
 from typing import Callable, Dict, Optional, Sequence, Tuple
 
+from sudoku_tk.app.colouring import Colouring
 from sudoku_tk.app.hint_texts import full_highlights
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry, Unit
 from sudoku_tk.engine.propagation import Position
 from sudoku_tk.engine.step import Highlight, Link, Step
 
 from .board_card import Card, card_button_center, card_contains, draw_card
-from .board_cells import ORIGIN_TAGS, CellItems
+from .board_cells import CellItems
+from .board_colours import BoardPaint
 from .board_layout import BoardLayout, Hit
 from .board_marks import (
     NO_CONTRADICTIONS,
@@ -58,6 +60,7 @@ from .board_marks import (
     draw_marks,
     marked_cells,
 )
+from .board_queries import BoardQueries
 from .board_steps import StepDrawing, StepPainter
 from .theme import FONT_FAMILIES, Theme
 
@@ -71,7 +74,7 @@ def pick_font_family(root: tk.Misc) -> str:
     return str(tkfont.nametofont("TkDefaultFont", root).actual("family"))
 
 
-class BoardCanvas(tk.Canvas):
+class BoardCanvas(BoardQueries, tk.Canvas):
     """A square Sudoku board that scales with its widget; draw with ``render`` and the ``set_*`` methods."""
 
     def __init__(self, master: tk.Misc, geometry: Geometry, theme: Theme, size: int = 540, **kw: object) -> None:
@@ -102,6 +105,10 @@ class BoardCanvas(tk.Canvas):
         self._marks: Marks = NO_MARKS
         self._contradictions: ContradictionMarks = NO_CONTRADICTIONS
         self._paused = False
+        self.paint = BoardPaint(self)
+        """The player's colours (see board_colours.py)."""
+        self._bivalue = False
+        self._own_marks = False
         self._reset_items()
         self._build()
         self.bind("<Configure>", self._on_configure, add="+")
@@ -117,6 +124,7 @@ class BoardCanvas(tk.Canvas):
         self._cells.apply_digits(position)
         self._cells.apply_candidates(position, self._hl_digit)
         self._apply_backgrounds()
+        self._draw_paint()  # a coloured candidate may have gone or come back
         if self._step is not None:
             self._draw_step()  # a ghost may have become a candidate again, or a cell filled
 
@@ -186,6 +194,7 @@ class BoardCanvas(tk.Canvas):
             self.itemconfigure("cursor", state="hidden")
             self.delete("step")
             self.delete("contradiction")
+            self.delete("paint")
             return
         self.itemconfigure("digit", state="normal")
         # Forget what the candidates showed, so render() shows exactly the current ones.
@@ -279,47 +288,10 @@ class BoardCanvas(tk.Canvas):
         """The cell and candidate slot under widget point (x, y)."""
         return self.layout.hit_test(self.canvasx(x), self.canvasy(y))
 
-    def digit_item(self, cell: Cell) -> int:
-        return self._cells.digits[cell]
-
-    def candidate_item(self, cell: Cell, digit: Digit) -> int:
-        """The candidate's text item (made, hidden, if it never was shown)."""
-        index = cell * self.geometry.side + digit - 1
-        item = self._cells.candidates[index]
-        if not item:
-            item = self._cells.make_candidate(cell, digit, False)
-        return item
-
-    def cell_item(self, cell: Cell) -> int:
-        return self._cells.backgrounds[cell]
-
-    def candidate_visible(self, cell: Cell, digit: Digit) -> bool:
-        item = self._cells.candidates[cell * self.geometry.side + digit - 1]
-        return bool(item) and self.itemcget(item, "state") != "hidden" and bool(self.itemcget(item, "text"))
-
-    def digit_text(self, cell: Cell) -> str:
-        return str(self.itemcget(self.digit_item(cell), "text"))
-
-    def digit_role(self, cell: Cell) -> str:
-        """ "given", "player", "auto" or "empty", read from the digit item's tags."""
-        tags = self.gettags(self.digit_item(cell))
-        return next(t for t in tags if t in ORIGIN_TAGS.values())
-
-    def background_kind(self, cell: Cell) -> str:
-        tags = self.gettags(self.cell_item(cell))
-        return next(t[3:] for t in tags if t.startswith("bg-"))
-
-    def candidate_center(self, cell: Cell, digit: Digit) -> Tuple[float, float]:
-        """Widget coordinates of a candidate slot's centre (where a click places it)."""
-        return self.layout.candidate_rect(cell, digit).center
-
-    def cell_center(self, cell: Cell) -> Tuple[float, float]:
-        return self.layout.cell_rect(cell).center
-
     # -- building -----------------------------------------------------------------
     def _reset_items(self) -> None:
         self._static: Dict[str, int] = {}
-        self._cells = CellItems(self, self.layout, self.theme, self.geometry, self._fonts)
+        self._cells = CellItems(self, self.layout, self.theme, self.geometry, self._fonts, self._own_marks)
 
     def _rebuild(self) -> None:
         self.delete("all")
@@ -379,6 +351,7 @@ class BoardCanvas(tk.Canvas):
             self._draw_card()
         self._draw_marks()
         self._draw_contradictions()
+        self._draw_paint()
 
     def _on_configure(self, event: tk.Event) -> None:
         if self._relayout_job is not None:
@@ -394,7 +367,33 @@ class BoardCanvas(tk.Canvas):
             self._rebuild()
 
     def _apply_backgrounds(self) -> None:
-        self._cells.apply_backgrounds(self._position, self._cursor, self._hl_digit)
+        self._cells.apply_backgrounds(self._position, self._cursor, self._hl_digit, self._bivalue)
+
+    def set_colours(self, colouring: Colouring) -> None:
+        """Show the player's colours on cells and candidates (see board_colours.py)."""
+        if self.paint.set(colouring):
+            self._draw_paint()
+
+    def set_own_marks(self, on: bool) -> None:
+        """Draw the player's own pencil marks in the empty cells instead of the candidates (from the next render)."""
+        self._own_marks = on
+        self._cells.show_own_marks(on)
+
+    def set_bivalue_filter(self, on: bool) -> None:
+        """Shade every empty cell with exactly two candidates (HoDoKu's bivalue filter) while ``on``."""
+        if on != self._bivalue:
+            self._bivalue = on
+            self._apply_backgrounds()
+
+    @property
+    def bivalue_filter(self) -> bool:
+        return self._bivalue
+
+    def _draw_paint(self) -> None:
+        if self._paused:
+            return
+        z = self._static
+        self.paint.draw(self.layout, self.theme, z.get("z-shade"), z.get("z-marks"), self._cells.shows_candidate)
 
     def _place_cursor(self) -> None:
         item = self._static.get("cursor")

@@ -29,7 +29,13 @@ class CellItems:
     """Every cell's background, digit and candidate items for one layout; ``apply_*`` touch only what changed."""
 
     def __init__(
-        self, canvas: tk.Canvas, layout: BoardLayout, theme: Theme, geometry: Geometry, fonts: Mapping[str, tkfont.Font]
+        self,
+        canvas: tk.Canvas,
+        layout: BoardLayout,
+        theme: Theme,
+        geometry: Geometry,
+        fonts: Mapping[str, tkfont.Font],
+        own_marks: bool = False,
     ) -> None:
         self.canvas = canvas
         self.layout = layout
@@ -43,6 +49,8 @@ class CellItems:
         """Candidate text items by ``cell * side + digit - 1``; 0 where none was made yet."""
         self.z_top = 0
         """The stacking marker new candidate items go under (set by the canvas once it is made)."""
+        self.own_marks = own_marks
+        """Empty cells show the player's own pencil marks (``Position.marks``) instead of the candidates."""
         self._digit_state: List[Optional[Tuple[int, Origin, bool]]] = [None] * n
         self._cand_shown: List[DigitSet] = [_NO_DIGITS] * n
         self._cand_hl: List[Digit] = [0] * n  # the highlighted candidate drawn in each cell (0: none)
@@ -101,6 +109,13 @@ class CellItems:
         """Forget what the candidates showed, so the next ``apply_candidates`` shows exactly the current ones."""
         self._cand_shown = [_NO_DIGITS] * self.geometry.ncells
 
+    def show_own_marks(self, on: bool) -> None:
+        """Show the player's own marks (or the candidates) from the next ``apply_candidates`` on."""
+        if on != self.own_marks:
+            self.own_marks = on
+            self.canvas.itemconfigure("cand", state="hidden")
+            self.forget_candidates()
+
     # -- applying state -----------------------------------------------------------
     def apply_digits(self, pos: Position) -> None:
         theme, geo, fonts = self.theme, self.geometry, self.fonts
@@ -128,14 +143,14 @@ class CellItems:
             )
 
     def apply_candidates(self, pos: Position, digit: Optional[Digit]) -> None:
-        """Show each cell's candidates, ``digit`` (if any) in the highlighted font and colour."""
+        """Show each cell's candidates (or the player's own marks), ``digit`` (if any) in the highlighted font and colour."""
         side = self.geometry.side
         shown, hl = self._cand_shown, self._cand_hl
         items = self.candidates
         configure = self.canvas.itemconfigure
         theme, fonts = self.theme, self.fonts
         for cell in range(len(shown)):
-            cands = pos.candidate_set(cell)
+            cands = pos.mark_set(cell) if self.own_marks else pos.candidate_set(cell)
             old = shown[cell]
             if cands != old:
                 base = cell * side - 1
@@ -162,13 +177,24 @@ class CellItems:
                         )
                 hl[cell] = want
 
-    def apply_backgrounds(self, pos: Optional[Position], cursor: Optional[Cell], digit: Optional[Digit]) -> None:
-        """Give each cell the background its state asks for: conflict > highlighted digit > seen > cursor."""
+    def shows_candidate(self, cell: Cell, digit: Digit) -> bool:
+        """Is candidate ``digit`` of ``cell`` drawn now?"""
+        return digit in self._cand_shown[cell]
+
+    def apply_backgrounds(
+        self, pos: Optional[Position], cursor: Optional[Cell], digit: Optional[Digit], bivalue: bool = False
+    ) -> None:
+        """Give each cell the background its state asks for: conflict > highlighted digit > seen > cursor >
+        bivalue (an empty cell showing exactly two candidates, while ``bivalue`` asks for them)."""
         if not self.backgrounds:
             return
         theme = self.theme
         n = self.geometry.ncells
         kinds = ["plain"] * n
+        if bivalue and pos is not None:
+            for c, shown in enumerate(self._cand_shown):
+                if not pos.values[c] and len(shown) == 2:
+                    kinds[c] = "bivalue"
         if cursor is not None:
             kinds[cursor] = "cursor"
         if pos is not None:
@@ -179,7 +205,7 @@ class CellItems:
                 holding = [c for c in range(n) if values[c] == d]
                 for c in holding:
                     for p in peers[c]:
-                        if kinds[p] == "plain" or kinds[p] == "cursor":
+                        if kinds[p] in ("plain", "cursor", "bivalue"):
                             kinds[p] = "seen"
                 for c in holding:
                     kinds[c] = "digit"
@@ -191,6 +217,7 @@ class CellItems:
             "digit": theme.digit_bg,
             "seen": theme.seen_bg,
             "conflict": theme.conflict_bg,
+            "bivalue": theme.bivalue_bg,
         }
         state, items, configure = self._bg_state, self.backgrounds, self.canvas.itemconfigure
         for cell, kind in enumerate(kinds):

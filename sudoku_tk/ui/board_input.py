@@ -11,7 +11,9 @@ refused request is said in the status bar. While the game is paused, input waits
   double click places. Shift+click does what the other mode does. On a removed
   candidate it explains why; on a filled cell it highlights that digit and says
   why it stands there. Between candidates and near the border it only selects.
-- Right click (Button-2 or Control-click on macOS) removes or brings back a candidate.
+- Right click (Button-2 or Control-click on macOS) removes or brings back a candidate. With
+  own pencil marks (pencil_mode.py) it, Shift/Alt+digit and the pad's Candidate mode toggle the
+  player's mark instead, the cells show those marks, and a blank slot has no "why?".
 - Keys: arrows and friends move the cursor (keys.py decodes them), a digit places,
   Alt/Option + digit toggles a candidate, Delete/BackSpace clears.
 - The pad (``numpad``, made here): Place (the default), Candidate or Highlight,
@@ -35,6 +37,7 @@ from sudoku_tk.engine.propagation import Origin
 
 from .board_canvas import BoardCanvas
 from .board_layout import Hit
+from .colour_tool import ColourTool
 from .keys import SHIFT, TEXT_FIELDS, KeyKind, decode_key, move_cursor
 from .numpad import NumberPad, PadMode
 from .status_bar import StatusBar
@@ -44,7 +47,7 @@ CHOOSE_A_CELL = "Choose a cell first: click it, or move there with the arrow key
 """What the player is told when a digit, a clear or a reveal needs a cell and none is chosen."""
 _PAD_SAYS = {
     PadMode.PLACE: "The pad places its digit in the selected cell",
-    PadMode.CANDIDATE: "The pad removes or brings back that candidate in the selected cell",
+    PadMode.CANDIDATE: "The pad removes or brings back that candidate (your own mark) in the selected cell",
     PadMode.HIGHLIGHT: "The pad highlights its digit on the board",
 }
 _CLICK_SAYS = {
@@ -78,6 +81,8 @@ class BoardInput:
         self._see: Callable[[Cell], None] = lambda cell: None
         self._last_hit: Optional[Hit] = None
         """What the last left click hit (a double click places only where its first click was)."""
+        self.colour_tool: Optional[ColourTool] = None
+        """While its colour is chosen, clicks, digit keys and Space colour instead (see colour_tool.py)."""
 
     def use_settings(self, settings: Callable[[], Settings], update: Callable[[Settings], None]) -> None:
         """Show the modes of ``settings()`` on the pad, and keep the player's changes with ``update``."""
@@ -100,7 +105,12 @@ class BoardInput:
         """What a left click on a candidate does (as the pad shows it)."""
         return self.numpad.click_mode
 
+    def _colouring(self) -> bool:
+        return self.colour_tool is not None and self.colour_tool.active is not None
+
     def _on_modes_chosen(self) -> None:
+        if self.colour_tool is not None and self._colouring():
+            self.colour_tool.choose(None)  # choosing how the pad and clicks work ends colouring
         pad, click = self.numpad.mode, self.numpad.click_mode
         self._status.say(f"{_PAD_SAYS[pad]}; {_CLICK_SAYS[click]}")
         if self._settings is None or self._update_settings is None:
@@ -120,12 +130,19 @@ class BoardInput:
 
     # -- mouse ----------------------------------------------------------------------
     def on_click(self, event: tk.Event) -> None:
+        if self.colour_tool is not None and self._colouring():
+            self._why.clear()
+            self.colour_tool.click(event.x, event.y)
+            return
         hit = self._last_hit = self._select(event)
         if hit is None or hit.digit is None:
             return
-        pos = self._session.position
-        if not pos.has_candidate(hit.cell, hit.digit):
-            self._why.show_now(hit.cell, hit.digit)
+        session = self._session
+        if not session.pencilled(hit.cell, hit.digit):
+            if session.own_marks:
+                self.say_cell(hit.cell)  # a slot the player left blank: nothing to explain
+            else:
+                self._why.show_now(hit.cell, hit.digit)
         elif self._click_places(event):
             self._status.tell_refusal(self._session.place(hit.cell, hit.digit))
         else:
@@ -133,14 +150,14 @@ class BoardInput:
 
     def on_double_click(self, event: tk.Event) -> None:
         """A double click on a candidate places it while a single click only selects; else it is a click."""
-        if self._click_places(event):
+        if self._click_places(event) or self._colouring():
             self.on_click(event)  # the first click did its work; this one is a click of its own
             return
         first, hit = self._last_hit, self._select(event)
         self._last_hit = hit
         if hit is None or hit.digit is None or hit != first:
             return  # two quick clicks on different candidates are two selections, not a double click
-        if self._session.position.has_candidate(hit.cell, hit.digit):
+        if self._session.pencilled(hit.cell, hit.digit):
             self._status.tell_refusal(self._session.place(hit.cell, hit.digit))
         else:
             self.say_cell(hit.cell)
@@ -184,7 +201,7 @@ class BoardInput:
         self._board.set_cursor(hit.cell)
         if self._session.position.values[hit.cell]:
             return
-        self._status.tell_refusal(self._session.toggle_candidate(hit.cell, hit.digit))
+        self._status.tell_refusal(self._session.toggle_pencil(hit.cell, hit.digit))
 
     # -- keyboard -----------------------------------------------------------------
     def on_key(self, event: tk.Event) -> Optional[str]:
@@ -194,6 +211,8 @@ class BoardInput:
         if self._board.paused:
             return None
         side = self._session.geometry.side
+        if event.keysym == "space" and self.colour_tool is not None and self.colour_tool.colour_cursor_cell():
+            return "break"
         action = decode_key(event.keysym, int(event.state), side, self._platform)
         kind = action.kind
         if kind is KeyKind.NONE:
@@ -213,24 +232,27 @@ class BoardInput:
         if cursor is None:
             self._status.say(CHOOSE_A_CELL)
             return "break"
-        if kind is KeyKind.PLACE:
+        if kind is KeyKind.PLACE and self.colour_tool is not None and self.colour_tool.colour_digit(action.digit):
+            pass  # the colour tool is on: the digit names the candidate to colour
+        elif kind is KeyKind.PLACE:
             self._status.tell_refusal(self._session.place(cursor, action.digit))
         elif kind is KeyKind.TOGGLE:
-            self._status.tell_refusal(self._session.toggle_candidate(cursor, action.digit))
+            self._status.tell_refusal(self._session.toggle_pencil(cursor, action.digit))
         elif kind is KeyKind.CLEAR:
             self._status.tell_refusal(self._session.clear(cursor))
         return "break"
 
     def say_cell(self, cell: Cell) -> None:
-        """Say what a cell holds: why its digit stands there, or its candidates."""
+        """Say what a cell holds: why its digit stands there, or its candidates (the player's own marks in that mode)."""
         geo, pos = self._session.geometry, self._session.position
         v = pos.values[cell]
         if v:
             why = self._session.explain(cell)
             self._status.say(why.text if why else geo.cell_name(cell))
         else:
-            cands = " ".join(geo.digit_char(d) for d in pos.candidate_set(cell))
-            self._status.say(f"{geo.cell_name(cell)}: candidates {cands or 'none'}")
+            own = self._session.own_marks
+            small = " ".join(geo.digit_char(d) for d in (pos.mark_set(cell) if own else pos.candidate_set(cell)))
+            self._status.say(f"{geo.cell_name(cell)}: {'your marks' if own else 'candidates'} {small or 'none'}")
 
     # -- pad, highlight, cursor -----------------------------------------------------
     def on_pad_digit(self, digit: Digit, mode: PadMode) -> None:
@@ -249,7 +271,7 @@ class BoardInput:
         if mode is PadMode.PLACE:
             self._status.tell_refusal(self._session.place(cursor, digit))
         else:
-            self._status.tell_refusal(self._session.toggle_candidate(cursor, digit))
+            self._status.tell_refusal(self._session.toggle_pencil(cursor, digit))
 
     def set_highlight(self, digit: Optional[Digit]) -> None:
         """Highlight ``digit`` on the board and the pad (None: none)."""
@@ -257,7 +279,9 @@ class BoardInput:
         self.numpad.set_active(digit)
 
     def clear_highlight(self) -> None:
-        """Escape: drop the highlighted digit and any "why" display."""
+        """Escape: drop the highlighted digit, any "why" display and the colour tool."""
+        if self.colour_tool is not None and self._colouring():
+            self.colour_tool.choose(None)
         self.set_highlight(None)
         self._why.clear()
         self._board.clear_step()

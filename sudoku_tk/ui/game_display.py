@@ -61,6 +61,7 @@ class GameDisplay:
         if change.kind is ChangeKind.NEW_GAME:
             self.show_game(view, change.message)
             return
+        self._board.set_own_marks(view.own_marks)
         self._board.render(view.position)
         self._why.refresh_hover()
         self._say(change.message, view)
@@ -85,6 +86,7 @@ class GameDisplay:
         board.set_cursor(None)
         self._input.set_highlight(None)
         board.clear_step()
+        board.set_own_marks(view.own_marks)
         board.render(view.position)
         self._say(message, view)
         self._update_after_change(view)
@@ -117,6 +119,7 @@ class GameDisplay:
         _ = self._host.session.solution
 
     def _update_after_change(self, view: GameView) -> None:
+        self._board.set_colours(view.colouring)
         self._menus.refresh_toolbar()
         self._input.numpad.set_complete(view.complete_digits)
         self._menus.sync_checks()

@@ -57,7 +57,7 @@ BOARD_KEYS: Tuple[BoardKey, ...] = (
     BoardKey((Shortcut(DIGIT),), "Place the digit in the cursor cell (A–G above 9)", KeyKind.PLACE),
     BoardKey(
         (Shortcut(DIGIT, shift=True), Shortcut(DIGIT, alt=True)),
-        "Remove the candidate from the cursor cell, or bring it back",
+        "Remove the candidate from the cursor cell, or bring it back (your own mark, with own pencil marks)",
         KeyKind.TOGGLE,
     ),
     BoardKey((Shortcut("Delete"), Shortcut("BackSpace"), Shortcut("0")), "Clear the cursor cell", KeyKind.CLEAR),

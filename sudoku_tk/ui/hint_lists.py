@@ -11,7 +11,7 @@ from __future__ import annotations
 import tkinter as tk
 import tkinter.font as tkfont
 from tkinter import ttk
-from typing import Callable, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 from sudoku_tk.app.hints import HintLadder, HintView, PathView, StepsView
 
@@ -47,16 +47,24 @@ class HintLists:
         self._path: Optional[PathView] = None
         self._preview: Optional[int] = None
         self._preview_tag = f"HintPreview{id(self)}"
+        self._summaries: List[ttk.Label] = []
         self.steps_list, self._steps_summary = self._list_tab(notebook, "All steps", self._on_step_selected)
         self.path_list, self._path_summary = self._list_tab(notebook, "Solution path", self._on_path_selected)
         self._install_preview_guard()
+
+    def set_wrap(self, wrap: int) -> None:
+        """Wrap the tabs' summaries at ``wrap`` pixels (the panel's text width changed)."""
+        self._wrap = wrap
+        for summary in self._summaries:
+            summary.configure(wraplength=wrap)
 
     def _list_tab(
         self, notebook: ttk.Notebook, title: str, on_select: Callable[[], None]
     ) -> Tuple[tk.Listbox, ttk.Label]:
         tab = ttk.Frame(notebook, padding=(6, 6))
         notebook.add(tab, text=title)
-        summary = ttk.Label(tab, anchor="w", justify="left", wraplength=self._wrap)
+        summary = ttk.Label(tab, anchor="w", justify="left", wraplength=self._wrap, font=self._font)
+        self._summaries.append(summary)
         summary.pack(fill="x", pady=(0, 6))
         box = ttk.Frame(tab)
         box.pack(fill="both", expand=True)

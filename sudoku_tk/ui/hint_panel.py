@@ -27,7 +27,6 @@ For tests: ``text()``, ``title_text()``, ``rung_text()``, ``help_text()``,
 from __future__ import annotations
 
 import tkinter as tk
-import tkinter.font as tkfont
 from tkinter import ttk
 from typing import Optional, Sequence, Tuple
 
@@ -36,12 +35,11 @@ from sudoku_tk.engine.step import Highlight
 
 from .hint_legend import draw_legend, legend_text
 from .hint_lists import HintLists, show_view_on_board
+from .panel_fonts import panel_fonts
 from .ports import HintHost
 
 SOLVE_DELAY_MS = 900
 """How long Solve to the end shows each step before making it (then half that before the next)."""
-PANEL_INCHES = 3.1
-"""The panel's text width."""
 PAGES_MIN_INCHES = 1.8
 """The tabs' pages ask for this much height; they grow to fill the space beside the board."""
 
@@ -65,26 +63,18 @@ class HintPanel(ttk.Frame):
         self._tab_shown = "hint"
         self._idle_shown = False
         self._scroll_job: Optional[str] = None
-        inch = self.winfo_fpixels("1i")
-        self._wrap = int(PANEL_INCHES * inch)
-        base = tkfont.nametofont("TkDefaultFont", self)
-        size = abs(int(base.actual("size"))) or 10
-        self._fonts = {
-            "title": tkfont.Font(
-                self, family=base.actual("family"), size=-round(size * 1.25 * inch / 72), weight="bold"
-            ),
-            "small": tkfont.Font(self, family=base.actual("family"), size=-round((size - 1) * inch / 72)),
-            "small_bold": tkfont.Font(
-                self, family=base.actual("family"), size=-round((size - 1) * inch / 72), weight="bold"
-            ),
-            "legend": tkfont.Font(self, family=base.actual("family"), size=-round((size - 1) * inch / 72)),
-        }
+        self._panel_fonts = panel_fonts(self)
+        self._wrap = self._panel_fonts.wrap
+        names = {"title": "SudokuPanelTitle", "small": "SudokuPanelSmall", "small_bold": "SudokuPanelSmallBold"}
+        self._fonts = {key: self._panel_fonts.fonts[name] for key, name in names.items()}
+        self._fonts["legend"] = self._fonts["small"]
         self._themed = ""
         self._build()
         self._apply_theme()
         self.bind("<<ThemeChanged>>", lambda e: self._apply_theme(), add="+")
         self._unsubscribe = self.ladder.subscribe(self._on_view)
         self._unsubscribe_session = host.session.subscribe(lambda change: self._on_session_change())
+        self._panel_fonts.subscribe(self._on_scale)
         self._on_view(None)
 
     # -- building ---------------------------------------------------------------------
@@ -97,7 +87,7 @@ class HintPanel(ttk.Frame):
         self._themed = theme.name
         style = ttk.Style(self)
         style.configure("Hint.TNotebook", background=theme.window)
-        style.configure("Hint.TNotebook.Tab", background=theme.window, foreground=theme.text)
+        style.configure("Hint.TNotebook.Tab", background=theme.window, foreground=theme.text, font="SudokuPanel")
         style.map("Hint.TNotebook.Tab", background=[("selected", theme.board)], foreground=[("selected", theme.text)])
         self._body.configure(background=theme.window, foreground=theme.text)
         self._legend.configure(background=theme.window)
@@ -124,9 +114,10 @@ class HintPanel(ttk.Frame):
         # Buttons and legend sit above the text, so a long explanation can never push them out of sight.
         buttons = ttk.Frame(tab)
         buttons.pack(fill="x", pady=(0, 4))
-        self.next_button = ttk.Button(buttons, text="Hint", takefocus=0, command=self.hint)
-        self.apply_button = ttk.Button(buttons, text="Apply", takefocus=0, command=self.apply)
-        self.close_button = ttk.Button(buttons, text="Close", takefocus=0, command=self.close_hint)
+        panel = "Panel.TButton"  # the panel's type, scaled with the board (panel_fonts.py)
+        self.next_button = ttk.Button(buttons, text="Hint", takefocus=0, command=self.hint, style=panel)
+        self.apply_button = ttk.Button(buttons, text="Apply", takefocus=0, command=self.apply, style=panel)
+        self.close_button = ttk.Button(buttons, text="Close", takefocus=0, command=self.close_hint, style=panel)
         for b in (self.next_button, self.apply_button, self.close_button):
             b.pack(side="left", padx=(0, 4))
         self.stop_button = ttk.Button(tab, text="Stop solving", takefocus=0, command=self.stop_solving)
@@ -145,7 +136,7 @@ class HintPanel(ttk.Frame):
             width=1,
             borderwidth=0,
             highlightthickness=0,
-            font="TkDefaultFont",
+            font="SudokuPanel",
             background=theme.window,
             foreground=theme.text,
             cursor="arrow",
@@ -157,6 +148,7 @@ class HintPanel(ttk.Frame):
         self._body_scroll = ttk.Scrollbar(frame, orient="vertical", command=self._body.yview)
         self._body.configure(yscrollcommand=self._body_scroll.set, state="disabled")
         self._body.pack(side="left", fill="both", expand=True)
+        self._body.bind("<Configure>", lambda e: self._schedule_scrollbar(), add="+")
         self._text_value = ""
         self._help_value = ""
 
@@ -297,12 +289,26 @@ class HintPanel(ttk.Frame):
             # Whether the text overflows is known once it is laid out.
             self._scroll_job = self.after_idle(self._update_scrollbar)
 
+    def _schedule_scrollbar(self) -> None:
+        if self._scroll_job is None:
+            self._scroll_job = self.after_idle(self._update_scrollbar)
+
     def _update_scrollbar(self) -> None:
         self._scroll_job = None
         if self._body.yview() != (0.0, 1.0):
             self._body_scroll.pack(side="right", fill="y", before=self._body)
         else:
             self._body_scroll.pack_forget()
+
+    def _on_scale(self, scale: float) -> None:
+        """The panel's fonts changed size with the board: the text column follows."""
+        self._wrap = self._panel_fonts.wrap
+        self._title.configure(wraplength=self._wrap)
+        self._legend.configure(width=self._wrap)
+        self.lists.set_wrap(self._wrap)
+        view = self.ladder.view
+        self._draw_legend(view.legend if view is not None else (), view.highlights if view is not None else ())
+        self._schedule_scrollbar()
 
     def fit_height(self, height: int) -> None:
         """Ask for pages ``height`` pixels tall, whatever they hold (more when the panel is stretched)."""
@@ -376,5 +382,6 @@ class HintPanel(ttk.Frame):
         self._solve_job = self._scroll_job = None
         self._unsubscribe()
         self._unsubscribe_session()
+        self._panel_fonts.unsubscribe(self._on_scale)
         self.ladder.detach()
         super().destroy()

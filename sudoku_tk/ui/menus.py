@@ -24,6 +24,11 @@ from .menu_theme import menu_colours
 from .theme import Theme
 from .tooltip import Tooltip, style_tooltips
 
+TOOLBAR_GAP = 4
+"""Pixels between two toolbar buttons."""
+TOOLBAR_PADDING = 8
+"""The toolbar frame's padding, left and right together (see App._build_widgets)."""
+
 
 def tooltip_text(command: Command, platform: Platform) -> str:
     """What a command's toolbar button says when the pointer rests on it: label, shortcuts, help sentence.
@@ -56,6 +61,9 @@ class Menus:
         self._check_vars: Dict[str, tk.BooleanVar] = {}
         self._menu_entries: List[Tuple[tk.Menu, int, Command]] = []
         self._toolbar_buttons: Dict[str, ttk.Button] = {}
+        self._compact = False
+        self._full_width = 0
+        self._fit_bound = False
         self._tooltips: Dict[str, Tooltip] = {}
         self._theme: Optional[Theme] = None
         self._native_colours: Dict[str, str] = {}  # a fresh menu's own colours, for native menus in the light theme
@@ -191,8 +199,35 @@ class Menus:
         self._tooltips.clear()
         for command in self._commands.toolbar():
             button = ttk.Button(self._toolbar, text=command.label, takefocus=0, command=partial(self.run, command.id))
-            button.pack(side="left", padx=(0, 4))
+            button.pack(side="left", padx=(0, TOOLBAR_GAP))
             if not command.is_available():
                 button.state(["disabled"])
             self._toolbar_buttons[command.id] = button
             self._tooltips[command.id] = Tooltip(button, tooltip_text(command, self._platform))
+        self._compact = False
+        self._full_width = sum(b.winfo_reqwidth() + TOOLBAR_GAP for b in self._toolbar_buttons.values())
+        if not self._fit_bound:
+            self._toolbar.bind("<Configure>", lambda e: self.fit_toolbar(), add="+")
+            self._fit_bound = True
+        self.fit_toolbar()
+
+    @property
+    def toolbar_compact(self) -> bool:
+        """Do the toolbar buttons show their short labels (the window is too narrow for the full ones)?"""
+        return self._compact
+
+    def fit_toolbar(self) -> None:
+        """Show the full labels when they fit the toolbar's width, else the short ones at their natural width."""
+        width = self._toolbar.winfo_width()
+        if width <= 1:  # not laid out yet: keep the full labels, which decide the window's first width
+            return
+        compact = self._full_width > width - TOOLBAR_PADDING
+        if compact == self._compact:
+            return
+        self._compact = compact
+        for cid, button in self._toolbar_buttons.items():
+            command = self._commands.get(cid)
+            if compact:
+                button.configure(text=command.compact_label(), width=0)
+            else:
+                button.configure(text=command.label, width="")

@@ -56,7 +56,9 @@ class NumberPad(ttk.Frame):
         clicks.pack(side="top", pady=(4, 0), fill="x")
         for click in ClickMode:
             self.click_buttons[click] = self._switch(clicks, click.label, self.click_var)
-        self.clear_button = ttk.Button(self, text="Clear cell", command=self._on_clear, takefocus=0)
+        self.clear_button = ttk.Button(
+            self, text="Clear cell", command=self._on_clear, takefocus=0, style="Panel.TButton"
+        )
         self.clear_button.pack(side="top", pady=(4, 0), fill="x")
         self.geometry = geometry
         self._build_digits()
@@ -67,7 +69,7 @@ class NumberPad(ttk.Frame):
             text=label,
             value=label,
             variable=variable,
-            style="Toolbutton",
+            style="Panel.Toolbutton",
             takefocus=0,
             command=lambda: self._on_modes(),
         )

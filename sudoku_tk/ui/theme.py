@@ -103,6 +103,12 @@ class Theme:
     """Behind the label of a unit where a digit has no place left."""
     contradiction_dash: Tuple[int, ...] = (6, 3)
     """A contradiction's outline is dashed and heavy, so it reads without colour (a mistake's ring is solid)."""
+    paint: Tuple[str, str, str, str] = ("#f7c283", "#fde8cc", "#cdbff5", "#e6defb")
+    """The player's colours 1a, 1b, 2a, 2b (cells and candidates): a pair shares a hue, its first is deeper."""
+    paint_edge: Tuple[str, str] = ("#b8660b", "#5b3fb5")
+    """The outline of a pair's second colour (1b, 2b), so the two colours of a pair differ by shape too."""
+    bivalue_bg: str = "#dff3e4"
+    """Cells with exactly two candidates while the bivalue filter is on."""
 
     def role(self, role: HighlightRole) -> RoleStyle:
         """The style of a Step highlight role (every role has one)."""
@@ -208,6 +214,9 @@ DARK = Theme(
     link="#f0a6ff",
     contradiction="#ff8a80",
     contradiction_bg="#4d2427",
+    paint=("#704a16", "#4d3a22", "#4e3f91", "#38304f"),
+    paint_edge=("#f0a54a", "#ab97f5"),
+    bivalue_bg="#1e4030",
 )
 
 THEMES = {t.name: t for t in (LIGHT, DARK)}

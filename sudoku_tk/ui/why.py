@@ -82,8 +82,8 @@ class WhyOnHover:
         cell = hit.cell
         if pos.values[cell]:
             return (cell, None) if pos.origins[cell] is Origin.AUTO else None
-        if hit.digit is not None and not pos.has_candidate(cell, hit.digit):
-            return (cell, hit.digit)
+        if hit.digit is not None and not pos.has_candidate(cell, hit.digit) and not self._host.session.own_marks:
+            return (cell, hit.digit)  # the player's own marks have no reason to give
         return None
 
     # -- why? ---------------------------------------------------------------------

@@ -10,7 +10,6 @@ import base64
 import re
 import sys
 import tkinter as tk
-import tkinter.font as tkfont
 from importlib import resources
 from tkinter import ttk
 from typing import List
@@ -18,6 +17,7 @@ from typing import List
 from sudoku_tk.app.commands import Platform
 
 from .menu_theme import disabled_text
+from .panel_fonts import panel_fonts
 from .theme import Theme
 
 BOARD_INCHES = {4: 4.2, 9: 5.8, 16: 8.4}
@@ -62,21 +62,11 @@ def apply_style(root: tk.Tk, theme: Theme, platform: Platform) -> None:
         )
         style.map("Toolbutton", background=[("selected", t.digit_bg), ("active", t.seen_bg)])
         style.configure("Toolbutton", background=t.window, foreground=t.text)
-    size = abs(int(tkfont.nametofont("TkDefaultFont", root).actual("size"))) or 10
-    style.configure(
-        "Pad.Toolbutton",
-        font=("TkDefaultFont", int(size * 1.5), "bold"),
-        anchor="center",
-        padding=(6, 3),
-        foreground=t.text,
-    )
-    style.configure(
-        "PadDone.Toolbutton",
-        font=("TkDefaultFont", int(size * 1.5)),
-        anchor="center",
-        padding=(6, 3),
-        foreground=t.thin_line,
-    )
+    panel_fonts(root)  # the named fonts below, scaled with the board
+    style.configure("Pad.Toolbutton", font="SudokuPad", anchor="center", padding=(6, 3), foreground=t.text)
+    style.configure("PadDone.Toolbutton", font="SudokuPadDone", anchor="center", padding=(6, 3), foreground=t.thin_line)
+    style.configure("Panel.Toolbutton", font="SudokuPanel")
+    style.configure("Panel.TButton", font="SudokuPanel")
     style.configure("Status.TLabel", padding=(6, 2))
     root.configure(background=t.window)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from gui_helpers import MakeApp, click, key, pump
 
+from sudoku_tk.engine.propagation import Assist
 from sudoku_tk.ui.app import App
 from sudoku_tk.ui.keys import CONTROL
 from sudoku_tk.ui.theme import DARK, LIGHT
@@ -28,8 +29,18 @@ def filled(app: App) -> int:
     return sum(1 for cell in range(81) if app.board.digit_text(cell))
 
 
+def singles_on(app: App) -> None:
+    """Switch the singles assists on through the Assist menu's commands."""
+    for assist, command in ((Assist.NAKED_SINGLES, "assist-naked"), (Assist.HIDDEN_SINGLES, "assist-hidden")):
+        if assist not in app.session.assists:
+            app.run_command(command)
+    pump(app)
+    assert {Assist.NAKED_SINGLES, Assist.HIDDEN_SINGLES} <= app.session.assists
+
+
 def test_a_wrong_click_marks_the_dead_cell_and_says_why(make_app: MakeApp) -> None:
     app = make_app(CASCADE)
+    singles_on(app)  # an easy puzzle starts without them (level_assists.py); the cascade is what is tested
     board = app.board
     start = filled(app)
     assert board.candidate_visible(65, 8) and not board.find_withtag("contradiction")
@@ -93,6 +104,7 @@ def test_a_digit_with_no_place_outlines_its_units_with_a_label(make_app: MakeApp
 
 def test_the_marks_follow_the_theme_and_hide_while_paused(make_app: MakeApp) -> None:
     app = make_app(CASCADE)
+    singles_on(app)  # an easy puzzle starts without them (level_assists.py); the cascade is what is tested
     place(app, 65, 8)
     board = app.board
     app.display.set_paused(True)

@@ -228,6 +228,22 @@ def test_the_solved_card_of_a_zoomed_board_is_scrolled_into_view(make_app: MakeA
     assert 0 < x < port.winfo_width() and 0 < y < port.winfo_height()
 
 
+def test_the_paused_card_of_a_zoomed_board_is_scrolled_into_view(make_app: MakeApp) -> None:
+    app = make_app()
+    for _ in range(6):
+        key(app, "plus", CONTROL)
+    key(app, "Home", CONTROL)
+    _settle(app)
+    assert app.board_view.scrolled == (0, 0)
+    app.run_command("pause")
+    _settle(app)
+    assert app.card_text().startswith("Paused")
+    x, y = app.board.card_button_center("Resume")
+    x, y = x + app.board.winfo_x(), y + app.board.winfo_y()
+    port = app.board_view.port
+    assert 0 < x < port.winfo_width() and 0 < y < port.winfo_height()
+
+
 # -- the window keeps its size -------------------------------------------------------------------
 
 
