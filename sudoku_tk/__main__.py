@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
 from typing import Optional, Sequence
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line when a subcommand or flag is given, the GUI otherwise."""
+    # First of all: in a frozen (PyInstaller) build, a worker process of the background worker or of
+    # `generate --jobs` starts this same program, and freeze_support runs it as that worker instead.
+    multiprocessing.freeze_support()
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["--self-test"]:
         # A frozen, windowed build has no stdout: the self-test reports through its exit code.

@@ -19,14 +19,17 @@ from datetime import datetime, timezone
 from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
 
 from sudoku_tk.app import checking
+from sudoku_tk.app.colouring import Colouring
 from sudoku_tk.app.explanations import Explanation, explain, move_summary
 from sudoku_tk.app.game_clock import GameClock
 from sudoku_tk.app.game_record import GameRecord
+from sudoku_tk.app.pencil_mode import CandidateMode, resting_assists
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Move, Place
 from sudoku_tk.engine.propagation import Assist, Position, recompute
+from sudoku_tk.engine.rating import Rating
 from sudoku_tk.engine.step import Step
 
 REVEAL_NOTE = "revealed"
@@ -51,7 +54,10 @@ class Game:
     _mistakes: int
     _hints: int
     _reveals: int
+    _colouring: Colouring
+    _rating: Optional[Rating]
     _entering: bool
+    _candidate_mode: CandidateMode
     _solution: object
 
     def __init__(
@@ -78,6 +84,9 @@ class Game:
             saved,
             hints=self._hints,
             reveals=self._reveals,
+            candidate_mode=self._candidate_mode,
+            colouring=self._colouring,
+            rating=self._rating,
         )
 
     # -- the game as data ---------------------------------------------------
@@ -124,6 +133,20 @@ class Game:
         return self._reveals
 
     @property
+    def rating(self) -> Optional[Rating]:
+        """The puzzle's rating once known (the window has it computed in the background; see ``set_rating``)."""
+        return self._rating
+
+    def set_rating(self, rating: Optional[Rating]) -> None:
+        """Keep the puzzle's rating with the game (it is saved with it); nothing on the board changes."""
+        self._rating = rating
+
+    @property
+    def colouring(self) -> Colouring:
+        """The player's colours on cells and candidates (notes only: they never change the board)."""
+        return self._colouring
+
+    @property
     def is_entering(self) -> bool:
         """Is the player typing a puzzle's givens (no singles placed, no mistakes counted)?"""
         return self._entering
@@ -157,6 +180,21 @@ class Game:
     def position(self) -> Position:
         """The board as recomputed after the last change (cached; never stale)."""
         return self._position
+
+    @property
+    def candidate_mode(self) -> CandidateMode:
+        """Automatic candidates, or the player's own pencil marks (see pencil_mode.py)."""
+        return self._candidate_mode
+
+    @property
+    def own_marks(self) -> bool:
+        """Does the player keep their own pencil marks (the cells show ``Position.marks``)?"""
+        return self._candidate_mode is CandidateMode.OWN
+
+    def pencilled(self, cell: Cell, digit: Digit) -> bool:
+        """Is ``digit`` shown small in ``cell``: the player's mark in own-marks mode, else the candidate."""
+        pos = self._position
+        return pos.has_mark(cell, digit) if self.own_marks else pos.has_candidate(cell, digit)
 
     def is_solved(self) -> bool:
         return self._position.is_solved()
@@ -253,14 +291,19 @@ class Game:
         self._clock.reset(record.elapsed)
         self._mistakes = max(0, record.mistakes)
         self._entering = entering
+        self._candidate_mode = record.candidate_mode
         self._solution = _NOT_COMPUTED
         self._position = recompute(self._start, self._moves, self._effective_assists())
         self._hints = max(0, record.hints)
         self._reveals = max(record.reveals, len(self.revealed_cells()))  # files from before the count
+        self._colouring = record.colouring
+        self._rating = record.rating
         self.resume_clock()
 
     def _effective_assists(self) -> FrozenSet[Assist]:
-        return self._assists & ENTERING_ASSISTS if self._entering else self._assists
+        """The assists applied: while entering only ENTERING_ASSISTS; with own marks the singles rest."""
+        assists = self._assists - resting_assists(self._candidate_mode)
+        return assists & ENTERING_ASSISTS if self._entering else assists
 
     def _recompute(self) -> None:
         """Recompute the board from the start and the moves; the clock starts with the first move, stops once solved."""

@@ -12,10 +12,13 @@ from datetime import datetime
 from typing import FrozenSet, Optional, Sequence, Tuple
 
 from sudoku_tk import __version__
+from sudoku_tk.app.colouring import Colouring
+from sudoku_tk.app.pencil_mode import CandidateMode, resting_assists
 from sudoku_tk.engine.geometry import Cell
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Move
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist, Position, recompute
+from sudoku_tk.engine.rating import Rating
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +52,12 @@ class GameRecord:
     """Hint steps made for the player (Apply, Step, Solve to the end); undoing one does not take it back."""
     reveals: int = 0
     """Digits shown at the player's request (Reveal cell, Solve); undoing one does not take it back."""
+    colouring: Colouring = Colouring()
+    """The player's colours on cells and candidates (see colouring.py)."""
+    candidate_mode: CandidateMode = CandidateMode.AUTOMATIC
+    """Automatic candidates or the player's own pencil marks (see pencil_mode.py)."""
+    rating: Optional[Rating] = None
+    """The puzzle's rating (level, score, SE estimate) once known; None for 4×4 and 16×16 and before rating."""
 
     @classmethod
     def new(
@@ -96,4 +105,4 @@ class GameRecord:
 
     def position(self) -> Position:
         """The board this record describes, recomputed from the start and the moves."""
-        return recompute(self.start, self.moves, self.assists)
+        return recompute(self.start, self.moves, self.assists - resting_assists(self.candidate_mode))

@@ -15,7 +15,8 @@ A game file is small, human-readable JSON (format ``sudoku-tk-game``, version 1)
         {"kind": "place", "cell": "r1c3", "digit": "4"},
         {"kind": "eliminate", "candidates": [["r1c4", "6"], ["r1c6", "6"]], "note": "X-Wing"},
         {"kind": "restore", "candidates": [["r1c4", "6"]]},
-        {"kind": "clear", "cell": "r1c3"}
+        {"kind": "clear", "cell": "r1c3"},
+        {"kind": "pencil", "candidates": [["r2c2", "7"]], "add": true}   (the player's own mark; false: rubbed out)
       ],
       "redo": [],                            (moves undone, the next one to redo first)
       "assists": ["peers", "naked_singles", "hidden_singles"],
@@ -25,12 +26,19 @@ A game file is small, human-readable JSON (format ``sudoku-tk-game``, version 1)
       "created": "2024-06-07T10:00:00+00:00",
       "saved": "2024-06-07T10:05:12+00:00",
       "hints": 2,                            (optional: hint steps made for the player)
-      "reveals": 1                           (optional: digits revealed at the player's request)
+      "reveals": 1,                          (optional: digits revealed at the player's request)
+      "colours": {"cells": [["r1c1", 0]],    (optional: the player's colours, 0..3 = 1a, 1b, 2a, 2b)
+                  "candidates": [["r2c3", "5", 2]]},
+      "rating": {"level": "hard", "score": 1234, "solved": true, "hardest": "X_WING", "se": 4.2}
+                                             (optional: the puzzle's rating, see rating_fields.py)
     }
 
 ``hints`` and ``reveals`` are written only when they are not zero, so a game
 played without help reads in versions of the app that predate them; a file
-without them reads as no help taken.
+without them reads as no help taken. Likewise ``"candidate_mode": "own"`` (the player
+keeps their own pencil marks) is written only for such a game; a file without it
+shows automatic candidates. ``rating`` is written once the puzzle has been rated; a file
+without it (an older one, a 4×4 or 16×16 game) is rated again when opened.
 
 Reading validates every field and raises ``SaveFileError`` naming the field and
 the problem (``NewerFormatError`` for a file from a newer version of the app;
@@ -47,7 +55,10 @@ from pathlib import Path
 from typing import Any, Dict, FrozenSet, List, Sequence, Tuple
 
 from sudoku_tk.app.atomic_files import MAX_FILE_BYTES, atomic_write_text, decode, read_limited
+from sudoku_tk.app.colouring import Colouring, colouring_to_json, read_colouring
 from sudoku_tk.app.game_record import GameRecord
+from sudoku_tk.app.pencil_mode import CandidateMode
+from sudoku_tk.app.rating_fields import rating_to_json, read_rating
 from sudoku_tk.app.save_fields import (
     check_keys,
     fail,
@@ -58,6 +69,7 @@ from sudoku_tk.app.save_fields import (
     read_cells,
     read_count,
     read_digit,
+    read_flag,
     read_line,
     read_number,
     read_text,
@@ -67,7 +79,7 @@ from sudoku_tk.app.save_fields import (
 from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid, values_line
-from sudoku_tk.engine.moves import Candidate, Clear, Eliminate, Move, Place, Restore
+from sudoku_tk.engine.moves import Candidate, Clear, Eliminate, Move, Pencil, Place, Restore
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
 
 FORMAT_NAME = "sudoku-tk-game"
@@ -96,6 +108,9 @@ _TOP_KEYS = frozenset(
         "saved",
         "hints",
         "reveals",
+        "candidate_mode",
+        "colours",
+        "rating",
     }
 )
 _REQUIRED = ("format", "version", "size", "givens")
@@ -105,6 +120,7 @@ _MOVE_KEYS = {
     "clear": (frozenset({"kind", "cell"}), frozenset()),
     "eliminate": (frozenset({"kind", "candidates"}), frozenset({"note"})),
     "restore": (frozenset({"kind", "candidates"}), frozenset()),
+    "pencil": (frozenset({"kind", "candidates"}), frozenset({"add"})),
 }
 
 
@@ -126,6 +142,8 @@ def move_to_json(move: Move, geo: Geometry) -> Dict[str, Any]:
         out = {"kind": "eliminate", "candidates": _candidates_json(geo, move.candidates)}
     elif isinstance(move, Restore):
         out = {"kind": "restore", "candidates": _candidates_json(geo, move.candidates)}
+    elif isinstance(move, Pencil):
+        out = {"kind": "pencil", "candidates": _candidates_json(geo, move.candidates), "add": move.add}
     else:
         raise TypeError(f"not a move: {move!r}")
     note = getattr(move, "note", "")
@@ -166,6 +184,12 @@ def record_to_json(record: GameRecord) -> Dict[str, Any]:
         out["hints"] = record.hints
     if record.reveals:
         out["reveals"] = record.reveals
+    if record.candidate_mode is not CandidateMode.AUTOMATIC:
+        out["candidate_mode"] = record.candidate_mode.value
+    if record.colouring:
+        out["colours"] = colouring_to_json(record.colouring, geo)
+    if record.rating is not None:
+        out["rating"] = rating_to_json(record.rating)
     return out
 
 
@@ -230,7 +254,7 @@ def move_from_json(value: Any, geo: Geometry, where: str = "move") -> Move:
     if kind is None:
         raise fail(where, "missing field 'kind'")
     if kind not in _MOVE_KEYS:
-        raise fail(f"{where}.kind", f"unknown move kind {kind!r} (expected place, clear, eliminate or restore)")
+        raise fail(f"{where}.kind", f"unknown move kind {kind!r} (expected place, clear, eliminate, restore or pencil)")
     required, optional = _MOVE_KEYS[kind]
     check_keys(obj, sorted(required), required | optional, where)
     note = read_text(obj.get("note", ""), f"{where}.note")
@@ -241,6 +265,8 @@ def move_from_json(value: Any, geo: Geometry, where: str = "move") -> Move:
     if kind == "clear":
         return Clear(read_cell(obj["cell"], geo, f"{where}.cell"))
     cands = read_candidate_list(obj["candidates"], geo, f"{where}.candidates")
+    if kind == "pencil":
+        return Pencil(cands, read_flag(obj.get("add", True), f"{where}.add"))
     return Eliminate(cands, note) if kind == "eliminate" else Restore(cands)
 
 
@@ -259,6 +285,14 @@ def _assists(value: Any) -> FrozenSet[Assist]:
             raise fail(f"assists[{i}]", f"unknown assist {name!r} (known: {', '.join(known)})")
         out.add(known[name])
     return frozenset(out)
+
+
+def _candidate_mode(value: Any) -> CandidateMode:
+    name = read_text(value, "candidate_mode", 40)
+    known = {m.value: m for m in CandidateMode}
+    if name not in known:
+        raise fail("candidate_mode", f"unknown candidates mode {name!r} (known: {', '.join(known)})")
+    return known[name]
 
 
 def _puzzle_info(value: Any) -> Tuple[str, str, str]:
@@ -324,6 +358,9 @@ def record_from_json(obj: Any) -> GameRecord:
         app_version=read_text(obj.get("app_version", ""), "app_version", 50),
         hints=read_count(obj.get("hints", 0), "hints", MAX_MISTAKES),
         reveals=read_count(obj.get("reveals", 0), "reveals", MAX_MISTAKES),
+        candidate_mode=_candidate_mode(obj.get("candidate_mode", CandidateMode.AUTOMATIC.value)),
+        colouring=read_colouring(obj["colours"], geo) if "colours" in obj else Colouring(),
+        rating=read_rating(obj["rating"]) if obj.get("rating") is not None else None,
     )
 
 

@@ -33,9 +33,13 @@ from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence
 
 from sudoku_tk.app import move_rules
 from sudoku_tk.app.assist_changes import board_change_text
+from sudoku_tk.app.colour_requests import ColourRequests
+from sudoku_tk.app.colouring import Colouring
 from sudoku_tk.app.contradictions import ContradictionNote, note_contradictions
-from sudoku_tk.app.game import REVEAL_NOTE, Game
+from sudoku_tk.app.game import REVEAL_NOTE
 from sudoku_tk.app.game_record import GameRecord
+from sudoku_tk.app.pencil_mode import CandidateMode, switch_text
+from sudoku_tk.app.pencil_requests import PencilRequests
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore, describe_move
@@ -65,6 +69,8 @@ class ChangeKind(Enum):
     """Another puzzle (or a loaded game) replaced the current one."""
     REVEAL = "reveal"
     """The player asked for a cell's digit, or for the whole solution."""
+    COLOURS = "colours"
+    """The player's colours on cells or candidates changed (the board's digits and candidates did not)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +99,10 @@ class GameView:
     """Digits revealed at the player's request in this game (see ``Game.reveals``)."""
     contradiction: Optional[ContradictionNote] = None
     """What the board breaks, with its sentence and what to mark (None: nothing; see contradictions.py)."""
+    own_marks: bool = False
+    """The cells show the player's own pencil marks (``Position.marks``), not the candidates (see pencil_mode.py)."""
+    colouring: Colouring = Colouring()
+    """The player's colours on cells and candidates (see colouring.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +132,7 @@ class Outcome:
 Listener = Callable[[Change], None]
 
 
-class Session(Game):
+class Session(ColourRequests, PencilRequests):
     """A game in play; every query answers from the recomputed Position.
 
     >>> s = Session(Grid.from_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
@@ -149,6 +159,7 @@ class Session(Game):
         created: Optional[datetime] = None,
         entering: bool = False,
         clock: Callable[[], float] = time.monotonic,
+        candidate_mode: CandidateMode = CandidateMode.AUTOMATIC,
     ) -> None:
         """Start a game on ``start``; ``redo`` lists undone moves, the next one to redo first."""
         self._listeners: List[Listener] = []
@@ -163,6 +174,7 @@ class Session(Game):
             puzzle_id=puzzle_id,
             puzzle_source=source,
             created=created,
+            candidate_mode=candidate_mode,
         )
         super().__init__(record, entering=entering, clock=clock)
 
@@ -215,6 +227,19 @@ class Session(Game):
         if self._position.has_candidate(cell, digit):
             return self.eliminate(cell, digit)
         return self.restore(cell, digit)
+
+    def set_candidate_mode(self, mode: CandidateMode) -> Outcome:
+        """Show the automatic candidates or the player's own marks; the moves stay, the board says what changed."""
+        if mode is self._candidate_mode:
+            return Outcome(False, f"Already showing {'your own pencil marks' if self.own_marks else 'the candidates'}")
+        before, self._candidate_mode = self._position, mode
+        self._recompute()
+        message = switch_text(mode, self._assists, before, self._position)
+        self._notify(Change(ChangeKind.ASSISTS, message))
+        return Outcome(True, message)
+
+    def _pencil_refused(self, message: str) -> Outcome:
+        return Outcome(False, message)
 
     def clear(self, cell: Cell) -> Outcome:
         """Take back the digit the player placed in ``cell``."""
@@ -328,19 +353,19 @@ class Session(Game):
         assists: Optional[Iterable[Assist]] = None,
         elapsed: float = 0.0,
         entering: bool = False,
+        candidate_mode: Optional[CandidateMode] = None,
     ) -> Outcome:
         """Replace the game (a new puzzle or a loaded one); listeners stay subscribed.
 
-        ``assists`` None keeps the current ones. ``entering`` starts a board on which
+        ``assists`` and ``candidate_mode`` None keep the current ones. ``entering`` starts a board on which
         the player types a puzzle's givens (see the module docstring).
         """
         chosen = self._assists if assists is None else frozenset(assists)
-        self._load(
-            GameRecord(
-                start, tuple(moves), (), chosen, elapsed, 0, puzzle_name=name, puzzle_id=puzzle_id, puzzle_source=source
-            ),
-            entering,
+        record = GameRecord(
+            start, tuple(moves), (), chosen, elapsed, 0, puzzle_name=name, puzzle_id=puzzle_id, puzzle_source=source
         )
+        mode = self._candidate_mode if candidate_mode is None else candidate_mode
+        self._load(replace(record, candidate_mode=mode), entering)
         message = f"New game: {name}" if name else "New game"
         self._notify(Change(ChangeKind.NEW_GAME, message))
         return Outcome(True, message)
@@ -435,7 +460,16 @@ class Session(Game):
             hints=self._hints,
             reveals=self._reveals,
             contradiction=note_contradictions(pos),
+            colouring=self._colouring,
+            own_marks=self.own_marks,
         )
+
+    def _colours_changed(self, message: str) -> Outcome:
+        self._notify(Change(ChangeKind.COLOURS, message))
+        return Outcome(True, message)
+
+    def _colours_refused(self, message: str) -> Outcome:
+        return Outcome(False, message)
 
     def _notify(self, change: Change) -> None:
         if not self._listeners:

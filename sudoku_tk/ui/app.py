@@ -28,20 +28,25 @@ from tkinter import ttk
 from types import TracebackType
 from typing import List, Optional, Sequence
 
+from sudoku_tk.app.background_worker import ExecutorFactory
 from sudoku_tk.app.commands import CommandRegistry, Platform
 from sudoku_tk.app.error_log import ErrorLog
+from sudoku_tk.app.level_assists import level_of, starting_assists
 from sudoku_tk.app.paths import settings_path
 from sudoku_tk.app.puzzle_choice import PuzzleChoice, choose_puzzle
 from sudoku_tk.app.session import GameView, Session
 from sudoku_tk.app.settings import DEFAULTS, Settings, load_settings, save_settings, theme_name
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Assist
+from sudoku_tk.engine.rating import Level as RatingLevel
 
 from .app_commands import AppCommands
 from .board_canvas import BoardCanvas
 from .board_input import BoardInput
 from .board_view import BoardView, zoom_commands
 from .card_keys import CardKeys
+from .colour_tool import install_colour_tool
+from .export_commands import ExportCommands
 from .game_display import GameDisplay
 from .game_files import GameFiles
 from .game_stats import GameStats
@@ -51,7 +56,10 @@ from .hint_panel import HintPanel
 from .menus import Menus
 from .modal_clock import ModalClock
 from .modal_clock import install as install_modal_clock
+from .new_games import NewGames
 from .notice_bar import NoticeAction, NoticeBar
+from .panel_fonts import panel_fonts
+from .pencil_commands import PencilCommands
 from .status_bar import Clock, Notices, StatusBar
 from .theme import Theme, theme_named
 from .why import WhyOnHover
@@ -82,11 +90,13 @@ class App(ttk.Frame):
         why_delay_ms: int = WHY_DELAY_MS,
         settings: Optional[Settings] = None,
         data_dir: Optional[Path] = None,
+        background: Optional[ExecutorFactory] = None,
     ) -> None:
         """Open the window on ``session`` (or ``puzzle``; else the autosaved game; else a built-in puzzle).
 
         ``theme`` ("light" or "dark") overrides the settings' theme for this run.
         ``data_dir`` is the folder for settings and the autosave (None: no files at all).
+        ``background`` makes the executor that rates puzzles and makes generated ones (new_games.py; None: none).
         """
         self._owns_root = root is None
         self.root = make_root() if root is None else root
@@ -105,13 +115,21 @@ class App(ttk.Frame):
         if self.files.slot_note:
             notes.append(self.files.slot_note)
         resumed = False
+        start_note = ""
         if session is None and puzzle is None:
             session = self.files.resume_session(notes, self.error_log)
             resumed = session is not None
         if session is None:
             choice = puzzle or choose_puzzle(9, settings.recent_ids, first=not settings.recent_ids)
+            start = starting_assists(choice.grid(), settings.assists, level_of(choice.id))
+            start_note = start.note
             session = Session(
-                choice.grid(), choice.name, puzzle_id=choice.id, source=choice.source, assists=settings.assists
+                choice.grid(),
+                choice.name,
+                puzzle_id=choice.id,
+                source=choice.source,
+                assists=start.assists,
+                candidate_mode=settings.candidate_mode,
             )
         self.session = session
         self.commands = CommandRegistry(menus=("Game", "Edit", "Check", "Assist", "View"))
@@ -127,9 +145,17 @@ class App(ttk.Frame):
         self.numpad.pack(side="top", fill="x")
         self.menus = Menus(self.root, self.toolbar, self.commands, self.platform, self.say)
         self.menus.set_theme(self.theme)
-        AppCommands(self, self.board_input, self.status).register(self.commands, self.files.commands)
+        # Pictures, PDF, printing and sharing (export_commands.py) join GameFiles' menu groups.
+        self.exports = ExportCommands(self, lambda: self.hint_panel.ladder.view if self.hint_panel else None)
+        AppCommands(self, self.board_input, self.status).register(
+            self.commands, lambda group: self.files.commands(group) + self.exports.commands(group)
+        )
+        self.colour_tool = self.board_input.colour_tool = install_colour_tool(
+            self.side_panel, self.board, session, self.commands, lambda: self.theme, self.status.tell_refusal, self.say
+        )
         for command in zoom_commands(self.board_view, self.say, self.platform):
             self.commands.add(command)
+        PencilCommands(self, self.status).register(self.commands)
         self.rebuild_menus()
         self.commands.on_change(self.menus.schedule_rebuild)
         self.modal_clock = ModalClock(lambda: self.session.pause_clock(), self._resume_after_dialog)
@@ -153,6 +179,7 @@ class App(ttk.Frame):
             self.files.schedule_autosave,
         )
         self.hint_panel = self.display.hint_panel = install_hints(self)
+        self.new_games = NewGames(self, self.status, background, data_dir, self.files.schedule_autosave)
         self.help = install_help(self.root, self.commands, self.platform, self.status, lambda: self.theme)
         self.notices.log = self.status.log  # notices are kept in the message log too
         CardKeys(self.board).bind(self.root)
@@ -164,10 +191,14 @@ class App(ttk.Frame):
         session.subscribe(self.display.on_change)
         session.subscribe(lambda change: self.board_view.keep_card_in_view())  # the solved card of a zoomed board
         self.files.start()
+        self.new_games.start()  # rates each game's puzzle; keeps generated puzzles ready
         if not resumed:
             self.files.schedule_autosave()  # a fresh game is kept even before its first move
         self.pack(fill="both", expand=True)
-        self.display.show_game(session.view(), f"{session.name or 'Puzzle'}: {self.board_input.how_to_play()}")
+        how = self.board_input.how_to_play()
+        # The note first: a long status line is cut at its end (the title bar names the game).
+        first = f"{start_note}. {how[:1].upper()}{how[1:]}" if start_note else f"{session.name or 'Puzzle'}: {how}"
+        self.display.show_game(session.view(), first)
         self.notices.show_notes(notes)
         self.clock.start()
         keep_window_size(self.root)  # from now on the board scales inside the window, which keeps its size
@@ -189,6 +220,8 @@ class App(ttk.Frame):
         size = board_size(self.root, geo.side)
         self.board_view = BoardView(body, size, self.settings.board_zoom, self._zoomed)
         self.board_view.grid(row=0, column=0, sticky="nsew", padx=(4, 0), pady=4)
+        # The side panel's type follows the board's height (see panel_fonts.py).
+        self.board_view.bind("<Configure>", lambda e: panel_fonts(self).fit(e.height, self.root.winfo_width()), add="+")
         self.board = BoardCanvas(self.board_view.port, geo, self.theme, size=size)
         self.board_view.attach(self.board)
         self.side_panel = ttk.Frame(body, padding=(4, 8))
@@ -211,25 +244,43 @@ class App(ttk.Frame):
         side = side or self.session.geometry.side
         self.start_puzzle(choose_puzzle(side, self.settings.recent_ids))
 
-    def start_puzzle(self, choice: PuzzleChoice) -> None:
-        """Replace the game with ``choice`` (with the assists of the settings); remember it as played."""
+    def start_puzzle(self, choice: PuzzleChoice, level: Optional[RatingLevel] = None) -> None:
+        """Replace the game with ``choice`` (with the assists of the settings); remember it as played.
+
+        ``level`` is a generated puzzle's level (a built-in puzzle's comes from the library by its id).
+        """
         self.hide_notice()
         if choice.id:
             self.update_settings(self.settings.with_played(choice.id))
+        s = self.settings
+        # An easy puzzle (one the singles solve) starts with the singles off: see level_assists.py.
+        start = starting_assists(choice.grid(), s.assists, level or level_of(choice.id))
         self.session.new_game(
-            choice.grid(), choice.name, puzzle_id=choice.id, source=choice.source, assists=self.settings.assists
+            choice.grid(),
+            choice.name,
+            puzzle_id=choice.id,
+            source=choice.source,
+            assists=start.assists,
+            candidate_mode=s.candidate_mode,
         )
+        if start.note:
+            self.say(f"New game: {choice.name}. {start.note}")
 
     def start_grid(self, grid: Grid, name: str, source: str = "") -> None:
         """Replace the game with a puzzle from outside the library (pasted, opened, entered)."""
         self.start_puzzle(PuzzleChoice("", name, grid.to_string(), source, grid))
 
+    def choose_new_game(self) -> None:
+        """Game > New game…: the dialog, then a built-in or generated puzzle (see new_games.py)."""
+        self.new_games.choose()
+
     def update_settings(self, settings: Settings) -> None:
         """Apply new settings (assists, theme, board size, mistake marks) and save them in the data folder."""
         old, self.settings = self.settings, settings
         if settings.assists != old.assists:
-            for assist in Assist:
-                if (assist in settings.assists) != self.session.has_assist(assist):
+            for assist in Assist:  # only those switched: a game may have started without the singles
+                changed = (assist in settings.assists) != (assist in old.assists)
+                if changed and (assist in settings.assists) != self.session.has_assist(assist):
                     self.session.set_assist(assist, assist in settings.assists)
         if settings.enabled_techniques() != old.enabled_techniques() and self.hint_panel is not None:
             self.hint_panel.ladder.enabled = settings.enabled_techniques()
@@ -251,6 +302,7 @@ class App(ttk.Frame):
     def set_paused(self, paused: bool) -> None:
         """Pause: stop the clock and hide the board behind a card that offers to resume; input waits."""
         self.display.set_paused(paused)
+        self.board_view.keep_card_in_view()  # a zoomed board scrolls to its middle, where the Paused card is
 
     def _resume_after_dialog(self) -> None:
         if not self.board.paused:
@@ -274,6 +326,7 @@ class App(ttk.Frame):
         self.status.set_theme(self.theme)  # the status bar's colour follows the theme
         self.menus.set_theme(self.theme)
         self.help.set_theme(self.theme)
+        self.colour_tool.redraw()
 
     def quit_app(self) -> None:
         self.close()
@@ -281,6 +334,8 @@ class App(ttk.Frame):
     def close(self) -> None:
         """Stop timers and destroy the window (the root too when this App created it)."""
         self.files.close()
+        self.new_games.close()  # ends the worker process, even mid-job
+        self.exports.cancel()
         self.why.cancel()
         self.clock.stop()
         self.menus.cancel()

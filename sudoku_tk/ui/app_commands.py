@@ -16,14 +16,14 @@ from functools import partial
 from typing import Any, Callable, Dict, List
 
 from sudoku_tk.app.commands import Command, CommandRegistry, Shortcut
-from sudoku_tk.app.puzzle_choice import PuzzleChoice
+from sudoku_tk.app.pencil_mode import SINGLES
 from sudoku_tk.app.session import ASSIST_LABELS
 from sudoku_tk.app.settings import Theme as ThemeSetting
 from sudoku_tk.engine.moves import describe_move
 from sudoku_tk.engine.propagation import Assist
 
 from .board_input import CHOOSE_A_CELL, BoardInput
-from .dialogs import NewGameDialog, PreferencesDialog
+from .dialogs import PreferencesDialog
 from .ports import CommandHost
 from .status_bar import StatusBar
 
@@ -218,6 +218,7 @@ class AppCommands:
                     cid,
                     ASSIST_LABELS[assist],
                     partial(self._toggle_assist, assist),
+                    lambda a=assist: a not in SINGLES or not s.own_marks,  # the singles rest with own marks
                     menu="Assist",
                     group="assists",
                     is_checked=partial(s.has_assist, assist),
@@ -257,16 +258,7 @@ class AppCommands:
         self._host.files.replace_game(f"a new {side}×{side} puzzle", lambda: self._host.new_puzzle(side))
 
     def _choose_new_game(self) -> None:
-        host = self._host
-        s = host.settings
-        dialog = NewGameDialog(host.root, size=s.new_game_size, level=s.new_game_level, recent_ids=s.recent_ids)
-        if dialog.result is None:
-            return
-        host.update_settings(
-            replace(host.settings, new_game_size=dialog.chosen_size, new_game_level=dialog.chosen_level)
-        )
-        entry = dialog.result
-        host.start_puzzle(PuzzleChoice(entry.id, entry.name, entry.text, entry.source))
+        self._host.choose_new_game()  # the dialog and generated puzzles: new_games.py
 
     def preferences_dialog(self) -> None:
         """Show the Preferences dialog and apply what the player chose."""

@@ -1,6 +1,6 @@
-"""Dialogs: New game, Paste / enter a puzzle, Preferences; validation lives in pure ``*_ok()`` functions.
+"""Dialogs: Paste / enter a puzzle, Preferences, and the modal ``_Dialog`` base; validation in pure ``*_ok()`` functions.
 
-The file choosers are in ``file_choosers.py``.
+The file choosers are in ``file_choosers.py``, the New game dialog in ``new_game_dialog.py``.
 
 Each ``*_ok()`` function takes what the player typed or chose and returns
 ``(value, message)``: the value when the input is good (``message`` then "" or a
@@ -14,69 +14,21 @@ to drive a dialog without waiting.
 
 from __future__ import annotations
 
-import random
 import tkinter as tk
 from dataclasses import replace
 from tkinter import ttk
-from typing import Any, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Iterable, Optional, Tuple
 
-from sudoku_tk.app import puzzles
 from sudoku_tk.app.game_io import IncomingPuzzle, read_puzzle_text
-from sudoku_tk.app.puzzles import Level, PuzzleEntry
 from sudoku_tk.app.session import ASSIST_LABELS
-from sudoku_tk.app.settings import ANY_LEVEL, ZOOM_MAX, ZOOM_MIN, Settings, Theme
+from sudoku_tk.app.settings import ZOOM_MAX, ZOOM_MIN, Settings, Theme
 from sudoku_tk.engine.propagation import Assist
 
 from .modal_clock import modal
 
-ANY_LEVEL_LABEL = "Any level"
 THEME_LABELS = {Theme.SYSTEM: "Follow the system", Theme.LIGHT: "Light", Theme.DARK: "Dark"}
 
 # -- pure validation ----------------------------------------------------------------
-
-
-def level_ok(text: str) -> Tuple[Optional[Level | str], str]:
-    """Read a level choice: a level's name or "Any level" / "any" (returned as ``ANY_LEVEL``)."""
-    if text.strip().lower() in (ANY_LEVEL, ANY_LEVEL_LABEL.lower(), ""):
-        return ANY_LEVEL, ""
-    try:
-        return Level.parse(text), ""
-    except ValueError:
-        names = ", ".join(lvl.display_name for lvl in Level)
-        return None, f"Choose a level ({names}) or {ANY_LEVEL_LABEL!r}, not {text!r}."
-
-
-def new_game_ok(
-    size: int | str,
-    level_text: str = ANY_LEVEL,
-    puzzle_id: str = "",
-    recent_ids: Sequence[str] = (),
-    rng: Optional[random.Random] = None,
-) -> Tuple[Optional[PuzzleEntry], str]:
-    """Turn the New game choices into a puzzle: the one named by ``puzzle_id``, else a random
-    one of that size and level that was not played recently."""
-    try:
-        side = int(size)
-    except (TypeError, ValueError):
-        side = 0
-    if side not in puzzles.sizes():
-        return None, f"Choose a board size: {', '.join(f'{s}×{s}' for s in puzzles.sizes())}."
-    if puzzle_id:
-        entry = puzzles.by_id(puzzle_id)
-        if entry is None:
-            return None, f"There is no built-in puzzle {puzzle_id!r}."
-        if entry.size != side:
-            return None, f"{entry.name} is a {entry.size}×{entry.size} puzzle, not {side}×{side}."
-        return entry, ""
-    level, message = level_ok(level_text)
-    if level is None:
-        return None, message
-    try:
-        entry = puzzles.pick(side, None if level == ANY_LEVEL else level, recent_ids, rng)
-    except LookupError:
-        shown = level.display_name if isinstance(level, Level) else "any level"
-        return None, f"There is no built-in {side}×{side} puzzle at level {shown}."
-    return entry, ""
 
 
 def puzzle_text_ok(text: str, play_anyway: bool = False) -> Tuple[Optional[IncomingPuzzle], str]:
@@ -229,115 +181,6 @@ class _Dialog(tk.Toplevel):
         self.destroy()
 
 
-class NewGameDialog(_Dialog):
-    """Choose a size and a level (or any), or a specific built-in puzzle. ``result``: a PuzzleEntry."""
-
-    ok_label = "Play"
-
-    def __init__(
-        self,
-        parent: tk.Misc,
-        *,
-        size: int = 9,
-        level: str = ANY_LEVEL,
-        recent_ids: Sequence[str] = (),
-        rng: Optional[random.Random] = None,
-        show: bool = True,
-    ) -> None:
-        self._recent = tuple(recent_ids)
-        self._rng = rng
-        self._initial = (size if size in puzzles.sizes() else 9, level)
-        self.chosen_size = self._initial[0]
-        """The size and level last chosen (what the next New game offers first)."""
-        self.chosen_level = level
-        super().__init__(parent, "New game", show=show)
-
-    def _build(self, body: ttk.Frame) -> None:
-        size, level = self._initial
-        self.size_var = tk.IntVar(self, size)
-        self.level_var = tk.StringVar(self, self._level_label(level))
-        self.mode_var = tk.StringVar(self, "random")
-        ttk.Label(body, text="Board size").grid(row=0, column=0, sticky="w")
-        sizes = ttk.Frame(body)
-        sizes.grid(row=0, column=1, sticky="w", pady=2)
-        self.size_buttons = {}
-        for i, s in enumerate(puzzles.sizes()):
-            b = ttk.Radiobutton(sizes, text=f"{s}×{s}", value=s, variable=self.size_var, command=self._refresh)
-            b.grid(row=0, column=i, padx=(0, 8))
-            self.size_buttons[s] = b
-        ttk.Label(body, text="Level").grid(row=1, column=0, sticky="w")
-        self.level_box = ttk.Combobox(body, textvariable=self.level_var, state="readonly", width=16)
-        self.level_box.grid(row=1, column=1, sticky="w", pady=2)
-        self.level_box.bind("<<ComboboxSelected>>", lambda _e: self._refresh())
-        self.random_button = ttk.Radiobutton(
-            body,
-            text="A random puzzle I haven't played recently",
-            value="random",
-            variable=self.mode_var,
-            command=self._refresh,
-        )
-        self.random_button.grid(row=2, column=0, columnspan=2, sticky="w", pady=(8, 0))
-        self.pick_button = ttk.Radiobutton(
-            body, text="This puzzle:", value="list", variable=self.mode_var, command=self._refresh
-        )
-        self.pick_button.grid(row=3, column=0, columnspan=2, sticky="w")
-        frame = ttk.Frame(body)
-        frame.grid(row=4, column=0, columnspan=2, sticky="nsew")
-        body.columnconfigure(1, weight=1)
-        self.puzzle_list = tk.Listbox(frame, height=8, width=36, exportselection=False)
-        scroll = ttk.Scrollbar(frame, orient="vertical", command=self.puzzle_list.yview)
-        self.puzzle_list.configure(yscrollcommand=scroll.set)
-        self.puzzle_list.grid(row=0, column=0, sticky="nsew")
-        scroll.grid(row=0, column=1, sticky="ns")
-        frame.columnconfigure(0, weight=1)
-        self.puzzle_list.bind("<<ListboxSelect>>", lambda _e: self.mode_var.set("list"))
-        self.puzzle_list.bind("<Double-Button-1>", lambda _e: self.ok())
-        self.shown: List[PuzzleEntry] = []
-        self.first_focus = self.level_box
-        self._refresh()
-
-    @staticmethod
-    def _level_label(level: str) -> str:
-        value, _ = level_ok(level)
-        return value.display_name if isinstance(value, Level) else ANY_LEVEL_LABEL
-
-    def _refresh(self) -> None:
-        """Offer the levels of the chosen size and list its puzzles (filtered by level)."""
-        size = self.size_var.get()
-        labels = [ANY_LEVEL_LABEL] + [lvl.display_name for lvl in puzzles.levels(size)]
-        self.level_box.configure(values=labels)
-        if self.level_var.get() not in labels:
-            self.level_var.set(ANY_LEVEL_LABEL)
-        level, _ = level_ok(self.level_var.get())
-        self.shown = puzzles.puzzles_for(size, None if level == ANY_LEVEL else level)
-        self.puzzle_list.delete(0, "end")
-        for e in self.shown:
-            self.puzzle_list.insert("end", e.name)
-
-    def select_puzzle(self, puzzle_id: str) -> None:
-        """Select a listed puzzle by id (what a click on the list does)."""
-        for i, e in enumerate(self.shown):
-            if e.id == puzzle_id:
-                self.puzzle_list.selection_clear(0, "end")
-                self.puzzle_list.selection_set(i)
-                self.puzzle_list.see(i)
-                self.mode_var.set("list")
-                return
-        raise KeyError(puzzle_id)
-
-    def _validate(self) -> Tuple[Optional[PuzzleEntry], str]:
-        puzzle_id = ""
-        self.chosen_size = self.size_var.get()
-        level, _ = level_ok(self.level_var.get())
-        self.chosen_level = level.value if isinstance(level, Level) else ANY_LEVEL
-        if self.mode_var.get() == "list":
-            sel = self.puzzle_list.curselection()  # type: ignore[no-untyped-call]
-            if not sel:
-                return None, "Choose a puzzle from the list, or pick a random one."
-            puzzle_id = self.shown[sel[0]].id
-        return new_game_ok(self.size_var.get(), self.level_var.get(), puzzle_id, self._recent, self._rng)
-
-
 class PuzzleTextDialog(_Dialog):
     """Paste or type a puzzle in any format the app reads. ``result``: the checked IncomingPuzzle."""
 
@@ -429,7 +272,7 @@ class PreferencesDialog(_Dialog):
         row += 1
         zoom_row = ttk.Frame(body)
         zoom_row.grid(row=row, column=0, sticky="w", pady=(4, 0))
-        ttk.Label(zoom_row, text="Board size on screen (%)").grid(row=0, column=0, padx=(0, 6))
+        ttk.Label(zoom_row, text="Zoom (%, 100 = the board fits the window)").grid(row=0, column=0, padx=(0, 6))
         self.zoom_var = tk.StringVar(self, str(s.board_zoom))
         self.zoom_box = ttk.Spinbox(
             zoom_row, from_=ZOOM_MIN, to=ZOOM_MAX, increment=10, width=6, textvariable=self.zoom_var
@@ -445,12 +288,9 @@ class PreferencesDialog(_Dialog):
 
 
 __all__ = [
-    "level_ok",
-    "new_game_ok",
     "puzzle_text_ok",
     "zoom_ok",
     "preferences_ok",
-    "NewGameDialog",
     "PuzzleTextDialog",
     "PreferencesDialog",
 ]

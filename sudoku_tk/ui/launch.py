@@ -16,6 +16,7 @@ import tkinter as tk
 from pathlib import Path
 from typing import Optional, Sequence
 
+from sudoku_tk.app.background_worker import process_pool
 from sudoku_tk.app.error_log import LOG_NAME, ErrorLog
 from sudoku_tk.app.paths import user_data_dir
 from sudoku_tk.app.puzzle_choice import PuzzleChoice, choose_puzzle
@@ -79,7 +80,7 @@ def run_gui(argv: Sequence[str] = ()) -> int:
     theme = None if args.theme in (None, "system") else args.theme
     data_dir = user_data_dir()
     try:
-        app = App(puzzle=choice, theme=theme, data_dir=data_dir)
+        app = App(puzzle=choice, theme=theme, data_dir=data_dir, background=process_pool)
     except tk.TclError as exc:
         _tell(f"sudoku-tk: the window can't open: {exc}")
         return 2

@@ -2,8 +2,8 @@
 and the clock that ticks the timer.
 
 - ``StatusBar`` is the strip under the board: ``say`` puts a sentence there until the
-  next one, ``show_transient`` covers it until ``clear_transient``, and the timer and
-  mistakes counter sit on the right. A sentence too long for the bar is cut with "…"
+  next one, ``show_transient`` covers it until ``clear_transient``, and the timer, the
+  puzzle's rating and the mistakes counter sit on the right. A sentence too long for the bar is cut with "…"
   and its tooltip holds the whole of it; every sentence said goes to the message log
   (``log``), which a double click on the bar opens. A transient brings back the last
   sentence only while that is fresh: one older than ``stale_seconds`` is not put back.
@@ -100,6 +100,8 @@ class StatusBar(ttk.Frame):
         """Holds the whole sentence while the bar shows it cut ("" otherwise: no tip)."""
         self._timer = ttk.Label(self, style="Status.TLabel", anchor="e")
         self._timer.pack(side="right")
+        self._rating_label = ttk.Label(self, style="Status.TLabel", anchor="e", padding=(0, 0, 12, 0))
+        self._rating_label.pack(side="right")
         self._mistakes_label = ttk.Label(self, style="Status.TLabel", anchor="e")
         self._mistakes_label.pack(side="right")
 
@@ -147,6 +149,14 @@ class StatusBar(ttk.Frame):
 
     def show_time(self, seconds: float) -> None:
         self._timer.configure(text=f"Time {format_elapsed(seconds)}")
+
+    def show_rating(self, text: str) -> None:
+        """Show the puzzle's rating next to the time ("Hard · 1,234 · SE ≈ 4.2", "Rating…"; "" hides it)."""
+        self._rating_label.configure(text=text)
+
+    def rating_text(self) -> str:
+        """The rating shown next to the time ("" when none)."""
+        return str(self._rating_label.cget("text"))
 
     def show_mistakes(self, count: Optional[int]) -> None:
         """Show the mistakes counter (None hides it)."""

@@ -22,8 +22,9 @@ from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Eliminate, Place
 from sudoku_tk.engine.propagation import Assist, recompute
 from sudoku_tk.ui.app import App
-from sudoku_tk.ui.dialogs import NewGameDialog, PuzzleTextDialog
+from sudoku_tk.ui.dialogs import PuzzleTextDialog
 from sudoku_tk.ui.keys import CONTROL
+from sudoku_tk.ui.new_game_dialog import NewGameDialog
 
 pytestmark = pytest.mark.gui
 

@@ -11,9 +11,10 @@ from sudoku_tk.app.session import Session
 from sudoku_tk.engine.brute_force import solve
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Assist
-from sudoku_tk.ui.dialogs import NewGameDialog, PreferencesDialog
+from sudoku_tk.ui.dialogs import PreferencesDialog
 from sudoku_tk.ui.file_choosers import ask_open_path
 from sudoku_tk.ui.modal_clock import modal
+from sudoku_tk.ui.new_game_dialog import NewGameDialog
 from sudoku_tk.ui.recent_dialogs import ReplaceGameDialog
 
 pytestmark = pytest.mark.gui

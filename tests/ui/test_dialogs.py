@@ -14,17 +14,14 @@ from sudoku_tk.app.puzzles import Level
 from sudoku_tk.app.settings import Settings, Theme
 from sudoku_tk.engine.propagation import Assist
 from sudoku_tk.ui.dialogs import (
-    ANY_LEVEL_LABEL,
-    NewGameDialog,
     PreferencesDialog,
     PuzzleTextDialog,
-    level_ok,
-    new_game_ok,
     preferences_ok,
     puzzle_text_ok,
     zoom_ok,
 )
 from sudoku_tk.ui.file_choosers import ask_export_path, ask_open_path, ask_save_game_path, game_file_name
+from sudoku_tk.ui.new_game_dialog import ANY_LEVEL_LABEL, NewGameDialog, level_ok, new_game_ok
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 CLASSIC_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -38,13 +35,13 @@ def test_level_ok() -> None:
     assert level_ok("Hard") == (Level.HARD, "")
     assert level_ok(ANY_LEVEL_LABEL) == ("any", "")
     value, message = level_ok("insane")
-    assert value is None and "'insane'" in message and "Very hard" in message
+    assert value is None and "'insane'" in message and "Extreme" in message
 
 
 def test_new_game_random_at_a_level() -> None:
-    entry, message = new_game_ok(9, "Very hard", rng=random.Random(1))
+    entry, message = new_game_ok(9, "Extreme", rng=random.Random(1))
     assert message == "" and entry is not None
-    assert entry.size == 9 and entry.level is Level.VERY_HARD
+    assert entry.size == 9 and entry.level is Level.EXTREME
 
 
 def test_new_game_any_level_with_a_seeded_rng_is_repeatable() -> None:
@@ -75,8 +72,8 @@ def test_new_game_bad_size(size: Any) -> None:
 
 
 def test_new_game_level_missing_for_size() -> None:
-    entry, message = new_game_ok(4, "Very hard")
-    assert entry is None and message == "There is no built-in 4×4 puzzle at level Very hard."
+    entry, message = new_game_ok(4, "Extreme")
+    assert entry is None and message == "There is no built-in 4×4 puzzle at level Extreme."
 
 
 def test_puzzle_text_ok_accepts_a_proper_puzzle() -> None:
@@ -190,11 +187,11 @@ def test_new_game_pick_a_level_then_ok_returns_such_a_puzzle(root: Any) -> None:
 
 @pytest.mark.gui
 def test_new_game_size_change_offers_that_sizes_levels_and_puzzles(root: Any) -> None:
-    dlg = NewGameDialog(root, level="very_hard", show=False)
-    assert dlg.level_var.get() == "Very hard"
+    dlg = NewGameDialog(root, level="extreme", show=False)
+    assert dlg.level_var.get() == "Extreme"
     dlg.size_buttons[4].invoke()
     assert list(dlg.level_box.cget("values")) == [ANY_LEVEL_LABEL, "Easy"]
-    assert dlg.level_var.get() == ANY_LEVEL_LABEL  # very hard is not offered for 4×4
+    assert dlg.level_var.get() == ANY_LEVEL_LABEL  # extreme is not offered for 4×4
     assert dlg.puzzle_list.size() == len(puzzles.puzzles_for(4))
     target = puzzles.puzzles_for(4)[3]
     dlg.select_puzzle(target.id)

@@ -18,8 +18,8 @@ from sudoku_tk.app.save_format import save_game
 from sudoku_tk.engine.brute_force import solve
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.ui.app import App
-from sudoku_tk.ui.dialogs import NewGameDialog
 from sudoku_tk.ui.keys import CONTROL
+from sudoku_tk.ui.new_game_dialog import NewGameDialog
 from sudoku_tk.ui.recent_dialogs import RecentGamesDialog, ReplaceGameDialog
 
 pytestmark = pytest.mark.gui

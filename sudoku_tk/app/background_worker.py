@@ -1,0 +1,280 @@
+"""Work the window must never wait for, in another process: rating a game's puzzle, making generated puzzles.
+
+``BackgroundWorker`` runs one job at a time on an executor (the app's is ``process_pool()``:
+one spawned process at low priority, so neither the GIL nor the CPU stalls the window, and
+spawn rather than fork because the window's process holds a Tk/X connection). Jobs are
+queued: ratings and puzzles a player is waiting for first, refills after. Nothing here
+waits: the window calls ``poll()`` on a timer while ``busy`` (``wake`` tells it when work
+arrives); ``poll`` hands a finished job's result to its callback on the caller's thread and
+starts the next job. ``close()`` drops the queue and ends the process, even mid-job.
+
+``PuzzleSupply`` keeps the generated-puzzle cache (puzzle_cache.py) full, one puzzle at a
+time, and makes a puzzle at once when a player asks for one the cache lacks. Seeds come
+from ``random.SystemRandom``; a puzzle's seed is ``puzzle_seed(base, 0)``, so
+``sudoku-tk generate --seed <base>`` gives it again.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import os
+import random
+import signal
+import threading
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Callable, List, Optional, Tuple, Union
+
+from sudoku_tk.app.puzzle_cache import PuzzleCache, PuzzleKey
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.level_search import Generated, generate_at_level, generate_practice, puzzle_seed
+from sudoku_tk.engine.rating import Rating, rate_puzzle
+
+MAKE_TIME_LIMIT = 60.0
+"""Seconds one job searches for a puzzle; when they run out, another seed is tried in a new job."""
+NICENESS = 10
+"""How much lower the worker process's priority is (where ``os.nice`` exists)."""
+
+
+# -- jobs: plain values, run by run_job in the worker process ---------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PidJob:
+    """Ask the worker process for its id (so ``close`` can end it mid-job)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RateJob:
+    """Rate a 9×9 puzzle (its one-line text)."""
+
+    puzzle: str
+
+
+@dataclass(frozen=True, slots=True)
+class MakeJob:
+    """Make a puzzle for ``key`` (its ``PuzzleKey.text``) from ``seed``, within ``time_limit`` seconds."""
+
+    key: str
+    seed: str
+    time_limit: Optional[float] = MAKE_TIME_LIMIT
+
+
+Job = Union[PidJob, RateJob, MakeJob]
+
+
+def run_job(job: Job) -> Tuple[int, Any]:
+    """Run ``job`` (in the worker process): ``(process id, result)``; the result is None when nothing was found."""
+    result: Any = None
+    if isinstance(job, RateJob):
+        result = rate_puzzle(Grid.from_string(job.puzzle))
+    elif isinstance(job, MakeJob):
+        key = PuzzleKey.parse(job.key)
+        if key.technique is not None:
+            result = generate_practice(job.seed, key.technique, time_limit=job.time_limit)
+        elif key.level is not None:
+            result = generate_at_level(job.seed, key.level, time_limit=job.time_limit)
+    return os.getpid(), result
+
+
+def worker_init() -> None:
+    """The worker process's initializer: run at a lower priority than the window, and end with the window's process
+    (one killed outright leaves no worker behind)."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(NICENESS)
+        except OSError:
+            pass
+    parent = multiprocessing.parent_process()
+    if parent is not None and parent.sentinel is not None:
+        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
+
+
+def _exit_with(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
+
+
+def process_pool() -> Executor:
+    """The app's executor: one spawned worker process at low priority."""
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=worker_init)
+
+
+ExecutorFactory = Callable[[], Executor]
+
+
+@dataclass
+class _Queued:
+    job: Job
+    deliver: Callable[[Any], None]
+    urgent: bool = False
+
+
+class BackgroundWorker:
+    """One job at a time on an executor made on first use by ``factory`` (None: jobs are queued, never run)."""
+
+    def __init__(self, factory: Optional[ExecutorFactory], wake: Callable[[], None] = lambda: None) -> None:
+        self._factory = factory
+        self.wake = wake
+        """Called whenever work is queued: the window starts polling."""
+        self._executor: Optional[Executor] = None
+        self._queue: List[_Queued] = []
+        self._running: Optional[Tuple["Future[Tuple[int, Any]]", _Queued]] = None
+        self.pid: Optional[int] = None
+        """The worker process's id once known (None before the first job, or without a process)."""
+        self.closed = False
+        self.failures: List[str] = []
+        """Why jobs failed (an exception in the worker), newest last."""
+
+    @property
+    def enabled(self) -> bool:
+        """Will queued jobs ever run?"""
+        return self._factory is not None and not self.closed
+
+    @property
+    def busy(self) -> bool:
+        """Is a job running or waiting?"""
+        return self._running is not None or bool(self._queue)
+
+    def queued(self) -> Tuple[Job, ...]:
+        """The jobs running and waiting, the running one first."""
+        running = (self._running[1].job,) if self._running else ()
+        return running + tuple(q.job for q in self._queue)
+
+    def submit(self, job: Job, deliver: Callable[[Any], None], *, urgent: bool = False) -> None:
+        """Queue ``job``; ``deliver(result)`` runs in a later ``poll`` (urgent jobs go before the others waiting)."""
+        if not self.enabled:
+            return
+        item = _Queued(job, deliver, urgent)
+        # Urgent jobs wait at the front of the queue, in the order they came.
+        at = sum(1 for q in self._queue if q.urgent) if urgent else len(self._queue)
+        self._queue.insert(at, item)
+        self.wake()
+
+    def rate(self, puzzle: str, deliver: Callable[[Optional[Rating]], None]) -> None:
+        """Rate a 9×9 puzzle (before any refill)."""
+        self.submit(RateJob(puzzle), deliver, urgent=True)
+
+    def poll(self) -> bool:
+        """Deliver a finished job's result and start the next job; whether work remains."""
+        if self.closed:
+            return False
+        if self._running is not None and self._running[0].done():
+            future, item = self._running
+            self._running = None
+            result: Any = None
+            try:
+                self.pid, result = future.result()
+            except Exception as exc:  # the job failed or the process died: its caller gets None
+                self.failures.append(f"{type(exc).__name__}: {exc}")
+                self._executor = None  # a broken pool is made again for the next job
+            item.deliver(result)
+        if self._running is None and self._queue and not self.closed:
+            self._start(self._queue.pop(0))
+        return self.busy
+
+    def _start(self, item: _Queued) -> None:
+        if self._executor is None:
+            assert self._factory is not None
+            self._executor = self._factory()
+            if self.pid is None:
+                self._queue.insert(0, item)
+                item = _Queued(PidJob(), lambda _result: None)
+        try:
+            self._running = (self._executor.submit(run_job, item.job), item)
+        except RuntimeError as exc:  # the executor was shut down or broke between jobs
+            self.failures.append(f"{type(exc).__name__}: {exc}")
+            self._executor = None
+            self._queue.insert(0, item)
+
+    def close(self) -> None:
+        """Drop the queue and end the worker process now, even in the middle of a job."""
+        self.closed = True
+        self._queue.clear()
+        running, self._running = self._running, None
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        executor.shutdown(wait=False, cancel_futures=True)
+        if running is not None and not running[0].done() and self.pid is not None and self.pid != os.getpid():
+            try:
+                os.kill(self.pid, signal.SIGTERM)
+            except OSError:
+                pass  # it ended by itself meanwhile
+
+
+def new_base_seed() -> int:
+    """A fresh base seed from the system's randomness."""
+    return random.SystemRandom().randrange(1 << 62)
+
+
+class PuzzleSupply:
+    """The generated puzzles a New game takes: from the cache at once, made in the background otherwise."""
+
+    def __init__(
+        self,
+        cache: PuzzleCache,
+        worker: BackgroundWorker,
+        *,
+        base_seed: Callable[[], int] = new_base_seed,
+        time_limit: Optional[float] = MAKE_TIME_LIMIT,
+    ) -> None:
+        self.cache = cache
+        self.worker = worker
+        self._base_seed = base_seed
+        self._time_limit = time_limit
+        self._refilling = False
+
+    def take(self, key: PuzzleKey) -> Optional[Generated]:
+        """A puzzle for ``key`` from the cache (None when it has none); the cache is then topped up."""
+        puzzle = self.cache.take(key)
+        self.refill()
+        return puzzle
+
+    def order(self, key: PuzzleKey, ready: Callable[[Generated], None]) -> None:
+        """Make a puzzle for ``key`` before any refill; ``ready(puzzle)`` once it is made (new seeds until one is)."""
+
+        def made(puzzle: Optional[Generated]) -> None:
+            if puzzle is None:
+                self.order(key, ready)
+            else:
+                ready(puzzle)
+
+        self.worker.submit(self._job(key), made, urgent=True)
+
+    def refill(self) -> None:
+        """Queue the next missing puzzle, unless one is being made already (one refill job at a time)."""
+        if self._refilling or not self.worker.enabled:
+            return
+        missing = self.cache.missing()
+        if not missing:
+            return
+        key = missing[0]
+        self._refilling = True
+
+        def made(puzzle: Optional[Generated]) -> None:
+            self._refilling = False
+            if puzzle is not None:
+                self.cache.put(key, puzzle)
+            if not self.worker.closed:
+                self.refill()
+
+        self.worker.submit(self._job(key), made)
+
+    def _job(self, key: PuzzleKey) -> MakeJob:
+        return MakeJob(key.text, puzzle_seed(self._base_seed(), 0), self._time_limit)
+
+
+__all__ = [
+    "BackgroundWorker",
+    "Job",
+    "MakeJob",
+    "PidJob",
+    "PuzzleSupply",
+    "RateJob",
+    "worker_init",
+    "new_base_seed",
+    "process_pool",
+    "run_job",
+]

@@ -1,0 +1,256 @@
+"""The background worker: its queue, its results and failures, the cache refill, and (once) the real process pool.
+
+Every test but ``test_the_real_pool_rates_in_a_low_priority_process_and_ends_it_on_close`` runs jobs on fake
+executors in this process; that one starts the app's own spawned worker process and checks it is gone after
+``close``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import time
+from concurrent.futures import Executor, Future
+from typing import Any, Callable, List, Optional, Tuple
+
+import pytest
+
+from sudoku_tk.app.background_worker import (
+    BackgroundWorker,
+    MakeJob,
+    PidJob,
+    PuzzleSupply,
+    RateJob,
+    process_pool,
+    run_job,
+)
+from sudoku_tk.app.puzzle_cache import LEVEL_KEYS, PuzzleCache, PuzzleKey
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.level_search import Generated, generate_at_level
+from sudoku_tk.engine.rating import Level, Rating, rate_puzzle
+from sudoku_tk.engine.step import Technique
+
+CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+class SyncExecutor(Executor):
+    """Runs each job at once, in this process (``results`` may stand in for a job's result)."""
+
+    def __init__(self, answer: Optional[Callable[[Any], Any]] = None) -> None:
+        self.answer = answer
+        self.jobs: List[Any] = []
+        self.shut = False
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> "Future[Any]":
+        if self.shut:
+            raise RuntimeError("cannot schedule new futures after shutdown")
+        job = args[0]
+        self.jobs.append(job)
+        future: Future[Any] = Future()
+        try:
+            if self.answer is not None and not isinstance(job, PidJob):
+                future.set_result((os.getpid(), self.answer(job)))
+            else:
+                future.set_result(fn(*args, **kwargs))
+        except Exception as exc:
+            future.set_exception(exc)
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.shut = True
+
+
+class HeldExecutor(SyncExecutor):
+    """Leaves every job but the first (the process id) running until ``finish`` is called."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: List[Tuple[Any, Future[Any]]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> "Future[Any]":
+        if isinstance(args[0], PidJob):
+            return super().submit(fn, *args)
+        self.jobs.append(args[0])
+        future: Future[Any] = Future()
+        self.held.append((args[0], future))
+        return future
+
+    def finish(self, result: Any) -> None:
+        job, future = self.held.pop(0)
+        future.set_result((os.getpid(), result))
+
+
+def drain(worker: BackgroundWorker) -> None:
+    for _ in range(100):
+        if not worker.poll():
+            return
+    raise AssertionError("the worker never ran out of work")
+
+
+def test_a_rating_is_delivered_on_poll_with_the_rate_puzzle_answer() -> None:
+    executor = SyncExecutor()
+    woken: List[bool] = []
+    worker = BackgroundWorker(lambda: executor, wake=lambda: woken.append(True))
+    got: List[Optional[Rating]] = []
+    worker.rate(CLASSIC, got.append)
+    assert woken == [True] and worker.busy and got == []  # nothing runs before the window polls
+    drain(worker)
+    assert got == [rate_puzzle(Grid.from_string(CLASSIC))]
+    assert got[0] is not None and got[0].display() == "Easy · 204 · SE ≈ 1.2"
+    assert executor.jobs == [PidJob(), RateJob(CLASSIC)] and worker.pid == os.getpid()
+    assert not worker.busy
+
+
+def test_urgent_jobs_go_before_waiting_refills_in_the_order_they_came() -> None:
+    executor = HeldExecutor()
+    worker = BackgroundWorker(lambda: executor)
+    done: List[str] = []
+    worker.submit(MakeJob("level:easy", "1/0"), lambda r: done.append("easy"))
+    worker.poll()  # the process id, then the first refill starts
+    worker.poll()
+    worker.submit(MakeJob("level:hard", "2/0"), lambda r: done.append("hard"))
+    worker.rate(CLASSIC, lambda r: done.append("rate"))
+    worker.submit(MakeJob("practice:X_WING", "3/0"), lambda r: done.append("x-wing"), urgent=True)
+    assert worker.queued() == (
+        MakeJob("level:easy", "1/0"),
+        RateJob(CLASSIC),
+        MakeJob("practice:X_WING", "3/0"),
+        MakeJob("level:hard", "2/0"),
+    )
+    for _ in range(4):
+        executor.finish(None)
+        worker.poll()
+    assert done == ["easy", "rate", "x-wing", "hard"] and not worker.busy
+
+
+def test_a_failed_job_delivers_none_and_the_next_one_runs_on_a_new_executor() -> None:
+    made: List[SyncExecutor] = []
+
+    def answer(job: Any) -> Any:
+        if isinstance(job, RateJob) and job.puzzle == "boom":
+            raise RuntimeError("the worker broke")
+        return "fine"
+
+    def factory() -> Executor:
+        made.append(SyncExecutor(answer))
+        return made[-1]
+
+    worker = BackgroundWorker(factory)
+    got: List[Any] = []
+    worker.rate("boom", got.append)
+    worker.rate(CLASSIC, got.append)
+    drain(worker)
+    assert got == [None, "fine"]
+    assert worker.failures == ["RuntimeError: the worker broke"] and len(made) == 2
+
+
+def test_without_an_executor_nothing_is_queued() -> None:
+    worker = BackgroundWorker(None)
+    worker.rate(CLASSIC, lambda r: None)
+    assert not worker.enabled and not worker.busy and worker.poll() is False
+
+
+def test_close_drops_the_queue_and_shuts_the_executor_down() -> None:
+    executor = HeldExecutor()
+    worker = BackgroundWorker(lambda: executor)
+    got: List[Any] = []
+    worker.rate(CLASSIC, got.append)
+    worker.rate(CLASSIC, got.append)
+    worker.poll()
+    worker.poll()
+    worker.close()
+    assert executor.shut and not worker.busy and worker.poll() is False
+    executor.finish("late")
+    worker.rate(CLASSIC, got.append)
+    assert got == [] and worker.queued() == ()
+
+
+def canned(job: Any) -> Any:
+    """What a fake worker makes: a puzzle for the key, its seed kept."""
+    if isinstance(job, MakeJob):
+        key = PuzzleKey.parse(job.key)
+        rating = Rating(key.level or Level.HARD, 100, True, Technique.X_WING, 4.2)
+        return Generated(CLASSIC, rating, job.seed, 1, key.technique)
+    return None
+
+
+def test_refill_makes_the_missing_puzzles_one_job_at_a_time_with_fresh_seeds() -> None:
+    executor = SyncExecutor(canned)
+    worker = BackgroundWorker(lambda: executor)
+    cache = PuzzleCache(None)
+    bases = iter(range(100, 200))
+    supply = PuzzleSupply(cache, worker, base_seed=lambda: next(bases))
+    supply.refill()
+    supply.refill()  # one refill job at a time: asking again adds nothing
+    assert worker.queued() == (MakeJob("level:easy", "100/0"),)
+    most = 0
+    while worker.poll():
+        most = max(most, sum(isinstance(j, MakeJob) for j in worker.queued()))
+    assert most == 1
+    assert cache.missing() == [] and all(cache.count(k) == 2 for k in LEVEL_KEYS)
+    assert [j.key for j in executor.jobs if isinstance(j, MakeJob)] == [k.text for k in LEVEL_KEYS] * 2
+    assert [g.seed for g in cache.puzzles(PuzzleKey.at(Level.EASY))] == ["100/0", "105/0"]
+
+
+def test_taking_a_practice_puzzle_orders_one_and_keeps_one_ready() -> None:
+    executor = SyncExecutor(canned)
+    worker = BackgroundWorker(lambda: executor)
+    cache = PuzzleCache(None, per_level=0)
+    supply = PuzzleSupply(cache, worker, base_seed=lambda: 7)
+    key = PuzzleKey.practice(Technique.X_WING)
+    assert supply.take(key) is None
+    ready: List[Generated] = []
+    supply.order(key, ready.append)
+    assert worker.queued() == (MakeJob("practice:X_WING", "7/0"), MakeJob("practice:X_WING", "7/0"))
+    drain(worker)
+    assert [g.technique for g in ready] == [Technique.X_WING]
+    assert cache.count(key) == 1  # the refill keeps one ready for next time
+
+
+def test_an_order_not_found_in_time_is_tried_again_with_a_new_seed() -> None:
+    answers = iter([None, "found"])
+    executor = SyncExecutor(lambda job: next(answers))
+    worker = BackgroundWorker(lambda: executor)
+    bases = iter([1, 2])
+    supply = PuzzleSupply(PuzzleCache(None, per_level=0), worker, base_seed=lambda: next(bases))
+    ready: List[Any] = []
+    supply.order(PuzzleKey.at(Level.UNFAIR), ready.append)
+    drain(worker)
+    assert ready == ["found"]
+    assert [j.seed for j in executor.jobs if isinstance(j, MakeJob)] == ["1/0", "2/0"]
+
+
+def test_run_job_makes_the_puzzle_its_seed_names() -> None:
+    pid, found = run_job(MakeJob("level:easy", "42/0"))
+    assert pid == os.getpid()
+    assert found == generate_at_level("42/0", Level.EASY)
+    assert found.rating is not None and found.rating.level is Level.EASY
+    assert run_job(RateJob(CLASSIC))[1] == rate_puzzle(Grid.from_string(CLASSIC))
+
+
+def test_the_real_pool_rates_in_a_low_priority_process_and_ends_it_on_close() -> None:
+    """The one test that starts the app's worker process: a short job, then close mid-way through a long one."""
+    worker = BackgroundWorker(process_pool)
+    got: List[Optional[Rating]] = []
+    worker.rate(CLASSIC, got.append)
+    deadline = time.monotonic() + 60
+    while worker.poll() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert got == [rate_puzzle(Grid.from_string(CLASSIC))]
+    pid = worker.pid
+    assert pid is not None and pid != os.getpid()
+    assert pid in [p.pid for p in multiprocessing.active_children()]
+    if sys.platform.startswith("linux"):
+        assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10)
+    worker.submit(MakeJob("level:extreme", "1/0", None), got.append)  # seconds of work: still running at close
+    worker.poll()
+    assert worker.busy
+    worker.close()
+    deadline = time.monotonic() + 10
+    while pid in [p.pid for p in multiprocessing.active_children()] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert pid not in [p.pid for p in multiprocessing.active_children()]
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+    assert len(got) == 1

@@ -1,0 +1,284 @@
+"""New game with generated puzzles, and every game's rating in the status bar, on a real window.
+
+The background worker runs on a fake executor in this process (no process is started here;
+tests/test_background_worker.py has the one test of the real pool): ratings and level puzzles
+are answered at once, practice puzzles and the jobs a test names are held until it releases them.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import tkinter as tk
+from concurrent.futures import Executor, Future
+from pathlib import Path
+from typing import Any, Callable, List, Tuple
+
+import pytest
+from gui_helpers import HARD, click, key, pump, when_dialog_opens
+
+from sudoku_tk.app.background_worker import MakeJob, PidJob, RateJob
+from sudoku_tk.app.paths import autosave_dir
+from sudoku_tk.app.puzzle_cache import CACHE_NAME, PuzzleCache, PuzzleKey
+from sudoku_tk.engine.brute_force import solve
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.level_search import Generated, generate_at_level, generate_practice
+from sudoku_tk.engine.rating import Level, Rating
+from sudoku_tk.engine.step import Technique
+from sudoku_tk.ui.app import App
+from sudoku_tk.ui.keys import CONTROL
+from sudoku_tk.ui.new_game_dialog import GENERATED, PRACTICE, NewGameDialog, generated_ok, rating_level_labels
+
+pytestmark = pytest.mark.gui
+
+CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+PASTED_RATING = Rating(Level.MEDIUM, 640, True, Technique.NAKED_PAIR, 3.0)
+
+
+class FakeWorker(Executor):
+    """The worker's executor, run in this process: answers at once unless a job is held (``hold``)."""
+
+    def __init__(self, hold: Callable[[Any], bool] = lambda job: isinstance(job, MakeJob) and "practice" in job.key):
+        self.hold = hold
+        self.jobs: List[Any] = []
+        self.held: List[Tuple[Any, "Future[Any]"]] = []
+
+    def answer(self, job: Any) -> Any:
+        if isinstance(job, RateJob):
+            return PASTED_RATING
+        if isinstance(job, MakeJob):  # a refill: some puzzle, never the one a test looks for
+            return Generated(CLASSIC, PASTED_RATING, job.seed, 1)
+        return None
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> "Future[Any]":
+        job = args[0]
+        future: Future[Any] = Future()
+        if isinstance(job, PidJob):
+            future.set_result(fn(job))
+            return future
+        self.jobs.append(job)
+        if self.hold(job):
+            self.held.append((job, future))
+        else:
+            future.set_result((0, self.answer(job)))
+        return future
+
+    def release(self, result: Any) -> Any:
+        job, future = self.held.pop(0)
+        future.set_result((0, result))
+        return job
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        pass
+
+
+def until(app: App, condition: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Let the window run (its timers poll the worker) until ``condition`` holds."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the window never got there"
+        pump(app)
+        time.sleep(0.01)
+
+
+@pytest.fixture(scope="module")
+def hard_puzzle() -> Generated:
+    found = generate_at_level("5/0", Level.HARD)
+    assert found is not None and found.rating is not None
+    return found
+
+
+@pytest.fixture(scope="module")
+def x_wing_puzzle() -> Generated:
+    found = generate_practice("3/0", Technique.X_WING)
+    assert found is not None and found.rating is not None
+    return found
+
+
+def choose(app: App, act: Callable[[NewGameDialog], None]) -> None:
+    """Ctrl+N, then ``act`` on the dialog, then Return (Play)."""
+    errors: List[BaseException] = []
+
+    def answer(dialog: NewGameDialog) -> None:
+        act(dialog)
+        dialog.focus_force()
+        dialog.update()
+        dialog.event_generate("<Return>")
+
+    when_dialog_opens(app, NewGameDialog, answer, errors)
+    key(app, "n", CONTROL)
+    pump(app)
+    assert not errors, errors
+
+
+def pick_level(label: str) -> Callable[[NewGameDialog], None]:
+    def act(dialog: NewGameDialog) -> None:
+        dialog.size_buttons[9].invoke()
+        dialog.generated_button.invoke()
+        assert list(dialog.level_box.cget("values")) == rating_level_labels()
+        dialog.level_var.set(label)
+        dialog.level_box.event_generate("<<ComboboxSelected>>")
+
+    return act
+
+
+def pick_technique(name: str) -> Callable[[NewGameDialog], None]:
+    def act(dialog: NewGameDialog) -> None:
+        dialog.technique_var.set(name)
+        dialog.technique_box.event_generate("<<ComboboxSelected>>")
+        assert dialog.mode_var.get() == PRACTICE and str(dialog.level_box.cget("state")) == "disabled"
+
+    return act
+
+
+def test_a_generated_level_from_the_cache_starts_at_once_named_and_rated(
+    open_app: Callable[..., App], data_dir: Path, hard_puzzle: Generated
+) -> None:
+    PuzzleCache(data_dir / CACHE_NAME).put(PuzzleKey.at(Level.HARD), hard_puzzle)
+    worker = FakeWorker(hold=lambda job: isinstance(job, MakeJob))
+    app = open_app(background=lambda: worker)
+    until(app, lambda: app.status.rating_text() == PASTED_RATING.display())  # the opening puzzle, rated
+    choose(app, pick_level("Hard"))
+    s = app.session
+    assert (s.name, s.start.to_string()) == ("Generated · Hard", hard_puzzle.puzzle)
+    assert s.source == (
+        "Generated by Sudoku Tk from seed 5/0 (sudoku-tk generate --level hard --seed 5 makes it again)"
+    )
+    assert s.rating == hard_puzzle.rating and app.status.rating_text() == hard_puzzle.rating.display()
+    assert app.root.title() == "Sudoku Tk — Generated · Hard"
+    assert RateJob(hard_puzzle.puzzle) not in worker.jobs  # its rating came with it
+    assert app.new_games.cache.count(PuzzleKey.at(Level.HARD)) == 0
+    on_disk = json.loads((data_dir / CACHE_NAME).read_text(encoding="utf-8"))
+    assert [p["key"] for p in on_disk["puzzles"]] == []
+
+
+def test_an_empty_cache_makes_the_puzzle_and_play_it_asks_before_replacing(
+    open_app: Callable[..., App], x_wing_puzzle: Generated
+) -> None:
+    worker = FakeWorker()
+    app = open_app(background=lambda: worker)
+    choose(app, pick_technique("X-Wing"))
+    assert app.banner_text() == "Making an X-Wing puzzle… it opens when ready."
+    assert app.session.name == "Test puzzle"  # the dialog did not wait: the game goes on
+    solution = solve(Grid.from_string(HARD))
+    assert solution is not None
+    cell = app.session.position.empty_cells()[0]
+    click(app, cell, solution[cell])  # now a game in progress
+    until(app, lambda: bool(worker.held))
+    job = worker.release(x_wing_puzzle)
+    assert job.key == "practice:X_WING"
+    until(app, lambda: app.banner_text() == "Your X-Wing puzzle is ready.")
+    assert app.notice_buttons() == ["Play it", "Later"]
+    asked: List[str] = []
+    app.files.keeper.ask_replace = lambda question: asked.append(question) is None
+    app.press_notice("Play it")
+    pump(app)
+    assert len(asked) == 1 and asked[0].startswith("“Test puzzle” is in progress")
+    s = app.session
+    assert (s.name, s.start.to_string()) == ("Practice · X-Wing", x_wing_puzzle.puzzle)
+    assert '--technique "X-Wing" --seed 3 makes it again' in s.source
+    assert app.status.rating_text() == x_wing_puzzle.rating.display()
+    assert app.new_games.cache.puzzles(PuzzleKey.practice(Technique.X_WING)) == ()
+
+
+def test_later_keeps_the_made_puzzle_for_the_next_new_game(open_app: Callable[..., App], x_wing_puzzle: Generated):
+    worker = FakeWorker()
+    app = open_app(background=lambda: worker)
+    choose(app, pick_technique("X-Wing"))
+    until(app, lambda: bool(worker.held))
+    worker.release(x_wing_puzzle)
+    until(app, lambda: app.notice_buttons() == ["Play it", "Later"])
+    app.press_notice("Later")
+    assert app.session.name == "Test puzzle" and app.banner_text() == ""
+    choose(app, lambda dialog: None)  # the dialog offers practice with X-Wing again
+    assert app.session.name == "Practice · X-Wing" and app.session.start.to_string() == x_wing_puzzle.puzzle
+
+
+def test_a_pasted_puzzle_is_rated_in_the_background_and_the_rating_is_saved(
+    open_app: Callable[..., App], data_dir: Path
+) -> None:
+    worker = FakeWorker(hold=lambda job: isinstance(job, RateJob) and job.puzzle == CLASSIC)
+    app = open_app(background=lambda: worker)
+    app.start_grid(Grid.from_string(CLASSIC), "Pasted puzzle")
+    pump(app)
+    assert app.status.rating_text() == "Rating…"
+    until(app, lambda: bool(worker.held))
+    assert worker.release(PASTED_RATING) == RateJob(CLASSIC)
+    until(app, lambda: app.status.rating_text() == "Medium · 640 · SE ≈ 3.0")
+    assert app.session.rating == PASTED_RATING
+    app.close()
+    app.root.destroy()
+    # The autosave kept it: the game opens again rated, without asking the worker.
+    saved = json.loads(next(autosave_dir(data_dir).glob("*.json")).read_text(encoding="utf-8"))
+    assert saved["rating"]["level"] == "medium" and saved["rating"]["score"] == 640
+    again_worker = FakeWorker(hold=lambda job: True)
+    again = open_app(puzzle=None, background=lambda: again_worker)
+    assert again.session.name == "Pasted puzzle"
+    assert again.status.rating_text() == "Medium · 640 · SE ≈ 3.0"
+    pump(again)
+    assert RateJob(CLASSIC) not in again_worker.jobs
+
+
+def test_small_and_big_boards_show_no_rating(open_app: Callable[..., App]) -> None:
+    worker = FakeWorker()
+    app = open_app(background=lambda: worker)
+    app.new_puzzle(4)
+    pump(app)
+    assert app.session.geometry.side == 4 and app.status.rating_text() == ""
+    app.new_puzzle(16)
+    pump(app)
+    assert app.status.rating_text() == ""
+    assert all(not isinstance(j, RateJob) or len(j.puzzle) == 81 for j in worker.jobs)
+
+
+def test_without_a_worker_a_window_rates_nothing_and_says_so_for_generated(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    assert app.status.rating_text() == "" and not app.new_games.worker.enabled
+    app.new_games.start_generated(PuzzleKey.at(Level.EXTREME))
+    assert app.status_text() == "No Extreme puzzle is ready, and this window makes none"
+
+
+# -- the dialog on its own ------------------------------------------------------------------------
+
+
+def test_the_dialog_offers_generated_and_practice_for_9x9_only(root: tk.Tk) -> None:
+    dlg = NewGameDialog(root, show=False)
+    assert str(dlg.generated_button.cget("state")) == "normal"
+    dlg.generated_button.invoke()
+    assert dlg.level_var.get() == "Medium"  # "Any level" is no level to generate at
+    dlg.size_buttons[4].invoke()
+    assert dlg.mode_var.get() == "random"
+    assert str(dlg.generated_button.cget("state")) == "disabled"
+    assert str(dlg.practice_button.cget("state")) == "disabled"
+    assert str(dlg.technique_box.cget("state")) == "disabled"
+    dlg.cancel()
+
+
+def test_the_dialog_returns_what_to_make(root: tk.Tk) -> None:
+    dlg = NewGameDialog(root, show=False, mode=GENERATED, level="hard")
+    dlg.level_var.set("Extreme")
+    dlg.ok()
+    assert dlg.result == PuzzleKey.at(Level.EXTREME) and dlg.chosen_mode == GENERATED
+    dlg = NewGameDialog(root, show=False, mode=PRACTICE, technique=Technique.XY_CHAIN)
+    assert dlg.technique_var.get() == "XY-Chain"
+    dlg.ok()
+    assert dlg.result == PuzzleKey.practice(Technique.XY_CHAIN) and dlg.chosen_technique is Technique.XY_CHAIN
+
+
+def test_generated_ok_refuses_what_cannot_be_made() -> None:
+    assert generated_ok(9, PRACTICE, "", "Brute Force") == (
+        None,
+        "Choose a technique to practise from the list, not 'Brute Force'.",
+    )
+    assert generated_ok(9, GENERATED, "Any level", "")[1] == (
+        "Choose a level for the generated puzzle (Easy, Medium, Hard, Unfair, Extreme)."
+    )
+    assert generated_ok(16, PRACTICE, "", "X-Wing")[0] is None
+
+
+@pytest.fixture
+def root() -> Any:
+    r = tk.Tk()
+    r.withdraw()
+    yield r
+    r.destroy()
