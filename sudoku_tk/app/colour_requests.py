@@ -7,7 +7,7 @@ a COLOURS change (the window redraws them, autosave keeps them).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 
@@ -20,11 +20,9 @@ class ColourRequests:
     _colouring: Colouring
     geometry: Geometry
 
-    def _colours_changed(self, message: str) -> Any:  # pragma: no cover - Session provides it
-        raise NotImplementedError
-
-    def _colours_refused(self, message: str) -> Any:  # pragma: no cover - Session provides it
-        raise NotImplementedError
+    # Provided by Session (declared here so the requests below type-check; no default, no stub).
+    _colours_changed: Callable[[str], Any]
+    _colours_refused: Callable[[str], Any]
 
     def colour_cell(self, cell: Cell, colour: int) -> Any:
         """Give ``cell`` the colour (0..3), or take it off when the cell has it already."""

@@ -8,7 +8,7 @@ switching the mode itself is ``Session.set_candidate_mode``, which tells the lis
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from sudoku_tk.app.game import Game
 from sudoku_tk.app.pencil_mode import PencilOrRefusal, clear_move, fill_move, toggle_move
@@ -22,14 +22,10 @@ if TYPE_CHECKING:
 class PencilRequests(Game):
     """Requests on the player's own marks; the Session provides ``_push``, ``toggle_candidate`` and ``_pencil_refused``."""
 
-    def _push(self, move: Move) -> Outcome:  # pragma: no cover - Session provides it
-        raise NotImplementedError
-
-    def _pencil_refused(self, message: str) -> Outcome:  # pragma: no cover - Session provides it
-        raise NotImplementedError
-
-    def toggle_candidate(self, cell: Cell, digit: Digit) -> Outcome:  # pragma: no cover - Session provides it
-        raise NotImplementedError
+    # Provided by Session (declared here so the requests below type-check; no default, no stub).
+    _push: Callable[[Move], "Outcome"]
+    _pencil_refused: Callable[[str], "Outcome"]
+    toggle_candidate: Callable[[Cell, Digit], "Outcome"]
 
     def toggle_pencil(self, cell: Cell, digit: Digit) -> Outcome:
         """Right-click, Shift/Alt+digit, the pad: toggle the player's own mark in own-marks mode, else the candidate."""
