@@ -36,11 +36,24 @@ def _start_xvfb() -> str | None:
     return display
 
 
+# Set when this test run started its own virtual screen, so that each xdist worker (which inherits the
+# environment) starts a private one instead of sharing it: on a shared screen, another worker's window mapping
+# under the pointer or taking the keyboard focus sends real Leave and FocusOut events into a running test.
+_OWN_SCREEN = "SUDOKU_TK_TEST_OWN_XVFB"
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    is_worker = hasattr(config, "workerinput")
+    if is_worker and os.environ.get(_OWN_SCREEN) == "1":
+        display = _start_xvfb()
+        if display:
+            os.environ["DISPLAY"] = display
+        return
     if not os.environ.get("DISPLAY"):
         display = _start_xvfb()
         if display:
             os.environ["DISPLAY"] = display
+            os.environ[_OWN_SCREEN] = "1"
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -8,6 +8,7 @@ purpose marks itself ``@pytest.mark.tk_errors_expected``.
 
 from __future__ import annotations
 
+import gc
 import tkinter as tk
 from pathlib import Path
 from typing import Iterator, List
@@ -37,6 +38,11 @@ def fail_on_tk_errors(request: pytest.FixtureRequest, monkeypatch: pytest.Monkey
     monkeypatch.setattr(App, "report_callback_exception", on_app_error)
     monkeypatch.setattr(tk.Tk, "report_callback_exception", on_root_error)
     yield
+    # The test's Tk roots are destroyed by now (this fixture's teardown runs after make_app's and open_app's).
+    # Free them here, on the thread that made them: left to a later cyclic collection, a Tcl interpreter can be
+    # freed on whichever thread allocates at that moment (a test's pipe reader, the booklet export's worker),
+    # and Tcl deleting an interpreter from a thread other than its own crashes the process.
+    gc.collect()
     if errors and request.node.get_closest_marker("tk_errors_expected") is None:
         pytest.fail(f"{len(errors)} error(s) in Tk callbacks during the test: " + "; ".join(errors[:3]), pytrace=False)
 

@@ -52,8 +52,18 @@ def _press_button(app: App, button) -> None:  # type: ignore[no-untyped-def]
 
 
 def _empty_cell_with(app: App, digit: int) -> int:
+    """The first empty cell with ``digit`` among at least three candidates where there is one (else two).
+
+    Never a cell whose last candidate is ``digit``: the app refuses to remove a last candidate, and with the
+    singles assists off (an easy puzzle) such cells stay on the board.
+    """
     pos = app.session.position
-    return next(c for c in pos.empty_cells() if pos.has_candidate(c, digit))
+    cells = [c for c in pos.empty_cells() if pos.has_candidate(c, digit)]
+    for least in (3, 2):
+        roomy = [c for c in cells if bin(pos.candidates[c]).count("1") >= least]
+        if roomy:
+            return roomy[0]
+    raise AssertionError(f"no empty cell has {digit} among two or more candidates")
 
 
 def _between_1_and_2(app: App, cell: int) -> Tuple[float, float]:
