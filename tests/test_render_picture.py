@@ -8,8 +8,9 @@ from typing import Optional, Tuple
 import pytest
 from PIL import Image
 
+from sudoku_tk.engine.digitset import DigitSet
 from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Place
+from sudoku_tk.engine.moves import Pencil, Place
 from sudoku_tk.engine.propagation import ALL_ASSISTS, NO_ASSISTS, recompute
 from sudoku_tk.engine.step import Highlight, HighlightRole, Link
 from sudoku_tk.render.board_picture import (
@@ -244,3 +245,23 @@ def test_sixteen_by_sixteen_shows_letters_above_nine(tmp_path: Path) -> None:
 def test_render_board_refuses_a_layout_of_another_size(position) -> None:
     with pytest.raises(ValueError, match="can't draw"):
         render_board(board_content(PictureKind.PUZZLE, position), layout=PictureLayout.for_cell(2, 40))
+
+
+def test_own_pencil_marks_are_drawn_in_place_of_the_candidates() -> None:
+    """A picture of a game in own-marks mode shows what the board shows: the player's marks, not the candidates."""
+    lay = layout_for(3)
+    # r1c2 has candidates 1 6 7 9; the player pencilled 6 and 2 (a wrong mark is drawn as the player wrote it).
+    pos = recompute(Grid.from_string(HARD), (Pencil(((1, 6), (1, 2))),))
+    assert pos.mark_set(1) == DigitSet.of(2, 6) and pos.candidate_set(1) == DigitSet.of(1, 6, 7, 9)
+    marked = picture(pos, own_marks=True)
+    automatic = picture(pos)
+    for d in range(1, 10):
+        assert (ink_box(marked, lay.candidate_rect(1, d), margin=1, colour=LIGHT.candidate) is not None) == (
+            d in (2, 6)
+        ), d
+        assert (ink_box(automatic, lay.candidate_rect(1, d), margin=1, colour=LIGHT.candidate) is not None) == (
+            d in (1, 6, 7, 9)
+        ), d
+    # A cell without marks is blank in own-marks mode.
+    assert ink_box(marked, lay.cell_rect(2)) is None
+    assert board_content(PictureKind.POSITION, pos, own_marks=True).candidates[1] == DigitSet.of(2, 6)

@@ -66,8 +66,12 @@ def board_content(
     *,
     candidates: bool = True,
     solution: Optional[Sequence[int]] = None,
+    own_marks: bool = False,
 ) -> BoardContent:
     """What a picture of ``kind`` shows of ``position`` (``candidates``: draw them in a position picture).
+
+    ``own_marks``: the small digits are the player's own pencil marks (``Position.marks``), as the board shows
+    them in that mode, instead of the candidates the board works out.
 
     Raises:
         NoSolutionError: a solution picture, no ``solution`` given and the puzzle has none or several.
@@ -84,11 +88,8 @@ def board_content(
             raise NoSolutionError("the puzzle has no single solution to show")
         origins = tuple(Origin.GIVEN if g else Origin.PLAYER for g in givens)
         return BoardContent(geo, values, origins, empty)
-    cands = (
-        tuple(position.candidate_set(c) if not v else DigitSet() for c, v in enumerate(position.values))
-        if candidates
-        else empty
-    )
+    small = position.mark_set if own_marks else position.candidate_set
+    cands = tuple(small(c) if not v else DigitSet() for c, v in enumerate(position.values)) if candidates else empty
     conflicts = position.conflict_cells() if position.conflicts() else frozenset()
     return BoardContent(geo, position.values, position.origins, cands, conflicts)
 
@@ -167,12 +168,15 @@ def picture(
     board_px: Optional[int] = None,
     candidates: bool = True,
     solution: Optional[Sequence[int]] = None,
+    own_marks: bool = False,
 ) -> Image.Image:
     """The picture of ``position`` as ``kind`` at ``scale`` (or ``board_px`` wide); the overlay on a position only.
+
+    ``own_marks``: draw the player's pencil marks in place of the candidates (see ``board_content``).
 
     Raises:
         ValueError: a bad scale or size; NoSolutionError for a solution picture of a puzzle without one.
     """
-    content = board_content(kind, position, candidates=candidates, solution=solution)
+    content = board_content(kind, position, candidates=candidates, solution=solution, own_marks=own_marks)
     lay = layout_for(position.geometry.box, scale, board_px)
     return render_board(content, overlay if kind is PictureKind.POSITION else NO_OVERLAY, lay)

@@ -12,6 +12,7 @@ from typing import Optional, Tuple
 
 from sudoku_tk.app.game import Game
 from sudoku_tk.app.hint_views import HintView
+from sudoku_tk.app.pencil_mode import CandidateMode
 from sudoku_tk.app.session import Session
 from sudoku_tk.engine.step import Highlight, Link
 
@@ -60,12 +61,14 @@ def game_overlay(
 
 
 def game_sheet(game: Game, *, position: bool = False, title: str = "", note: str = "") -> SheetPuzzle:
-    """The game's puzzle for a PDF sheet; with ``position`` the digits placed so far and the candidates too."""
+    """The game's puzzle for a PDF sheet; with ``position`` the digits placed so far and the candidates too (the
+    player's own pencil marks instead while the game shows those)."""
     pos = game.position
     start = pos.start.givens_only()
     solution = game.solution
     name = title or game.name or "Puzzle"
     if not position:
         return SheetPuzzle(start, name, note, solution=solution)
-    cands = tuple(pos.candidate_set(c) for c in range(pos.geometry.ncells))
+    small = pos.mark_set if game.candidate_mode is CandidateMode.OWN else pos.candidate_set
+    cands = tuple(small(c) for c in range(pos.geometry.ncells))
     return SheetPuzzle(start, name, note or "as played", values=pos.values, candidates=cands, solution=solution)

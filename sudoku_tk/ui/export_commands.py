@@ -31,6 +31,7 @@ from PIL import Image
 from sudoku_tk.app.commands import Command
 from sudoku_tk.app.desktop import Desktop, copy_image, print_pdf
 from sudoku_tk.app.hint_views import HintView
+from sudoku_tk.app.pencil_mode import CandidateMode
 from sudoku_tk.app.session import Session
 from sudoku_tk.app.settings import Settings
 from sudoku_tk.app.share_texts import ShareKind, share_problem, share_text
@@ -114,11 +115,14 @@ class ExportCommands:
         self._hint_view = hint_view
         self.ask_picture: Callable[[], Optional[PictureChoice]] = lambda: (
             PictureDialog(
-                host.root, has_hint=self._hint_view() is not None, has_colours=bool(host.session.colouring)
+                host.root,
+                has_hint=self._hint_view() is not None,
+                has_colours=bool(host.session.colouring),
+                own_marks=self._own_marks(),
             ).result
         )
         self.ask_pdf: Callable[[str, str], Optional[PdfChoice]] = lambda title, ok: (
-            PdfDialog(host.root, title, ok).result
+            PdfDialog(host.root, title, ok, own_marks=self._own_marks()).result
         )
         self.ask_path: Callable[[str, str, str], Optional[Path]] = lambda title, suffix, name: ask_save_path(
             host.root, title, suffix, host.settings.last_directory, name
@@ -128,6 +132,10 @@ class ExportCommands:
         self._job: Optional[str] = None
         self.busy = False
         """A booklet is being generated (the commands that make one wait)."""
+
+    def _own_marks(self) -> bool:
+        """Does the board show the player's own pencil marks (so pictures and sheets draw those)?"""
+        return self._host.session.candidate_mode is CandidateMode.OWN
 
     # -- commands ---------------------------------------------------------------------------------------
     def commands(self, group: str) -> List[Command]:
@@ -220,6 +228,7 @@ class ExportCommands:
             scale=choice.scale,
             candidates=choice.candidates,
             solution=session.solution,
+            own_marks=self._own_marks(),
         )
 
     def export_picture(self) -> bool:

@@ -31,6 +31,8 @@ CONTENTS = {
     "position": "This position, with its candidates",
     "booklet": "A booklet of new puzzles",
 }
+OWN_MARKS_POSITION = "This position, with my pencil marks"
+"""The position choice's label while the game shows the player's own pencil marks (drawn instead of candidates)."""
 MAX_BOOKLET = 60
 
 
@@ -105,9 +107,12 @@ class PictureDialog(_Dialog):
 
     ok_label = "Export…"
 
-    def __init__(self, parent: tk.Misc, *, has_hint: bool, has_colours: bool, show: bool = True) -> None:
+    def __init__(
+        self, parent: tk.Misc, *, has_hint: bool, has_colours: bool, own_marks: bool = False, show: bool = True
+    ) -> None:
         self._has_hint = has_hint
         self._has_colours = has_colours
+        self._own_marks = own_marks
         super().__init__(parent, "Export picture", show=show)
 
     def _build(self, body: ttk.Frame) -> None:
@@ -121,7 +126,9 @@ class PictureDialog(_Dialog):
         self.hint_var = tk.BooleanVar(self, self._has_hint)
         self.colours_var = tk.BooleanVar(self, self._has_colours)
         self.extras = [
-            ttk.Checkbutton(body, text="Candidates", variable=self.candidates_var),
+            ttk.Checkbutton(
+                body, text="My pencil marks" if self._own_marks else "Candidates", variable=self.candidates_var
+            ),
             ttk.Checkbutton(body, text="The hint on show", variable=self.hint_var),
             ttk.Checkbutton(body, text="My colours", variable=self.colours_var),
         ]
@@ -154,15 +161,24 @@ class PdfDialog(_Dialog):
     """Export PDF… and Print…: this puzzle, this position, or a booklet; per page; solutions. ``result``: a PdfChoice."""
 
     def __init__(
-        self, parent: tk.Misc, title: str = "Export PDF", ok_label: str = "Export…", *, show: bool = True
+        self,
+        parent: tk.Misc,
+        title: str = "Export PDF",
+        ok_label: str = "Export…",
+        *,
+        own_marks: bool = False,
+        show: bool = True,
     ) -> None:
         self.ok_label = ok_label
+        self._own_marks = own_marks
         super().__init__(parent, title, show=show)
 
     def _build(self, body: ttk.Frame) -> None:
         self.contents_var = tk.StringVar(self, "puzzle")
         self.contents_buttons: Dict[str, ttk.Radiobutton] = {}
         for row, (value, label) in enumerate(CONTENTS.items()):
+            if value == "position" and self._own_marks:
+                label = OWN_MARKS_POSITION
             button = ttk.Radiobutton(body, text=label, value=value, variable=self.contents_var, command=self._refresh)
             button.grid(row=row, column=0, columnspan=3, sticky="w")
             self.contents_buttons[value] = button

@@ -9,12 +9,14 @@ from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 import pytest
-from gui_helpers import HARD, MakeApp, pump
+from gui_helpers import HARD, MakeApp, click, pump
 from PIL import Image
 
 from sudoku_tk.app.commands import Platform
 from sudoku_tk.app.desktop import Desktop
+from sudoku_tk.engine.digitset import DigitSet
 from sudoku_tk.render.board_picture import PictureKind
+from sudoku_tk.render.layout import layout_for
 from sudoku_tk.render.palette import LIGHT, rgb
 from sudoku_tk.ui.export_dialog import PdfChoice, PdfDialog, PictureChoice, PictureDialog
 
@@ -240,3 +242,46 @@ def test_the_pdf_dialog_checks_a_booklet(make_app: MakeApp) -> None:
     dialog.per_page_var.set("4")
     dialog.ok()
     assert dialog.result == PdfChoice("booklet", 4, False, "medium", 4)
+
+
+def test_in_own_marks_mode_exports_draw_the_players_marks(make_app: MakeApp, tmp_path: Path) -> None:
+    """The picture, the PDF sheet of the position and the dialogs' words follow what the board shows."""
+    app = make_app()
+    app.run_command("candidates-own")
+    pump(app)
+    cell = 1  # r1c2: candidates 1 6 7 9
+    click(app, cell, 6, button=3)  # right-click pencils a mark
+    click(app, cell, 2, button=3)  # a mark the candidates don't have: drawn as the player wrote it
+    assert app.session.position.mark_set(cell) == DigitSet.of(2, 6)
+    assert [d for d in range(1, 10) if app.board.candidate_visible(cell, d)] == [2, 6]
+    image = app.exports.board_picture(PictureChoice(scale=1))
+    lay = layout_for(3)
+    inked = [d for d in range(1, 10) if count_near(image, _box(lay.candidate_rect(cell, d)), LIGHT.candidate, 40)]
+    assert inked == [2, 6]
+    assert not any(count_near(image, _box(lay.candidate_rect(2, d)), LIGHT.candidate, 40) for d in range(1, 10))
+    # The dialogs name the marks.
+    picture_dialog = PictureDialog(app.root, has_hint=False, has_colours=False, own_marks=True, show=False)
+    assert picture_dialog.extras[0].cget("text") == "My pencil marks"
+    picture_dialog.destroy()
+    pdf_dialog = PdfDialog(app.root, own_marks=True, show=False)
+    assert pdf_dialog.contents_buttons["position"].cget("text") == "This position, with my pencil marks"
+    pdf_dialog.destroy()
+    # The PDF of the position: r1c1's given 4, then r1c2's marks 2 and 6 (not its candidates 1 6 7 9).
+    target = tmp_path / "marks.pdf"
+    app.exports.ask_pdf = lambda title, ok: PdfChoice("position", 1, False)
+    app.exports.ask_path = lambda title, suffix, name: target
+    app.run_command("export-pdf")
+    pump(app)
+    (page,) = page_texts(target.read_bytes())
+    digits = [w for w in page if w.isdigit() and len(w) == 1]
+    assert digits[:3] == ["4", "2", "6"]
+    # Back in automatic mode the same exports show the candidates again.
+    app.run_command("candidates-automatic")
+    pump(app)
+    image = app.exports.board_picture(PictureChoice(scale=1))
+    inked = [d for d in range(1, 10) if count_near(image, _box(lay.candidate_rect(cell, d)), LIGHT.candidate, 40)]
+    assert inked == [1, 6, 7, 9]
+
+
+def _box(r) -> Tuple[float, float, float, float]:  # type: ignore[no-untyped-def]
+    return (r.x0, r.y0, r.x1, r.y1)
