@@ -1,7 +1,7 @@
 """Checking the player's board against the puzzle's unique solution: wrong digits, lost candidates, first mistake.
 
 Plain functions of the recomputed ``Position`` and the solution; the Session
-offers them as ``wrong_cells``, ``missing_candidates`` and ``first_mistake_index``.
+offers them as ``wrong_cells``, ``missing_candidates``, ``wrong_marks`` and ``first_mistake_index``.
 A solution of None (the puzzle has none, or several) means nothing can be wrong.
 """
 
@@ -29,6 +29,20 @@ def missing_candidates(position: Position, solution: Optional[Sequence[Digit]]) 
         return ()
     return tuple(
         (c, s) for c, (v, s) in enumerate(zip(position.values, solution)) if not v and not position.has_candidate(c, s)
+    )
+
+
+def wrong_marks(position: Position, solution: Optional[Sequence[Digit]]) -> Tuple[Tuple[Cell, Digit], ...]:
+    """Empty cells the player pencilled whose own marks leave out the true digit, with that digit.
+
+    A cell with no marks yet is not a mistake: the player hasn't pencilled it.
+    """
+    if solution is None:
+        return ()
+    return tuple(
+        (c, s)
+        for c, (v, s) in enumerate(zip(position.values, solution))
+        if not v and position.marks[c] and not position.has_mark(c, s)
     )
 
 

@@ -231,6 +231,13 @@ class Game:
         """Empty cells whose true digit (by the unique solution) is no longer a candidate, with that digit."""
         return checking.missing_candidates(self._position, self.solution)
 
+    def missing_shown(self) -> Tuple[Tuple[Cell, Digit], ...]:
+        """The true digits missing from the small digits the board shows, with their cells: removed true
+        candidates, or in own-marks mode the cells whose marks leave out the true digit (what Mark mistakes rings)."""
+        if self.own_marks:
+            return checking.wrong_marks(self._position, self.solution)
+        return self.missing_candidates()
+
     def entered_grid(self) -> Grid:
         """The digits now on the board as the givens of a new puzzle (what "Start" locks while entering)."""
         return Grid.from_values(self._position.values)

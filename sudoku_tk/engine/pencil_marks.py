@@ -1,7 +1,9 @@
 """The player's own pencil marks: the digits they pencilled in each cell, replayed from the moves like the board.
 
-Marks start empty (the starting grid has none) and change only by ``Pencil`` moves:
-each adds or removes its (cell, digit) marks. A digit placed in a cell (by the player, a
+Marks start empty (the starting grid has none) and are set by ``Pencil`` moves: each
+adds or removes its (cell, digit) marks. An ``Eliminate`` in force (an applied hint's
+removals, or the player's in automatic mode) takes its digits out of the marks too, so a
+hint applied in own-marks mode shows its removals and Undo brings the marks back. A digit placed in a cell (by the player, a
 revealed digit or an assist's single) clears that cell's marks, and with Peer Elimination
 on it also removes its digit from the marks of the cell's peers, as GNOME Sudoku's "remove
 pencil marks automatically" does; a later Pencil move may add such a mark back. A placement
@@ -16,10 +18,10 @@ from the record of which move led to each placement.
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Mapping, Optional, Sequence, Tuple
 
 from .geometry import Geometry
-from .moves import Move, Pencil
+from .moves import Candidate, Eliminate, Move, Pencil
 
 
 def replay_marks(
@@ -29,6 +31,7 @@ def replay_marks(
     values: Sequence[int],
     placed_by: Sequence[Optional[int]],
     peers_on: bool,
+    elim_left: Optional[Mapping[int, Tuple[Candidate, ...]]] = None,
 ) -> Tuple[int, ...]:
     """Each cell's pencil marks as a digit mask after the moves (0 for every filled cell).
 
@@ -37,6 +40,8 @@ def replay_marks(
         values: the board's digits after the replay.
         placed_by: per filled cell, the move that placed its digit or led to it (None: the start).
         peers_on: Peer Elimination is on: a placed digit leaves its peers' marks.
+        elim_left: per Eliminate move, the removals still in force (``moves.live_moves``; a Restore cancels some);
+            None: all of each live Eliminate's.
 
     >>> geo = Geometry.of(2)
     >>> marks = replay_marks(geo, [Pencil(((0, 1), (0, 2), (1, 1)))], [True], [0] * 16, [None] * 16, True)
@@ -53,11 +58,13 @@ def replay_marks(
             placed_after[by].append(cell)
     peers = geometry.peers
     for i, move in enumerate(moves):
-        if isinstance(move, Pencil) and live[i]:
-            for cell, digit in move.candidates:
+        if isinstance(move, (Pencil, Eliminate)) and live[i]:
+            add = isinstance(move, Pencil) and move.add
+            touched = move.candidates if elim_left is None or isinstance(move, Pencil) else elim_left.get(i, ())
+            for cell, digit in touched:
                 if 0 <= cell < ncells and 1 <= digit <= side:
                     bit = 1 << (digit - 1)
-                    marks[cell] = marks[cell] | bit if move.add else marks[cell] & ~bit
+                    marks[cell] = marks[cell] | bit if add else marks[cell] & ~bit
         for cell in placed_after[i]:
             marks[cell] = 0
             if peers_on:

@@ -418,7 +418,7 @@ def recompute(
         assists=assists,
         values=tuple(values),
         candidates=tuple(board.candidates),
-        marks=replay_marks(geo, moves, live, values, board.placed_by, board.peers_on),
+        marks=replay_marks(geo, moves, live, values, board.placed_by, board.peers_on, elim_left),
         origins=tuple(origins),
         live=live,
         rejected=tuple(rejected),

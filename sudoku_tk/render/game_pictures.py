@@ -52,7 +52,7 @@ def game_overlay(
         cell_colours=colouring.cell_map() if colours else {},
         candidate_colours=colouring.candidate_map() if colours else {},
         mistakes=tuple(game.wrong_cells()) if check else (),
-        missing=tuple(game.missing_candidates()) if check else (),
+        missing=tuple(game.missing_shown()) if check else (),
         revealed=tuple(game.revealed_cells()),
         dead=note.dead_cells if note else (),
         lost=note.lost_digits if note else (),

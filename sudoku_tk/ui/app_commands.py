@@ -315,6 +315,14 @@ class AppCommands:
             return
         index = s.first_mistake_index(solution)
         if index is None:
+            marks = len(s.missing_shown()) if s.own_marks else 0
+            if marks and not s.wrong_cells():  # the marks are notes, not moves: nothing to take back
+                whose = "1 cell's" if marks == 1 else f"{marks} cells'"
+                host.say(
+                    f"No wrong digit so far, but {whose} pencil marks leave out the true digit "
+                    "(Mark mistakes rings the missing digit)"
+                )
+                return
             host.say(
                 "No mistake so far"
                 if not (s.wrong_cells() or s.missing_candidates())

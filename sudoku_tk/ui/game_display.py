@@ -153,7 +153,7 @@ class GameDisplay:
             board.set_marks()
             return
         check = settings.check_mistakes and s.is_unique
-        board.set_marks(s.wrong_cells() if check else (), s.missing_candidates() if check else (), s.revealed_cells())
+        board.set_marks(s.wrong_cells() if check else (), s.missing_shown() if check else (), s.revealed_cells())
         shown = settings.show_mistake_count and s.is_unique and not s.is_entering
         self._status.show_mistakes(s.mistakes if shown else None)
 

@@ -7,6 +7,7 @@ from typing import List
 
 import pytest
 
+from sudoku_tk.app.pencil_mode import CandidateMode
 from sudoku_tk.app.puzzle_choice import CLASSIC, FALLBACK_PUZZLES, choose_puzzle
 from sudoku_tk.app.session import Change, ChangeKind, Session
 from sudoku_tk.engine.brute_force import count_solutions, solve
@@ -399,3 +400,16 @@ def test_fallback_puzzles_are_unique() -> None:
         for _pid, _name, text in entries:
             grid = Grid.from_string(text)
             assert grid.geometry.side == size and count_solutions(grid, 2) == 1
+
+
+def test_in_own_marks_mode_the_missing_digits_are_those_the_marks_leave_out() -> None:
+    s = Session(Grid.from_string(HARD), candidate_mode=CandidateMode.OWN)
+    solution = s.solution
+    assert solution is not None
+    r1c2, r1c3 = 1, 2
+    wrong = next(d for d in range(1, 10) if d != solution[r1c2])
+    assert s.toggle_pencil(r1c2, wrong) and s.toggle_pencil(r1c3, solution[r1c3])
+    assert s.missing_shown() == ((r1c2, solution[r1c2]),)  # r1c3's marks hold its digit; unpencilled cells don't count
+    assert s.missing_candidates() == ()  # the candidates are whole
+    assert s.set_candidate_mode(CandidateMode.AUTOMATIC)
+    assert s.missing_shown() == ()

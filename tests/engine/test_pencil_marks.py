@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Clear, Eliminate, Move, Pencil, Place, Restore, describe_move
+from sudoku_tk.engine.moves import Clear, Eliminate, Move, Pencil, Place, Restore, describe_move, live_moves
 from sudoku_tk.engine.propagation import ALL_ASSISTS, NO_ASSISTS, Assist, Position, recompute
 
 # top95 #1: the singles do not solve it, so the board stays open with every assist on.
@@ -83,6 +83,23 @@ def test_clearing_a_digit_brings_back_the_marks_its_placement_cleared() -> None:
     assert pos.values[R1C2] == 0
     assert marks(pos, R1C2) == [1, 2]
     assert marks(pos, R1C3) == [1]
+
+
+def test_an_elimination_in_force_takes_its_digits_out_of_the_marks() -> None:
+    """An applied hint's removals (an Eliminate) show in own-marks mode; taking the move back returns the marks."""
+    pencil = Pencil(((R1C2, 1), (R1C2, 6), (R1C3, 2), (R9C9, 1)))
+    hint = Eliminate(((R1C2, 1), (R1C3, 2), (R1C3, 7)), "X-Wing")
+    pos = recompute(START, [pencil, hint], NO_ASSISTS)
+    assert marks(pos, R1C2) == [6] and marks(pos, R1C3) == [] and marks(pos, R9C9) == [1]
+    assert not pos.has_candidate(R1C2, 1)
+    # Without the move (Undo) the marks are back.
+    assert marks(recompute(START, [pencil], NO_ASSISTS), R1C2) == [1, 6]
+    # A Restore that cancels one of its removals leaves that mark as the player wrote it.
+    pos = recompute(START, [pencil, hint, Restore(((R1C2, 1),))], NO_ASSISTS)
+    assert marks(pos, R1C2) == [1, 6] and marks(pos, R1C3) == []
+    # A mark pencilled after the removal stays: the player has the last word on their marks.
+    pos = recompute(START, [pencil, hint, Pencil(((R1C2, 1),))], NO_ASSISTS)
+    assert marks(pos, R1C2) == [1, 6]
 
 
 def test_a_mark_on_a_filled_cell_is_not_kept() -> None:
@@ -166,3 +183,15 @@ def test_marks_only_in_empty_cells_and_only_pencilled_digits(moves: List[Move], 
             assert pos.marks[cell] == 0
         for d in pos.mark_set(cell):
             assert (cell, d) in pencilled
+    # The last move touching a (cell, digit) mark, when it is an Eliminate whose removal of it is in force,
+    # leaves no mark.
+    _, elim_left, _ = live_moves(moves)
+    last_touch = {}
+    for i, m in enumerate(moves):
+        if isinstance(m, (Pencil, Eliminate)):
+            for cd in m.candidates:
+                last_touch[cd] = i
+    for (cell, d), i in last_touch.items():
+        move = moves[i]
+        if isinstance(move, Eliminate) and (cell, d) in elim_left[i]:
+            assert not pos.has_mark(cell, d)

@@ -215,3 +215,54 @@ def test_the_pads_candidate_mode_toggles_a_mark(make_app: MakeApp) -> None:
     app.numpad.buttons[4].invoke()
     pump(app)
     assert _shown(app, R1C3) == []
+
+
+def test_mark_mistakes_rings_pencilled_cells_that_leave_out_the_true_digit(make_app: MakeApp) -> None:
+    app = make_app()
+    _own_mode(app)
+    solution = app.session.solution
+    assert solution is not None
+    true_digit = solution[R1C2]
+    wrong = next(d for d in range(1, 10) if d != true_digit)
+    click(app, R1C2, wrong, button=3)  # marks without the true digit
+    click(app, R1C3, solution[R1C3], button=3)  # marks with it: nothing to ring
+    app.run_command("check-mistakes")
+    pump(app)
+    # Only the pencilled cell whose marks miss its digit is ringed; unpencilled cells are not mistakes.
+    assert app.board.marked_cells("missing") == (R1C2,)
+    assert app.session.missing_shown() == ((R1C2, true_digit),)
+    app.run_command("undo-to-mistake")
+    pump(app)
+    assert app.status_text().startswith("No wrong digit so far, but 1 cell's pencil marks leave out the true digit")
+    click(app, R1C2, true_digit, button=3)  # pencilling the true digit takes the ring off
+    assert app.board.marked_cells("missing") == ()
+    # Back in automatic mode the rings are about the candidates again (none removed here).
+    _choose(app, "View", "Candidates: Automatic")
+    assert app.board.marked_cells("missing") == ()
+
+
+def test_an_applied_hint_removes_its_digits_from_the_marks_and_undo_brings_them_back(make_app: MakeApp) -> None:
+    app = make_app()
+    _own_mode(app)
+    app.run_command("fill-marks")
+    pump(app)
+    app.run_command("hint")
+    step = app.hint_panel.ladder.view.step
+    assert step is not None
+    while not step.eliminations:  # apply singles until a hint removes candidates
+        app.hint_panel.apply()
+        pump(app)
+        app.run_command("hint")
+        step = app.hint_panel.ladder.view.step
+        assert step is not None
+    for e in step.eliminations:
+        assert app.session.position.has_mark(e.cell, e.digit)
+    marks_before = app.session.position.marks
+    app.hint_panel.apply()
+    pump(app)
+    for e in step.eliminations:
+        assert not app.session.position.has_mark(e.cell, e.digit)
+        assert not app.board.candidate_visible(e.cell, e.digit)
+    app.run_command("undo")
+    pump(app)
+    assert app.session.position.marks == marks_before
