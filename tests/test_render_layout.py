@@ -1,4 +1,4 @@
-"""The picture's palette and pixel math agree with the window's (render may not import ui, so both keep a copy)."""
+"""The picture's palette and pixel math agree with the window's (the window builds its light theme and layout on them)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
-"""Where things go in a board picture: cells, candidate slots, grid lines and stroke widths, in image pixels.
+"""Where things go on a board, in pixels: cells, candidate slots, grid lines and stroke widths.
 
-The same pixel math as the window's ``ui/board_layout.py`` (which the render layer may
-not import): cells of ``cell`` pixels from (x0, y0), a box×box mini-grid of candidate
-slots in each cell (digit d in slot d-1, row by row), line widths that grow with the
-cell. ``tests/test_render_layout.py`` checks the two agree. A picture's size comes from
-a ``scale`` (1.0: 48-pixel cells on 9×9) or from the board's width in pixels.
+``CellGeometry`` is the pixel math the window and the pictures share: cells of ``cell``
+pixels from (x0, y0), a box×box mini-grid of candidate slots in each cell (digit d in slot
+d-1, row by row), line widths that grow with the cell. The window's ``ui/board_layout.py``
+builds its ``BoardLayout`` (fitting a window, hit testing) on it; ``PictureLayout`` here
+adds a picture's margin and size, from a ``scale`` (1.0: 48-pixel cells on 9×9) or from the
+board's width in pixels. No Tk and no Pillow: plain arithmetic.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ MAX_SIDE_PX = 12_000
 
 @dataclass(frozen=True, slots=True)
 class Rect:
-    """An axis-aligned rectangle in image pixels."""
+    """An axis-aligned rectangle in pixels (of the canvas or of a picture)."""
 
     x0: float
     y0: float
@@ -38,6 +39,10 @@ class Rect:
     @property
     def width(self) -> float:
         return self.x1 - self.x0
+
+    def contains(self, x: float, y: float) -> bool:
+        """Is (x, y) inside (x0, y0 inclusive; x1, y1 exclusive)?"""
+        return self.x0 <= x < self.x1 and self.y0 <= y < self.y1
 
     def inset(self, d: float) -> "Rect":
         """The rectangle shrunk by ``d`` on every side (grown when negative)."""
@@ -57,8 +62,91 @@ class GridLine:
 
 
 @dataclass(frozen=True, slots=True)
-class PictureLayout:
-    """A picture of a board: ``side`` cells of ``cell`` pixels from (x0, y0) with a margin round them.
+class CellGeometry:
+    """A board's pixel geometry: ``side`` cells of ``cell`` pixels from (x0, y0) (the window's and a picture's).
+
+    >>> geo = CellGeometry(3, 10, 10, 48)
+    >>> geo.size, geo.cell_rect(10).coords(), geo.candidate_rect(0, 5).center
+    (432, (58, 58, 106, 106), (34.0, 34.0))
+    """
+
+    box: int
+    x0: int
+    y0: int
+    cell: int
+    """Cell width and height in pixels."""
+
+    # -- sizes ------------------------------------------------------------------------------------
+    @property
+    def side(self) -> int:
+        return self.box * self.box
+
+    @property
+    def size(self) -> int:
+        """Board width and height in pixels (outer edges of the outer cells)."""
+        return self.cell * self.side
+
+    @property
+    def bounds(self) -> Rect:
+        return Rect(self.x0, self.y0, self.x0 + self.size, self.y0 + self.size)
+
+    @property
+    def pad(self) -> float:
+        """The cell's rim: points there hit the cell but no candidate slot."""
+        return max(1.0, self.cell * 0.05)
+
+    @property
+    def slot(self) -> float:
+        """Width of one candidate slot."""
+        return (self.cell - 2 * self.pad) / self.box
+
+    @property
+    def thin_width(self) -> int:
+        return max(1, round(self.cell / 48))
+
+    @property
+    def thick_width(self) -> int:
+        return max(2, round(self.cell / 16))
+
+    @property
+    def frame_width(self) -> int:
+        return self.thick_width + max(1, round(self.cell / 40))
+
+    @property
+    def digit_px(self) -> int:
+        """Pixel height for a placed digit's font."""
+        return max(6, round(self.cell * (0.62 if self.box < 4 else 0.58)))
+
+    @property
+    def candidate_px(self) -> int:
+        """Pixel height for a candidate's font: fills its slot without touching the neighbours."""
+        return max(5, round(self.slot * 0.78))
+
+    # -- rectangles -------------------------------------------------------------------------------
+    def cell_rect(self, cell: Cell) -> Rect:
+        r, c = divmod(cell, self.side)
+        x, y = self.x0 + c * self.cell, self.y0 + r * self.cell
+        return Rect(x, y, x + self.cell, y + self.cell)
+
+    def candidate_rect(self, cell: Cell, digit: Digit) -> Rect:
+        """The slot of ``digit`` in ``cell``'s mini-grid (slot d-1, row by row)."""
+        cr = self.cell_rect(cell)
+        sr, sc = divmod(digit - 1, self.box)
+        slot, pad = self.slot, self.pad
+        x, y = cr.x0 + pad + sc * slot, cr.y0 + pad + sr * slot
+        return Rect(x, y, x + slot, y + slot)
+
+    def unit_rect(self, cells: Sequence[Cell]) -> Rect:
+        """The smallest rectangle around some cells (a row, a column or a box)."""
+        rects = [self.cell_rect(c) for c in cells]
+        return Rect(
+            min(r.x0 for r in rects), min(r.y0 for r in rects), max(r.x1 for r in rects), max(r.y1 for r in rects)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PictureLayout(CellGeometry):
+    """A picture of a board: the cells of ``CellGeometry`` with a margin round them.
 
     >>> lay = PictureLayout.for_scale(3, 1.0)
     >>> lay.cell, lay.x0, lay.image_size
@@ -66,11 +154,6 @@ class PictureLayout:
     >>> lay.candidate_rect(0, 5).center
     (36.0, 36.0)
     """
-
-    box: int
-    x0: int
-    y0: int
-    cell: int
 
     def __post_init__(self) -> None:
         if self.box not in BASE_CELL:
@@ -103,78 +186,15 @@ class PictureLayout:
         """The largest picture whose board (without the margin) is at most ``board_px`` pixels wide."""
         return cls.for_cell(box, board_px // (box * box))
 
-    # -- sizes (the same formulas as ui/board_layout.py) ----------------------------------------
-    @property
-    def side(self) -> int:
-        return self.box * self.box
-
-    @property
-    def size(self) -> int:
-        """Board width and height in pixels (outer edges of the outer cells)."""
-        return self.cell * self.side
-
     @property
     def image_size(self) -> int:
         """The picture's width and height: the board and its margin on both sides."""
         return self.size + 2 * self.x0
 
     @property
-    def bounds(self) -> Rect:
-        return Rect(self.x0, self.y0, self.x0 + self.size, self.y0 + self.size)
-
-    @property
-    def pad(self) -> float:
-        return max(1.0, self.cell * 0.05)
-
-    @property
-    def slot(self) -> float:
-        return (self.cell - 2 * self.pad) / self.box
-
-    @property
-    def thin_width(self) -> int:
-        return max(1, round(self.cell / 48))
-
-    @property
-    def thick_width(self) -> int:
-        return max(2, round(self.cell / 16))
-
-    @property
-    def frame_width(self) -> int:
-        return self.thick_width + max(1, round(self.cell / 40))
-
-    @property
-    def digit_px(self) -> int:
-        return max(6, round(self.cell * (0.62 if self.box < 4 else 0.58)))
-
-    @property
-    def candidate_px(self) -> int:
-        return max(5, round(self.slot * 0.78))
-
-    @property
     def stroke(self) -> float:
         """How much wider than on the canvas a role's outline is drawn (1.0 at 48-pixel cells)."""
         return self.cell / REFERENCE_CELL
-
-    # -- rectangles -------------------------------------------------------------------------------
-    def cell_rect(self, cell: Cell) -> Rect:
-        r, c = divmod(cell, self.side)
-        x, y = self.x0 + c * self.cell, self.y0 + r * self.cell
-        return Rect(x, y, x + self.cell, y + self.cell)
-
-    def candidate_rect(self, cell: Cell, digit: Digit) -> Rect:
-        """The slot of ``digit`` in ``cell``'s mini-grid (slot d-1, row by row)."""
-        cr = self.cell_rect(cell)
-        sr, sc = divmod(digit - 1, self.box)
-        slot, pad = self.slot, self.pad
-        x, y = cr.x0 + pad + sc * slot, cr.y0 + pad + sr * slot
-        return Rect(x, y, x + slot, y + slot)
-
-    def unit_rect(self, cells: Sequence[Cell]) -> Rect:
-        """The smallest rectangle around some cells (a row, a column or a box)."""
-        rects = [self.cell_rect(c) for c in cells]
-        return Rect(
-            min(r.x0 for r in rects), min(r.y0 for r in rects), max(r.x1 for r in rects), max(r.y1 for r in rects)
-        )
 
     def lines(self) -> List[GridLine]:
         """Every inner grid line, thin ones first (so thick ones are drawn over them); the frame is separate."""

@@ -1,9 +1,9 @@
-"""The colours, shapes and strokes of a board picture: the light theme of the window, kept here as plain data.
+"""The colours, shapes and strokes of a board picture, which are also the window's light theme.
 
-The render layer must not import the window (``ui/``), so the light theme's colours live
-here a second time; ``tests/test_render_palette.py`` checks that the two agree field by
-field, so the picture always looks like the canvas. Shapes are named by the same strings
-as ``ui.theme.Shape`` values.
+The board's light colours are kept once, here, as plain data: ``ui/theme.py`` builds its
+light theme from them and adds the window's own colours (cursor, hover, banners), so a
+picture always looks like the canvas. Shapes are named by the same strings as
+``ui.theme.Shape`` values.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Board pixel math: where every cell, candidate slot and grid line goes, and what a pixel hits. No Tk.
 
 A ``BoardLayout`` is a frozen value computed from the board size and the space
-available. Cell edges fall on whole pixels so thin lines stay crisp. Each cell
+available, on ``CellGeometry`` (render/layout.py: the pixel math board pictures share
+with the window). Cell edges fall on whole pixels so thin lines stay crisp. Each cell
 holds a box×box mini-grid of candidate slots (3×3 on 9×9, 2×2 on 4×4, 4×4 on
 16×16): digit d sits in slot d-1, read row by row, so a missing candidate is
 always a gap in the same place.
@@ -15,41 +16,14 @@ digit by accident.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import List, Optional
 
 from sudoku_tk.engine.geometry import Cell, Digit
+from sudoku_tk.render.layout import CellGeometry, Rect
 
 SUPPORTED_BOXES = (2, 3, 4)
 HIT_MARGIN = 0.2
 """The part of a candidate slot's width, on each side, that hits the cell rather than the candidate."""
-
-
-@dataclass(frozen=True, slots=True)
-class Rect:
-    """An axis-aligned rectangle in canvas pixels (x0, y0 inclusive; x1, y1 exclusive)."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-    @property
-    def center(self) -> Tuple[float, float]:
-        return ((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
-
-    @property
-    def width(self) -> float:
-        return self.x1 - self.x0
-
-    def contains(self, x: float, y: float) -> bool:
-        return self.x0 <= x < self.x1 and self.y0 <= y < self.y1
-
-    def inset(self, d: float) -> "Rect":
-        """The rectangle shrunk by ``d`` on every side (grown when negative)."""
-        return Rect(self.x0 + d, self.y0 + d, self.x1 - d, self.y1 - d)
-
-    def coords(self) -> Tuple[float, float, float, float]:
-        return (self.x0, self.y0, self.x1, self.y1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +46,8 @@ class Hit:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardLayout:
-    """The board's pixel geometry: ``side`` cells of ``cell`` pixels from (x0, y0).
+class BoardLayout(CellGeometry):
+    """The board on the canvas: ``CellGeometry`` fitted to the window, with grid lines and hit testing.
 
     >>> lay = BoardLayout.fit(3, 500, 400)
     >>> lay.cell, lay.x0, lay.y0
@@ -81,12 +55,6 @@ class BoardLayout:
     >>> lay.hit_test(*lay.candidate_rect(20, 5).center)
     Hit(cell=20, digit=5)
     """
-
-    box: int
-    x0: int
-    y0: int
-    cell: int
-    """Cell width and height in pixels."""
 
     def __post_init__(self) -> None:
         if self.box not in SUPPORTED_BOXES:
@@ -109,76 +77,10 @@ class BoardLayout:
         size = cell * side
         return cls(box, max(0, int((width - size) // 2)), max(0, int((height - size) // 2)), cell)
 
-    # -- sizes ------------------------------------------------------------------
-    @property
-    def side(self) -> int:
-        return self.box * self.box
-
-    @property
-    def size(self) -> int:
-        """Board width and height in pixels (outer edges of the outer cells)."""
-        return self.cell * self.side
-
-    @property
-    def bounds(self) -> Rect:
-        return Rect(self.x0, self.y0, self.x0 + self.size, self.y0 + self.size)
-
-    @property
-    def pad(self) -> float:
-        """The cell's rim: points there hit the cell but no candidate slot."""
-        return max(1.0, self.cell * 0.05)
-
-    @property
-    def slot(self) -> float:
-        """Width of one candidate slot."""
-        return (self.cell - 2 * self.pad) / self.box
-
-    @property
-    def thin_width(self) -> int:
-        return max(1, round(self.cell / 48))
-
-    @property
-    def thick_width(self) -> int:
-        return max(2, round(self.cell / 16))
-
-    @property
-    def frame_width(self) -> int:
-        return self.thick_width + max(1, round(self.cell / 40))
-
-    @property
-    def digit_px(self) -> int:
-        """Pixel height for a placed digit's font."""
-        return max(6, round(self.cell * (0.62 if self.box < 4 else 0.58)))
-
-    @property
-    def candidate_px(self) -> int:
-        """Pixel height for a candidate's font: fills its slot without touching the neighbours."""
-        return max(5, round(self.slot * 0.78))
-
-    # -- rectangles -------------------------------------------------------------
-    def cell_rect(self, cell: Cell) -> Rect:
-        r, c = divmod(cell, self.side)
-        x, y = self.x0 + c * self.cell, self.y0 + r * self.cell
-        return Rect(x, y, x + self.cell, y + self.cell)
-
-    def candidate_rect(self, cell: Cell, digit: Digit) -> Rect:
-        """The slot of ``digit`` in ``cell``'s mini-grid (slot d-1, row by row)."""
-        cr = self.cell_rect(cell)
-        sr, sc = divmod(digit - 1, self.box)
-        slot, pad = self.slot, self.pad
-        x, y = cr.x0 + pad + sc * slot, cr.y0 + pad + sr * slot
-        return Rect(x, y, x + slot, y + slot)
-
+    # -- rectangles (cell_rect, candidate_rect, unit_rect and the sizes: CellGeometry) ---------------
     def candidate_hit_rect(self, cell: Cell, digit: Digit) -> Rect:
         """Where a click counts as a click on the candidate: the inner part of its slot."""
         return self.candidate_rect(cell, digit).inset(self.slot * HIT_MARGIN)
-
-    def unit_rect(self, cells: Tuple[Cell, ...]) -> Rect:
-        """The smallest rectangle around some cells (a row, a column or a box)."""
-        rects = [self.cell_rect(c) for c in cells]
-        return Rect(
-            min(r.x0 for r in rects), min(r.y0 for r in rects), max(r.x1 for r in rects), max(r.y1 for r in rects)
-        )
 
     def lines(self) -> List[Line]:
         """Every inner grid line, thin ones first (so thick ones are drawn over them); the frame is separate."""

@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Dict, Tuple
 
 from sudoku_tk.engine.step import HighlightRole
+from sudoku_tk.render.palette import LIGHT as PAPER
 
 
 class Shape(Enum):
@@ -119,19 +120,10 @@ FONT_FAMILIES = ("DejaVu Sans", "Segoe UI", "Helvetica Neue", "Helvetica", "Aria
 """Preferred board fonts, first installed one wins; Tk's default font otherwise."""
 
 _LIGHT_ROLES = {
-    HighlightRole.CAUSE: RoleStyle("#c4ecd9", "#007a5a", Shape.BOX, (2, 2)),
-    HighlightRole.PATTERN: RoleStyle("#cfe4fb", "#0072b2", Shape.CIRCLE),
-    HighlightRole.DEFINING_UNIT: RoleStyle("#eef5df", "#5c7f1a", Shape.BOX, (6, 3), 2),
-    HighlightRole.COVER_UNIT: RoleStyle("#f4e8f6", "#8a3f8f", Shape.BOX, (2, 3), 2),
-    HighlightRole.FIN: RoleStyle("#ffdcbc", "#d55e00", Shape.DIAMOND, (3, 2)),
-    HighlightRole.PIVOT: RoleStyle("#fbee9c", "#8a6f00", Shape.DOUBLE_BOX, (), 2),
-    HighlightRole.COLOR_A: RoleStyle("#9dcff5", "#0b5a8f", Shape.DISC),
-    HighlightRole.COLOR_B: RoleStyle("#ffffff", "#d55e00", Shape.RING, (), 2.5),
-    HighlightRole.COLOR_C: RoleStyle("#9ee0b0", "#1b7f3b", Shape.TRIANGLE),
-    HighlightRole.COLOR_D: RoleStyle("#ffffff", "#a0468c", Shape.SQUARE_RING, (), 2.5),
-    HighlightRole.ELIMINATION: RoleStyle("#ffd3d0", "#c62828", Shape.CROSS, (5, 3), 1.6),
-    HighlightRole.PLACEMENT: RoleStyle("#c4ecd9", "#007a5a", Shape.THICK_BOX, (), 2),
+    role: RoleStyle(style.fill, style.outline, Shape(style.shape), style.dash, style.width)
+    for role, style in PAPER.roles.items()
 }
+"""The light theme's roles are the pictures' (render/palette.py keeps them once for both)."""
 
 _DARK_ROLES = {
     HighlightRole.CAUSE: RoleStyle("#1f4f3f", "#4fd1a5", Shape.BOX, (2, 2)),
@@ -150,19 +142,19 @@ _DARK_ROLES = {
 
 LIGHT = Theme(
     name="light",
-    window="#eceff3",
+    window=PAPER.window,
     text="#1d2024",
-    board="#ffffff",
-    thin_line="#b9bec7",
-    box_line="#2d323a",
-    frame="#2d323a",
+    board=PAPER.board,
+    thin_line=PAPER.thin_line,
+    box_line=PAPER.box_line,
+    frame=PAPER.frame,
     frame_solved="#009e73",
-    given="#15181c",
-    player="#0b5cad",
-    auto="#7b3f98",
-    candidate="#5d6470",
-    conflict="#c62828",
-    conflict_bg="#fde0dc",
+    given=PAPER.given,
+    player=PAPER.player,
+    auto=PAPER.auto,
+    candidate=PAPER.candidate,
+    conflict=PAPER.conflict,
+    conflict_bg=PAPER.conflict_bg,
     cursor="#e69f00",
     cursor_bg="#fff5d9",
     hover="#0072b2",
@@ -171,16 +163,21 @@ LIGHT = Theme(
     seen_bg="#e5eaf1",
     candidate_hl="#0a3d8f",
     candidate_hl_bg="#ffe58a",
-    ghost="#c62828",
+    ghost=PAPER.ghost,
     banner_bg="#fff5d9",
     banner_fg="#1d2024",
     solved_bg="#d4f2e4",
     error_bg="#fde0dc",
     roles=_LIGHT_ROLES,
-    link="#6a1b9a",
-    contradiction="#b00020",
-    contradiction_bg="#ffe3e0",
+    link=PAPER.link,
+    contradiction=PAPER.contradiction,
+    contradiction_bg=PAPER.contradiction_bg,
+    contradiction_dash=PAPER.contradiction_dash,
+    paint=(PAPER.paint[0], PAPER.paint[1], PAPER.paint[2], PAPER.paint[3]),
+    paint_edge=(PAPER.paint_edge[0], PAPER.paint_edge[1]),
 )
+"""The light theme: the board's colours are the pictures' (``render.palette.LIGHT``), so a picture looks like the
+canvas; the window's own colours (cursor, hover, banners) are added here."""
 
 DARK = Theme(
     name="dark",
