@@ -31,7 +31,8 @@ from sudoku_tk.engine.level_search import (
     puzzle_seed,
 )
 from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.rating import Level, rate
+from sudoku_tk.engine.rating import Level, rate, rate_puzzle
+from sudoku_tk.engine.se_rating import path_se
 from sudoku_tk.engine.step import Technique
 from sudoku_tk.engine.techniques import DEFAULT_OFF
 
@@ -46,7 +47,9 @@ def assert_fair(found: Optional[Generated], symmetry: Symmetry, level: Optional[
     assert is_minimal(grid, symmetry)
     path = solve_logically(grid)
     assert path.solved and T.BRUTE_FORCE not in path.techniques()
-    assert rate(path) == found.rating
+    # The rating the generator gives is the one ``sudoku-tk rate`` and the window give the same puzzle.
+    assert rate_puzzle(grid) == found.rating
+    assert rate(path).level is found.rating.level and rate(path).score == found.rating.score
     if level is not None:
         assert found.rating is not None and found.rating.level is level
 
@@ -94,6 +97,16 @@ def test_each_level_is_unique_minimal_symmetric_and_rated_by_the_app(level: Leve
 @pytest.mark.parametrize("symmetry", [Symmetry.NONE, Symmetry.MIRROR, Symmetry.DIAGONAL])
 def test_levels_keep_the_symmetry_asked_for(symmetry: Symmetry) -> None:
     assert_fair(generate_at_level(3, Level.MEDIUM, symmetry), symmetry, Level.MEDIUM)
+
+
+def test_a_generated_puzzles_se_estimate_is_the_puzzles_not_its_first_paths() -> None:
+    """This seed's default path takes a chain (SE 7.1) where an easiest-first path needs no more than SE 4.2:
+    the estimate shown with the puzzle is the lower one, as ``rate`` gives for it."""
+    found = generate_at_level("t/HARD/2", Level.HARD)
+    assert found is not None and found.rating is not None
+    path = solve_logically(found.grid)
+    assert path_se(path) > found.rating.se
+    assert found.rating == rate_puzzle(found.grid)
 
 
 def test_the_same_seed_gives_the_same_puzzle() -> None:

@@ -39,7 +39,7 @@ from .grid import Grid
 from .isomorph import random_isomorph
 from .logic_solver import SolvePath, apply_step, solve_logically
 from .practice_pool import load_pool
-from .rating import SCORES, Level, Rating, rate
+from .rating import SCORES, Level, Rating, rate, rate_with_estimate
 from .step import Step, Technique
 from .technique_sets import level_of
 from .techniques import default_techniques, find_hint, registered_finder
@@ -228,7 +228,7 @@ def generate_at_level(
         grid = generate(rng, box, symmetry)
         path = path_at_level(grid, level)
         if path is not None:
-            return Generated(grid.to_string(), rate(path), str(seed), tries)
+            return Generated(grid.to_string(), rate_with_estimate(path), str(seed), tries)
         if time_limit is not None and time.monotonic() - start > time_limit:
             return None
 
@@ -289,7 +289,7 @@ def generate_practice(
     if found is None:
         return None
     grid, path, pool_seed = found
-    return Generated(grid.to_string(), rate(path), str(seed), tries, technique, pool_seed)
+    return Generated(grid.to_string(), rate_with_estimate(path), str(seed), tries, technique, pool_seed)
 
 
 def pool_practice(seed: Seed, technique: Technique) -> Optional[Generated]:
@@ -299,7 +299,7 @@ def pool_practice(seed: Seed, technique: Technique) -> Optional[Generated]:
     if found is None:
         return None
     grid, path, pool_seed = found
-    return Generated(grid.to_string(), rate(path), str(seed), tries, technique, pool_seed)
+    return Generated(grid.to_string(), rate_with_estimate(path), str(seed), tries, technique, pool_seed)
 
 
 _Found = Tuple[Grid, SolvePath, Optional[str]]

@@ -232,6 +232,11 @@ def rate_puzzle(grid: Grid, enabled: Optional[Iterable[Technique]] = None, uniqu
         unique: whether the givens have exactly one solution; None asks the brute-force solver.
     """
     chosen = None if enabled is None else frozenset(enabled)
-    path = solve_logically(grid, chosen, unique)
+    return rate_with_estimate(solve_logically(grid, chosen, unique), chosen)
+
+
+def rate_with_estimate(path: SolvePath, enabled: Optional[Iterable[Technique]] = None) -> Rating:
+    """``rate(path)`` with the puzzle's SE estimate (``se_estimate``) in place of this path's hardest step: what
+    ``rate_puzzle`` gives when ``path`` is the puzzle's ``solve_logically`` path with ``enabled``."""
     rating = rate(path)
-    return Rating(rating.level, rating.score, rating.solved, rating.hardest, se_estimate(path, chosen))
+    return Rating(rating.level, rating.score, rating.solved, rating.hardest, se_estimate(path, enabled))
