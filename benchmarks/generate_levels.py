@@ -5,8 +5,9 @@
 
 Each puzzle is ``generate_at_level(puzzle_seed(base, i), level)`` or ``generate_practice(...)`` timed by the wall
 clock (and this process's CPU time, which a busy shared machine does not inflate), then checked outside the
-timing against the app's solver: unique, minimal for its symmetry, ``rate(solve_logically(grid))`` equal to the
-rating it came with (the level asked for), no Brute Force on the path, the technique on a practice path. The
+timing against the app's solver: unique, minimal for its symmetry, ``rate_puzzle(grid)`` (what ``sudoku-tk rate``
+says) equal to the rating it came with (the level asked for), no Brute Force on the path, the technique on a
+practice path. The
 targets of issue 14: median ≤ 2 s and p95 ≤ 6 s per level, median ≤ 5 s per practice technique. A practice line
 says how many of its puzzles were isomorphs of practice-pool puzzles (``from pool``; see practice_pool.py).
 """
@@ -35,7 +36,7 @@ from sudoku_tk.engine.level_search import (  # noqa: E402
     puzzle_seed,
 )
 from sudoku_tk.engine.logic_solver import solve_logically  # noqa: E402
-from sudoku_tk.engine.rating import Level, rate  # noqa: E402
+from sudoku_tk.engine.rating import Level, rate_puzzle  # noqa: E402
 from sudoku_tk.engine.step import Technique  # noqa: E402
 from sudoku_tk.engine.technique_sets import parse_selection  # noqa: E402
 
@@ -56,8 +57,9 @@ def problems(found: Generated, symmetry: Symmetry, technique: Optional[Technique
     path = solve_logically(grid)
     if not path.solved or Technique.BRUTE_FORCE in path.techniques():
         out.append("needs Brute Force")
-    if rate(path) != found.rating:
-        out.append(f"rated {rate(path)}, said {found.rating}")
+    rated = rate_puzzle(grid)
+    if rated != found.rating:
+        out.append(f"rated {rated}, said {found.rating}")
     if technique is not None and technique not in path.techniques():
         out.append(f"no {technique.display_name} on the path")
     return out
