@@ -35,6 +35,8 @@ RECENT_LIMIT = 30
 """How many recently played puzzle ids are remembered (random picks avoid them)."""
 ZOOM_MIN, ZOOM_MAX = 50, 300
 ANY_LEVEL = "any"
+NEW_GAME_MODES = ("random", "list", "generated", "practice")
+"""What the New Game dialog can start: a random built-in puzzle, a listed one, a generated one, practice."""
 MAX_PATH_TEXT = 4096
 E = TypeVar("E", bound=Enum)
 
@@ -103,6 +105,10 @@ class Settings:
     new_game_size: int = 9
     new_game_level: str = ANY_LEVEL
     """A ``Level`` value, or ``"any"``: what the New Game dialog offers first."""
+    new_game_mode: str = NEW_GAME_MODES[0]
+    """Which kind of puzzle the New Game dialog offers first (one of ``NEW_GAME_MODES``): what was chosen last."""
+    practice_technique: Technique = Technique.X_WING
+    """The technique the New Game dialog offers to practise first: the last one chosen."""
     techniques_off: FrozenSet[Technique] = frozenset()
     """Techniques of the default set the player switched off for hints and the solver."""
     techniques_on: FrozenSet[Technique] = frozenset()
@@ -154,6 +160,8 @@ def settings_to_json(settings: Settings) -> Dict[str, Any]:
         "last_directory": settings.last_directory,
         "new_game_size": settings.new_game_size,
         "new_game_level": settings.new_game_level,
+        "new_game_mode": settings.new_game_mode,
+        "practice_technique": settings.practice_technique.name,
         "techniques_off": sorted(t.name for t in settings.techniques_off),
         "techniques_on": sorted(t.name for t in settings.techniques_on),
     }
@@ -231,6 +239,19 @@ def _level(value: Any) -> str:
     )
 
 
+def _new_game_mode(value: Any) -> str:
+    if value not in NEW_GAME_MODES:
+        raise ValueError(f"expected one of {', '.join(NEW_GAME_MODES)}, found {value!r:.60}")
+    return str(value)
+
+
+def _technique(value: Any) -> Technique:
+    known = {t.name: t for t in Technique}
+    if not isinstance(value, str) or value not in known:
+        raise ValueError(f"expected a technique name, found {value!r:.60}")
+    return known[value]
+
+
 def _techniques(value: Any) -> FrozenSet[Technique]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ValueError(f"expected a list of technique names, found {value!r:.60}")
@@ -252,6 +273,8 @@ _READERS: Dict[str, Callable[[Any], Any]] = {
     "last_directory": _directory,
     "new_game_size": _size,
     "new_game_level": _level,
+    "new_game_mode": _new_game_mode,
+    "practice_technique": _technique,
     "techniques_off": _techniques,
     "techniques_on": _techniques,
 }

@@ -17,7 +17,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 from sudoku_tk.app import puzzles
 from sudoku_tk.app.puzzle_cache import PuzzleKey
 from sudoku_tk.app.puzzles import Level, PuzzleEntry
-from sudoku_tk.app.settings import ANY_LEVEL
+from sudoku_tk.app.settings import ANY_LEVEL, DEFAULTS, NEW_GAME_MODES
 from sudoku_tk.engine import rating
 from sudoku_tk.engine.level_search import practice_techniques
 from sudoku_tk.engine.step import Technique
@@ -27,10 +27,10 @@ from .dialogs import _Dialog
 ANY_LEVEL_LABEL = "Any level"
 GENERATED_SIZE = 9
 """Generated and practice puzzles are 9×9 (the sizes the rating knows)."""
-DEFAULT_TECHNIQUE = Technique.X_WING
+DEFAULT_TECHNIQUE = DEFAULTS.practice_technique
 
 Mode = str
-RANDOM, LISTED, GENERATED, PRACTICE = "random", "list", "generated", "practice"
+RANDOM, LISTED, GENERATED, PRACTICE = NEW_GAME_MODES
 """What the dialog offers: a random built-in puzzle, a listed one, a generated one at a level, practice."""
 
 NewGameResult = Union[PuzzleEntry, PuzzleKey]

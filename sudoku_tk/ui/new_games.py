@@ -25,7 +25,7 @@ from sudoku_tk.app.session import Change
 from sudoku_tk.engine.level_search import Generated
 from sudoku_tk.engine.rating import Rating
 
-from .new_game_dialog import DEFAULT_TECHNIQUE, RANDOM, NewGameDialog
+from .new_game_dialog import NewGameDialog
 from .ports import NewGameHost
 from .status_bar import StatusBar
 
@@ -86,9 +86,6 @@ class NewGames:
         self._asked = ""  # the puzzle whose rating is being computed
         self._poll_job: Optional[str] = None
         self._refill_job: Optional[str] = None
-        self.mode = RANDOM
-        """The kind of puzzle New game offers first (what was chosen last in this run)."""
-        self.technique = DEFAULT_TECHNIQUE
 
     def start(self) -> None:
         """Follow the game (to rate each puzzle) and start refilling the cache a little later."""
@@ -117,14 +114,19 @@ class NewGames:
             size=s.new_game_size,
             level=s.new_game_level,
             recent_ids=s.recent_ids,
-            mode=self.mode,
-            technique=self.technique,
+            mode=s.new_game_mode,
+            technique=s.practice_technique,
         )
         if dialog.result is None:
             return
-        self.mode, self.technique = dialog.chosen_mode, dialog.chosen_technique
         host.update_settings(
-            replace(host.settings, new_game_size=dialog.chosen_size, new_game_level=dialog.chosen_level)
+            replace(
+                host.settings,
+                new_game_size=dialog.chosen_size,
+                new_game_level=dialog.chosen_level,
+                new_game_mode=dialog.chosen_mode,
+                practice_technique=dialog.chosen_technique,
+            )
         )
         result = dialog.result
         if isinstance(result, PuzzleKey):

@@ -25,6 +25,7 @@ from sudoku_tk.app.settings import (
     settings_to_json,
 )
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
+from sudoku_tk.engine.step import Technique
 
 
 def test_defaults() -> None:
@@ -34,6 +35,7 @@ def test_defaults() -> None:
     assert s.theme is Theme.SYSTEM and s.board_zoom == 100
     assert s.recent_ids == () and s.last_directory == ""
     assert (s.new_game_size, s.new_game_level) == (9, "any")
+    assert (s.new_game_mode, s.practice_technique) == ("random", Technique.X_WING)
 
 
 def test_every_field_is_written() -> None:
@@ -52,6 +54,8 @@ def test_round_trip(tmp_path: Path) -> None:
         last_directory="/home/ann/sudoku",
         new_game_size=16,
         new_game_level="extreme",
+        new_game_mode="practice",
+        practice_technique=Technique.XY_CHAIN,
     )
     path = tmp_path / "deep" / "settings.json"
     save_settings(path, s)
@@ -118,6 +122,9 @@ def test_unknown_keys_are_ignored_silently() -> None:
         ("last_directory", None, "expected a folder name"),
         ("new_game_size", 5, "expected 4, 9 or 16"),
         ("new_game_level", "impossible", "'impossible'"),
+        ("new_game_mode", "surprise", "expected one of random, list, generated, practice"),
+        ("practice_technique", "X-Wing", "expected a technique name"),
+        ("practice_technique", 3, "expected a technique name"),
     ],
 )
 def test_bad_value_becomes_default_with_a_note_naming_it(key: str, value: Any, needle: str) -> None:

@@ -282,3 +282,20 @@ def root() -> Any:
     r.withdraw()
     yield r
     r.destroy()
+
+
+def test_the_dialog_offers_last_runs_choice_first(
+    open_app: Callable[..., App], data_dir: Path, hard_puzzle: Generated
+) -> None:
+    """What kind of puzzle the player chose (practice, and which technique) is saved with the settings: the
+    next run's New game dialog starts there."""
+    worker = FakeWorker(hold=lambda job: isinstance(job, MakeJob))
+    app = open_app(background=lambda: worker)
+    choose(app, pick_technique("XY-Chain"))
+    assert app.settings.new_game_mode == PRACTICE and app.settings.practice_technique is Technique.XY_CHAIN
+    app.close()
+    app.root.destroy()
+    again = open_app(None, background=lambda: FakeWorker(hold=lambda job: isinstance(job, MakeJob)))
+    seen: List[Tuple[str, str]] = []
+    choose(again, lambda dialog: seen.append((dialog.mode_var.get(), dialog.technique_var.get())))
+    assert seen == [(PRACTICE, "XY-Chain")]
