@@ -12,9 +12,15 @@ import shutil
 import subprocess
 
 import pytest
+from hypothesis import HealthCheck, settings
 from shared_data import HODOKU, PUZZLES, REPO, SHARED, read_puzzles  # noqa: F401  (re-exported)
 
 _xvfb: subprocess.Popen[bytes] | None = None
+
+# Property tests never fail for want of speed: CI machines are shared and slow at times, and a slow example is
+# not a wrong one (each test's own @settings may still set its example count).
+settings.register_profile("sudoku_tk", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("sudoku_tk")
 
 
 def _start_xvfb() -> str | None:
