@@ -17,6 +17,7 @@ from typing import Any, Callable, List, Optional, Tuple
 import pytest
 
 from sudoku_tk.app.background_worker import (
+    ORDER_ATTEMPTS,
     BackgroundWorker,
     MakeJob,
     PidJob,
@@ -219,6 +220,20 @@ def test_an_order_not_found_in_time_is_tried_again_with_a_new_seed() -> None:
     drain(worker)
     assert ready == ["found"]
     assert [j.seed for j in executor.jobs if isinstance(j, MakeJob)] == ["1/0", "2/0"]
+
+
+def test_an_order_gives_up_after_its_attempts_and_says_so() -> None:
+    executor = SyncExecutor(lambda job: None)  # no search ever finds one
+    worker = BackgroundWorker(lambda: executor)
+    bases = iter(range(1, 100))
+    supply = PuzzleSupply(PuzzleCache(None, per_level=0), worker, base_seed=lambda: next(bases))
+    ready: List[Any] = []
+    failed: List[bool] = []
+    supply.order(PuzzleKey.practice(Technique.X_WING), ready.append, lambda: failed.append(True))
+    drain(worker)
+    assert ready == [] and failed == [True]
+    assert [j.seed for j in executor.jobs if isinstance(j, MakeJob)] == [f"{i}/0" for i in range(1, ORDER_ATTEMPTS + 1)]
+    assert not worker.busy
 
 
 def test_run_job_makes_the_puzzle_its_seed_names() -> None:

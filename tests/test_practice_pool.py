@@ -19,6 +19,7 @@ from sudoku_tk.engine.brute_force import count_solutions
 from sudoku_tk.engine.generator import Symmetry, generate, is_minimal
 from sudoku_tk.engine.level_search import (
     generate_practice,
+    offered_practice_techniques,
     pool_practice,
     practice_techniques,
     random_tries,
@@ -142,3 +143,13 @@ def test_a_symmetric_practice_request_never_takes_the_pool() -> None:
     found = generate_practice(5, T.X_WING, Symmetry.ROTATIONAL)
     assert found is not None and found.pool_seed is None
     assert is_minimal(found.grid, Symmetry.ROTATIONAL)
+
+
+def test_the_player_is_offered_the_techniques_the_pool_holds() -> None:
+    """The New game dialog offers practice only where a puzzle comes in seconds: every technique with pool
+    puzzles. The six the default path never took in the mining run are left out, with the reason."""
+    offered = offered_practice_techniques()
+    assert set(offered) == {t for t in practice_techniques() if POOL.of(t)}
+    assert list(offered) == [t for t in practice_techniques() if t in offered]  # solving order kept
+    left_out = [t for t in practice_techniques() if t not in offered]
+    assert Technique.SIMPLE_COLORS_WRAP in left_out and Technique.X_WING in offered

@@ -33,6 +33,9 @@ from sudoku_tk.engine.rating import Rating, rate_puzzle
 
 MAKE_TIME_LIMIT = 60.0
 """Seconds one job searches for a puzzle; when they run out, another seed is tried in a new job."""
+ORDER_ATTEMPTS = 3
+"""How many jobs (each up to MAKE_TIME_LIMIT seconds, each a new seed) an ordered puzzle gets before the search
+gives up and says so."""
 NICENESS = 10
 """How much lower the worker process's priority is (where ``os.nice`` exists)."""
 
@@ -223,7 +226,8 @@ class PuzzleSupply:
         self.cache = cache
         self.worker = worker
         self._base_seed = base_seed
-        self._time_limit = time_limit
+        self.time_limit = time_limit
+        """Seconds one job searches (None: until found)."""
         self._refilling = False
 
     def take(self, key: PuzzleKey) -> Optional[Generated]:
@@ -232,14 +236,23 @@ class PuzzleSupply:
         self.refill()
         return puzzle
 
-    def order(self, key: PuzzleKey, ready: Callable[[Generated], None]) -> None:
-        """Make a puzzle for ``key`` before any refill; ``ready(puzzle)`` once it is made (new seeds until one is)."""
+    def order(
+        self,
+        key: PuzzleKey,
+        ready: Callable[[Generated], None],
+        failed: Callable[[], None] = lambda: None,
+        attempts: int = ORDER_ATTEMPTS,
+    ) -> None:
+        """Make a puzzle for ``key`` before any refill; ``ready(puzzle)`` once it is made. A job that finds none
+        is followed by another with a new seed, up to ``attempts`` jobs; then ``failed()``."""
 
         def made(puzzle: Optional[Generated]) -> None:
-            if puzzle is None:
-                self.order(key, ready)
-            else:
+            if puzzle is not None:
                 ready(puzzle)
+            elif attempts > 1 and not self.worker.closed:
+                self.order(key, ready, failed, attempts - 1)
+            else:
+                failed()
 
         self.worker.submit(self._job(key), made, urgent=True)
 
@@ -263,11 +276,12 @@ class PuzzleSupply:
         self.worker.submit(self._job(key), made)
 
     def _job(self, key: PuzzleKey) -> MakeJob:
-        return MakeJob(key.text, puzzle_seed(self._base_seed(), 0), self._time_limit)
+        return MakeJob(key.text, puzzle_seed(self._base_seed(), 0), self.time_limit)
 
 
 __all__ = [
     "BackgroundWorker",
+    "ORDER_ATTEMPTS",
     "Job",
     "MakeJob",
     "PidJob",

@@ -233,6 +233,16 @@ def generate_at_level(
             return None
 
 
+def offered_practice_techniques() -> Tuple[Technique, ...]:
+    """The practice techniques a player is offered: those ``generate_practice`` makes in seconds, because the
+    practice pool holds puzzles for them. The others (such as Simple Colors Wrap) were never taken by the
+    default path in the mining run, always behind an easier step, so a search for one may never end. All
+    practice techniques when the pool is missing."""
+    pool = load_pool()
+    offered = tuple(t for t in practice_techniques() if pool.of(t))
+    return offered or practice_techniques()
+
+
 def random_tries(technique: Technique) -> Optional[int]:
     """How many random puzzles ``generate_practice`` tries before it takes a pool puzzle (None: no pool puzzle
     for ``technique``, so random ones until found).
@@ -358,6 +368,7 @@ __all__ = [
     "path_with_technique",
     "practice_prefix",
     "pool_practice",
+    "offered_practice_techniques",
     "practice_techniques",
     "random_tries",
     "puzzle_seed",

@@ -2,7 +2,7 @@
 
 For 9×9 the player chooses a level (Easy … Extreme) and either a built-in puzzle or a new
 generated one, or "Practice a technique" with a technique from the list
-(``practice_techniques``). 4×4 and 16×16 offer built-in puzzles only. ``result`` is a
+(``offered_practice_techniques``). 4×4 and 16×16 offer built-in puzzles only. ``result`` is a
 ``PuzzleEntry`` (built-in) or a ``PuzzleKey`` (generated: new_games.py takes it from the
 cache or has it made). Validation is in the pure ``*_ok()`` functions, as in dialogs.py.
 """
@@ -19,15 +19,18 @@ from sudoku_tk.app.puzzle_cache import PuzzleKey
 from sudoku_tk.app.puzzles import Level, PuzzleEntry
 from sudoku_tk.app.settings import ANY_LEVEL, DEFAULTS, NEW_GAME_MODES
 from sudoku_tk.engine import rating
-from sudoku_tk.engine.level_search import practice_techniques
+from sudoku_tk.engine.level_search import offered_practice_techniques, practice_techniques
 from sudoku_tk.engine.step import Technique
 
 from .dialogs import _Dialog
+from .tooltip import Tooltip
 
 ANY_LEVEL_LABEL = "Any level"
 GENERATED_SIZE = 9
 """Generated and practice puzzles are 9×9 (the sizes the rating knows)."""
 DEFAULT_TECHNIQUE = DEFAULTS.practice_technique
+RARE_WHY = "the solver always finds an easier step first, so no puzzle needs it"
+"""Why a practice technique is not offered (``offered_practice_techniques``)."""
 
 Mode = str
 RANDOM, LISTED, GENERATED, PRACTICE = NEW_GAME_MODES
@@ -88,8 +91,16 @@ def rating_level_labels() -> List[str]:
 
 
 def technique_labels() -> List[str]:
-    """The techniques practice puzzles can be made for, in solving order (their display names)."""
-    return [t.display_name for t in practice_techniques()]
+    """The techniques practice puzzles are offered for, in solving order (their display names)."""
+    return [t.display_name for t in offered_practice_techniques()]
+
+
+def technique_tip() -> str:
+    """The technique list's tooltip: which practice techniques are left out, and why."""
+    rare = [t.display_name for t in practice_techniques() if t not in offered_practice_techniques()]
+    if not rare:
+        return "A puzzle whose solving path needs this technique"
+    return f"A puzzle whose solving path needs this technique. Not offered: {', '.join(rare)} ({RARE_WHY})."
 
 
 def generated_ok(size: int | str, mode: Mode, level_text: str, technique_text: str) -> Tuple[Optional[PuzzleKey], str]:
@@ -111,6 +122,8 @@ def generated_ok(size: int | str, mode: Mode, level_text: str, technique_text: s
             technique = None
         if technique is None or technique not in practice_techniques():
             return None, f"Choose a technique to practise from the list, not {technique_text!r}."
+        if technique not in offered_practice_techniques():
+            return None, f"{technique.display_name} is too rare to practise: {RARE_WHY}"
         return PuzzleKey.practice(technique), ""
     for level in rating.Level:
         if level.label == level_text.strip().lower():
@@ -149,7 +162,7 @@ class NewGameDialog(_Dialog):
         """The size and level last chosen (what the next New game offers first)."""
         self.chosen_level = level
         self.chosen_mode: Mode = mode if mode in (RANDOM, LISTED, GENERATED, PRACTICE) else RANDOM
-        self.chosen_technique = technique if technique in practice_techniques() else DEFAULT_TECHNIQUE
+        self.chosen_technique = technique if technique in offered_practice_techniques() else DEFAULT_TECHNIQUE
         super().__init__(parent, "New game", show=show)
 
     def _build(self, body: ttk.Frame) -> None:
@@ -183,6 +196,7 @@ class NewGameDialog(_Dialog):
         )
         self.technique_box.grid(row=0, column=1, sticky="w", padx=(6, 0), pady=2)
         self.technique_box.bind("<<ComboboxSelected>>", lambda _e: self._choose_mode(PRACTICE))
+        Tooltip(self.technique_box, technique_tip())
         self.pick_button = self._mode_button(body, "This built-in puzzle:", LISTED)
         self.pick_button.grid(row=5, column=0, columnspan=2, sticky="w")
         frame = ttk.Frame(body)

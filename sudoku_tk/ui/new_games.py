@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Dict, Optional, Set
 
-from sudoku_tk.app.background_worker import BackgroundWorker, ExecutorFactory, PuzzleSupply
+from sudoku_tk.app.background_worker import ORDER_ATTEMPTS, BackgroundWorker, ExecutorFactory, PuzzleSupply
 from sudoku_tk.app.puzzle_cache import CACHE_NAME, PuzzleCache, PuzzleKey
 from sudoku_tk.app.puzzle_choice import PuzzleChoice
 from sudoku_tk.app.session import Change
@@ -145,7 +145,7 @@ class NewGames:
             self._host.say(f"No {key.label} puzzle is ready, and this window makes none", error=True)
             return
         self._host.show_notice(f"Making {what} puzzle… it opens when ready.")
-        self.supply.order(key, lambda made: self._made(key, made))
+        self.supply.order(key, lambda made: self._made(key, made), lambda: self._not_made(key))
 
     def _made(self, key: PuzzleKey, puzzle: Generated) -> None:
         """An ordered puzzle is ready: kept in the cache until the player plays it."""
@@ -154,6 +154,14 @@ class NewGames:
             f"Your {key.label} puzzle is ready.",
             [("Play it", lambda: self._play_ordered(key, puzzle)), ("Later", None)],
             kind="generated",
+        )
+
+    def _not_made(self, key: PuzzleKey) -> None:
+        """Every search for an ordered puzzle came back empty: say so (the game in play is untouched)."""
+        limit = self.supply.time_limit
+        searched = f" in {ORDER_ATTEMPTS * limit / 60:g} minutes of searching" if limit else ""
+        self._host.show_notice(
+            f"No {key.label} puzzle was found{searched}. Try another level or technique.", error=True
         )
 
     def _play_ordered(self, key: PuzzleKey, puzzle: Generated) -> None:

@@ -17,7 +17,7 @@ from typing import Any, Callable, List, Tuple
 import pytest
 from gui_helpers import HARD, click, key, pump, when_dialog_opens
 
-from sudoku_tk.app.background_worker import MakeJob, PidJob, RateJob
+from sudoku_tk.app.background_worker import MAKE_TIME_LIMIT, ORDER_ATTEMPTS, MakeJob, PidJob, RateJob
 from sudoku_tk.app.paths import autosave_dir
 from sudoku_tk.app.puzzle_cache import CACHE_NAME, PuzzleCache, PuzzleKey
 from sudoku_tk.engine.brute_force import solve
@@ -27,7 +27,15 @@ from sudoku_tk.engine.rating import Level, Rating
 from sudoku_tk.engine.step import Technique
 from sudoku_tk.ui.app import App
 from sudoku_tk.ui.keys import CONTROL
-from sudoku_tk.ui.new_game_dialog import GENERATED, PRACTICE, NewGameDialog, generated_ok, rating_level_labels
+from sudoku_tk.ui.new_game_dialog import (
+    GENERATED,
+    PRACTICE,
+    NewGameDialog,
+    generated_ok,
+    rating_level_labels,
+    technique_labels,
+    technique_tip,
+)
 
 pytestmark = pytest.mark.gui
 
@@ -263,6 +271,37 @@ def test_the_dialog_returns_what_to_make(root: tk.Tk) -> None:
     assert dlg.technique_var.get() == "XY-Chain"
     dlg.ok()
     assert dlg.result == PuzzleKey.practice(Technique.XY_CHAIN) and dlg.chosen_technique is Technique.XY_CHAIN
+
+
+def test_rare_techniques_are_not_offered_and_the_tooltip_says_why() -> None:
+    labels = technique_labels()
+    assert "X-Wing" in labels and "Simple Colors Wrap" not in labels and "Nested Forcing Net" not in labels
+    key, why = generated_ok(9, PRACTICE, "", "Simple Colors Wrap")
+    assert key is None and why == (
+        "Simple Colors Wrap is too rare to practise: the solver always finds an easier step first, so no puzzle "
+        "needs it"
+    )
+    tip = technique_tip()
+    assert "Not offered: " in tip and "Simple Colors Wrap" in tip and "Multi Colors 2" in tip
+
+
+def test_an_ordered_puzzle_never_found_is_given_up_with_a_notice(open_app: Callable[..., App]) -> None:
+    worker = FakeWorker()  # holds practice jobs until released
+    app = open_app(background=lambda: worker)
+    choose(app, pick_technique("X-Wing"))
+    assert app.banner_text() == "Making an X-Wing puzzle… it opens when ready."
+    for _ in range(ORDER_ATTEMPTS):
+        until(app, lambda: bool(worker.held))
+        worker.release(None)  # this search found nothing: another seed is tried
+        pump(app)
+    until(app, lambda: app.banner_text().startswith("No X-Wing puzzle was found"))
+    assert app.banner_text() == (
+        f"No X-Wing puzzle was found in {ORDER_ATTEMPTS * MAKE_TIME_LIMIT / 60:g} minutes of searching. "
+        "Try another level or technique."
+    )
+    assert app.session.name == "Test puzzle"  # the game in play is untouched
+    pump(app)
+    assert not worker.held  # nothing more is searched for
 
 
 def test_generated_ok_refuses_what_cannot_be_made() -> None:
