@@ -3,10 +3,11 @@
 Marks start empty (the starting grid has none) and are set by ``Pencil`` moves: each
 adds or removes its (cell, digit) marks. An ``Eliminate`` in force (an applied hint's
 removals, or the player's in automatic mode) takes its digits out of the marks too, so a
-hint applied in own-marks mode shows its removals and Undo brings the marks back. A digit placed in a cell (by the player, a
-revealed digit or an assist's single) clears that cell's marks, and with Peer Elimination
-on it also removes its digit from the marks of the cell's peers, as GNOME Sudoku's "remove
-pencil marks automatically" does; a later Pencil move may add such a mark back. A placement
+hint applied in own-marks mode shows its removals and Undo brings the marks back. A digit
+placed in a cell (by the player, a revealed digit or an assist's single) clears that cell's
+marks, and with Peer Elimination on it also removes its digit from the marks of the cell's
+peers, as GNOME Sudoku's "remove pencil marks automatically" does; a later Pencil move may
+add such a mark back. A placement
 a later ``Clear`` cancels is not in force, so it never touched the marks: clearing a digit
 brings back the marks its cell had, as undo would.
 
