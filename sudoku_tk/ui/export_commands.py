@@ -46,6 +46,7 @@ from .board_canvas import BoardCanvas
 from .export_dialog import PdfChoice, PdfDialog, PictureChoice, PictureDialog
 from .modal_clock import modal
 from .notice_bar import NoticeAction
+from .ports import WindowParts
 
 FILETYPES = {
     ".png": [("PNG pictures", "*.png"), ("All files", "*")],
@@ -54,17 +55,8 @@ FILETYPES = {
 POLL_MS = 100
 
 
-class ExportHost(Protocol):
+class ExportHost(WindowParts, Protocol):
     """What the export commands may use of the window."""
-
-    @property
-    def root(self) -> tk.Tk: ...
-
-    @property
-    def session(self) -> Session: ...
-
-    @property
-    def settings(self) -> Settings: ...
 
     @property
     def board(self) -> BoardCanvas: ...

@@ -45,6 +45,19 @@ class Messages(Protocol):
     def notice_kind(self) -> str: ...
 
 
+class WindowParts(Protocol):
+    """The three parts most commands need: the Tk root (dialogs, timers), the game and the settings."""
+
+    @property
+    def root(self) -> tk.Tk: ...
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+
 class KeeperHost(Messages, Protocol):
     """What keeping replaced games (game_keeper.py) may call: the root (its dialogs), the game, messages."""
 
@@ -139,17 +152,8 @@ class HintCommandsHost(HintHost, Protocol):
     def rebuild_menus(self) -> None: ...
 
 
-class NewGameHost(Messages, Protocol):
+class NewGameHost(Messages, WindowParts, Protocol):
     """What New game (new_games.py) may call: the root (dialog, timers), the game, settings, starting a puzzle."""
-
-    @property
-    def root(self) -> tk.Tk: ...
-
-    @property
-    def session(self) -> Session: ...
-
-    @property
-    def settings(self) -> Settings: ...
 
     @property
     def files(self) -> GameKeeping: ...
@@ -159,17 +163,8 @@ class NewGameHost(Messages, Protocol):
     def start_puzzle(self, choice: PuzzleChoice) -> None: ...
 
 
-class CommandHost(Messages, Protocol):
+class CommandHost(Messages, WindowParts, Protocol):
     """What the window's own commands (app_commands.py) may call."""
-
-    @property
-    def root(self) -> tk.Tk: ...
-
-    @property
-    def session(self) -> Session: ...
-
-    @property
-    def settings(self) -> Settings: ...
 
     @property
     def theme(self) -> Theme: ...
@@ -200,17 +195,8 @@ class CommandHost(Messages, Protocol):
     def quit_app(self) -> None: ...
 
 
-class DisplayHost(Protocol):
+class DisplayHost(WindowParts, Protocol):
     """What showing the game (game_display.py) may call besides the parts it is given."""
-
-    @property
-    def root(self) -> tk.Tk: ...
-
-    @property
-    def session(self) -> Session: ...
-
-    @property
-    def settings(self) -> Settings: ...
 
     def new_puzzle(self, side: Optional[int] = None) -> None: ...
 
