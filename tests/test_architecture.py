@@ -46,9 +46,10 @@ def test_layer_imports_only_downward(layer: str) -> None:
     assert offenders == []
 
 
-# -- issue 11: tkinter only in the window layer, no import circles, no module over 500 lines ------------------
+# -- issue 11: tkinter only in the window layer, no import circles; issue 24: no module over the 800-line alarm --
 
-MAX_LINES = 500
+MAX_LINES = 800
+"""An alarm, not a target: a module holds one job (never split a class into mixins to get under a number)."""
 TK = ("tkinter", "_tkinter")
 # Outside ui/, only the tools that drive a real window may import Tk: the GUI benchmark and the self-test.
 TK_ALLOWED_OUTSIDE_UI = {"bench/gui.py", "bench/selftest.py"}
@@ -147,7 +148,7 @@ def test_no_import_circle_in_the_window_layer() -> None:
     assert _cycles(_import_graph(modules)) == []
 
 
-def test_no_module_is_over_500_lines() -> None:
+def test_no_module_is_over_the_line_alarm() -> None:
     sizes = {f.relative_to(PKG).as_posix(): len(f.read_text(encoding="utf-8").splitlines()) for f in PKG.rglob("*.py")}
     assert len(sizes) > 50
     assert {rel: n for rel, n in sizes.items() if n > MAX_LINES} == {}

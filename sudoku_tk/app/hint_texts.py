@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence, Tuple
 
-from sudoku_tk.engine.explain import effects_text
+from sudoku_tk.engine.explain import effects_text, units_text
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.step import Highlight, HighlightRole, Link, Step, Technique
 
@@ -160,6 +160,79 @@ def legend(highlights: Sequence[Highlight], links: Sequence[Link] = ()) -> Tuple
     if any(not link.strong for link in links):
         out.append(("weak", "weak link: not both"))
     return tuple(out)
+
+
+_SET_NAMES = {
+    HighlightRole.COLOR_A: "set A",
+    HighlightRole.COLOR_B: "set B",
+    HighlightRole.COLOR_C: "set C",
+    HighlightRole.COLOR_D: "set D",
+}
+_SETS = frozenset(
+    (
+        Technique.ALS_XZ,
+        Technique.ALS_XY_WING,
+        Technique.ALS_XY_CHAIN,
+        Technique.DEATH_BLOSSOM,
+    )
+)
+
+
+def _cells_digits(geometry: Geometry, h: Highlight) -> str:
+    cells = ", ".join(geometry.cell_name(c) for c in h.cells[:6]) + ("…" if len(h.cells) > 6 else "")
+    digits = ", ".join(geometry.digit_char(d) for d in h.digits)
+    return f"{cells} ({digits})" if digits else cells
+
+
+def legend_names(step: Step, geometry: Optional[Geometry], walking: bool = False) -> dict[str, str]:
+    """What each role is in this step, for the legend: "set A: r5c8, r6c9 (2, 4, 9)", "base: rows 2 and 7",
+    "true in the chain (=)". Roles not named here keep their generic names (``ROLE_NAMES``)."""
+    names: dict[str, str] = {}
+    by_role: dict[HighlightRole, list[Highlight]] = {}
+    for h in step.highlights:
+        by_role.setdefault(h.role, []).append(h)
+
+    def units(role: HighlightRole) -> str:
+        if geometry is None:
+            return ""
+        return units_text(geometry, [u for h in by_role.get(role, ()) for u in h.units])
+
+    if step.technique in _SETS and not walking:
+        for role, label in _SET_NAMES.items():
+            hs = by_role.get(role)
+            if hs and geometry is not None:
+                names[role.value] = f"{label}: {_cells_digits(geometry, hs[0])}"
+            elif hs:
+                names[role.value] = label
+        names[HighlightRole.PATTERN.value] = "the digits that link the sets"
+        names[HighlightRole.PIVOT.value] = "the stem"
+        names[HighlightRole.DEFINING_UNIT.value] = "the sets' units"
+    elif step.technique is Technique.SUE_DE_COQ and not walking:
+        for role, label in ((HighlightRole.COLOR_A, "line set"), (HighlightRole.COLOR_B, "box set")):
+            hs = by_role.get(role)
+            if hs and geometry is not None:
+                pattern = {c for h in by_role.get(HighlightRole.PATTERN, ()) for c in h.cells}
+                own = Highlight(role, tuple(c for c in hs[0].cells if c not in pattern), hs[0].digits)
+                names[role.value] = f"{label}: {_cells_digits(geometry, own)}"
+        names[HighlightRole.PATTERN.value] = "the middle cells"
+        names[HighlightRole.DEFINING_UNIT.value] = f"where it lives: {units(HighlightRole.DEFINING_UNIT)}"
+    elif step.chain or walking:
+        names[HighlightRole.COLOR_A.value] = "true so far (=)" if walking else "true in the chain (=)"
+        names[HighlightRole.COLOR_B.value] = "false so far (≠)" if walking else "false in the chain (≠)"
+        names[HighlightRole.PIVOT.value] = "the assumption"
+    else:
+        names[HighlightRole.PIVOT.value] = "the pivot"
+    if HighlightRole.DEFINING_UNIT in by_role and step.technique.family.name == "FISH":
+        names[HighlightRole.DEFINING_UNIT.value] = f"base: {units(HighlightRole.DEFINING_UNIT)}"
+        names[HighlightRole.COVER_UNIT.value] = f"cover: {units(HighlightRole.COVER_UNIT)}"
+        names[HighlightRole.PATTERN.value] = "the fish"
+    elif (
+        HighlightRole.DEFINING_UNIT.value not in names
+        and geometry is not None
+        and by_role.get(HighlightRole.DEFINING_UNIT)
+    ):
+        names[HighlightRole.DEFINING_UNIT.value] = f"where it lives: {units(HighlightRole.DEFINING_UNIT)}"
+    return names
 
 
 def short_text(step: Step, geometry: Geometry) -> str:

@@ -14,9 +14,11 @@ from typing import Optional, Tuple
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Position, recompute
-from sudoku_tk.engine.step import Highlight, HighlightRole, Link, Step, Technique
+from sudoku_tk.engine.step import ChainNode, Highlight, HighlightRole, Link, Step, Technique
+from sudoku_tk.engine.techniques.reasons import links_of
+from sudoku_tk.engine.walk import WalkStep
 
-from .hint_texts import CONCLUSION_ROLES, full_highlights, legend, nudge_unit
+from .hint_texts import CONCLUSION_ROLES, full_highlights, legend, legend_names, nudge_unit
 from .technique_help import describe_technique
 
 
@@ -81,6 +83,30 @@ def rung_drawing(
     return full_highlights(step), step.links
 
 
+def walk_drawing(step: Step, walk: WalkStep) -> Tuple[Tuple[Highlight, ...], Tuple[Link, ...]]:
+    """What the board shows with one step of a walk: (highlights, links).
+
+    A chain's walk shows its nodes so far (true ones as colour A, false ones as colour B, the assumption as the
+    pivot) and the links into each from the nodes it needs; the last step adds what the step removes or places.
+    A walk that is not a chain shows the highlights of its step.
+    """
+    if walk.highlights is not None:
+        extra = full_highlights(step) if walk.final else ()
+        return walk.highlights + tuple(h for h in extra if h.role in CONCLUSION_ROLES), ()
+    if not walk.chain:
+        return full_highlights(step), step.links
+    shown = walk.chain[: walk.shown]
+    out = []
+    for node in shown:
+        role = HighlightRole.COLOR_A if node.on else HighlightRole.COLOR_B
+        if node.because is not None and node.because.rule.value == "assumption":
+            role = HighlightRole.PIVOT
+        out.append(Highlight(role, node.cells, (node.digit,)))
+    if walk.final and walk.chain is step.chain:
+        out += [h for h in full_highlights(step) if h.role in CONCLUSION_ROLES]
+    return tuple(out), links_of(shown)
+
+
 @dataclass(frozen=True, slots=True)
 class HintView:
     """What the hint panel shows now and what the board draws for it."""
@@ -96,6 +122,12 @@ class HintView:
     links: Tuple[Link, ...] = ()
     undo_to: Optional[int] = None
     """For a mistake or problem: the move count ``Session.undo_to`` goes back to (None: nothing to undo)."""
+    walk: Tuple[WalkStep, ...] = ()
+    """At the Step rung, the step told link by link (empty: the step is short enough as one sentence)."""
+    walk_at: Optional[int] = None
+    """While walking: the index in ``walk`` on show (None: not walking)."""
+    geometry_for_names: Optional[Geometry] = None
+    """The board's geometry, for naming cells in the legend (None: roles keep their generic names)."""
 
     @property
     def technique(self) -> Optional[Technique]:
@@ -114,6 +146,45 @@ class HintView:
         return f"Hint {self.rung.value} of 4: {RUNG_NAMES[self.rung]}"
 
     @property
+    def can_walk(self) -> bool:
+        """Can the player walk through this step link by link (it is at the Step rung and has a walk)?"""
+        return self.kind is HintKind.STEP and self.rung is Rung.STEP and bool(self.walk)
+
+    @property
+    def walking(self) -> bool:
+        return self.walk_at is not None
+
+    @property
+    def walk_step(self) -> Optional[WalkStep]:
+        """The walk step on show (None: not walking)."""
+        return None if self.walk_at is None else self.walk[self.walk_at]
+
+    @property
+    def walk_label(self) -> str:
+        """ "3 of 12" while walking ("" otherwise); the last step is "Conclusion"."""
+        if self.walk_at is None:
+            return ""
+        if self.walk[self.walk_at].final:
+            return "Conclusion"
+        return f"{self.walk_at + 1} of {len(self.walk)}"
+
+    @property
+    def numbered(self) -> Tuple[ChainNode, ...]:
+        """The chain nodes the board numbers 1, 2, … with this view (empty: none)."""
+        walk = self.walk_step
+        if walk is not None:
+            return walk.chain[: walk.shown]
+        if self.step is not None and self.links:
+            return self.step.chain
+        return ()
+
+    @property
+    def current_node(self) -> int:
+        """While walking, the node the sentence is about (0: none)."""
+        walk = self.walk_step
+        return 0 if walk is None else walk.current
+
+    @property
     def can_climb(self) -> bool:
         """Does another Hint press show more of this step?"""
         return self.kind is HintKind.STEP and self.rung in (Rung.NUDGE, Rung.PATTERN)
@@ -127,15 +198,11 @@ class HintView:
 
     @property
     def legend(self) -> Tuple[Tuple[str, str], ...]:
-        """(key, label) per role on show; a mistake's marks are named for what they mean there."""
+        """(key, label) per role on show, named by what it is in this step ("set A: r5c8, r6c9 (2, 4, 9)", "the
+        pivot", "true in the chain"); a mistake's marks are named for what they mean there."""
         entries = legend(self.highlights, self.links)
-        if self.step is not None and self.step.chain:
-            # In a chain the colours say how each numbered node reads: true (=) or false (≠).
-            names = {
-                HighlightRole.COLOR_A.value: "true in the chain (=)",
-                HighlightRole.COLOR_B.value: "false in the chain (≠)",
-                HighlightRole.PIVOT.value: "the assumption",
-            }
+        if self.step is not None and self.kind is HintKind.STEP:
+            names = legend_names(self.step, self.geometry_for_names, walking=self.walking)
             entries = tuple((key, names.get(key, label)) for key, label in entries)
         if self.kind in (HintKind.MISTAKE, HintKind.PROBLEM):
             names = {HighlightRole.ELIMINATION.value: "wrong", HighlightRole.PLACEMENT.value: "belongs here"}

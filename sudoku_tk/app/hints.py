@@ -24,6 +24,7 @@ position, with where it got stuck). The views returned are plain values
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
 
 from sudoku_tk.engine.grid import Grid  # noqa: F401  (the doctest)
@@ -32,10 +33,11 @@ from sudoku_tk.engine.moves import describe_move
 from sudoku_tk.engine.propagation import Origin
 from sudoku_tk.engine.step import Highlight, HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques import find_all_steps
+from sudoku_tk.engine.walk import WalkStep, walk_of
 
 from .hint_choice import choose_step, skipped_by_assists
 from .hint_texts import as_sentence, effects_of, nudge_text, pattern_text, short_text, step_text
-from .hint_views import HintKind, HintView, PathEntry, PathView, Rung, StepsView, rung_drawing
+from .hint_views import HintKind, HintView, PathEntry, PathView, Rung, StepsView, rung_drawing, walk_drawing
 from .session import Change, Session
 
 SWITCH_ON_MORE = (
@@ -143,6 +145,36 @@ class HintLadder:
     def close(self) -> None:
         """Withdraw the hint."""
         self._show(None)
+
+    # -- walking through a step ----------------------------------------------------------
+    def walk(self, to: int) -> Optional[HintView]:
+        """Walk through the step on show: show walk step ``to`` (clamped; the Step rung is reached first).
+
+        Returns the view, or None when the hint on show has no walk.
+        """
+        view = self._view
+        if view is None or view.kind is not HintKind.STEP or view.step is None or view.rung is Rung.APPLIED:
+            return None
+        if view.rung is not Rung.STEP:
+            view = self._step_view(view.step, Rung.STEP)
+        if not view.walk:
+            return None
+        at = max(0, min(to, len(view.walk) - 1))
+        return self._show(self._walk_view(view, at))
+
+    def walk_by(self, delta: int) -> Optional[HintView]:
+        """One step on (``delta`` 1) or back (-1) in the walk; starting at its first step when not walking."""
+        view = self._view
+        if view is None or view.walk_at is None:
+            return self.walk(0 if delta >= 0 else len(view.walk) - 1 if view is not None and view.walk else 0)
+        return self.walk(view.walk_at + delta)
+
+    def stop_walking(self) -> Optional[HintView]:
+        """Back to the whole step (the Step rung) from a walk."""
+        view = self._view
+        if view is None or view.walk_at is None or view.step is None:
+            return view
+        return self._show(self._step_view(view.step, Rung.STEP))
 
     def reveal(self) -> HintView:
         """Show the next hint at once at its Step rung (the animated solve shows each step before making it)."""
@@ -260,14 +292,32 @@ class HintLadder:
         return HintView(HintKind.MISTAKE, "A mistake on the board", text, highlights=(mark,), undo_to=index)
 
     def _step_view(self, step: Step, rung: Rung) -> HintView:
-        highlights, links = rung_drawing(step, rung, self.session.geometry)
+        geo = self.session.geometry
+        highlights, links = rung_drawing(step, rung, geo)
+        walk: Tuple[WalkStep, ...] = ()
         if rung is Rung.NUDGE:
-            text = nudge_text(step, self.session.geometry)
+            text = nudge_text(step, geo)
         elif rung is Rung.PATTERN:
             text = pattern_text(step)
         else:
             text = step_text(step)
-        return HintView(HintKind.STEP, step.technique.display_name, text, rung, step, highlights, links)
+            walk = walk_of(step, geo, self.session.position.to_grid().candidates)
+        return HintView(
+            HintKind.STEP,
+            step.technique.display_name,
+            text,
+            rung,
+            step,
+            highlights,
+            links,
+            walk=walk,
+            geometry_for_names=geo,
+        )
+
+    def _walk_view(self, view: HintView, at: int) -> HintView:
+        assert view.step is not None
+        highlights, links = walk_drawing(view.step, view.walk[at])
+        return replace(view, text=view.walk[at].text, highlights=highlights, links=links, walk_at=at)
 
     def _apply_step(self, step: Step) -> HintView:
         s = self.session

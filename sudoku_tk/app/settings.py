@@ -38,6 +38,7 @@ ANY_LEVEL = "any"
 NEW_GAME_MODES = ("random", "list", "generated", "practice")
 """What the New Game dialog can start: a random built-in puzzle, a listed one, a generated one, practice."""
 MAX_PATH_TEXT = 4096
+PANEL_WIDTH_MAX = 4000
 E = TypeVar("E", bound=Enum)
 
 
@@ -116,6 +117,10 @@ class Settings:
 
     Kept as changes to the default set, so a technique a later version adds arrives switched on.
     """
+    panel_width: int = 0
+    """The side panel's width in pixels, as the player dragged the sash between board and panel (0: as laid out)."""
+    legend_folded: bool = False
+    """The hint panel's legend is folded to its one-line header."""
 
     def enabled_techniques(self) -> Optional[FrozenSet[Technique]]:
         """The techniques hints and the solver use; None when the player kept the default set."""
@@ -164,6 +169,8 @@ def settings_to_json(settings: Settings) -> Dict[str, Any]:
         "practice_technique": settings.practice_technique.name,
         "techniques_off": sorted(t.name for t in settings.techniques_off),
         "techniques_on": sorted(t.name for t in settings.techniques_on),
+        "panel_width": settings.panel_width,
+        "legend_folded": settings.legend_folded,
     }
 
 
@@ -217,6 +224,12 @@ def _recent(value: Any) -> Tuple[str, ...]:
 def _directory(value: Any) -> str:
     if not isinstance(value, str) or len(value) > MAX_PATH_TEXT or "\x00" in value:
         raise ValueError(f"expected a folder name, found {value!r:.60}")
+    return value
+
+
+def _panel_width(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= PANEL_WIDTH_MAX:
+        raise ValueError(f"expected a whole number from 0 to {PANEL_WIDTH_MAX}, found {value!r:.60}")
     return value
 
 
@@ -277,6 +290,8 @@ _READERS: Dict[str, Callable[[Any], Any]] = {
     "practice_technique": _technique,
     "techniques_off": _techniques,
     "techniques_on": _techniques,
+    "panel_width": _panel_width,
+    "legend_folded": _bool,
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Tuple
+from typing import Any, Optional, Sequence, Tuple
 
 from .geometry import Cell, Digit, Geometry, Unit
 
@@ -241,16 +241,73 @@ class Link:
         return self.to_group or (self.to_cell,)
 
 
+class Rule(Enum):
+    """Why a node of a chain or net holds, given the earlier nodes it needs (``Reason.needs``)."""
+
+    ASSUMPTION = "assumption"
+    """The start of a chain, or of one case of a verity: supposed, not derived."""
+    SEES = "sees"
+    """Off: a true node of the same digit sees every cell of this one (in ``unit``)."""
+    SAME_CELL = "same cell"
+    """Off: a true node of another digit sits in this node's one cell."""
+    LAST_CANDIDATE = "last candidate"
+    """On: every other candidate of this node's cell is off (by a needed node) or already gone."""
+    LAST_PLACE = "last place"
+    """On: every other place of the digit in ``unit`` is off (by a needed node) or already gone."""
+    ALS = "als"
+    """On: an almost locked set (``cells``, holding ``digits``) lost one digit, so it holds all the others."""
+    REFUTED_INSIDE = "refuted inside"
+    """Off: assuming this node on as well leads to a contradiction (``walk``: that refutation, numbered on its own)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a chain node holds: the rule, where it applies and the earlier nodes (1-based) it needs.
+
+    >>> Reason(Rule.LAST_PLACE, (3,), unit=19).rule.value
+    'last place'
+    """
+
+    rule: Rule
+    needs: Tuple[int, ...] = ()
+    unit: Optional[Unit] = None
+    """The unit a ``sees`` or ``last place`` acts in (None where no unit applies)."""
+    cells: Tuple[Cell, ...] = ()
+    """An ``als``: the cells of the set."""
+    digits: Tuple[Digit, ...] = ()
+    """An ``als``: every candidate of the set."""
+    walk: Tuple["ChainNode", ...] = ()
+    """A ``refuted inside``: the nodes of the inner refutation, numbered from 1 on their own."""
+
+    def to_dict(self, geometry: Geometry) -> dict[str, Any]:
+        """The ``because`` object of ``hint --json``: rule, unit, needs, and an ALS's cells or an inner walk."""
+        out: dict[str, Any] = {"rule": self.rule.value, "needs": list(self.needs)}
+        if self.unit is not None:
+            out["unit"] = geometry.unit_name(self.unit)
+        if self.cells:
+            out["cells"] = [geometry.cell_name(c) for c in self.cells]
+            out["digits"] = list(self.digits)
+        if self.walk:
+            out["walk"] = chain_to_dicts(self.walk, geometry)
+        return out
+
+
+ASSUMED = Reason(Rule.ASSUMPTION)
+"""The reason of a chain's first node (and of each case of a verity)."""
+
+
 @dataclass(frozen=True, slots=True)
 class ChainNode:
     """One numbered node of a chain as a player reads it: "r1c7=9" (``on``) or "r1c7≠4".
 
     ``cells`` has one cell for a candidate and several for a group (the digit is in one of them).
+    ``because`` says why the node holds, naming the earlier nodes it needs (None: not recorded).
     """
 
     cells: Tuple[Cell, ...]
     digit: Digit
     on: bool
+    because: Optional[Reason] = None
 
     def text(self, geometry: Geometry) -> str:
         """'r1c7=9', 'r1c7≠4', or for a group 'r1c78=9' (the cells' common row or column written once)."""
@@ -287,6 +344,9 @@ class Step:
     """Where to look, for a nudge: e.g. "box 9" or "rows 2 and 7"."""
     chain: Tuple[ChainNode, ...] = ()
     """A chain's nodes in reading order, numbered 1, 2, … on the board (empty for other steps)."""
+    conclusion: str = ""
+    """The last sentence of the walk through the step: what the nodes prove and what it removes or places
+    ("" : the walk says it from the technique and the effects)."""
 
     @property
     def name(self) -> str:
@@ -330,14 +390,22 @@ class Step:
                 }
                 for lk in self.links
             ],
-            "chain": [
-                {
-                    "n": i,
-                    "cells": [name(c) for c in node.cells],
-                    "digit": node.digit,
-                    "on": node.on,
-                    "text": node.text(geometry),
-                }
-                for i, node in enumerate(self.chain, 1)
-            ],
+            "chain": chain_to_dicts(self.chain, geometry),
         }
+
+
+def chain_to_dicts(chain: Sequence[ChainNode], geometry: Geometry) -> list[dict[str, Any]]:
+    """A chain's nodes as ``hint --json`` writes them: number, cells, digit, on/off, text and ``because``."""
+    out = []
+    for i, node in enumerate(chain, 1):
+        item: dict[str, Any] = {
+            "n": i,
+            "cells": [geometry.cell_name(c) for c in node.cells],
+            "digit": node.digit,
+            "on": node.on,
+            "text": node.text(geometry),
+        }
+        if node.because is not None:
+            item["because"] = node.because.to_dict(geometry)
+        out.append(item)
+    return out

@@ -58,7 +58,9 @@ from .modal_clock import ModalClock
 from .modal_clock import install as install_modal_clock
 from .new_games import NewGames
 from .notice_bar import NoticeAction, NoticeBar
+from .pad_fold import PadFold
 from .panel_fonts import panel_fonts
+from .panel_sash import PanelSash
 from .pencil_commands import PencilCommands
 from .status_bar import Clock, Notices, StatusBar
 from .theme import Theme, theme_named
@@ -153,6 +155,7 @@ class App(ttk.Frame):
         self.colour_tool = self.board_input.colour_tool = install_colour_tool(
             self.side_panel, self.board, session, self.commands, lambda: self.theme, self.status.tell_refusal, self.say
         )
+        self.pad_fold = PadFold(self.side_panel, [self.numpad, self.colour_tool])
         for command in zoom_commands(self.board_view, self.say, self.platform):
             self.commands.add(command)
         PencilCommands(self, self.status).register(self.commands)
@@ -179,6 +182,7 @@ class App(ttk.Frame):
             self.files.schedule_autosave,
         )
         self.hint_panel = self.display.hint_panel = install_hints(self)
+        self.board_input.walk_keys = self.hint_panel.walk_by  # ← and → step a walk through a hint
         self.new_games = NewGames(self, self.status, background, data_dir, self.files.schedule_autosave)
         self.help = install_help(self.root, self.commands, self.platform, self.status, lambda: self.theme)
         self.notices.log = self.status.log  # notices are kept in the message log too
@@ -202,6 +206,7 @@ class App(ttk.Frame):
         self.notices.show_notes(notes)
         self.clock.start()
         keep_window_size(self.root)  # from now on the board scales inside the window, which keeps its size
+        self.sash.restore()
 
     def _build_widgets(self) -> None:
         self.columnconfigure(0, weight=1)
@@ -212,20 +217,29 @@ class App(ttk.Frame):
         self.notice_bar.grid(row=1, column=0, sticky="ew")
         self.notice_bar.grid_remove()  # shown in this place while a notice is up
         self.notices = Notices(self.notice_bar, self.error_log)
-        body = ttk.Frame(self)
+        # Board and side panel share the body across a sash: the player can give the panel (the hint's words)
+        # more room, which is kept (panel_sash.py).
+        body = ttk.Panedwindow(self, orient="horizontal")
         body.grid(row=2, column=0, sticky="nsew")
-        body.columnconfigure(0, weight=1)
-        body.rowconfigure(0, weight=1)
+        board_pane = ttk.Frame(body)
+        board_pane.columnconfigure(0, weight=1)
+        board_pane.rowconfigure(0, weight=1)
+        body.add(board_pane, weight=1)
         geo = self.session.geometry
         size = board_size(self.root, geo.side)
-        self.board_view = BoardView(body, size, self.settings.board_zoom, self._zoomed)
+        self.board_view = BoardView(board_pane, size, self.settings.board_zoom, self._zoomed)
         self.board_view.grid(row=0, column=0, sticky="nsew", padx=(4, 0), pady=4)
         # The side panel's type follows the board's height (see panel_fonts.py).
         self.board_view.bind("<Configure>", lambda e: panel_fonts(self).fit(e.height, self.root.winfo_width()), add="+")
         self.board = BoardCanvas(self.board_view.port, geo, self.theme, size=size)
         self.board_view.attach(self.board)
         self.side_panel = ttk.Frame(body, padding=(4, 8))
-        self.side_panel.grid(row=0, column=1, sticky="ns")
+        body.add(self.side_panel, weight=0)
+        self.sash = PanelSash(
+            body,
+            lambda: self.settings.panel_width,
+            lambda width: self.update_settings(replace(self.settings, panel_width=width)),
+        )
         ttk.Separator(self).grid(row=3, column=0, sticky="ew")
         self.status = StatusBar(self, self.theme)
         self.status.grid(row=4, column=0, sticky="ew")

@@ -45,7 +45,7 @@ from sudoku_tk.app.colouring import Colouring
 from sudoku_tk.app.hint_texts import full_highlights
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry, Unit
 from sudoku_tk.engine.propagation import Position
-from sudoku_tk.engine.step import Highlight, Link, Step
+from sudoku_tk.engine.step import ChainNode, Highlight, Link, Step
 
 from .board_card import Card, card_button_center, card_contains, draw_card
 from .board_cells import CellItems
@@ -61,7 +61,7 @@ from .board_marks import (
     marked_cells,
 )
 from .board_queries import BoardQueries
-from .board_steps import StepDrawing, StepPainter
+from .board_steps import NODE_PX, StepDrawing, StepPainter
 from .theme import FONT_FAMILIES, Theme
 
 
@@ -227,16 +227,25 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         if step is None:
             self.clear_step()
             return
-        self.show_highlights(full_highlights(step), step.links, numbered=bool(step.chain))
+        self.show_highlights(full_highlights(step), step.links, nodes=step.chain)
 
     def show_highlights(
-        self, highlights: Sequence[Highlight], links: Sequence[Link] = (), numbered: bool = False
+        self,
+        highlights: Sequence[Highlight],
+        links: Sequence[Link] = (),
+        nodes: Sequence[ChainNode] = (),
+        current: int = 0,
     ) -> None:
         """Draw role-tagged highlights and links over the board (replacing what was drawn).
 
-        ``numbered``: the links are a chain (or a forcing net's branches), so number its nodes in reading order.
+        ``nodes``: a chain's nodes (or a forcing net's), numbered 1, 2, … in that order. ``current``: while
+        walking through a step, the node the sentence is about: it and the links into it stand out.
         """
-        self._step = (tuple(highlights), tuple(links), numbered)
+        self.show_drawing(StepDrawing(tuple(highlights), tuple(links), tuple(nodes), current))
+
+    def show_drawing(self, drawing: StepDrawing) -> None:
+        """Draw ``drawing`` (what ``current_highlights`` gave back, to restore it)."""
+        self._step = drawing
         self._draw_step()
 
     def clear_step(self) -> None:
@@ -310,7 +319,7 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self._fonts["auto"].configure(size=-lay.digit_px)
         self._fonts["cand"].configure(size=-lay.candidate_px)
         self._fonts["cand_hl"].configure(size=-lay.candidate_px)
-        self._fonts["node"].configure(size=-max(7, int(lay.candidate_px * 0.5)))
+        self._fonts["node"].configure(size=-max(NODE_PX, int(lay.candidate_px * 0.6)))
         create_rect = self.create_rectangle
         self._cells.make_backgrounds()
         self._static["z-shade"] = create_rect(0, 0, 0, 0, state="hidden", tags=("z",))

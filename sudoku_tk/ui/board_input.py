@@ -82,6 +82,8 @@ class BoardInput:
         self._last_hit: Optional[Hit] = None
         """What the last left click hit (a double click places only where its first click was)."""
         self.colour_tool: Optional[ColourTool] = None
+        self.walk_keys: Optional[Callable[[int], bool]] = None
+        """Set by the window: steps a hint's walk (-1 back, 1 on) and says whether one is on show."""
         """While its colour is chosen, clicks, digit keys and Space colour instead (see colour_tool.py)."""
 
     def use_settings(self, settings: Callable[[], Settings], update: Callable[[Settings], None]) -> None:
@@ -217,6 +219,10 @@ class BoardInput:
         kind = action.kind
         if kind is KeyKind.NONE:
             return None
+        if kind is KeyKind.MOVE and event.keysym in ("Left", "Right") and self.walk_keys is not None:
+            # While a hint is walked through link by link, ← and → step the walk instead of the cursor.
+            if self.walk_keys(-1 if event.keysym == "Left" else 1):
+                return "break"
         cursor = self._board.cursor
         if kind in (KeyKind.MOVE, KeyKind.JUMP, KeyKind.ROW_START, KeyKind.ROW_END, KeyKind.FIRST, KeyKind.LAST):
             start = 0 if cursor is None else cursor

@@ -1,32 +1,69 @@
 """Step drawing on the board: role-tagged highlights, chain links (curved arrows) and chain node numbers.
 
-``BoardCanvas.show_step`` / ``show_highlights`` keep what is shown; ``draw_step`` draws
-it onto the canvas in three layers (shading under the grid lines, marks under the
-candidate text, strokes over it), placed with the canvas's z-order markers.
-``role_shape`` draws one role's candidate shape and is shared with the hint
-panel's legend, so the legend shows exactly what the board draws.
+``BoardCanvas.show_step`` / ``show_highlights`` keep what is shown (a ``StepDrawing``);
+``StepPainter.draw`` draws it onto the canvas in three layers (shading under the grid
+lines, marks under the candidate text, strokes over it), placed with the canvas's
+z-order markers. ``role_shape`` draws one role's candidate shape and is shared with the
+hint panel's legend, so the legend shows exactly what the board draws.
+
+Drawn so a player can read it at normal size (issue 21):
+
+- **node numbers** are at least 10 px, on a plate at the corner of the candidate they
+  mark that has the fewest digits around it, so they cover no other digit; numbers of
+  one candidate met in several cases share one plate ("3,9");
+- **links** bend around givens, placed digits and other candidates: of a few curves
+  between the two ends, the one that passes fewest of them is drawn; a link inside one
+  cell bows out, so it is long enough to see;
+- **sets** (an ALS, a Sue de Coq's parts) mark only the candidates their cells hold and
+  outline their cells; a candidate a highlight names that the cell does not hold is
+  drawn as a ghost only where that means something (a removal, a placement);
+- **a walk** (``StepDrawing.current``): the current node and the links into it stand
+  out, the rest fade.
 
 Every item carries ``step`` and its ``role-<role>`` (links: ``link``, ``strong`` or
-``weak`` and ``link-<i>``; node numbers: ``node``, ``node-<n>``, plates
-``node-plate``); cell items also ``step-cell-<cell>``, candidate marks
-``step-cand-<cell>-<digit>``, ghosts of removed candidates ``ghost``.
+``weak``, ``link-<i>`` and, in a walk, ``link-current`` or ``link-faded``; node
+numbers: ``node``, ``node-<n>``, plates ``node-plate``, the current node's ring
+``node-current``); cell items also ``step-cell-<cell>``, candidate marks
+``step-cand-<cell>-<digit>``, ghosts of removed candidates ``ghost``, set outlines
+``set-outline``.
 """
 
 from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
+from dataclasses import dataclass
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.propagation import Position
-from sudoku_tk.engine.step import Highlight, HighlightRole, Link
+from sudoku_tk.engine.step import ChainNode, Highlight, HighlightRole, Link
 
 from .board_layout import BoardLayout, Rect
 from .theme import RoleStyle, Shape, Theme
 
-StepDrawing = Tuple[Tuple[Highlight, ...], Tuple[Link, ...], bool]
-"""What the board shows of a step: highlights, links, and whether the links are a chain to number."""
+SET_ROLES = frozenset((HighlightRole.COLOR_A, HighlightRole.COLOR_B, HighlightRole.COLOR_C, HighlightRole.COLOR_D))
+"""Roles that mark a set of cells with the digits it holds (chain colours, ALS, Sue de Coq's parts)."""
+GHOST_ROLES = frozenset((HighlightRole.ELIMINATION, HighlightRole.PLACEMENT, HighlightRole.CAUSE))
+"""Roles whose candidate is worth a ghost when the cell no longer holds it (a removal shown after the fact)."""
+NODE_PX = 10
+"""The smallest node number, in pixels (at any zoom)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StepDrawing:
+    """What the board shows of a step: highlights, links, the chain nodes to number, and a walk's current node."""
+
+    highlights: Tuple[Highlight, ...]
+    links: Tuple[Link, ...] = ()
+    nodes: Tuple[ChainNode, ...] = ()
+    """Numbered 1, 2, … on the board in this order (empty: no numbers)."""
+    current: int = 0
+    """While walking through the step: the node the sentence is about (0: not walking)."""
+
+    @property
+    def numbered(self) -> bool:
+        return bool(self.nodes)
 
 
 def role_shape(canvas: tk.Canvas, r: Rect, style: RoleStyle, tags: Tuple[str, ...]) -> Tuple[List[int], List[int]]:
@@ -91,6 +128,8 @@ class StepPainter:
         self.geometry = geometry
         self.cand_font = cand_font
         self.node_font = node_font
+        self._position: Optional[Position] = None
+        self._obstacle_cache: Optional[List[Tuple[float, float, float, float]]] = None
 
     def draw(self, drawing: StepDrawing, position: Optional[Position], z_order: Mapping[str, int]) -> None:
         """Draw the highlights and links in three layers: shading, marks under the text, strokes over it.
@@ -99,11 +138,11 @@ class StepPainter:
         layers are raised to.
         """
         canvas = self.canvas
-        highlights, links, numbered = drawing
         lay, theme, geo = self.layout, self.theme, self.geometry
         pos = position
+        self._position = pos
         # Units first, so the shading of a cell lies over the shading of its unit.
-        ordered = sorted(highlights, key=lambda h: not h.units)
+        ordered = sorted(drawing.highlights, key=lambda h: not h.units)
         for h in ordered:
             style = theme.role(h.role)
             tags = ("step", f"role-{h.role.value}")
@@ -117,6 +156,7 @@ class StepPainter:
                     dash=style.dash or (),
                     tags=tags + ("step-mark",),
                 )
+            is_set = h.role in SET_ROLES and len(h.digits) > 1  # a chain colours one digit per highlight
             for cell in h.cells:
                 ctags = tags + (f"step-cell-{cell}",)
                 filled = pos is not None and pos.values[cell] != 0
@@ -125,16 +165,42 @@ class StepPainter:
                 if not h.digits or filled:
                     self._cell_mark(cell, style, ctags)
                     continue
+                if is_set:
+                    self._set_outline(cell, style, ctags)
                 for d in h.digits:
                     present = pos is None or pos.has_candidate(cell, d)
+                    if not present and h.role not in GHOST_ROLES:
+                        continue  # a set's digit this cell doesn't hold: nothing to mark (it is in the legend)
                     self._candidate_mark(cell, d, style, present, ctags + (f"step-cand-{cell}-{d}",))
-        for i, link in enumerate(links):
-            self._link_line(link, i)
-        if numbered:
-            self._node_numbers(links)
+        current_links = self._current_links(drawing)
+        for i, link in enumerate(drawing.links):
+            self._link_line(link, i, drawing.current > 0, i in current_links)
+        if drawing.nodes:
+            self._node_numbers(drawing.nodes, drawing.current)
         canvas.tag_raise("step-shade", z_order["z-shade"])
         canvas.tag_raise("step-mark", z_order["z-marks"])
         canvas.tag_raise("step-top", z_order["z-top"])
+
+    @staticmethod
+    def _current_links(drawing: StepDrawing) -> set[int]:
+        """The links into the current node of a walk (they stand out; the others fade)."""
+        if not drawing.current or drawing.current > len(drawing.nodes):
+            return set()
+        node = drawing.nodes[drawing.current - 1]
+        return {
+            i for i, link in enumerate(drawing.links) if link.to_cells == node.cells and link.to_digit == node.digit
+        }
+
+    def _set_outline(self, cell: Cell, style: RoleStyle, tags: Tuple[str, ...]) -> None:
+        """A set's cell: a thin dashed frame in the set's colour, so the set reads as cells, not digits."""
+        rect = self.layout.cell_rect(cell).inset(2)
+        self.canvas.create_rectangle(
+            *rect.coords(),
+            outline=style.outline,
+            width=max(1.0, style.width),
+            dash=(4, 3),
+            tags=tags + ("set-outline", "step-top"),
+        )
 
     def _cell_mark(self, cell: Cell, style: RoleStyle, tags: Tuple[str, ...]) -> None:
         """A whole cell: shaded, and outlined in the role's dash (a pivot twice)."""
@@ -180,30 +246,21 @@ class StepPainter:
         centres = [self.layout.candidate_rect(c, digit).center for c in cells]
         return (sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres))
 
-    def _node_numbers(self, links: Sequence[Link]) -> None:
-        """Number the chain's nodes 1, 2, … in the order the links first reach them (a chain, a loop or the
-        branches of a forcing net alike): a small bold number on a plate at the top-left of the candidate."""
+    def _node_numbers(self, nodes: Sequence[ChainNode], current: int) -> None:
+        """Number the chain's nodes 1, 2, … in their order: a bold number of at least ``NODE_PX`` pixels on a
+        plate at the corner of the candidate that has the fewest digits around it; in a walk the current
+        node also gets a ring."""
         canvas = self.canvas
-        order: Dict[Tuple[Tuple[Cell, ...], Digit], int] = {}
-        for link in links:
-            for end in ((link.from_cells, link.from_digit), (link.to_cells, link.to_digit)):
-                if end not in order:
-                    order[end] = len(order) + 1
         font = self.node_font
-        lay = self.layout
-        for (cells, digit), n in order.items():
-            r = lay.candidate_rect(cells[0], digit)
-            # On the candidate's top-left corner, where the mini-grid leaves a gap between digits.
-            x, y = r.x0 + (r.x1 - r.x0) * 0.1, r.y0 + (r.y1 - r.y0) * 0.12
-            label = canvas.create_text(
-                x,
-                y,
-                text=str(n),
-                anchor="center",
-                font=font,
-                fill=self.theme.link,
-                tags=("step", "node", f"node-{n}", "step-top"),
-            )
+        numbers: Dict[Tuple[Cell, Digit], List[int]] = {}
+        for n, node in enumerate(nodes, 1):
+            numbers.setdefault((node.cells[0], node.digit), []).append(n)
+        for (cell, digit), ns in numbers.items():
+            text = ",".join(str(n) for n in ns[:3]) + ("…" if len(ns) > 3 else "")
+            r = self.layout.candidate_rect(cell, digit)
+            x, y = self._free_corner(cell, digit, r)
+            tags = ("step", "node", "step-top") + tuple(f"node-{n}" for n in ns)
+            label = canvas.create_text(x, y, text=text, anchor="center", font=font, fill=self.theme.link, tags=tags)
             x0, y0, x1, y1 = canvas.bbox(label)
             plate = canvas.create_rectangle(
                 x0 - 1,
@@ -212,13 +269,79 @@ class StepPainter:
                 y1,
                 fill=self.theme.window,
                 outline=self.theme.link,
-                width=1,
-                tags=("step", "node-plate", f"node-{n}", "step-top"),
+                width=2 if current in ns else 1,
+                tags=("step", "node-plate", "step-top") + tuple(f"node-{n}" for n in ns),
             )
             canvas.tag_lower(plate, label)
+            if current in ns:
+                ring = r.inset(-1.5)
+                canvas.create_oval(
+                    *ring.coords(),
+                    outline=self.theme.link,
+                    width=3,
+                    tags=("step", "node-current", f"node-{current}", "step-top"),
+                )
 
-    def _link_line(self, link: Link, index: int) -> None:
-        """A chain link: a gently curved arrow between candidate centres, solid when strong, dashed when weak."""
+    def _free_corner(self, cell: Cell, digit: Digit, r: Rect) -> Tuple[float, float]:
+        """The corner of ``digit``'s slot with the fewest digits around it (given, placed or candidate)."""
+        lay, geo, pos = self.layout, self.geometry, self._position
+        box = geo.box
+        row, col = divmod(digit - 1, box)
+        best: Tuple[int, int, Tuple[float, float]] = (99, 99, (r.x0, r.y0))
+        for rank, (dr, dc) in enumerate(((-1, -1), (-1, 1), (1, -1), (1, 1))):
+            crowd = 0
+            for sr, sc in ((row + dr, col), (row, col + dc), (row + dr, col + dc)):
+                if 0 <= sr < box and 0 <= sc < box:
+                    d = sr * box + sc + 1
+                    crowd += 1 if pos is None or pos.values[cell] or pos.has_candidate(cell, d) else 0
+                else:
+                    crowd += self._neighbour_crowd(cell, sr, sc)
+            x = r.x0 if dc < 0 else r.x1
+            y = r.y0 if dr < 0 else r.y1
+            if (crowd, rank) < best[:2]:
+                best = (crowd, rank, (x, y))
+        x, y = best[2]
+        # Nudge the plate towards the slot a little, so it never sits on a box line.
+        cx, cy = r.center
+        return (x + (cx - x) * 0.15, y + (cy - y) * 0.15)
+
+    def _neighbour_crowd(self, cell: Cell, sr: int, sc: int) -> int:
+        """Is the slot beyond this cell's mini-grid (in the neighbouring cell) holding something? 1 or 0."""
+        geo, pos = self.geometry, self._position
+        box, side = geo.box, geo.side
+        r, c = divmod(cell, side)
+        dr = -1 if sr < 0 else 1 if sr >= box else 0
+        dc = -1 if sc < 0 else 1 if sc >= box else 0
+        nr, nc = r + dr, c + dc
+        if not (0 <= nr < side and 0 <= nc < side):
+            return 0  # outside the board: room to spare
+        other = nr * side + nc
+        if pos is None or pos.values[other]:
+            return 1 if pos is not None else 0
+        slot_r, slot_c = sr % box, sc % box
+        return 1 if pos.has_candidate(other, slot_r * box + slot_c + 1) else 0
+
+    def _obstacles(self) -> List[Tuple[float, float, float, float]]:
+        """Where a link should not pass: (x, y, radius, weight) of every digit and candidate on the board."""
+        pos, lay, geo = self._position, self.layout, self.geometry
+        if pos is None:
+            return []
+        out: List[Tuple[float, float, float, float]] = []
+        digit_r = lay.digit_px * 0.45
+        cand_r = lay.candidate_px * 0.4
+        for cell in range(geo.ncells):
+            if pos.values[cell]:
+                x, y = lay.cell_rect(cell).center
+                out.append((x, y, digit_r, 6.0))
+                continue
+            for d in pos.candidate_set(cell):
+                x, y = lay.candidate_rect(cell, d).center
+                out.append((x, y, cand_r, 1.0))
+        return out
+
+    def _link_line(self, link: Link, index: int, walking: bool = False, current: bool = False) -> None:
+        """A chain link: a curved arrow between candidate centres, solid when strong, dashed when weak; of a few
+        curves, the one passing fewest digits is drawn (a link inside one cell bows out to be seen)."""
         lay = self.layout
         a = lay.candidate_rect(link.from_cell, link.from_digit)
         (x0, y0) = self._end_center(link.from_cells, link.from_digit)
@@ -226,21 +349,73 @@ class StepPainter:
         dx, dy = x1 - x0, y1 - y0
         length = max(1.0, (dx * dx + dy * dy) ** 0.5)
         ux, uy = dx / length, dy / length
-        gap = min(length / 3, (a.x1 - a.x0) * 0.62)  # start and end just outside the candidate's mark
+        slot = a.x1 - a.x0
+        gap = min(length / 3, slot * 0.62)  # start and end just outside the candidate's mark
         x0, y0, x1, y1 = x0 + ux * gap, y0 + uy * gap, x1 - ux * gap, y1 - uy * gap
-        # Bend the line a little, so links along one row or column don't hide each other.
-        bend = min(length * 0.12, lay.cell * 0.35)
-        mx, my = (x0 + x1) / 2 - uy * bend, (y0 + y1) / 2 + ux * bend
+        same_cell = set(link.from_cells) == set(link.to_cells)
+        if same_cell:
+            bends = [slot * 1.1, -slot * 1.1]
+        else:
+            base = min(length * 0.12, lay.cell * 0.35)
+            bends = [base, -base, length * 0.3, -length * 0.3, length * 0.5, -length * 0.5, 0.0]
+        if self._obstacle_cache is None:
+            self._obstacle_cache = self._obstacles()
+        best = None
+        for k, bend in enumerate(bends):
+            mx, my = (x0 + x1) / 2 - uy * bend, (y0 + y1) / 2 + ux * bend
+            cost = self._route_cost((x0, y0), (mx, my), (x1, y1)) + k * 0.01
+            if best is None or cost < best[0]:
+                best = (cost, mx, my)
+        assert best is not None
+        _, mx, my = best
         width = max(1.5, lay.thin_width * 2)
         head = max(6.0, lay.cell * 0.12)
+        colour = self.theme.link
+        tags = ["step", "link", "strong" if link.strong else "weak", f"link-{index}", "step-top"]
+        if walking:
+            if current:
+                width *= 1.8
+                head *= 1.2
+                tags.append("link-current")
+            else:
+                colour = _blend(self.theme.link, self.theme.board, 0.6)
+                tags.append("link-faded")
         self.canvas.create_line(
             [(x0, y0), (mx, my), (x1, y1)],
             smooth=True,
-            fill=self.theme.link,
+            fill=colour,
             width=width,
             dash=() if link.strong else (5, 4),
             arrow="last",
             arrowshape=(head, head * 1.2, head * 0.45),
             capstyle="round",
-            tags=("step", "link", "strong" if link.strong else "weak", f"link-{index}", "step-top"),
+            tags=tuple(tags),
         )
+
+    def _route_cost(self, p0: Tuple[float, float], m: Tuple[float, float], p1: Tuple[float, float]) -> float:
+        """How much a curve through ``m`` passes over digits (weighted: givens and placed digits most)."""
+        cost = 0.0
+        samples = 16
+        # The control point of Tk's smoothed 3-point line makes a quadratic curve through the middle point's
+        # neighbourhood: sample the quadratic Bézier with that control point.
+        pts = []
+        for i in range(1, samples):
+            t = i / samples
+            u = 1 - t
+            pts.append(
+                (u * u * p0[0] + 2 * u * t * m[0] + t * t * p1[0], u * u * p0[1] + 2 * u * t * m[1] + t * t * p1[1])
+            )
+        for ox, oy, r, w in self._obstacle_cache or ():
+            r2 = r * r
+            for px, py in pts:
+                if (px - ox) ** 2 + (py - oy) ** 2 < r2:
+                    cost += w
+                    break
+        return cost
+
+
+def _blend(colour: str, background: str, amount: float) -> str:
+    """``colour`` moved ``amount`` of the way to ``background`` (both #rrggbb): a faded stroke."""
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(background[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b))

@@ -20,15 +20,11 @@ from .ports import HintHost
 from .theme import Theme
 
 
-def is_chain(view: HintView) -> bool:
-    """Is the hint a chain (or a forcing net's branches), whose nodes the board numbers?"""
-    return view.step is not None and bool(view.step.chain)
-
-
 def show_view_on_board(board: BoardCanvas, view: Optional[HintView]) -> None:
-    """Draw a hint view's highlights and links on the board, or clear the step drawing when it has none."""
+    """Draw a hint view's highlights and links (a chain's nodes numbered, a walk's current node marked), or clear
+    the step drawing when it has none."""
     if view is not None and (view.highlights or view.links):
-        board.show_highlights(view.highlights, view.links, numbered=is_chain(view))
+        board.show_highlights(view.highlights, view.links, nodes=view.numbered, current=view.current_node)
     else:
         board.clear_step()
 

@@ -27,6 +27,8 @@ For tests: ``text()``, ``title_text()``, ``rung_text()``, ``help_text()``,
 from __future__ import annotations
 
 import tkinter as tk
+import tkinter.font as tkfont
+from dataclasses import replace
 from tkinter import ttk
 from typing import Optional, Sequence, Tuple
 
@@ -35,6 +37,8 @@ from sudoku_tk.engine.step import Highlight
 
 from .hint_legend import draw_legend, legend_text
 from .hint_lists import HintLists, show_view_on_board
+from .hint_walk import WalkBar, write_walk
+from .pad_fold import MIN_LINES
 from .panel_fonts import panel_fonts
 from .ports import HintHost
 
@@ -105,13 +109,14 @@ class HintPanel(ttk.Frame):
         self.notebook.bind("<<NotebookTabChanged>>", self._on_tab)
 
     def _build_hint_tab(self) -> None:
-        tab = ttk.Frame(self.notebook, padding=(6, 6))
+        tab = self._hint_tab = ttk.Frame(self.notebook, padding=(6, 6))
         self.notebook.add(tab, text="Hint")
+        tab.bind("<Configure>", self._on_tab_width, add="+")
         self._rung = ttk.Label(tab, font=self._fonts["small"], anchor="w")
         self._rung.pack(fill="x")
         self._title = ttk.Label(tab, font=self._fonts["title"], anchor="w", wraplength=self._wrap)
         self._title.pack(fill="x", pady=(2, 4))
-        # Buttons and legend sit above the text, so a long explanation can never push them out of sight.
+        # Buttons sit above the text, so a long explanation can never push them out of sight.
         buttons = ttk.Frame(tab)
         buttons.pack(fill="x", pady=(0, 4))
         panel = "Panel.TButton"  # the panel's type, scaled with the board (panel_fonts.py)
@@ -122,8 +127,20 @@ class HintPanel(ttk.Frame):
             b.pack(side="left", padx=(0, 4))
         self.stop_button = ttk.Button(tab, text="Stop solving", takefocus=0, command=self.stop_solving)
         self._buttons = buttons
-        self._legend = tk.Canvas(tab, width=self._wrap, height=1, highlightthickness=0, takefocus=0)
-        self._legend.pack(fill="x", pady=(2, 4))
+        # Walking through the step link by link (shown at the Step rung of a step that has a walk).
+        self.walk_bar = WalkBar(tab, self.toggle_walk, self.walk_by, self._fonts["small"])
+        self.walk_button = self.walk_bar.walk_button
+        # The legend sits at the bottom and folds to its header line; the text takes the room between.
+        legend_block = ttk.Frame(tab)
+        legend_block.pack(side="bottom", fill="x", pady=(4, 0))
+        self.legend_toggle = ttk.Button(
+            legend_block, text="", style="Fold.Toolbutton", takefocus=0, command=self.toggle_legend, cursor="hand2"
+        )
+        self.legend_toggle.pack(fill="x")
+        self._legend = tk.Canvas(legend_block, width=self._wrap, height=1, highlightthickness=0, takefocus=0)
+        self._legend_folded = self._host.settings.legend_folded
+        if not self._legend_folded:
+            self._legend.pack(fill="x", pady=(2, 0))
         # The rung's text and how the technique works share one text area that takes the room left and
         # scrolls when it needs more, so the panel never grows past the board (the window would jump).
         frame = ttk.Frame(tab)
@@ -145,6 +162,8 @@ class HintPanel(ttk.Frame):
         )
         self._body.tag_configure("heading", font=self._fonts["small_bold"], spacing1=10, spacing3=2)
         self._body.tag_configure("help", font=self._fonts["small"])
+        self._body.tag_configure("walk-done", spacing3=3)
+        self._body.tag_configure("walk-current", font="SudokuPanelBold", spacing3=3)
         self._body_scroll = ttk.Scrollbar(frame, orient="vertical", command=self._body.yview)
         self._body.configure(yscrollcommand=self._body_scroll.set, state="disabled")
         self._body.pack(side="left", fill="both", expand=True)
@@ -248,6 +267,8 @@ class HintPanel(ttk.Frame):
         if view is None:
             if not self.lists.is_previewing:
                 board.clear_step()
+            self._host.pad_fold.hint_closed()
+            self._show_walk_bar(None)
             if self._idle_shown:
                 return  # already showing the invitation: a move costs nothing more here
             self._idle_shown = True
@@ -255,6 +276,7 @@ class HintPanel(ttk.Frame):
             self._title.configure(text="Hints")
             self._set_body(_IDLE_TEXT, "", "")
             self.next_button.configure(text="Hint")
+            self.apply_button.configure(text="Apply")
             self.apply_button.state(["disabled"])
             self.close_button.state(["disabled"])
             self._draw_legend(())
@@ -263,7 +285,11 @@ class HintPanel(ttk.Frame):
         self._rung.configure(text=view.rung_label)
         self._title.configure(text=view.title)
         technique = view.technique
-        self._set_body(view.text, f"How it works: {technique.display_name}" if technique else "", view.description)
+        if view.walking:
+            self._set_walk_body(view)
+        else:
+            heading = f"How it works: {technique.display_name}" if technique else ""
+            self._set_body(view.text, heading, view.description)
         # Through the Step rung the next press goes on up the ladder (the fourth makes the move).
         climbing = view.kind is HintKind.STEP and view.rung in (Rung.NUDGE, Rung.PATTERN, Rung.STEP)
         self.next_button.configure(text="Next" if climbing else "Hint")
@@ -271,8 +297,63 @@ class HintPanel(ttk.Frame):
         self.apply_button.configure(text=apply_label)
         self.apply_button.state(["!disabled" if view.can_apply else "disabled"])
         self.close_button.state(["!disabled"])
+        self._show_walk_bar(view)
         self._draw_legend(view.legend, view.highlights)
         show_view_on_board(board, view)
+
+    # -- walking through a step -------------------------------------------------------------
+    def toggle_walk(self) -> None:
+        """Walk me through it (from the first link), or back to the whole step."""
+        view = self.ladder.view
+        if view is not None and view.walking:
+            self.ladder.stop_walking()
+        else:
+            self.lists.end_preview()
+            self.show_tab("hint")
+            self.ladder.walk(0)
+
+    def walk_by(self, delta: int) -> bool:
+        """One link on (1) or back (-1) in the walk; True when a walk was on show (the keys ← and → call this)."""
+        view = self.ladder.view
+        if view is None or not view.walking:
+            return False
+        self.ladder.walk_by(delta)
+        return True
+
+    def _show_walk_bar(self, view: Optional[HintView]) -> None:
+        self.walk_bar.show(view, after=self._buttons)
+
+    def _set_walk_body(self, view: HintView) -> None:
+        """The walk so far, one numbered line per step, the current one in bold and scrolled into view."""
+        self._text_value, self._help_value = view.text, ""
+        theme = self._host.theme
+        self._body.configure(background=theme.window, foreground=theme.text)
+        write_walk(self._body, view)
+        self._schedule_scrollbar()
+
+    def _make_room(self) -> None:
+        """At the Step rung, fold the pad away when the words would get fewer than MIN_LINES lines."""
+        if self._tab_shown != "hint" or not self.winfo_ismapped():
+            return
+        body = self._body
+        line = max(1, tkfont.nametofont("SudokuPanel").metrics("linespace"))
+        height = body.winfo_height() if body.winfo_ismapped() else 0
+        if height / line < MIN_LINES:
+            self._host.pad_fold.fold_for_hint()
+
+    # -- the legend -----------------------------------------------------------------------------
+    def toggle_legend(self) -> None:
+        """Fold the legend to its header line, or open it (kept in Settings)."""
+        self._legend_folded = not self._legend_folded
+        if self._legend_folded:
+            self._legend.pack_forget()
+        else:
+            self._legend.pack(fill="x", pady=(2, 0))
+        settings = self._host.settings
+        if settings.legend_folded != self._legend_folded:
+            self._host.update_settings(replace(settings, legend_folded=self._legend_folded))
+        view = self.ladder.view
+        self._draw_legend(view.legend if view is not None else (), view.highlights if view is not None else ())
 
     def _set_body(self, text: str, heading: str, help_text: str) -> None:
         self._text_value, self._help_value = text, help_text
@@ -297,12 +378,25 @@ class HintPanel(ttk.Frame):
         self._scroll_job = None
         if self._body.yview() != (0.0, 1.0):
             self._body_scroll.pack(side="right", fill="y", before=self._body)
+            view = self.ladder.view
+            if view is not None and view.kind is HintKind.STEP and view.rung is Rung.STEP:
+                self._make_room()  # laid out now: the words need more room than they have
         else:
             self._body_scroll.pack_forget()
 
     def _on_scale(self, scale: float) -> None:
         """The panel's fonts changed size with the board: the text column follows."""
-        self._wrap = self._panel_fonts.wrap
+        self._set_wrap(self._panel_fonts.wrap)
+
+    def _on_tab_width(self, event: tk.Event) -> None:
+        """The panel got wider or narrower (the sash, the window): titles, legend and lists follow its width."""
+        width = int(event.width) - 12
+        if width > 50 and abs(width - self._wrap) > 4:
+            self._set_wrap(width)
+
+    def _set_wrap(self, wrap: int) -> None:
+        tab_width = self._hint_tab.winfo_width() - 12 if self._hint_tab.winfo_ismapped() else 0
+        self._wrap = max(wrap, tab_width) if tab_width > 50 else wrap
         self._title.configure(wraplength=self._wrap)
         self._legend.configure(width=self._wrap)
         self.lists.set_wrap(self._wrap)
@@ -315,6 +409,15 @@ class HintPanel(ttk.Frame):
         self.notebook.configure(height=max(120, height))
 
     def _draw_legend(self, entries: Sequence[Tuple[str, str]], highlights: Sequence[Highlight] = ()) -> None:
+        if not entries:
+            self.legend_toggle.pack_forget()
+        elif not self.legend_toggle.winfo_manager():
+            if self._legend.winfo_manager():
+                self.legend_toggle.pack(fill="x", before=self._legend)
+            else:
+                self.legend_toggle.pack(fill="x")
+        marks = f"{len(entries)} mark{'s' * (len(entries) != 1)}"
+        self.legend_toggle.configure(text=f"▸ Legend ({marks})" if self._legend_folded else "▾ Legend")
         draw_legend(self._legend, entries, highlights, self._host.theme, self._fonts["legend"], self._wrap)
 
     # -- lists ---------------------------------------------------------------------------------

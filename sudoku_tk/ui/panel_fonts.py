@@ -33,6 +33,7 @@ _SPECS: Dict[str, Tuple[float, int, str]] = {
     "SudokuPad": (1.5, 0, "bold"),
     "SudokuPadDone": (1.5, 0, "normal"),
     "SudokuPanel": (1.0, 0, "normal"),
+    "SudokuPanelBold": (1.0, 0, "bold"),
     "SudokuPanelTitle": (1.25, 0, "bold"),
     "SudokuPanelSmall": (1.0, -1, "normal"),
     "SudokuPanelSmallBold": (1.0, -1, "bold"),

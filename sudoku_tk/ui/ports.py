@@ -20,6 +20,7 @@ from sudoku_tk.engine.grid import Grid
 
 from .board_canvas import BoardCanvas
 from .notice_bar import NoticeAction
+from .pad_fold import PadFold
 from .theme import Theme
 
 
@@ -118,7 +119,8 @@ class WhyHost(Timers, Protocol):
 
 
 class HintHost(Protocol):
-    """What the hint panel may call: the game, the board it draws on, the colours, the status bar."""
+    """What the hint panel may call: the game, the board it draws on, the colours, the status bar, the pad's fold
+    (a long hint folds the pad away for its words) and saving settings (the legend's fold)."""
 
     @property
     def session(self) -> Session: ...
@@ -132,7 +134,12 @@ class HintHost(Protocol):
     @property
     def board(self) -> BoardCanvas: ...
 
+    @property
+    def pad_fold(self) -> PadFold: ...
+
     def say(self, text: str, error: bool = False) -> None: ...
+
+    def update_settings(self, settings: Settings) -> None: ...
 
 
 class HintCommandsHost(HintHost, Protocol):
@@ -146,8 +153,6 @@ class HintCommandsHost(HintHost, Protocol):
 
     @property
     def commands(self) -> CommandRegistry: ...
-
-    def update_settings(self, settings: Settings) -> None: ...
 
     def rebuild_menus(self) -> None: ...
 

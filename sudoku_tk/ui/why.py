@@ -128,7 +128,7 @@ class WhyOnHover:
             self._shown = False
             saved, self._saved = self._saved, None
             if saved is not None:
-                self._host.board.show_highlights(*saved)
+                self._host.board.show_drawing(saved)
             else:
                 self._host.board.clear_step()
         self._host.clear_transient()

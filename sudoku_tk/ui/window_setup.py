@@ -67,6 +67,7 @@ def apply_style(root: tk.Tk, theme: Theme, platform: Platform) -> None:
     style.configure("PadDone.Toolbutton", font="SudokuPadDone", anchor="center", padding=(6, 3), foreground=t.thin_line)
     style.configure("Panel.Toolbutton", font="SudokuPanel")
     style.configure("Panel.TButton", font="SudokuPanel")
+    style.configure("Fold.Toolbutton", font="SudokuPanelSmall", anchor="w", padding=(2, 1))
     style.configure("Status.TLabel", padding=(6, 2))
     root.configure(background=t.window)
 

@@ -49,10 +49,10 @@ from __future__ import annotations
 import heapq
 from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from ..explain import digits_text, eliminations_text, join_words, sentence
+from ..explain import cells_text, digits_text, eliminations_text, join_words, sentence
 from ..geometry import Cell, Digit, Unit, bits, digits_of
 from ..grid import Grid
-from ..step import Highlight, HighlightRole, Link, Step, Technique
+from ..step import ASSUMED, ChainNode, Highlight, HighlightRole, Link, Reason, Rule, Step, Technique
 from .als_index import (
     MAX_CHAIN_SETS,
     AlmostLockedSet,
@@ -137,6 +137,53 @@ def _linked_drawing(
     return _highlights(sets, pattern, elims), tuple(_link(a, b, x) for a, b, x in links)
 
 
+def _node(ai: AlsIndex, s: AlmostLockedSet, d: Digit, on: bool, because: Reason) -> ChainNode:
+    """A set's places of ``d`` as one chain node: on, the set holds ``d``; off, it holds none."""
+    return ChainNode(tuple(bits(s.places[d])), d, on, because)
+
+
+def _locked(s: AlmostLockedSet, need: int) -> Reason:
+    """The set lost a digit (node ``need``), so it holds each of the others."""
+    return Reason(Rule.ALS, (need,), cells=s.cell_list, digits=tuple(digits_of(s.digits)))
+
+
+def _sees(ai: AlsIndex, a: AlmostLockedSet, b: AlmostLockedSet, x: Digit, need: int) -> Reason:
+    """Every place of ``x`` in ``b`` sees every place of it in ``a`` (a restricted common digit)."""
+    cells = bits(a.places[x] | b.places[x])
+    units = set(ai.idx.geometry.cell_units[cells[0]])
+    for c in cells[1:]:
+        units &= set(ai.idx.geometry.cell_units[c])
+    return Reason(Rule.SEES, (need,), unit=min(units) if units else None)
+
+
+def set_chain(ai: AlsIndex, sets: Sequence[AlmostLockedSet], links: Sequence[Digit], z: Digit) -> List[ChainNode]:
+    """The walk of a chain of sets linked in turn by ``links``: if the first set held no ``z`` it would be locked
+    and hold the first link digit, which the second then can't hold, so it is locked and holds the next …
+    until the last set holds ``z``."""
+    nodes = [_node(ai, sets[0], z, False, ASSUMED)]
+    for k, x in enumerate(links):
+        nodes.append(_node(ai, sets[k], x, True, _locked(sets[k], len(nodes))))
+        nodes.append(_node(ai, sets[k + 1], x, False, _sees(ai, sets[k], sets[k + 1], x, len(nodes))))
+    nodes.append(_node(ai, sets[-1], z, True, _locked(sets[-1], len(nodes))))
+    return nodes
+
+
+def _ends_conclusion(ai: AlsIndex, first: AlmostLockedSet, last: AlmostLockedSet, elims: Sequence[Candidate]) -> str:
+    """Both cases of a set chain, as a player checks them."""
+    geo = ai.idx.geometry
+    zs = _cleared(elims)
+    z = geo.digit_char(zs[0])
+    targets = sorted({c for c, d in elims if d == zs[0]})
+    one = len(targets) == 1
+    a, b = cells_text(geo, bits(first.places[zs[0]]), "or"), cells_text(geo, bits(last.places[zs[0]]), "or")
+    tail = f"; the same holds for {_digits(ai, zs[1:])}" if len(zs) > 1 else ""
+    return (
+        f"so {z} is in {a} or in {b}: if not in the first set, the chain puts it in the last. "
+        f"{cells_text(geo, targets)} {'sees' if one else 'see'} every one of them, so {'it' if one else 'they'} "
+        f"can't be {z}{tail}"
+    )
+
+
 def _make_step(
     technique: Technique,
     ai: AlsIndex,
@@ -144,19 +191,20 @@ def _make_step(
     elims: Sequence[Candidate],
     drawing: Tuple[Tuple[Highlight, ...], Tuple[Link, ...]],
     focus: str,
+    chain: Sequence[ChainNode] = (),
+    conclusion: str = "",
 ) -> Step:
     effects = eliminations(elims)
+    effects_words = eliminations_text(ai.idx.geometry, [(e.cell, e.digit) for e in effects])
     return Step(
         technique,
         eliminations=effects,
-        explanation=sentence(
-            technique.display_name,
-            reason,
-            eliminations_text(ai.idx.geometry, [(e.cell, e.digit) for e in effects]),
-        ),
+        explanation=sentence(technique.display_name, reason, effects_words),
         highlights=drawing[0],
         links=drawing[1],
         focus=focus,
+        chain=tuple(chain),
+        conclusion=f"{conclusion} — {effects_words}" if conclusion else "",
     )
 
 
@@ -224,7 +272,15 @@ def _xz_builder(ai: AlsIndex, i: int, j: int, rcc: int, elims: List[Candidate]) 
             )
         focus = f"{_where(ai, a)} and {_where(ai, b)}, linked by {_digits(ai, rcc)}"
         drawing = _linked_drawing((a, b), [(a, b, x) for x in digits_of(rcc)], elims)
-        return _make_step(Technique.ALS_XZ, ai, reason, elims, drawing, focus)
+        if rcc & (rcc - 1):
+            return _make_step(Technique.ALS_XZ, ai, reason, elims, drawing, focus)
+        x = rcc.bit_length()
+        z = _cleared(elims)[0]
+        first, last = (a, b) if a.places[z] else (b, a)
+        chain = set_chain(ai, (first, last), (x,), z)
+        return _make_step(
+            Technique.ALS_XZ, ai, reason, elims, drawing, focus, chain, _ends_conclusion(ai, first, last, elims)
+        )
 
     return build
 
@@ -266,7 +322,10 @@ def _wing_builder(
         )
         focus = f"the pivot in {_where(ai, pivot)} and the wings in {_where(ai, wa)} and {_where(ai, wb)}"
         drawing = _linked_drawing((pivot, wa, wb), [(wa, pivot, x), (pivot, wb, y)], elims)
-        return _make_step(Technique.ALS_XY_WING, ai, reason, elims, drawing, focus)
+        chain = set_chain(ai, (wa, pivot, wb), (x, y), zs[0])
+        return _make_step(
+            Technique.ALS_XY_WING, ai, reason, elims, drawing, focus, chain, _ends_conclusion(ai, wa, wb, elims)
+        )
 
     return build
 
@@ -324,7 +383,17 @@ def _chain_step(ai: AlsIndex, path: Tuple[int, ...], digits: Tuple[Digit, ...], 
     )
     focus = f"a chain of {len(sets)} almost locked sets from {_where(ai, sets[0])} to {_where(ai, sets[-1])}"
     links = [(sets[k], sets[k + 1], digits[k]) for k in range(len(digits))]
-    return _make_step(Technique.ALS_XY_CHAIN, ai, reason, elims, _linked_drawing(sets, links, elims), focus)
+    chain = set_chain(ai, sets, digits, zs[0])
+    return _make_step(
+        Technique.ALS_XY_CHAIN,
+        ai,
+        reason,
+        elims,
+        _linked_drawing(sets, links, elims),
+        focus,
+        chain,
+        _ends_conclusion(ai, sets[0], sets[-1], elims),
+    )
 
 
 # -- Death Blossom --------------------------------------------------------------------------------
@@ -426,7 +495,26 @@ def _blossom_builder(
             places = tuple(bits(ai.sets[p].places[d]))
             links.append(Link(stem, d, places[0], d, False, (), places if len(places) > 1 else ()))
         drawing = (_highlights(sets, pattern, elims, pivot=stem), tuple(links))
-        return _make_step(Technique.DEATH_BLOSSOM, ai, reason, elims, drawing, focus)
+        # The walk: one case per stem digit; the stem sees every place of that digit in its petal.
+        geo = ai.idx.geometry
+        z = _cleared(elims)[0]
+        chain: List[ChainNode] = []
+        for d, p in petals:
+            petal = ai.sets[p]
+            chain.append(ChainNode((stem,), d, True, ASSUMED))
+            unit = None
+            common = set(geo.cell_units[stem])
+            for c in bits(petal.places[d]):
+                common &= set(geo.cell_units[c])
+            unit = min(common) if common else None
+            chain.append(_node(ai, petal, d, False, Reason(Rule.SEES, (len(chain),), unit=unit)))
+            chain.append(_node(ai, petal, z, True, _locked(petal, len(chain))))
+        zc = geo.digit_char(z)
+        conclusion = (
+            f"whichever digit {name} holds, one petal holds {zc}: the cells that see every {zc} of all the petals "
+            f"can't be {zc}"
+        )
+        return _make_step(Technique.DEATH_BLOSSOM, ai, reason, elims, drawing, focus, chain, conclusion)
 
     return build
 

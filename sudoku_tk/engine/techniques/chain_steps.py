@@ -17,16 +17,12 @@ from ..geometry import Cell, Digit
 from ..step import ChainNode, Highlight, HighlightRole, Link, Step, Technique, group_name
 from .common import effect_highlights, eliminations, placements
 from .link_graph import LinkGraph, Node
+from .reasons import chain_with_reasons
 
 
 def chain_nodes(graph: LinkGraph, nodes: Sequence[Node], first_on: bool) -> Tuple[ChainNode, ...]:
-    """The ChainNodes of ``nodes`` read with alternating polarity from ``first_on``."""
-    out = []
-    on = first_on
-    for v in nodes:
-        out.append(ChainNode(graph.cells_of(v), graph.digit_of(v), on))
-        on = not on
-    return tuple(out)
+    """The ChainNodes of ``nodes`` read with alternating polarity from ``first_on``, each with its reason."""
+    return chain_with_reasons(graph, nodes, first_on)
 
 
 def chain_links(chain: Sequence[ChainNode], closed: bool = False) -> Tuple[Link, ...]:
@@ -91,11 +87,14 @@ def build_step(
     pl = placements(places)
     pairs_el = [(e.cell, e.digit) for e in el]
     pairs_pl = [(p.cell, p.digit) for p in pl]
+    effects = effects_text(geo, pairs_pl, pairs_el)
     text = sentence(
         technique.display_name,
         f"{chain_text(graph, chain)}{' (the loop closes)' if closed else ''}, {reason}",
-        effects_text(geo, pairs_pl, pairs_el),
+        effects,
     )
+    # The walk ends where the sentence does: its reason, told after the links ("so if … then …").
+    conclusion = f"{'The loop closes, ' if closed else ''}{reason} — {effects}"
     return Step(
         technique,
         placements=pl,
@@ -105,6 +104,7 @@ def build_step(
         links=chain_links(chain, closed),
         focus=focus or f"the chain from {node_name(graph, chain[0])} to {node_name(graph, chain[-1])}",
         chain=tuple(chain),
+        conclusion=conclusion,
     )
 
 

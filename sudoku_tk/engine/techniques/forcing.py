@@ -34,10 +34,11 @@ from typing import Iterator, List, Sequence, Tuple
 from ..explain import effects_text, join_words, sentence
 from ..geometry import bits, digits_of
 from ..grid import Grid
-from ..step import ChainNode, Highlight, HighlightRole, Link, Step, Technique
+from ..step import Highlight, HighlightRole, Step, Technique
 from .common import effect_highlights, eliminations, placements
 from .link_graph import LinkGraph, graph_of
 from .propagator import Fact, Propagator, branch, branches_text, clash_text, fact_text, propagator_of
+from .reasons import links_of, proof_nodes
 
 CHAIN_TECHNIQUES = (Technique.FORCING_CHAIN_CONTRADICTION, Technique.FORCING_CHAIN_VERITY)
 NET_TECHNIQUES = (Technique.FORCING_NET_CONTRADICTION, Technique.FORCING_NET_VERITY)
@@ -131,20 +132,7 @@ def _proof(prop: Propagator, found: _Found) -> Tuple[str, Tuple[Fact, ...]]:
 def _uses_single(prop: Propagator, found: _Found) -> bool:
     """Does the proof need a single (a net), or do links alone make it (a chain)?"""
     _what, facts = _proof(prop, found)
-    for premise in found.premises:
-        why = prop.outcome(premise).why
-        stack = list(facts)
-        seen = set()
-        while stack:
-            f = stack.pop()
-            if f in seen:
-                continue
-            seen.add(f)
-            how, support = why[f]
-            if how == "naked single" or how.startswith("hidden single"):
-                return True
-            stack.extend(support)
-    return False
+    return any(prop.outcome(premise).uses_single(facts) for premise in found.premises)
 
 
 def _case_text(graph: LinkGraph, what: str, premises: Sequence[Fact]) -> str:
@@ -183,28 +171,19 @@ def _step(graph: LinkGraph, prop: Propagator, found: _Found, technique: Techniqu
     else:
         premise = found.premises[0]
         reason = (
-            f"assume {fact_text(graph, premise)}: {shown}; {clash_text(graph, what, facts)}, "
+            f"assume {fact_text(graph, premise)}: {shown}; so {clash_text(graph, what, facts)}, "
             f"so {fact_text(graph, (premise[0], not premise[1]))}"
         )
     elims = () if found.place else ((cell, d),)
     places = ((cell, d),) if found.place else ()
-    # The drawing: every fact of every branch once, numbered in reading order, linked along each branch.
-    order: List[Fact] = []
-    for p in paths:
-        for f in p:
-            if f not in order:
-                order.append(f)
-    nodes = tuple(ChainNode((f[0] % graph.ncells,), f[0] // graph.ncells + 1, f[1]) for f in order)
-    links: List[Link] = []
-    for p in paths:
-        for a, b in zip(p, p[1:]):
-            ca, da = a[0] % graph.ncells, a[0] // graph.ncells + 1
-            cb, db = b[0] % graph.ncells, b[0] // graph.ncells + 1
-            links.append(Link(ca, da, cb, db, strong=not a[1]))
+    # The walk and the drawing: each case's assumption and every fact its target rests on, numbered in
+    # reading order (each after the facts it needs), with a link from every fact a node needs.
+    nodes = proof_nodes(graph, [((p,), prop.outcome(p).reasons(graph), facts) for p in found.premises])
     premise_cells = tuple(sorted({v % graph.ncells for v, _ in found.premises}))
     premise_digits = tuple(sorted({v // graph.ncells + 1 for v, _ in found.premises}))
-    on_pairs = sorted({(f[0] % graph.ncells, f[0] // graph.ncells + 1) for f in order[1:] if f[1]})
-    off_pairs = sorted({(f[0] % graph.ncells, f[0] // graph.ncells + 1) for f in order[1:] if not f[1]})
+    assumed = {(v % graph.ncells, v // graph.ncells + 1) for v, _ in found.premises}
+    on_pairs = sorted({(n.cells[0], n.digit) for n in nodes if n.on} - assumed)
+    off_pairs = sorted({(n.cells[0], n.digit) for n in nodes if not n.on} - assumed)
     highlights: Tuple[Highlight, ...] = (Highlight(HighlightRole.PIVOT, premise_cells, premise_digits),)
     highlights += tuple(Highlight(HighlightRole.COLOR_A, (c,), (dd,)) for c, dd in on_pairs)
     highlights += tuple(Highlight(HighlightRole.COLOR_B, (c,), (dd,)) for c, dd in off_pairs)
@@ -214,15 +193,28 @@ def _step(graph: LinkGraph, prop: Propagator, found: _Found, technique: Techniqu
         focus = f"digit {geo.digit_char(int(found.what.split()[2]))} in {geo.unit_name(int(found.what.split()[1]))}"
     else:
         focus = geo.cell_name(premise_cells[0])
+    effects = effects_text(geo, places, elims)
+    if found.verity:
+        conclusion = (
+            f"{_case_text(graph, found.what, found.premises)}, and every case ends with "
+            f"{fact_text(graph, found.facts[0])}: so it holds whatever the truth is — {effects}"
+        )
+    else:
+        premise = found.premises[0]
+        conclusion = (
+            f"{clash_text(graph, what, facts)}: the assumption {fact_text(graph, premise)} is wrong, so "
+            f"{fact_text(graph, (premise[0], not premise[1]))} — {effects}"
+        )
     return Step(
         technique,
         placements=placements(places),
         eliminations=eliminations(elims),
-        explanation=sentence(technique.display_name, reason, effects_text(geo, places, elims)),
+        explanation=sentence(technique.display_name, reason, effects),
         highlights=highlights,
-        links=tuple(links),
+        links=links_of(nodes),
         focus=focus,
         chain=nodes,
+        conclusion=conclusion,
     )
 
 

@@ -24,10 +24,11 @@ from typing import Iterator, List, Sequence, Set, Tuple
 from ..explain import cells_text, effects_text, join_words, sentence, units_text
 from ..geometry import bits
 from ..grid import Grid
-from ..step import ChainNode, Highlight, HighlightRole, Link, Step, Technique
+from ..step import Highlight, HighlightRole, Step, Technique
 from .common import candidate_highlights, effect_highlights, eliminations
 from .link_graph import LinkGraph, graph_of
 from .propagator import Fact, Propagator, branch, branch_text, fact_text, propagator_of
+from .reasons import links_of, proof_nodes
 
 MAX_FINS = 2
 """HoDoKu's default for Kraken fish."""
@@ -212,23 +213,21 @@ def _step(
             f"{fact_text(graph, goal)}: {shown}"
         )
     elims = ((cell, d),)
-    nodes: List[ChainNode] = []
-    links: List[Link] = []
-    for p in paths:
-        for a, b in zip(p, p[1:]):
-            links.append(
-                Link(
-                    a[0] % geo.ncells,
-                    a[0] // geo.ncells + 1,
-                    b[0] % geo.ncells,
-                    b[0] // geo.ncells + 1,
-                    strong=not a[1],
-                )
-            )
-        for f in p:
-            node = ChainNode((f[0] % geo.ncells,), f[0] // geo.ncells + 1, f[1])
-            if node not in nodes:
-                nodes.append(node)
+    # The walk: one case per premise (a fin, or a base candidate of the cover line), each reaching the target.
+    nodes = proof_nodes(graph, [((p,), prop.outcome(p).reasons(graph), (goal,)) for p in premises])
+    links = links_of(nodes)
+    target = geo.cell_name(cell)
+    if technique is Technique.KRAKEN_FISH_TYPE_1:
+        conclusion = (
+            f"with no fin {ch}, the {name} on {ch} in {units_text(geo, base_units)} removes {ch} from {target} by "
+            f"itself; with {'the fin' if len(fins) == 1 else 'a fin'} {ch}, the case above removes it too: so "
+            f"{fact_text(graph, goal)} either way"
+        )
+    else:
+        conclusion = (
+            f"one of these cases is true (the {name} puts its {ch} there unless a fin holds it), and each ends with "
+            f"{fact_text(graph, goal)}: so it holds either way"
+        )
     highlights = (
         (
             Highlight(HighlightRole.DEFINING_UNIT, units=tuple(base_units)),
@@ -243,9 +242,10 @@ def _step(
         eliminations=eliminations(elims),
         explanation=sentence(technique.display_name, reason, effects_text(geo, (), elims)),
         highlights=highlights,
-        links=tuple(links),
+        links=links,
         focus=f"digit {ch} in {units_text(geo, base_units)}",
-        chain=tuple(nodes),
+        chain=nodes,
+        conclusion=f"{conclusion} — {effects_text(geo, (), elims)}",
     )
 
 

@@ -24,10 +24,11 @@ from ..brute_force import propagate_singles
 from ..explain import effects_text, join_words, sentence
 from ..geometry import Cell, Digit
 from ..grid import Grid
-from ..step import ChainNode, Highlight, HighlightRole, Link, Step, Technique
+from ..step import ChainNode, Highlight, HighlightRole, Reason, Rule, Step, Technique
 from .common import effect_highlights, eliminations
 from .link_graph import graph_of
-from .propagator import branch, branches_text, clash_text, propagator_of
+from .propagator import Fact, Propagator, branch, branches_text, clash_text, propagator_of
+from .reasons import links_of, proof_nodes
 
 Candidate = Tuple[Cell, Digit]
 
@@ -140,42 +141,50 @@ def find_nested_forcing_nets(grid: Grid) -> Iterator[Step]:
             return
 
 
+def _inner_walk(prop: Propagator, premise: Fact, inner: Sequence[int], k: int) -> Tuple[ChainNode, ...]:
+    """The refutation of inner candidate ``inner[k]`` inside ``premise``: assumed true, with the premise and the
+    inner candidates ruled out before it taken as known, its singles clash (numbered on their own)."""
+    graph = prop.graph
+    fact = (inner[k], True)
+    given = [premise] + [(w, False) for w in inner[:k]]
+    outcome = prop.outcome_given(fact, given)
+    if outcome.clash is None:
+        return ()  # the singles that ruled it out go beyond links and singles: say so without a walk
+    _what, facts = outcome.clash
+    return proof_nodes(graph, [((fact, *given), outcome.reasons(graph), facts)])
+
+
 def _step(grid: Grid, cell: Cell, digit: Digit, inner: List[Candidate]) -> Step:
     geo = grid.geometry
     graph = graph_of(grid)
+    prop = propagator_of(graph, True)
     premise = ((digit - 1) * geo.ncells + cell, True)
-    outcome = propagator_of(graph, True).outcome_inside(premise, [(d - 1) * geo.ncells + c for c, d in inner])
+    inner_nodes = [(d - 1) * geo.ncells + c for c, d in inner]
+    outcome = prop.outcome_inside(premise, inner_nodes)
     parts = [f"{geo.cell_name(c)}={geo.digit_char(d)}" for c, d in inner]
     lead = (
         f"assume {geo.cell_name(cell)}={geo.digit_char(digit)}: inside that assumption "
         f"{join_words(parts)} would {'each ' if len(parts) > 1 else ''}clash with the singles, so "
         f"{'they go' if len(parts) > 1 else 'it goes'}"
     )
-    links: List[Link] = []
-    nodes: List[ChainNode] = [ChainNode((cell,), digit, True)]
+    nodes: Tuple[ChainNode, ...] = ()
+    conclusion = ""
     if outcome.clash is not None:
         what, facts = outcome.clash
         paths = [branch(outcome, f) for f in facts]
         reason = (
-            f"{lead}; then {branches_text(graph, paths, outcome.why)}; {clash_text(graph, what, facts)}, "
+            f"{lead}; then {branches_text(graph, paths, outcome.why)}; so {clash_text(graph, what, facts)}, "
             f"so {geo.cell_name(cell)}≠{geo.digit_char(digit)}"
         )
-        seen = {premise}
-        for p in paths:
-            for a, b in zip(p, p[1:]):
-                links.append(
-                    Link(
-                        a[0] % geo.ncells,
-                        a[0] // geo.ncells + 1,
-                        b[0] % geo.ncells,
-                        b[0] // geo.ncells + 1,
-                        strong=not a[1],
-                    )
-                )
-            for f in p:
-                if f not in seen:
-                    seen.add(f)
-                    nodes.append(ChainNode((f[0] % geo.ncells,), f[0] // geo.ncells + 1, f[1]))
+        inside = {
+            (w, False): Reason(Rule.REFUTED_INSIDE, walk=_inner_walk(prop, premise, inner_nodes, k))
+            for k, w in enumerate(inner_nodes)
+        }
+        nodes = proof_nodes(graph, [((premise,), outcome.reasons(graph, inside), facts)])
+        conclusion = (
+            f"{clash_text(graph, what, facts)}: the assumption {geo.cell_name(cell)}={geo.digit_char(digit)} is "
+            f"wrong, so {geo.cell_name(cell)}≠{geo.digit_char(digit)}"
+        )
     else:  # the singles clash by construction; never write a sentence that isn't so
         reason = f"{lead}; then its singles clash, so {geo.cell_name(cell)}≠{geo.digit_char(digit)}"
     elims = ((cell, digit),)
@@ -184,14 +193,16 @@ def _step(grid: Grid, cell: Cell, digit: Digit, inner: List[Candidate]) -> Step:
         + tuple(Highlight(HighlightRole.COLOR_B, (c,), (d,)) for c, d in inner)
         + effect_highlights((), elims)
     )
+    effects = effects_text(geo, (), elims)
     return Step(
         Technique.NESTED_FORCING_NET,
         eliminations=eliminations(elims),
-        explanation=sentence(Technique.NESTED_FORCING_NET.display_name, reason, effects_text(geo, (), elims)),
+        explanation=sentence(Technique.NESTED_FORCING_NET.display_name, reason, effects),
         highlights=highlights,
-        links=tuple(links),
+        links=links_of(nodes),
         focus=geo.cell_name(cell),
-        chain=tuple(nodes),
+        chain=nodes,
+        conclusion=f"{conclusion} — {effects}" if conclusion else "",
     )
 
 

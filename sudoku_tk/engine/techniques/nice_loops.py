@@ -119,7 +119,7 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
                 yield build_step(
                     graph,
                     cnl,
-                    nodes + (nodes[0],),
+                    chain_nodes(graph, tuple(path) + (path[0],), False),
                     loop_reason(),
                     elims=mask_pairs(graph, elim),
                     focus=node_name(graph, nodes[0]),

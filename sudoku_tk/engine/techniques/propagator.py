@@ -11,16 +11,35 @@ fact's proof can be walked back (``branch``) and written out (``branch_text``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..geometry import bits
+from ..step import ASSUMED, Reason, Rule
 from .link_graph import LinkGraph
+from .reasons import link_reason
 
 Fact = Tuple[int, bool]
 """A candidate (its node id, see link_graph.py) and whether it is true."""
 
-Why = Dict[Fact, Tuple[str, Tuple[Fact, ...]]]
-"""fact -> (how, the facts it follows from). how: "premise", "link", "inside", "naked single", "hidden single <unit>"."""
+
+class How(Enum):
+    """How the propagator came to a fact (``Outcome.reasons`` turns these into the typed reasons of step.py)."""
+
+    PREMISE = "premise"
+    LINK = "link"
+    """Over one strong or weak link from its one parent."""
+    INSIDE = "inside"
+    """Ruled out inside the premise by a contradiction of its own (the nested net)."""
+    GIVEN = "given"
+    """Established outside this proof: the outer assumption inside a nested refutation, or an earlier one."""
+    NAKED_SINGLE = "naked single"
+    HIDDEN_SINGLE = "hidden single"
+    """The last place of its digit in ``unit``."""
+
+
+Why = Dict[Fact, Tuple[How, Optional[int], Tuple[Fact, ...]]]
+"""fact -> (how, the unit of a hidden single or None, the facts it follows from)."""
 
 MAX_SHOWN = 12
 """Facts written per branch in an explanation before its middle is shortened to "…"."""
@@ -33,12 +52,53 @@ class Outcome:
     premise: Fact
     on: int
     off: int
-    why: Dict[Fact, Tuple[str, Tuple[Fact, ...]]]
-    """fact -> (how, the facts it follows from). how: "premise", "link", "naked single", "hidden single <unit>"."""
+    why: Why
+    """fact -> (how, the unit of a hidden single, the facts it follows from)."""
     clash: Optional[Tuple[str, Tuple[Fact, ...]]]
     """(what is impossible, the facts that make it so), when the premise leads to a contradiction."""
     depth: Dict[Fact, int]
     """How many steps each fact is from the premise (a single: one more than its deepest support)."""
+
+    def reasons(
+        self, graph: LinkGraph, inside: Optional[Dict[Fact, Reason]] = None
+    ) -> Dict[Fact, Tuple[Reason, Tuple[Fact, ...]]]:
+        """fact -> (its typed reason, needs not yet numbered; the facts it follows from), for ``proof_nodes``.
+
+        ``inside``: the reasons (with their inner walks) of facts ruled out inside the premise (the nested net).
+        """
+        out: Dict[Fact, Tuple[Reason, Tuple[Fact, ...]]] = {}
+        for fact, (how, unit, parents) in self.why.items():
+            if how is How.PREMISE:
+                reason = ASSUMED
+            elif how is How.LINK:
+                (pv, pon) = parents[0]
+                reason = link_reason(graph, pv, pon, fact[0], 0)
+            elif how is How.GIVEN:
+                reason = ASSUMED
+            elif how is How.INSIDE:
+                reason = (inside or {}).get(fact, Reason(Rule.REFUTED_INSIDE))
+            elif how is How.NAKED_SINGLE:
+                reason = Reason(Rule.LAST_CANDIDATE)
+            else:
+                reason = Reason(Rule.LAST_PLACE, unit=unit)
+            out[fact] = (reason, parents)
+        return out
+
+    def uses_single(self, facts: Sequence[Fact]) -> bool:
+        """Does the proof of ``facts`` need a single (a net), or do links alone make it (a chain)?"""
+        why = self.why
+        stack = list(facts)
+        seen = set()
+        while stack:
+            f = stack.pop()
+            if f in seen:
+                continue
+            seen.add(f)
+            how, _unit, support = why[f]
+            if how is How.NAKED_SINGLE or how is How.HIDDEN_SINGLE:
+                return True
+            stack.extend(support)
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +184,7 @@ class Propagator:
             if broken is not None:
                 return clash(*self._empty(broken))
             if nets:
-                for _how, s in self._single(node0, cell_alive, places):
+                for _how, _unit, s in self._single(node0, cell_alive, places):
                     pending_on |= 1 << s
         while front_on or front_off or pending_on:
             new_off = 0
@@ -155,7 +215,7 @@ class Propagator:
                 if broken is not None:
                     return clash(*self._empty(broken))
                 if nets:
-                    for _how, s in self._single(w, cell_alive, places):
+                    for _how, _unit, s in self._single(w, cell_alive, places):
                         if not on >> s & 1:
                             pending_on |= 1 << s
             front_on, front_off = new_on, new_off
@@ -165,11 +225,16 @@ class Propagator:
         """What ``premise`` forces once the candidates ``inner`` are ruled out inside it (not kept)."""
         return self._follow(premise, inner)
 
-    def _follow(self, premise: Fact, inner: Sequence[int] = ()) -> Outcome:
+    def outcome_given(self, premise: Fact, given: Sequence[Fact]) -> Outcome:
+        """What ``premise`` forces with the facts ``given`` taken as established (not kept)."""
+        return self._follow(premise, (), given)
+
+    def _follow(self, premise: Fact, inner: Sequence[int] = (), given: Sequence[Fact] = ()) -> Outcome:
         """Everything ``premise`` forces, breadth first, up to the first contradiction.
 
         ``inner``: candidates the premise rules out by contradictions of their own (a nested net); they
-        count as facts forced by the premise itself.
+        count as facts forced by the premise itself, each after the ones before it. ``given``: facts
+        established outside this proof, followed along with the premise.
         """
         strong, weak = self.strong, self.weak
         run = _Run(self, premise)
@@ -177,12 +242,22 @@ class Propagator:
         if on0:
             run.on = 1 << node0
         else:
-            clash = run.make_false(node0, "premise", (), 0)
+            clash = run.make_false(node0, How.PREMISE, None, (), 0)
             if clash is not None:
                 return run.outcome(clash)
+        for v, on in given:
+            if on:
+                if not run.on >> v & 1:
+                    run.make_true(v, How.GIVEN, None, (), 0)
+            elif not run.off >> v & 1:
+                clash = run.make_false(v, How.GIVEN, None, (), 0)
+                if clash is not None:
+                    return run.outcome(clash)
+        ruled_out: List[Fact] = []
         for w in inner:
             if not run.off >> w & 1:
-                clash = run.make_false(w, "inside", (premise,), 1)
+                clash = run.make_false(w, How.INSIDE, None, (premise, *ruled_out), 1)
+                ruled_out.append((w, False))
                 if clash is not None:
                     return run.outcome(clash)
         queue = run.queue
@@ -197,7 +272,7 @@ class Propagator:
                 if m & run.on:
                     return run.outcome(("two", (fact, ((m & run.on).bit_length() - 1, True))))
                 for w in bits(m & ~run.off):
-                    clash = run.make_false(w, "link", (fact,), d1)
+                    clash = run.make_false(w, How.LINK, None, (fact,), d1)
                     if clash is not None:
                         return run.outcome(clash)
             else:
@@ -205,7 +280,7 @@ class Propagator:
                 if m & run.off:
                     return run.outcome(("both", (fact, ((m & run.off).bit_length() - 1, False))))
                 for w in bits(m & ~run.on):
-                    run.make_true(w, "link", (fact,), d1)
+                    run.make_true(w, How.LINK, None, (fact,), d1)
         return run.outcome(None)
 
     def _lose(self, w: int, cell_alive: List[int], places: List[int]) -> Optional[Tuple[str, int]]:
@@ -227,29 +302,29 @@ class Propagator:
                     return ("unit", k)
         return None
 
-    def _single(self, w: int, cell_alive: List[int], places: List[int]) -> List[Tuple[str, int]]:
-        """Naked and hidden singles made by candidate ``w`` turning false: (how, node) for each."""
+    def _single(self, w: int, cell_alive: List[int], places: List[int]) -> List[Tuple[How, Optional[int], int]]:
+        """Naked and hidden singles made by candidate ``w`` turning false: (how, unit or None, node) for each."""
         ncells, n = self.ncells, self.geo.side
         cell, d = w % ncells, w // ncells
-        out: List[Tuple[str, int]] = []
+        out: List[Tuple[How, Optional[int], int]] = []
         left = cell_alive[cell]
         if left & (left - 1) == 0:
-            out.append(("naked single", (left.bit_length() - 1) * ncells + cell))
+            out.append((How.NAKED_SINGLE, None, (left.bit_length() - 1) * ncells + cell))
         for u in self.geo.cell_units[cell]:
             p = places[u * n + d]
             if p > 0 and p & (p - 1) == 0:
-                out.append((f"hidden single {u}", d * ncells + p.bit_length() - 1))
+                out.append((How.HIDDEN_SINGLE, u, d * ncells + p.bit_length() - 1))
         return out
 
-    def _support(self, how: str, node: int, off: int) -> Tuple[Fact, ...]:
-        """The false candidates a single rests on: the cell's others, or the unit's other places for the digit."""
+    def _support(self, unit: Optional[int], node: int, off: int) -> Tuple[Fact, ...]:
+        """The false candidates a single rests on: the cell's others (``unit`` None), or the unit's other places
+        for the digit."""
         ncells = self.ncells
         cell, d = node % ncells, node // ncells
-        if how == "naked single":
+        if unit is None:
             nodes = [k * ncells + cell for k in range(self.geo.side) if k != d]
         else:
-            u = int(how.rsplit(" ", 1)[1])
-            nodes = [d * ncells + c for c in self.geo.units[u] if c != cell]
+            nodes = [d * ncells + c for c in self.geo.units[unit] if c != cell]
         return tuple((x, False) for x in nodes if self.present >> x & 1 and off >> x & 1)
 
     def _empty(self, broken: Tuple[str, int]) -> Tuple[str, Tuple[Fact, ...]]:
@@ -273,29 +348,29 @@ class _Run:
         self.premise = premise
         self.on = 0
         self.off = 0
-        self.why: Why = {premise: ("premise", ())}
+        self.why: Why = {premise: (How.PREMISE, None, ())}
         self.depth: Dict[Fact, int] = {premise: 0}
         self.queue: List[Fact] = [premise]
         self.cell_alive = prop.cell_alive0[:]
         self.places = prop.places0[:]
 
-    def make_true(self, w: int, how: str, parents: Tuple[Fact, ...], depth: int) -> None:
+    def make_true(self, w: int, how: How, unit: Optional[int], parents: Tuple[Fact, ...], depth: int) -> None:
         f = (w, True)
         self.on |= 1 << w
-        self.why[f] = (how, parents)
+        self.why[f] = (how, unit, parents)
         self.depth[f] = depth
         self.queue.append(f)
 
     def make_false(
-        self, w: int, how: str, parents: Tuple[Fact, ...], depth: int
+        self, w: int, how: How, unit: Optional[int], parents: Tuple[Fact, ...], depth: int
     ) -> Optional[Tuple[str, Tuple[Fact, ...]]]:
-        """Candidate ``w`` is false (the premise itself when ``how`` is "premise"); with nets, the singles it
+        """Candidate ``w`` is false (the premise itself when ``how`` is PREMISE); with nets, the singles it
         makes are true. Returns the contradiction when a cell or a unit is left empty."""
         prop = self.prop
         f = (w, False)
         self.off |= 1 << w
-        if how != "premise":
-            self.why[f] = (how, parents)
+        if how is not How.PREMISE:
+            self.why[f] = (how, unit, parents)
             self.depth[f] = depth
             self.queue.append(f)
         if self.on >> w & 1:  # made true earlier in this round (a single): the candidate would be both
@@ -304,10 +379,10 @@ class _Run:
         if broken is not None:
             return prop._empty(broken)
         if prop.nets:
-            for single, s in prop._single(w, self.cell_alive, self.places):
+            for single, unit, s in prop._single(w, self.cell_alive, self.places):
                 if not self.on >> s & 1:
-                    support = prop._support(single, s, self.off)
-                    self.make_true(s, single, support, 1 + max(self.depth[x] for x in support))
+                    support = prop._support(unit, s, self.off)
+                    self.make_true(s, single, unit, support, 1 + max(self.depth[x] for x in support))
         return None
 
     def outcome(self, clash: Optional[Tuple[str, Tuple[Fact, ...]]]) -> Outcome:
@@ -328,8 +403,8 @@ def branch(outcome: Outcome, fact: Fact) -> List[Fact]:
     """The path from the premise to ``fact``, each fact reached through its deepest support."""
     why, depth = outcome.why, outcome.depth
     path = [fact]
-    while why[path[-1]][1]:
-        path.append(max(why[path[-1]][1], key=lambda p: depth[p]))
+    while why[path[-1]][2]:
+        path.append(max(why[path[-1]][2], key=lambda p: depth[p]))
     path.reverse()
     return path
 
@@ -340,22 +415,28 @@ def fact_text(graph: LinkGraph, fact: Fact) -> str:
     return f"{graph.geometry.cell_name(cell)}{'=' if on else '≠'}{graph.geometry.digit_char(d)}"
 
 
-def _fact_with_reason(graph: LinkGraph, fact: Fact, why: Optional[Why]) -> str:
-    """A fact, and for a single in a net the reason it holds: 'r4c4=8 (the last 8 of box 5)'."""
+def _fact_with_reason(graph: LinkGraph, fact: Fact, why: Optional[Why], before: Sequence[Fact] = ()) -> str:
+    """A fact, and for a single in a net the reason it holds: 'r4c4=8 (the last 8 of box 5)'.
+
+    A single that also rests on facts not written before it on its path (``before``) names them, so the
+    sentence never calls a candidate the last while the board still shows another:
+    'r1c7=6 (the last 6 of row 1, with r1c2≠6)'.
+    """
     text = fact_text(graph, fact)
-    how = why[fact][0] if why is not None and fact in why else ""
-    if how == "naked single":
-        return f"{text} (its last candidate)"
-    if how.startswith("hidden single"):
-        unit = int(how.rsplit(" ", 1)[1])
+    how, unit, support = why[fact] if why is not None and fact in why else (How.LINK, None, ())
+    others = [fact_text(graph, f) for f in support if f not in before]
+    more = f", with {' and '.join(others)}" if others else ""
+    if how is How.NAKED_SINGLE:
+        return f"{text} (its last candidate{more})"
+    if how is How.HIDDEN_SINGLE and unit is not None:
         digit = fact[0] // graph.ncells + 1
-        return f"{text} (the last {graph.geometry.digit_char(digit)} of {graph.geometry.unit_name(unit)})"
+        return f"{text} (the last {graph.geometry.digit_char(digit)} of {graph.geometry.unit_name(unit)}{more})"
     return text
 
 
 def branch_text(graph: LinkGraph, path: Sequence[Fact], why: Optional[Why] = None) -> str:
     """'r1c1=5 → r1c7≠5 → …': a path of facts, its middle shortened when it is long."""
-    texts = [_fact_with_reason(graph, f, why) for f in path]
+    texts = [_fact_with_reason(graph, f, why, path[:i]) for i, f in enumerate(path)]
     if len(texts) > MAX_SHOWN:
         texts = texts[: MAX_SHOWN // 2] + ["…"] + texts[-(MAX_SHOWN // 2) :]
     return " → ".join(texts)
@@ -378,32 +459,33 @@ def branches_text(graph: LinkGraph, paths: Sequence[Sequence[Fact]], why: Option
 
 
 def clash_text(graph: LinkGraph, what: str, facts: Sequence[Fact]) -> str:
+    """What is impossible at a contradiction: "r5c8 would have no candidate left"."""
     geo = graph.geometry
     if what == "same":
         v = facts[0][0]
         cell, d = v % graph.ncells, v // graph.ncells + 1
-        return f"so {geo.cell_name(cell)} would both be {geo.digit_char(d)} and not be {geo.digit_char(d)}"
+        return f"{geo.cell_name(cell)} would both be {geo.digit_char(d)} and not be {geo.digit_char(d)}"
     if what == "two":
         (a, _), (b, _) = facts
         ca, da = a % graph.ncells, a // graph.ncells + 1
         cb, db = b % graph.ncells, b // graph.ncells + 1
         if ca == cb:
-            return f"so {geo.cell_name(ca)} would be both {geo.digit_char(da)} and {geo.digit_char(db)}"
-        return f"so {geo.cell_name(ca)} and {geo.cell_name(cb)} would both be {geo.digit_char(da)}"
+            return f"{geo.cell_name(ca)} would be both {geo.digit_char(da)} and {geo.digit_char(db)}"
+        return f"{geo.cell_name(ca)} and {geo.cell_name(cb)} would both be {geo.digit_char(da)}"
     if what == "both":
         (a, _), (b, _) = facts
         ca, da = a % graph.ncells, a // graph.ncells + 1
         cb, db = b % graph.ncells, b // graph.ncells + 1
         if ca == cb:
             return (
-                f"so {geo.cell_name(ca)} could be neither {geo.digit_char(da)} nor {geo.digit_char(db)}, "
+                f"{geo.cell_name(ca)} could be neither {geo.digit_char(da)} nor {geo.digit_char(db)}, "
                 f"its only candidates"
             )
         return (
-            f"so neither {geo.cell_name(ca)} nor {geo.cell_name(cb)} could be {geo.digit_char(da)}, "
+            f"neither {geo.cell_name(ca)} nor {geo.cell_name(cb)} could be {geo.digit_char(da)}, "
             f"its only places in their unit"
         )
     kind, *rest = what.split()
     if kind == "cell":
-        return f"so {geo.cell_name(int(rest[0]))} would have no candidate left"
-    return f"so {geo.unit_name(int(rest[0]))} would have no place left for {geo.digit_char(int(rest[1]))}"
+        return f"{geo.cell_name(int(rest[0]))} would have no candidate left"
+    return f"{geo.unit_name(int(rest[0]))} would have no place left for {geo.digit_char(int(rest[1]))}"

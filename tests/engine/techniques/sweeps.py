@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from caselib import Case, Finder, check_step_contract, effects
+from reason_replay import check_reasons
 from shared_data import read_puzzles
 
 from sudoku_tk.engine.brute_force import unique_solution
@@ -89,6 +90,7 @@ def check_finders_sound(
             assert step.technique in techniques
             technique = step.technique
             check_step_contract(grid, step)
+            check_reasons(grid, step)  # issue 21: every node's reason holds and names every fact it needs
             for e in step.eliminations:
                 assert solution[e.cell] != e.digit, f"{step.explanation} removes the solution digit"
             for p in step.placements:

@@ -57,7 +57,8 @@ def test_mirrored_board_gives_mirrored_steps(case) -> None:  # type: ignore[no-u
 def test_explanations() -> None:
     assert first_case_step(CASES, T.FORCING_NET_CONTRADICTION).explanation == (
         "Forcing Net Contradiction: assume r2c6=8: r2c6=8 → r6c6≠8 → r4c4=8 (the last 8 of box 5); from r2c6=8, "
-        "r1c5≠8 → r9c5=8 (the last 8 of column 5) → r9c1≠8 → r4c1=8 (the last 8 of column 1); so r4c4 and r4c1 "
+        "r1c5≠8 → r9c5=8 (the last 8 of column 5, with r2c5≠8) → r9c1≠8 → r4c1=8 (the last 8 of column 1, with "
+        "r2c1≠8); so r4c4 and r4c1 "
         "would both be 8, so r2c6≠8 — remove 8 from r2c6."
     )
     assert first_case_step(CASES, T.FORCING_CHAIN_VERITY).explanation == (

@@ -1,0 +1,145 @@
+"""Typed reasons for chain and net nodes: which rule makes a node follow from the nodes it needs.
+
+Every chain-like step (X-/XY-Chains, Nice Loops and AICs, ALS chains, forcing chains and
+nets, the nested net, Kraken fish) numbers its nodes and gives each a ``Reason``
+(step.py): the rule, the unit it acts in and the earlier nodes it needs. The hint walk
+(engine/walk.py) reads them link by link, ``hint --json`` writes them, and a test
+replays them on the position: a reason never leans on a fact it does not name.
+
+- ``link_reason``: the reason a link gives its far end (a weak link: ``sees`` or
+  ``same cell``; a strong one: ``last place`` or ``last candidate``).
+- ``proof_nodes``: what one or more premises force (propagator.py's ``Outcome``), as
+  numbered nodes with every support they rest on, each case of a verity on its own.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+from ..geometry import Cell, Digit, Unit
+from ..step import ASSUMED, ChainNode, Link, Reason, Rule
+from .link_graph import LinkGraph, Node
+
+
+def common_unit(graph: LinkGraph, cells: Iterable[Cell]) -> Optional[Unit]:
+    """The first unit (rows, then columns, then boxes) holding every one of ``cells`` (None: there is none)."""
+    units: Optional[set[int]] = None
+    for c in cells:
+        here = set(graph.geometry.cell_units[c])
+        units = here if units is None else units & here
+    return min(units) if units else None
+
+
+def place_unit(graph: LinkGraph, digit: Digit, cells: Iterable[Cell]) -> Optional[Unit]:
+    """A unit whose places of ``digit`` (in the graph's grid) are all among ``cells`` and in it (None: none)."""
+    mask = 0
+    for c in cells:
+        mask |= 1 << c
+    places = graph.index.digit_cells[digit]
+    for u in sorted(graph.geometry.cell_units[next(iter(cells))] if cells else ()):
+        umask = graph.geometry.unit_masks[u]
+        if mask & umask == mask and places & umask & ~mask == 0:
+            return u
+    return None
+
+
+def link_reason(graph: LinkGraph, prev: Node, prev_on: bool, node: Node, need: int) -> Reason:
+    """Why ``node`` follows from ``prev`` (chain node number ``need``) over the link between them.
+
+    From a true node (a weak link) the next is off: it ``sees`` it (same digit) or shares its cell. From a
+    false node (a strong link) the next is on: the ``last place`` of the digit in their unit, or the ``last
+    candidate`` of their cell.
+    """
+    da, db = graph.digit_of(prev), graph.digit_of(node)
+    cells = graph.cells_of(prev) + graph.cells_of(node)
+    if prev_on:
+        if da == db:
+            return Reason(Rule.SEES, (need,), unit=common_unit(graph, cells))
+        return Reason(Rule.SAME_CELL, (need,))
+    if da == db:
+        return Reason(Rule.LAST_PLACE, (need,), unit=place_unit(graph, da, cells))
+    return Reason(Rule.LAST_CANDIDATE, (need,))
+
+
+def chain_with_reasons(graph: LinkGraph, nodes: Sequence[Node], first_on: bool) -> Tuple[ChainNode, ...]:
+    """The ChainNodes of a chain read with alternating polarity from ``first_on``, each with its reason."""
+    out: List[ChainNode] = []
+    on = first_on
+    for i, v in enumerate(nodes):
+        because = ASSUMED if i == 0 else link_reason(graph, nodes[i - 1], not on, v, i)
+        out.append(ChainNode(graph.cells_of(v), graph.digit_of(v), on, because))
+        on = not on
+    return tuple(out)
+
+
+def links_of(chain: Sequence[ChainNode]) -> Tuple[Link, ...]:
+    """A link from every node a node needs to the node itself (strong when it leaves a false node)."""
+    out: List[Link] = []
+    for node in chain:
+        if node.because is None:
+            continue
+        for k in node.because.needs:
+            a = chain[k - 1]
+            out.append(
+                Link(
+                    a.cells[0],
+                    a.digit,
+                    node.cells[0],
+                    node.digit,
+                    strong=not a.on,
+                    from_group=a.cells if len(a.cells) > 1 else (),
+                    to_group=node.cells if len(node.cells) > 1 else (),
+                )
+            )
+    return tuple(out)
+
+
+# -- proofs of premises (forcing chains and nets, the nested net, Kraken fish) -----------------------------
+
+Fact = Tuple[int, bool]
+"""A candidate (its node id) and whether it is true (as propagator.py's facts)."""
+Why = Dict[Fact, Tuple[Reason, Tuple[Fact, ...]]]
+
+
+def proof_nodes(
+    graph: LinkGraph,
+    cases: Sequence[Tuple[Sequence[Fact], Why, Sequence[Fact]]],
+) -> Tuple[ChainNode, ...]:
+    """Numbered nodes proving, for each case (its assumptions, their reasons, the facts it must reach), those
+    facts.
+
+    Each case is numbered on its own: its assumptions first (the premise, and any fact taken as established),
+    then every fact the targets rest on, each after all the facts it needs. A fact shared by two cases
+    appears in each, since each case assumes something else. ``why`` maps a fact to (its reason with
+    ``needs`` unset, the facts it follows from).
+    """
+    out: List[ChainNode] = []
+    ncells = graph.ncells
+    for heads, why, targets in cases:
+        number: Dict[Fact, int] = {}
+
+        def visit(fact: Fact) -> None:
+            # Iterative depth-first walk: every support is numbered before the fact that needs it.
+            stack: List[Tuple[Fact, bool]] = [(fact, False)]
+            while stack:
+                f, ready = stack.pop()
+                if f in number:
+                    continue
+                reason, parents = why[f]
+                if ready:
+                    needs = tuple(number[p] for p in parents)
+                    because = Reason(reason.rule, needs, reason.unit, reason.cells, reason.digits, reason.walk)
+                    v, on = f
+                    out.append(ChainNode((v % ncells,), v // ncells + 1, on, because))
+                    number[f] = len(out)
+                    continue
+                stack.append((f, True))
+                for p in reversed(parents):
+                    if p not in number:
+                        stack.append((p, False))
+
+        for h in heads:
+            visit(h)
+        for t in targets:
+            visit(t)
+    return tuple(out)
