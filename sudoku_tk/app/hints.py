@@ -25,7 +25,7 @@ position, with where it got stuck). The views returned are plain values
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
+from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple, TypeVar
 
 from sudoku_tk.engine.grid import Grid  # noqa: F401  (the doctest)
 from sudoku_tk.engine.logic_solver import MistakeKind, SolvePath, diagnose, solve_logically
@@ -51,6 +51,13 @@ APPLIED_LIST_LIMIT = 6
 
 
 HintListener = Callable[[Optional[HintView]], None]
+V = TypeVar("V")
+ListJob = Callable[[Callable[[], bool]], V]
+"""A list's work with the board it is about already read: call it with a ``stop`` question."""
+
+
+def _never() -> bool:
+    return False
 
 
 # -- the ladder ----------------------------------------------------------------------------------
@@ -193,28 +200,57 @@ class HintLadder:
     # -- lists -----------------------------------------------------------------------
     def all_steps(self) -> StepsView:
         """Every distinct step available on the board now, the ones beyond the assists first."""
+        return self.all_steps_job()(_never)
+
+    def all_steps_job(self) -> ListJob[StepsView]:
+        """``all_steps`` in two halves: the board is read now, the work is done by the job (on any thread: it
+        touches only what it was given), which returns early, with what it has, when its ``stop`` says so."""
         blocked = self._check()
         if blocked is not None:
-            return StepsView((), (), blocked.text, blocked)
+            view = StepsView((), (), blocked.text, blocked)
+            return lambda stop: view
         skipped = skipped_by_assists(self.session.assists)
-        found = find_all_steps(self.session.position.to_grid(), self._enabled, self.is_unique)
-        steps = tuple(sorted(found, key=lambda s: s.technique in skipped))  # stable: solving order kept
-        geo = self.session.geometry
-        if not steps:
-            summary = "None of the techniques switched on applies here."
-        else:
-            summary = f"{len(steps)} step{'s' * (len(steps) != 1)} available now; select one to see it."
-        return StepsView(steps, tuple(short_text(s, geo) for s in steps), summary)
+        grid, enabled, unique, geo = (
+            self.session.position.to_grid(),
+            self._enabled,
+            self.is_unique,
+            self.session.geometry,
+        )
+
+        def job(stop: Callable[[], bool]) -> StepsView:
+            found = find_all_steps(grid, enabled, unique, stop)
+            steps = tuple(sorted(found, key=lambda s: s.technique in skipped))  # stable: solving order kept
+            if not steps:
+                summary = "None of the techniques switched on applies here."
+            else:
+                summary = f"{len(steps)} step{'s' * (len(steps) != 1)} available now; select one to see it."
+            return StepsView(steps, tuple(short_text(s, geo) for s in steps), summary)
+
+        return job
 
     def solution_path(self) -> PathView:
         """The logic solver's path from the board as it is, and plainly where it got stuck."""
+        return self.solution_path_job()(_never)
+
+    def solution_path_job(self) -> ListJob[PathView]:
+        """``solution_path`` in two halves, as ``all_steps_job``."""
         blocked = self._check()
         if blocked is not None:
-            return PathView((), blocked.text, blocked=blocked)
-        path = solve_logically(self.session.position.to_grid(), self._enabled, self.is_unique)
-        geo = self.session.geometry
-        entries = tuple(PathEntry(i, s, f"{i + 1}. {short_text(s, geo)}") for i, s in enumerate(path.steps))
-        return PathView(entries, self._path_summary(path), tuple(path.iter_grids()), path.solved)
+            view = PathView((), blocked.text, blocked=blocked)
+            return lambda stop: view
+        grid, enabled, unique, geo = (
+            self.session.position.to_grid(),
+            self._enabled,
+            self.is_unique,
+            self.session.geometry,
+        )
+
+        def job(stop: Callable[[], bool]) -> PathView:
+            path = solve_logically(grid, enabled, unique, stop)
+            entries = tuple(PathEntry(i, s, f"{i + 1}. {short_text(s, geo)}") for i, s in enumerate(path.steps))
+            return PathView(entries, self._path_summary(path), tuple(path.iter_grids()), path.solved)
+
+        return job
 
     # -- internals -------------------------------------------------------------------
     def _on_change(self, change: Change) -> None:

@@ -245,6 +245,93 @@ def hint_report(times: HintTimes) -> List[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class ListTimes:
+    """The All steps / Solution path tabs on hard positions: what the window waits for while they are worked out."""
+
+    open_ms: Tuple[float, ...]
+    """Showing a list tab: ms until the call returns (the list itself comes later)."""
+    gap_ms: Tuple[float, ...]
+    """Per position, the longest the event loop was held while the list was worked out (a 10 ms tick's lateness)."""
+    ready_ms: Tuple[float, ...]
+    """Showing the Solution path tab -> the path listed."""
+    mark_ms: Tuple[float, ...]
+    """With All steps open, a pencil-mark click -> canvas updated (the list is worked out anew behind it)."""
+
+
+def bench_lists(positions: int = 12) -> ListTimes:
+    """Open the Solution path and All steps tabs on the hardest SE-rated positions; time what the window waits."""
+    import tkinter as tk
+
+    from sudoku_tk.app.puzzle_choice import PuzzleChoice
+    from sudoku_tk.ui.app import App
+
+    texts = (_se_rated_puzzles(400) or [text for _, text in _bench_puzzles()])[-positions:]
+    root = tk.Tk()
+    app = App(root, why_delay_ms=10_000)
+    opened: List[float] = []
+    gaps: List[float] = []
+    ready: List[float] = []
+    marks: List[float] = []
+    try:
+        panel = app.hint_panel
+        for i, text in enumerate(texts):
+            app.start_puzzle(PuzzleChoice("", f"SE hard #{i}", text))
+            app.update()
+            for tab in ("path", "steps"):
+                panel.show_tab("hint")
+                app.update()
+                t0 = time.perf_counter()
+                panel.show_tab(tab)
+                opened.append((time.perf_counter() - t0) * 1000)
+                worst, last = 0.0, time.perf_counter()
+                while panel.lists.is_working:
+                    root.after(10)
+                    root.update()
+                    now = time.perf_counter()
+                    worst, last = max(worst, (now - last) * 1000 - 10), now
+                if tab == "path":
+                    ready.append((time.perf_counter() - t0) * 1000)
+                gaps.append(max(0.0, worst))
+            # All steps stays open: a pencil mark on the first empty cell's first candidate.
+            pos = app.session.position
+            cell = next(
+                (c for c in range(pos.geometry.ncells) if not pos.values[c] and len(pos.candidate_set(c)) > 1), None
+            )
+            if cell is not None:
+                digit = min(pos.candidate_set(cell))
+                t0 = time.perf_counter()
+                app.session.toggle_pencil(cell, digit)
+                app.board.update_idletasks()
+                marks.append((time.perf_counter() - t0) * 1000)
+                panel.lists.stop_all()
+    finally:
+        app.close()
+        root.destroy()
+    return ListTimes(tuple(opened), tuple(gaps), tuple(ready), tuple(marks))
+
+
+def list_report(times: ListTimes) -> List[str]:
+    """The lists section's lines of output."""
+    if not times.open_ms:
+        return ["gui lists: no positions timed"]
+    worst = max(times.gap_ms)
+    lines = [
+        f"gui list tabs on {len(times.ready_ms)} hard positions: opening a tab returns in median "
+        f"{statistics.median(times.open_ms):.1f} ms (max {max(times.open_ms):.1f}); the event loop waited at most "
+        f"{worst:.0f} ms while a list was worked out (median of the worst per list "
+        f"{statistics.median(times.gap_ms):.0f} ms; target <= 100): {'ok' if worst <= 100 else 'SLOW'}",
+        f"  Solution path listed after median {statistics.median(times.ready_ms):.0f} ms, max "
+        f"{max(times.ready_ms):.0f} ms",
+    ]
+    if times.mark_ms:
+        lines.append(
+            f"  with All steps open, a pencil mark -> canvas updated: median {statistics.median(times.mark_ms):.1f} ms,"
+            f" max {max(times.mark_ms):.1f} ms over {len(times.mark_ms)}"
+        )
+    return lines
+
+
 def _startup_probe() -> int:
     """Child process: open the window, paint it once, say so and quit."""
     from sudoku_tk.ui.app import App
@@ -331,6 +418,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         default=100,
         help="SE-rated positions for the hint timing (default 100; 0 to skip)",
     )
+    parser.add_argument(
+        "--list-positions", type=int, default=12, help="hard positions for the list tabs' timing (0 to skip)"
+    )
     parser.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.startup_probe:
@@ -343,12 +433,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         times = bench_clicks(max(1, args.clicks))
         hints = bench_hints(args.hint_positions) if args.hint_positions > 0 else None
+        lists = bench_lists(args.list_positions) if args.list_positions > 0 else None
         startup = bench_startup(args.startup_runs) if args.startup_runs > 0 else []
     finally:
         if server is not None:
             server.terminate()
             server.wait(timeout=5)
-    for line in report(times, startup) + (hint_report(hints) if hints is not None else []):
+    extra = (hint_report(hints) if hints is not None else []) + (list_report(lists) if lists is not None else [])
+    for line in report(times, startup) + extra:
         print(line)
     return 0
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from .brute_force import count_solutions, unique_solution
 from .geometry import Cell, Digit
@@ -82,7 +82,10 @@ def _is_broken(grid: Grid) -> bool:
 
 
 def solve_logically(
-    grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: Optional[bool] = None
+    grid: Grid,
+    enabled: Optional[Iterable[Technique]] = None,
+    unique: Optional[bool] = None,
+    stop: Optional[Callable[[], bool]] = None,
 ) -> SolvePath:
     """Apply the first available Step again and again until the grid is solved or stuck.
 
@@ -90,6 +93,7 @@ def solve_logically(
         grid: the start, with its candidates as they are (a player's pencil marks are respected).
         enabled: the techniques allowed (None: every implemented one).
         unique: whether the givens have exactly one solution; None asks the brute-force solver.
+        stop: asked before each step; when it says True the path so far is returned (not solved).
     """
     if unique is None:
         unique = has_unique_solution(grid)
@@ -99,6 +103,8 @@ def solve_logically(
     # Every Step removes at least one candidate, so this bound is never reached by a correct finder.
     limit = grid.geometry.ncells * grid.geometry.side + 1
     while not g.is_complete() and not _is_broken(g) and len(steps) < limit:
+        if stop is not None and stop():
+            break
         step = find_hint(g, allowed, unique)
         if step is None:
             break

@@ -4,16 +4,23 @@ Selecting a step draws it on the board. Selecting a line of the path shows the b
 at that point with its step drawn: a preview, which a click on the board, another tab
 or any move ends (``end_preview`` puts the real board and the hint back). Lists are
 filled by ``HintLadder`` (``app/hints.py``); here are only the widgets and the board.
+
+A list is worked out on a thread of its own (the ladder's job reads the board first,
+then touches nothing shared), so the window never waits for it: the tab says
+"Working…" with a Stop button, and a new board (a move) stops the old job and starts
+another. Results are taken in on Tk's thread, by polling.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 import tkinter as tk
 import tkinter.font as tkfont
 from tkinter import ttk
-from typing import Callable, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from sudoku_tk.app.hints import HintLadder, HintView, PathView, StepsView
+from sudoku_tk.app.hints import HintLadder, HintView, ListJob, PathView, StepsView
 
 from .board_canvas import BoardCanvas
 from .ports import HintHost
@@ -44,6 +51,9 @@ class HintLists:
         self._preview: Optional[int] = None
         self._preview_tag = f"HintPreview{id(self)}"
         self._summaries: List[ttk.Label] = []
+        self._stops: Dict[str, ttk.Button] = {}
+        self._runs: Dict[str, _Run] = {}
+        self._poll_job: Optional[str] = None
         self.steps_list, self._steps_summary = self._list_tab(notebook, "All steps", self._on_step_selected)
         self.path_list, self._path_summary = self._list_tab(notebook, "Solution path", self._on_path_selected)
         self._install_preview_guard()
@@ -59,9 +69,14 @@ class HintLists:
     ) -> Tuple[tk.Listbox, ttk.Label]:
         tab = ttk.Frame(notebook, padding=(6, 6))
         notebook.add(tab, text=title)
-        summary = ttk.Label(tab, anchor="w", justify="left", wraplength=self._wrap, font=self._font)
+        head = ttk.Frame(tab)
+        head.pack(fill="x", pady=(0, 6))
+        kind = "steps" if title == "All steps" else "path"
+        stop = ttk.Button(head, text="Stop", takefocus=0, command=lambda: self.stop(kind), style="Panel.TButton")
+        self._stops[kind] = stop
+        summary = ttk.Label(head, anchor="w", justify="left", wraplength=self._wrap, font=self._font)
         self._summaries.append(summary)
-        summary.pack(fill="x", pady=(0, 6))
+        summary.pack(side="left", fill="x", expand=True)
         box = ttk.Frame(tab)
         box.pack(fill="both", expand=True)
         theme = self._host.theme
@@ -100,10 +115,76 @@ class HintLists:
         label = self._steps_summary if tab == "steps" else self._path_summary
         return str(label.cget("text"))
 
-    # -- filling -------------------------------------------------------------------------
+    # -- filling (on a thread of its own) --------------------------------------------------
     def fill_steps(self) -> None:
-        """List every step available now."""
-        view = self._ladder.all_steps()
+        """List every step available now (worked out in the background)."""
+        self._start("steps", self._ladder.all_steps_job())
+
+    def fill_path(self) -> None:
+        """List the solver's path from here, and where it ended (worked out in the background)."""
+        self.end_preview()
+        self._start("path", self._ladder.solution_path_job())
+
+    @property
+    def is_working(self) -> bool:
+        """Is a list still being worked out?"""
+        return any(not run.stopped for run in self._runs.values())
+
+    def wait(self, timeout: float = 60.0) -> None:
+        """Wait for the lists being worked out and show them (for a caller that needs a list now)."""
+        deadline = time.monotonic() + timeout
+        for run in list(self._runs.values()):
+            run.thread.join(max(0.0, deadline - time.monotonic()))
+        self._poll()
+
+    def stop(self, kind: str) -> None:
+        """Stop working out the ``kind`` list ("steps" or "path"); it says it was stopped."""
+        run = self._runs.pop(kind, None)
+        if run is None:
+            return
+        run.stopped = True
+        self._stops[kind].pack_forget()
+        summary = self._steps_summary if kind == "steps" else self._path_summary
+        summary.configure(text="Stopped. Show the tab again (or make a move) to work it out anew.")
+
+    def stop_all(self) -> None:
+        for kind in list(self._runs):
+            self.stop(kind)
+
+    def _start(self, kind: str, job: ListJob[Any]) -> None:
+        old = self._runs.pop(kind, None)
+        if old is not None:
+            old.stopped = True  # its answer is about a board that is gone
+        run = _Run(job)
+        self._runs[kind] = run
+        listbox = self.steps_list if kind == "steps" else self.path_list
+        summary = self._steps_summary if kind == "steps" else self._path_summary
+        listbox.delete(0, "end")
+        summary.configure(text="Working…")
+        self._stops[kind].pack(side="right")
+        run.thread.start()
+        if self._poll_job is None:
+            self._poll_job = self._host.board.after(POLL_MS, self._poll)
+
+    def _poll(self) -> None:
+        self._poll_job = None
+        for kind, run in list(self._runs.items()):
+            if run.thread.is_alive():
+                continue
+            del self._runs[kind]
+            self._stops[kind].pack_forget()
+            if run.stopped:
+                continue
+            if run.error is not None:
+                raise run.error  # the window's error boundary reports it
+            if kind == "steps":
+                self._show_steps(run.result)
+            else:
+                self._show_path(run.result)
+        if self._runs and self._poll_job is None:
+            self._poll_job = self._host.board.after(POLL_MS, self._poll)
+
+    def _show_steps(self, view: StepsView) -> None:
         self._steps = view
         self._steps_summary.configure(text=view.summary)
         self.steps_list.delete(0, "end")
@@ -111,10 +192,7 @@ class HintLists:
             self.steps_list.insert("end", label)
         self._show_blocked(view.blocked)
 
-    def fill_path(self) -> None:
-        """List the solver's path from here, and where it ended."""
-        self.end_preview()
-        view = self._ladder.solution_path()
+    def _show_path(self, view: PathView) -> None:
         self._path = view
         self._path_summary.configure(text=view.summary)
         self.path_list.delete(0, "end")
@@ -123,6 +201,15 @@ class HintLists:
         if view.end_label:
             self.path_list.insert("end", view.end_label)
         self._show_blocked(view.blocked)
+
+    def destroy(self) -> None:
+        """Stop every job (the window is closing)."""
+        for run in self._runs.values():
+            run.stopped = True
+        self._runs.clear()
+        if self._poll_job is not None:
+            self._host.board.after_cancel(self._poll_job)
+            self._poll_job = None
 
     def _show_blocked(self, blocked: Optional[HintView]) -> None:
         board = self._host.board
@@ -134,11 +221,13 @@ class HintLists:
     # -- selecting -----------------------------------------------------------------------
     def select_step(self, index: int) -> None:
         """Select line ``index`` of All steps (as a click would) and draw it."""
+        self.wait()
         self._select(self.steps_list, index)
         self._on_step_selected()
 
     def select_path(self, index: int) -> None:
         """Select line ``index`` of the Solution path (as a click would) and preview it."""
+        self.wait()
         self._select(self.path_list, index)
         self._on_path_selected()
 
@@ -203,3 +292,24 @@ class HintLists:
             return "break"  # the "why?" display would explain the real board, not the preview
         self.end_preview()
         return "break"
+
+
+POLL_MS = 40
+"""How often a list being worked out is looked at."""
+
+
+class _Run:
+    """One list being worked out on its own thread: the job, its answer, and whether it was stopped."""
+
+    def __init__(self, job: ListJob[Any]) -> None:
+        self.job = job
+        self.stopped = False
+        self.result: Any = None
+        self.error: Optional[BaseException] = None
+        self.thread = threading.Thread(target=self._work, name="sudoku-tk-hint-list", daemon=True)
+
+    def _work(self) -> None:
+        try:
+            self.result = self.job(lambda: self.stopped)
+        except BaseException as exc:  # noqa: BLE001 - handed to Tk's thread, which reports it
+            self.error = exc

@@ -428,6 +428,7 @@ class HintPanel(ttk.Frame):
         self._tab_shown = current
         if current != "path":
             self.lists.end_preview()
+        self.lists.stop_all()  # a list is worked out only while its tab is on show
         if current == "steps":
             self.lists.fill_steps()
         elif current == "path":
@@ -483,6 +484,7 @@ class HintPanel(ttk.Frame):
             if job is not None:
                 self.after_cancel(job)
         self._solve_job = self._scroll_job = None
+        self.lists.destroy()
         self._unsubscribe()
         self._unsubscribe_session()
         self._panel_fonts.unsubscribe(self._on_scale)

@@ -222,3 +222,19 @@ def test_node_numbers_are_readable_and_cover_no_other_digit(make_app: MakeApp) -
                 gx0, gy0 = r.x0 + r.width * 0.3, r.y0 + r.width * 0.22
                 gx1, gy1 = r.x1 - r.width * 0.3, r.y1 - r.width * 0.22
                 assert not (x0 < gx1 and gx0 < x1 and y0 < gy1 and gy0 < y1), (cell, d)
+
+
+def test_the_lists_are_worked_out_in_the_background_with_a_stop(make_app: MakeApp) -> None:
+    app, _ = open_at(make_app, Technique.FORCING_NET_CONTRADICTION)
+    panel = panel_of(app)
+    panel.show_tab("path")  # returns at once: the path is still being worked out
+    assert panel.lists.is_working and panel.summary_text("path") == "Working…"
+    assert panel.lists._stops["path"].winfo_manager()  # the Stop button is there
+    panel.lists._stops["path"].invoke()
+    pump(app)
+    assert not panel.lists.is_working and panel.summary_text("path").startswith("Stopped.")
+    panel.show_tab("hint")
+    panel.show_tab("steps")
+    panel.lists.wait()
+    assert panel.summary_text("steps").endswith("available now; select one to see it.")
+    assert panel.steps_list.size() > 0

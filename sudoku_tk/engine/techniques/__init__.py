@@ -288,17 +288,27 @@ def find_hint(grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique:
     return None
 
 
-def find_all_steps(grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: bool = True) -> List[Step]:
+def find_all_steps(
+    grid: Grid,
+    enabled: Optional[Iterable[Technique]] = None,
+    unique: bool = True,
+    stop: Optional[Callable[[], bool]] = None,
+) -> List[Step]:
     """Return every distinct Step (by ``Step.key()``) available on the grid, in solving order.
 
     A last-resort finder (forcing chains and nets, brute force, …) gives only its first step: its others are
-    the same kind of long proof again, and finding them all could take seconds.
+    the same kind of long proof again, and finding them all could take seconds. ``stop``: asked between
+    finders and between steps; when it says True the steps found so far are returned.
     """
     seen = set()
     out: List[Step] = []
     for ok, finder in _selected(enabled, unique):
+        if stop is not None and stop():
+            return out
         last_resort = all(t.family is Family.LAST_RESORT for t in ok)
         for step in finder(grid):
+            if stop is not None and stop():
+                return out
             if step.technique not in ok:
                 continue
             k = step.key()
