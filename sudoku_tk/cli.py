@@ -235,7 +235,7 @@ def _cmd_hint(ns: argparse.Namespace) -> int:
     if ns.all:
         steps = find_all_steps(grid, enabled, unique=unique)
     else:
-        first = find_hint(grid, enabled, unique=unique)
+        first = find_hint(grid, enabled, unique=unique, most=True)
         steps = [first] if first is not None else []
     if ns.json:
         dicts = [s.to_dict(geo) for s in steps]
@@ -267,7 +267,7 @@ def _cmd_steps(ns: argparse.Namespace) -> int:
         if _blocking(problems):
             status = 1
         else:
-            path = solve_logically(grid, enabled, unique=not problems)
+            path = solve_logically(grid, enabled, unique=not problems, most=True)
             record["solved"] = path.solved
             record["steps"] = [s.to_dict(grid.geometry) for s in path.steps]
         if problems:

@@ -39,6 +39,9 @@ def choose_step(
 ) -> Optional[Step]:
     """The step a hint teaches: the first step the logic solver would take on this board, or None.
 
+    Of the first technique that applies, the step that removes (or places) the most for its length
+    (``find_hint(most=True)``): a player learns more from it.
+
     That is the first step of the solution path and what ``sudoku-tk hint`` prints for the same board.
     The assists place only the singles a move brings about: the starting grid's singles are the
     player's, so they come first, as the easiest step a newcomer can take (and a pattern beyond
@@ -51,7 +54,7 @@ def choose_step(
     allowed = frozenset(default_techniques()) if enabled is None else enabled
     # Brute Force reads the solution: it is the hint only when nothing else applies.
     logical = [t for t in implemented() if t in allowed and t is not Technique.BRUTE_FORCE]
-    step = find_hint(grid, logical, unique)
+    step = find_hint(grid, logical, unique, most=True)
     if step is None and Technique.BRUTE_FORCE in allowed:
         return find_hint(grid, [Technique.BRUTE_FORCE], unique)
     return step

@@ -246,7 +246,7 @@ class HintLadder:
         )
 
         def job(stop: Callable[[], bool]) -> PathView:
-            path = solve_logically(grid, enabled, unique, stop)
+            path = solve_logically(grid, enabled, unique, stop, most=True)
             entries = tuple(PathEntry(i, s, f"{i + 1}. {short_text(s, geo)}") for i, s in enumerate(path.steps))
             return PathView(entries, self._path_summary(path), tuple(path.iter_grids()), path.solved)
 

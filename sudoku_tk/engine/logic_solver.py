@@ -86,6 +86,7 @@ def solve_logically(
     enabled: Optional[Iterable[Technique]] = None,
     unique: Optional[bool] = None,
     stop: Optional[Callable[[], bool]] = None,
+    most: bool = False,
 ) -> SolvePath:
     """Apply the first available Step again and again until the grid is solved or stuck.
 
@@ -94,6 +95,8 @@ def solve_logically(
         enabled: the techniques allowed (None: every implemented one).
         unique: whether the givens have exactly one solution; None asks the brute-force solver.
         stop: asked before each step; when it says True the path so far is returned (not solved).
+        most: of the first technique that applies, take the step that does the most (``find_hint``): the path a
+            player is shown; ratings take the first step.
     """
     if unique is None:
         unique = has_unique_solution(grid)
@@ -105,7 +108,7 @@ def solve_logically(
     while not g.is_complete() and not _is_broken(g) and len(steps) < limit:
         if stop is not None and stop():
             break
-        step = find_hint(g, allowed, unique)
+        step = find_hint(g, allowed, unique, most)
         if step is None:
             break
         steps.append(step)

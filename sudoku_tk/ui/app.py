@@ -161,7 +161,7 @@ class App(ttk.Frame):
         PencilCommands(self, self.status).register(self.commands)
         self.rebuild_menus()
         self.commands.on_change(self.menus.schedule_rebuild)
-        self.modal_clock = ModalClock(lambda: self.session.pause_clock(), self._resume_after_dialog)
+        self.modal_clock = ModalClock(self._dialog_opened, self._resume_after_dialog)
         install_modal_clock(self.root, self.modal_clock)  # dialogs and file choosers stop the game clock
         self.stats = GameStats(self.root, data_dir, lambda: self.theme, self.say)
         self.clock = Clock(
@@ -317,6 +317,12 @@ class App(ttk.Frame):
         """Pause: stop the clock and hide the board behind a card that offers to resume; input waits."""
         self.display.set_paused(paused)
         self.board_view.keep_card_in_view()  # a zoomed board scrolls to its middle, where the Paused card is
+
+    def _dialog_opened(self) -> None:
+        self.session.pause_clock()
+        if self.hint_panel is not None:
+            # A preview of the solution path is about a board the dialog may replace: back to the real one first.
+            self.hint_panel.lists.end_preview()
 
     def _resume_after_dialog(self) -> None:
         if not self.board.paused:

@@ -52,6 +52,7 @@ class HintLists:
         self._preview_tag = f"HintPreview{id(self)}"
         self._summaries: List[ttk.Label] = []
         self._stops: Dict[str, ttk.Button] = {}
+        self._details: Dict[str, ttk.Label] = {}
         self._runs: Dict[str, _Run] = {}
         self._poll_job: Optional[str] = None
         self.steps_list, self._steps_summary = self._list_tab(notebook, "All steps", self._on_step_selected)
@@ -94,10 +95,17 @@ class HintLists:
             font=self._font,
         )
         scroll = ttk.Scrollbar(box, orient="vertical", command=listbox.yview)
-        listbox.configure(yscrollcommand=scroll.set)
+        across = ttk.Scrollbar(box, orient="horizontal", command=listbox.xview)
+        listbox.configure(yscrollcommand=scroll.set, xscrollcommand=across.set)
+        across.pack(side="bottom", fill="x")
         scroll.pack(side="right", fill="y")
         listbox.pack(side="left", fill="both", expand=True)
         listbox.bind("<<ListboxSelect>>", lambda e: on_select())
+        # A row is cut at the list's width: the selected one is written out in full under the list.
+        detail = ttk.Label(tab, anchor="w", justify="left", wraplength=self._wrap, font=self._font)
+        detail.pack(side="bottom", fill="x", pady=(6, 0), before=box)
+        self._details[kind] = detail
+        self._summaries.append(detail)
         return listbox, summary
 
     def apply_theme(self, theme: Theme) -> None:
@@ -160,6 +168,7 @@ class HintLists:
         listbox = self.steps_list if kind == "steps" else self.path_list
         summary = self._steps_summary if kind == "steps" else self._path_summary
         listbox.delete(0, "end")
+        self._details[kind].configure(text="")
         summary.configure(text="Working…")
         self._stops[kind].pack(side="right")
         run.thread.start()
@@ -242,6 +251,7 @@ class HintLists:
             return
         step = self._steps.steps[picked[0]]
         self._host.board.show_step(step)
+        self._details["steps"].configure(text=step.explanation)
         self._host.say(step.explanation)
 
     def _on_path_selected(self) -> None:
@@ -255,11 +265,13 @@ class HintLists:
         board.render(view.position_at(index))
         if index < len(view.entries):
             board.show_step(view.entries[index].step)
+            self._details["path"].configure(text=view.entries[index].step.explanation)
             self._host.say(
                 f"Preview before step {index + 1} (click the board to go back): {view.entries[index].step.explanation}"
             )
         else:
             board.clear_step()
+            self._details["path"].configure(text=view.end_label)
             self._host.say(f"Preview where the path ends (click the board to go back): {view.end_label}")
 
     # -- the preview ---------------------------------------------------------------------

@@ -96,6 +96,8 @@ class StatusBar(ttk.Frame):
         self._status.pack(side="left", fill="x", expand=True)
         self._status.bind("<Configure>", lambda _e: self._fit(), add="+")
         self._status.bind("<Double-Button-1>", self._open_log, add="+")
+        # A sentence shown cut is a click away: the bar says so (tooltip, hand cursor) and a click opens the log.
+        self._status.bind("<Button-1>", self._open_cut, add="+")
         self.tooltip = Tooltip(self._status, self._cut_text)
         """Holds the whole sentence while the bar shows it cut ("" otherwise: no tip)."""
         self._timer = ttk.Label(self, style="Status.TLabel", anchor="e")
@@ -183,6 +185,11 @@ class StatusBar(ttk.Frame):
         self._fit()
         self.tooltip.set_text(self._cut_text)
 
+    @property
+    def is_cut(self) -> bool:
+        """Does the bar show its sentence cut (so a click opens the message log with the whole of it)?"""
+        return self.shown_text() != self._full
+
     def _fit(self) -> None:
         """Show as much of the sentence as the bar's width holds."""
         label = self._status
@@ -197,13 +204,21 @@ class StatusBar(ttk.Frame):
 
         pad = 16  # the label's padding on both sides, and a little air
         label.configure(text=fit_text(self._full, width - pad, measure))
+        label.configure(cursor="hand2" if self.is_cut and self.on_open_log is not None else "")
 
     def _cut_text(self) -> str:
-        return self._full if self.shown_text() != self._full else ""
+        if not self.is_cut:
+            return ""
+        more = "\n(Click to read it in View > Messages.)" if self.on_open_log is not None else ""
+        return self._full + more
 
     def _open_log(self, event: tk.Event) -> None:
         if self.on_open_log is not None:
             self.on_open_log()
+
+    def _open_cut(self, event: tk.Event) -> None:
+        if self.is_cut:
+            self._open_log(event)
 
 
 def _sentence(text: str) -> str:

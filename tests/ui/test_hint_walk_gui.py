@@ -238,3 +238,65 @@ def test_the_lists_are_worked_out_in_the_background_with_a_stop(make_app: MakeAp
     panel.lists.wait()
     assert panel.summary_text("steps").endswith("available now; select one to see it.")
     assert panel.steps_list.size() > 0
+
+
+def test_after_a_mistake_hint_the_apply_button_is_apply_again(make_app: MakeApp) -> None:
+    """Issue 22.11: the label "Undo to there" stayed (greyed) for the rest of the game."""
+    from gui_helpers import click
+
+    app, _ = open_at(make_app, Technique.XY_CHAIN)
+    panel, session = panel_of(app), app.session
+    solution = session.solution
+    assert solution is not None
+    pos = session.position
+    cell = next(c for c in pos.empty_cells() if bin(pos.candidates[c]).count("1") >= 3)
+    wrong = next(d for d in range(1, 10) if pos.has_candidate(cell, d) and d != solution[cell])
+    click(app, cell, wrong)
+    key(app, "h")
+    assert str(panel.apply_button.cget("text")) == "Undo to there"
+    app.session.undo()  # the player takes the move back by hand: the hint is withdrawn
+    pump(app)
+    assert panel.title_text() == "Hints"
+    assert str(panel.apply_button.cget("text")) == "Apply"
+
+
+def test_a_dialog_ends_the_solution_path_preview(make_app: MakeApp) -> None:
+    """Issue 22.3: after browsing the path, New game… then Keep playing left the out-of-date preview on the board."""
+    from sudoku_tk.ui.modal_clock import modal
+
+    app, _ = open_at(make_app, Technique.XY_CHAIN)
+    panel = panel_of(app)
+    panel.select_path(1)
+    assert panel.is_previewing
+    dialog = __import__("tkinter").Toplevel(app.root)
+    with modal(dialog):  # as every dialog runs (New game, Open, Preferences …)
+        pump(app)
+        assert not panel.is_previewing
+    dialog.destroy()
+    real = app.session.position
+    assert all(app.board.digit_text(c) == (str(real.values[c]) if real.values[c] else "") for c in range(81))
+
+
+def test_a_cut_list_row_is_written_out_in_full_under_the_list(make_app: MakeApp) -> None:
+    """Issue 22.5: the All steps / Solution path rows were cut with no way to read them all."""
+    app, _ = open_at(make_app, Technique.FORCING_NET_CONTRADICTION, "800x560")
+    panel = panel_of(app)
+    panel.select_step(0)
+    pump(app)
+    view = panel.lists._steps
+    assert view is not None
+    assert panel.lists._details["steps"].cget("text") == view.steps[0].explanation
+    assert len(view.steps[0].explanation) > 200  # far more than a row shows
+
+
+def test_a_cut_status_line_is_a_click_away(make_app: MakeApp) -> None:
+    """Issue 22.5: the status bar's full text was only in a tooltip nobody finds."""
+    app, _ = open_at(make_app, Technique.XY_CHAIN, "800x560")
+    opened = []
+    app.status.on_open_log = lambda: opened.append(True)
+    app.say("A sentence far too long for the status bar: " + "r1c1≠4 → r1c2=4 → " * 20 + "the end.")
+    pump(app)
+    assert app.status.is_cut and str(app.status._status.cget("cursor")) == "hand2"
+    app.status._status.event_generate("<Button-1>", x=5, y=5)
+    pump(app)
+    assert opened == [True]

@@ -276,16 +276,56 @@ def iter_steps(grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique
                 yield step
 
 
-def find_hint(grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: bool = True) -> Optional[Step]:
-    """Return the first Step in solving order on the grid's current candidates, or None when none applies.
+COMPARED = 64
+"""How many steps of the first technique that applies ``find_hint`` compares (its finder yields them in order)."""
+
+
+def find_hint(
+    grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: bool = True, most: bool = False
+) -> Optional[Step]:
+    """Return the step to take next on the grid's current candidates, or None when none applies.
+
+    The technique is the first in solving order that applies, and its first step is taken, unless ``most``:
+    then, among that technique's steps, the one that does the most (candidates removed plus digits placed) is
+    taken, of those no longer than the first (in a chain's nodes; finders yield their steps shortest first, so
+    the comparing ends at the first longer one), the first of equals. For a player a step that does more for the same length is the better one to learn
+    (HoDoKu's solver orders its steps by what they remove, too), so hints and the solution path the player
+    sees ask for it; ratings keep the first step, so a puzzle's level never depends on it. Singles and the last
+    resorts (forcing chains and nets, brute force, …) always keep their first step: a single does one thing,
+    and the next last-resort proof would cost seconds. At most ``COMPARED`` steps are compared.
 
     Args:
         enabled: the techniques allowed (None: ``default_techniques()``).
         unique: the puzzle is known to have exactly one solution, so uniqueness techniques may be used.
     """
-    for step in iter_steps(grid, enabled, unique):
-        return step
+    for ok, finder in _selected(enabled, unique):
+        first: Optional[Step] = None
+        best: Optional[Step] = None
+        compared = 0
+        for step in finder(grid):
+            if step.technique not in ok:
+                continue
+            if first is None:
+                first = best = step
+                if not most or step.technique.family in (Family.SINGLES, Family.LAST_RESORT, Family.BASICS):
+                    return step
+                continue
+            if step.technique is not first.technique:
+                continue
+            if first.chain and len(step.chain) > len(first.chain):
+                break  # shortest first: the chains from here on are longer
+            compared += 1
+            if _does(step) > _does(best):  # type: ignore[arg-type]  # best is set with first
+                best = step
+            if compared >= COMPARED:
+                break
+        if best is not None:
+            return best
     return None
+
+
+def _does(step: Step) -> int:
+    return len(step.eliminations) + len(step.placements)
 
 
 def find_all_steps(
