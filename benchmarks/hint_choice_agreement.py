@@ -24,7 +24,6 @@ from typing import List, Optional, Tuple
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from sudoku_tk.engine.formats.lines import format_hodoku_line  # noqa: E402
 from sudoku_tk.engine.grid import Grid  # noqa: E402
 from sudoku_tk.engine.logic_solver import solve_logically  # noqa: E402
 from sudoku_tk.engine.step import Family, Step  # noqa: E402
@@ -34,17 +33,29 @@ SE_SET = REPO / "tests" / "data" / "puzzles" / "sudoku_exchange_se_rated.txt"
 
 HODOKU_SCRIPT = r"""
 import json, sys
-from hodoku.api import Solver
+from hodoku.api import Grid, Solver, SudokuStepFinder
 s = Solver()
 for line in sys.stdin:
-    p = line.strip()
-    if not p:
+    if not line.strip():
         continue
-    st = s.get_hint(p)
+    values, deleted = line.split()  # the position's digits ('+' before a placed one), then "cell,digit;…"
+    grid = Grid()
+    grid.set_sudoku(values)
+    for item in deleted.split(";"):
+        if item and item != "-":
+            cell, digit = map(int, item.split(","))
+            grid.del_candidate(cell, digit)
+    finder = SudokuStepFinder(grid, s._config.solve_search)
+    st = None
+    for cfg in s._config.solver_steps:
+        st = finder.get_step(cfg.solution_type)
+        if st is not None:
+            break
     if st is None:
         print(json.dumps(None), flush=True)
         continue
-    print(json.dumps({"type": st.type.value, "set": [[i, v] for i, v in zip(st.indices, st.values)],
+    print(json.dumps({"type": st.type.value, "single": st.type.is_single(),
+                      "set": [[i, v] for i, v in zip(st.indices, st.values)],
                       "del": sorted([c.index, c.value] for c in st.candidates_to_delete)}), flush=True)
 """
 
@@ -66,6 +77,21 @@ def positions(count: int, every: int) -> List[Grid]:
     return out
 
 
+def _hodoku_input(grid: Grid) -> str:
+    """The position for the script: its digits ('+' before a placed one) and its removed candidates."""
+    digits = "".join(
+        ("" if grid.givens[c] else "+") + str(v) if (v := grid.values[c]) else "." for c in range(grid.geometry.ncells)
+    )
+    gone = [
+        f"{c},{d}"
+        for c in range(grid.geometry.ncells)
+        if not grid.values[c]
+        for d in range(1, 10)
+        if not grid.candidates[c] >> (d - 1) & 1
+    ]
+    return f"{digits} {';'.join(gone) or '-'}"
+
+
 def effects(step: Step) -> Tuple[Tuple[Tuple[int, int], ...], Tuple[Tuple[int, int], ...]]:
     return (
         tuple(sorted((p.cell, p.digit) for p in step.placements)),
@@ -83,7 +109,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(f"no HoDoKu port at {args.hodoku_python}: see this script's docstring", file=sys.stderr)
         return 2
     grids = positions(args.positions, args.every)
-    lines = "\n".join(format_hodoku_line(g) for g in grids) + "\n"
+    lines = "\n".join(_hodoku_input(g) for g in grids) + "\n"
     proc = subprocess.run(
         [args.hodoku_python, "-c", HODOKU_SCRIPT], input=lines, capture_output=True, text=True, check=True
     )
@@ -96,7 +122,9 @@ def main(argv: Optional[List[str]] = None) -> int:
         changed += first.key() != most.key()
         if hd is None:
             continue
-        want = (tuple(sorted(map(tuple, hd["set"]))), tuple(sorted(map(tuple, hd["del"]))))
+        # A single's cells and values are what it places; other steps list their pattern's cells there instead.
+        placed = tuple(sorted(map(tuple, hd["set"]))) if hd["single"] else ()
+        want = (placed, tuple(sorted(map(tuple, hd["del"]))))
         # HoDoKu's cell indices and values are 0-80 and 1-9, as the app's.
         for label, step in (("first", first), ("most", most)):
             same_kind = hd["type"] == step.technique.display_name
@@ -107,7 +135,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     print(f"the app's choice took another step than its first-found one at {changed} of {n} positions")
     for label, text in (("first", "first-found step"), ("most", "chosen step (does the most)")):
         kind, exact = agree[label]
-        print(f"  {text}: same technique {kind}/{n} ({100 * kind / n:.0f}%), same effects {exact}/{n} ({100 * exact / n:.0f}%)")
+        print(
+            f"  {text}: same technique {kind}/{n} ({100 * kind / n:.0f}%), same effects {exact}/{n} ({100 * exact / n:.0f}%)"
+        )
     return 0
 
 

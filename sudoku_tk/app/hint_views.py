@@ -19,7 +19,7 @@ from sudoku_tk.engine.techniques.reasons import links_of
 from sudoku_tk.engine.walk import WalkStep
 
 from .hint_texts import CONCLUSION_ROLES, full_highlights, legend, legend_names, nudge_unit
-from .technique_help import describe_technique
+from .technique_help import describe_technique, walk_lesson
 
 
 class Rung(Enum):
@@ -135,8 +135,13 @@ class HintView:
 
     @property
     def description(self) -> str:
-        """How the technique works in general ("" when the hint is not about a technique)."""
-        return "" if self.step is None else describe_technique(self.step.technique)
+        """How the technique works in general ("" when the hint is not about a technique); from the Step rung on,
+        also how to read its walk."""
+        if self.step is None:
+            return ""
+        text = describe_technique(self.step.technique)
+        lesson = walk_lesson(self.step.technique) if self.walk else ""
+        return f"{text}\n\n{lesson}" if lesson else text
 
     @property
     def rung_label(self) -> str:

@@ -408,3 +408,54 @@ del T
 def describe_technique(technique: Technique) -> str:
     """The paragraph that explains ``technique`` in general ("" only if a new member lacks one)."""
     return DESCRIPTIONS.get(technique, "")
+
+
+# -- reading a walk: one short lesson per family, in the walk's own words (engine/walk.py) --------------------
+
+_CHAIN_LESSON = (
+    "Reading the walk of a chain: every link has one of four reasons. From a true node, a cell that sees it "
+    'loses its digit ("sees") and its own cell\'s other candidates go ("is 2 (5), so it isn’t 4"). From a false '
+    'node, the only other place of that digit in a unit takes it ("the only other place for 4 in row 3"), or '
+    'the cell\'s only other candidate is true ("has only 2 and 4 left"). Each line names, in brackets, the '
+    "numbers of the earlier nodes it comes from, so you can check it on the board."
+)
+_ALS_LESSON = (
+    "Reading the walk of almost locked sets: a set of N cells holding N+1 digits that loses one digit holds "
+    'all the others, one in each cell ("without 3 (2) they are 1, 5 and 8, one each"). Two sets are joined by a '
+    "digit whose places all see each other: when one set holds it, the other can't. The walk supposes the first "
+    "set holds no z and goes set by set until the last one must hold z."
+)
+_FORCING_LESSON = (
+    'Reading the walk of a forcing chain or net: it starts from an assumption ("Suppose …", or one case for '
+    "each candidate), and every line names the earlier lines it needs. A last place or last candidate names "
+    "every candidate it rests on, so when a line says r1c7 is the only other place for 6 in row 1, the lines "
+    "it names have ruled out every other 6 of that row. A nested net walks its inner contradictions too, "
+    "numbered on their own."
+)
+_FIN_LESSON = (
+    "Reading the walk of a finned fish: two cases. If no fin holds the digit, the fish works and clears its "
+    "cover units; if a fin holds it, every cell that sees the fin loses it. A cell in both places loses the "
+    "digit either way."
+)
+_SDC_LESSON = (
+    "Reading the walk of a Sue de Coq: the cells where a line meets a box hold more digits than cells; a set in "
+    "the rest of the line and a set in the rest of the box use up the extra digits, so all these cells hold "
+    "each of their digits exactly once. The line set's digits leave the rest of the line, the box set's the "
+    "rest of the box."
+)
+
+
+def walk_lesson(technique: Technique) -> str:
+    """How to read the walk through a step of ``technique`` ("" when its steps have no walk)."""
+    name = technique.name
+    if technique is Technique.SUE_DE_COQ:
+        return _SDC_LESSON
+    if technique.family.name == "ALS":
+        return _ALS_LESSON
+    if name.startswith(("FORCING_", "NESTED_", "KRAKEN_")):
+        return _FORCING_LESSON
+    if technique.family.name == "CHAINS" and technique is not Technique.REMOTE_PAIR:
+        return _CHAIN_LESSON
+    if technique.family.name == "FISH" and name.startswith(("FINNED_", "SASHIMI_")):
+        return _FIN_LESSON
+    return ""
