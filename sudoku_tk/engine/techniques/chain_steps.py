@@ -93,8 +93,10 @@ def build_step(
         f"{chain_text(graph, chain)}{' (the loop closes)' if closed else ''}, {reason}",
         effects,
     )
-    # The walk ends where the sentence does: its reason, told after the links ("so if … then …").
-    conclusion = f"{'The loop closes, ' if closed else ''}{reason} — {effects}"
+    # The walk ends where the sentence does: its reason, told after the links; an AIC's two ends as the two
+    # cases a player can check on the board.
+    ends = ends_conclusion(graph, chain[0], chain[-1], pairs_el) if chain and not closed else ""
+    conclusion = f"{ends or (('The loop closes, ' if closed else '') + reason)} — {effects}"
     return Step(
         technique,
         placements=pl,
@@ -121,6 +123,28 @@ def ends_reason(graph: LinkGraph, first: ChainNode, last: ChainNode, elims: Sequ
     for cell, d in elims:
         parts.append(f"{geo.cell_name(cell)} can't be {geo.digit_char(d)}")
     return f"so if {a} is not {da} then {z} is {dz}; as the two see each other, {join_words(parts)}"
+
+
+def ends_conclusion(graph: LinkGraph, first: ChainNode, last: ChainNode, elims: Sequence[Tuple[Cell, Digit]]) -> str:
+    """An AIC's conclusion as the two cases of its first node ("" when the chain is not read from an end off to
+    an end on, as a loop's is)."""
+    if first.on or not last.on or not elims:
+        return ""
+    geo = graph.geometry
+    a, z = node_name(graph, first), node_name(graph, last)
+    da, dz = geo.digit_char(first.digit), geo.digit_char(last.digit)
+    targets = sorted({c for c, _ in elims})
+    names = join_words([geo.cell_name(c) for c in targets])
+    one = len(targets) == 1
+    if first.cells == last.cells:
+        return f"so {a} is {da} or, if it isn’t, the chain makes it {dz}: it is {da} or {dz} and nothing else"
+    if first.digit == last.digit and all(d == first.digit for _, d in elims):
+        see = "sees" if one else "see"
+        return (
+            f"if {a} is {da}, {names} — which {see} it — can’t be {da}; if it isn’t, the chain makes {z} {dz}, "
+            f"which {'it sees' if one else 'they see'} as well. Either way {'it' if one else 'they'} can’t be {da}"
+        )
+    return ""
 
 
 def loop_reason() -> str:

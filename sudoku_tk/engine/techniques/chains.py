@@ -22,9 +22,9 @@ from __future__ import annotations
 from typing import Dict, Iterable, Iterator, List, Sequence, Tuple
 
 from ..explain import cells_text, eliminations_text, mask_text, sentence
-from ..geometry import Cell, bits
+from ..geometry import Cell, Geometry, bits
 from ..grid import Grid
-from ..step import Highlight, HighlightRole, Link, Step, Technique
+from ..step import ASSUMED, ChainNode, Highlight, HighlightRole, Link, Reason, Rule, Step, Technique
 from .chain_search import Reach, shortest_first
 from .chain_steps import build_step, chain_nodes, ends_reason, node_name
 from .common import CandidateIndex, eliminations, index_of
@@ -135,6 +135,19 @@ def _step(idx: CandidateIndex, path: Tuple[Cell, ...], mask: int, elim_cells: in
         f"{mask_text(geo, mask)} and each sees the next in that order, so their digits alternate and "
         f"{tail} can hold neither"
     )
+    # The walk: the chain read as an XY-Chain from the first cell's not-a; the other digit reads the same way.
+    chain = [ChainNode((path[0],), a, False, ASSUMED)]
+    for i, c in enumerate(path):
+        first, second = (a, b) if i % 2 == 0 else (b, a)
+        if i:
+            chain.append(
+                ChainNode((c,), first, False, Reason(Rule.SEES, (len(chain),), unit=_unit(geo, path[i - 1], c)))
+            )
+        chain.append(ChainNode((c,), second, True, Reason(Rule.LAST_CANDIDATE, (len(chain),))))
+    conclusion = (
+        f"so the digits alternate along the chain (read from {geo.digit_char(b)} it goes the same way): {tail} "
+        f"can hold neither {mask_text(geo, mask, 'nor')} — {eliminations_text(geo, [(e.cell, e.digit) for e in elims])}"
+    )
     return Step(
         Technique.REMOTE_PAIR,
         eliminations=elims,
@@ -152,7 +165,14 @@ def _step(idx: CandidateIndex, path: Tuple[Cell, ...], mask: int, elim_cells: in
         ),
         links=tuple(links),
         focus=f"the {mask_text(geo, mask, 'and')} cells {cells_text(geo, (path[0], path[-1]))}",
+        chain=tuple(chain),
+        conclusion=conclusion,
     )
+
+
+def _unit(geo: Geometry, a: Cell, b: Cell) -> int:
+    """The first unit two cells that see each other share."""
+    return min(set(geo.cell_units[a]) & set(geo.cell_units[b]))
 
 
 # -- X-Chain and XY-Chain ----------------------------------------------------------------------------------

@@ -28,8 +28,12 @@ CHAIN_FILES = ("chains.cases", "nice_loops.cases", "als.cases", "forcing.cases",
 WALKED_ALWAYS = frozenset(
     t for t in Technique if t.family.name in ("CHAINS", "ALS") or t.name.startswith(("FORCING_", "KRAKEN_", "NESTED_"))
 )
-"""Techniques whose every step must come with numbered nodes and a walk (Remote Pair and doubly linked ALS-XZ,
-which are no chain of nodes, are walked by their sentence alone)."""
+"""Techniques whose every step must come with numbered nodes and a walk (a doubly linked ALS-XZ, which is no chain
+of nodes, is told by its sentence alone)."""
+
+
+def _doubly_linked(step: Step) -> bool:
+    return step.technique is Technique.ALS_XZ and len([lk for lk in step.links if not lk.strong]) > 1
 
 
 def _cases() -> List:  # type: ignore[type-arg]
@@ -66,7 +70,7 @@ def test_every_reason_on_a_hard_solving_path_replays(puzzle: str) -> None:
     chained = 0
     for grid, step in zip(path.iter_grids(), path.steps):
         check_reasons(grid, step)
-        if step.technique in WALKED_ALWAYS and step.technique is not Technique.REMOTE_PAIR:
+        if step.technique in WALKED_ALWAYS and not _doubly_linked(step):
             assert step.chain, step.explanation
             chained += 1
     assert path.solved
@@ -96,7 +100,7 @@ def _hard_positions(count: int) -> List[Grid]:
     for line in read_puzzles("forum_hardest_1905_11plus_every4th.txt"):
         path = solve_logically(Grid.from_string(line[:81]))
         for grid, step in zip(path.iter_grids(), path.steps):
-            if step.technique in WALKED_ALWAYS and step.technique is not Technique.REMOTE_PAIR:
+            if step.technique in WALKED_ALWAYS and not _doubly_linked(step):
                 out.append(grid)
                 if len(out) % 4 == 0:
                     break  # a few positions per puzzle, many puzzles
