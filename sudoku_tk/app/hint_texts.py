@@ -197,7 +197,8 @@ def legend_names(step: Step, geometry: Optional[Geometry], walking: bool = False
             return ""
         return units_text(geometry, [u for h in by_role.get(role, ()) for u in h.units])
 
-    if step.technique in _SETS and not walking:
+    chain_colours = bool(step.chain) and (walking or step.technique not in _SETS)
+    if step.technique in _SETS and not chain_colours:
         for role, label in _SET_NAMES.items():
             hs = by_role.get(role)
             if hs and geometry is not None:
@@ -207,7 +208,7 @@ def legend_names(step: Step, geometry: Optional[Geometry], walking: bool = False
         names[HighlightRole.PATTERN.value] = "the digits that link the sets"
         names[HighlightRole.PIVOT.value] = "the stem"
         names[HighlightRole.DEFINING_UNIT.value] = "the sets' units"
-    elif step.technique is Technique.SUE_DE_COQ and not walking:
+    elif step.technique is Technique.SUE_DE_COQ:
         for role, label in ((HighlightRole.COLOR_A, "line set"), (HighlightRole.COLOR_B, "box set")):
             hs = by_role.get(role)
             if hs and geometry is not None:
@@ -216,7 +217,7 @@ def legend_names(step: Step, geometry: Optional[Geometry], walking: bool = False
                 names[role.value] = f"{label}: {_cells_digits(geometry, own)}"
         names[HighlightRole.PATTERN.value] = "the middle cells"
         names[HighlightRole.DEFINING_UNIT.value] = f"where it lives: {units(HighlightRole.DEFINING_UNIT)}"
-    elif step.chain or walking:
+    elif chain_colours:
         names[HighlightRole.COLOR_A.value] = "true so far (=)" if walking else "true in the chain (=)"
         names[HighlightRole.COLOR_B.value] = "false so far (≠)" if walking else "false in the chain (≠)"
         names[HighlightRole.PIVOT.value] = "the assumption"

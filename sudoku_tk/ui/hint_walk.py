@@ -70,3 +70,4 @@ def write_walk(body: tk.Text, view: HintView) -> None:
         body.insert("end", line, "walk-current" if i == at else "walk-done")
     body.configure(state="disabled")
     body.see("end")
+    body.yview_moveto(1.0)  # the current line whole, at the bottom
