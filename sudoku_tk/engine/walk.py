@@ -66,6 +66,8 @@ def walk_of(step: Step, geometry: Geometry, candidates: Optional[Sequence[int]] 
         return _fish_walk(step, geometry)
     if step.technique is Technique.SUE_DE_COQ:
         return _sue_de_coq_walk(step, geometry, candidates)
+    if step.technique is Technique.ALS_XZ:
+        return _doubly_linked_walk(step, geometry)
     return ()
 
 
@@ -302,6 +304,49 @@ def _fish_walk(step: Step, geometry: Geometry) -> Tuple[WalkStep, ...]:
         WalkStep(
             f"Either way, {cells_text(geometry, elim_cells)} — in {units_text(geometry, covers)} and seeing "
             f"{fin_word} — can't be {d}: {effects}.",
+            final=True,
+        ),
+    )
+
+
+# -- a doubly linked ALS-XZ ----------------------------------------------------------------------------------
+
+
+def _doubly_linked_walk(step: Step, geometry: Geometry) -> Tuple[WalkStep, ...]:
+    """Two sets that share two digits, each with places that all see each other: both sets are locked."""
+    a_h, b_h = _roles(step, HighlightRole.COLOR_A), _roles(step, HighlightRole.COLOR_B)
+    links = sorted({lk.from_digit for lk in step.links if not lk.strong})
+    if not a_h or not b_h or len(links) != 2:
+        return ()
+    a, b = a_h[0], b_h[0]
+
+    def digits(ds: Sequence[Digit], conj: str = "and") -> str:
+        return join_words([geometry.digit_char(x) for x in sorted(ds)], conj)
+
+    x, y = (geometry.digit_char(d) for d in links)
+    a_cells, b_cells = cells_text(geometry, a.cells), cells_text(geometry, b.cells)
+    sets = (a, b)
+    pattern = tuple(_roles(step, HighlightRole.PATTERN))
+    effects = effects_text(geometry, (), [(e.cell, e.digit) for e in step.eliminations])
+    return (
+        WalkStep(
+            f"{a_cells} hold only {digits(a.digits)}, and {b_cells} only {digits(b.digits)}: each set has one digit "
+            f"more than cells.",
+            highlights=sets,
+        ),
+        WalkStep(
+            f"Both hold {x} and {y}, and every {x} of one sees every {x} of the other (the same for {y}): neither "
+            f"digit can be in both sets.",
+            highlights=sets + pattern,
+        ),
+        WalkStep(
+            f"A set can lose only one of its digits, so each holds {x} or {y}; as no digit is in both, one set holds "
+            f"{x} and the other {y}, and each holds every other digit it has: both are locked.",
+            highlights=sets + pattern,
+        ),
+        WalkStep(
+            f"So {x} and {y} are in these cells, and so is every other digit of each set: a cell outside the sets "
+            f"that sees all the places of one of them can't hold it — {effects}.",
             final=True,
         ),
     )
