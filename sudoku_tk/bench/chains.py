@@ -22,7 +22,8 @@ from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.logic_solver import next_hint, solve_logically
 from sudoku_tk.engine.step import Family, Step, Technique
-from sudoku_tk.engine.techniques import ORDER, default_techniques
+from sudoku_tk.engine.techniques import ORDER, default_techniques, find_hint
+from sudoku_tk.engine.walk import walk_of
 
 from .registry import BenchConfig, even_sample, grid_of, ms, percentile, section, verdict
 
@@ -104,8 +105,22 @@ def bench_stuck(cfg: BenchConfig) -> None:
             first[hint.technique.display_name] += 1
         else:
             missing += 1
+    # The hint the window gives (issue 21): of its technique, the step that does the most, and its walk.
+    chosen: List[float] = []
+    walks: List[float] = []
+    for _label, grid in positions:
+        fresh = Grid(grid.geometry, grid.givens, grid.values, grid.candidates, True)
+        t0 = time.perf_counter()
+        step = find_hint(fresh, most=True)
+        chosen.append(time.perf_counter() - t0)
+        if step is not None:
+            t0 = time.perf_counter()
+            walk_of(step, fresh.geometry, fresh.candidates)
+            walks.append(time.perf_counter() - t0)
     print(f"  stuck positions: {', '.join(f'{k} {v}' for k, v in by_set.items())}")
     _figures("first hint (next_hint, default techniques)", times, 0.150)
+    _figures("the window's hint (find_hint most=True: the step that does the most)", chosen, 0.150)
+    _figures("its walk (walk_of)", walks, 0.010)
     print(f"  positions with no hint at all: {missing} (target 0)")
     print(f"  first hint by technique: {', '.join(f'{k} {v}' for k, v in first.most_common())}")
 
