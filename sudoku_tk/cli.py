@@ -27,6 +27,7 @@ from .cli_io import quoted as _quoted
 from .engine.brute_force import count_solutions, iter_solutions
 from .engine.errors import PuzzleFormatError
 from .engine.grid import Grid, Problem, ProblemKind, values_line
+from .engine.levels import LABELS
 
 if TYPE_CHECKING:
     from .engine.geometry import Geometry
@@ -43,7 +44,7 @@ _NO_SOLUTION = "no solution\n"
 _SEVERAL_SOLUTIONS = "multiple solutions\n"
 _PROBLEM = "problem: "
 _SOURCE_HELP = "a file of puzzles, or - for standard input"
-_LEVELS = ["easy", "medium", "hard", "unfair", "extreme"]
+_LEVELS = list(LABELS)
 
 
 def _read_input(source: str, stdin: TextIO) -> str:

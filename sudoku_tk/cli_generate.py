@@ -14,8 +14,9 @@ import sys
 from typing import Callable, Optional
 
 from . import cli_io
+from .engine.levels import LABELS
 
-LEVELS = ["easy", "medium", "hard", "unfair", "extreme"]
+LEVELS = list(LABELS)
 SYMMETRIES = ["none", "rotational", "mirror", "diagonal"]
 
 

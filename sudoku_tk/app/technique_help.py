@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Dict
 
 from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.technique_table import record
 
 T = Technique
 
@@ -445,17 +446,15 @@ _SDC_LESSON = (
 )
 
 
+_LESSONS = {
+    "chain": _CHAIN_LESSON,
+    "als": _ALS_LESSON,
+    "forcing": _FORCING_LESSON,
+    "fins": _FIN_LESSON,
+    "sets": _SDC_LESSON,
+}
+
+
 def walk_lesson(technique: Technique) -> str:
     """How to read the walk through a step of ``technique`` ("" when its steps have no walk)."""
-    name = technique.name
-    if technique is Technique.SUE_DE_COQ:
-        return _SDC_LESSON
-    if technique.family.name == "ALS":
-        return _ALS_LESSON
-    if name.startswith(("FORCING_", "NESTED_", "KRAKEN_")):
-        return _FORCING_LESSON
-    if technique.family.name == "CHAINS" and technique is not Technique.REMOTE_PAIR:
-        return _CHAIN_LESSON
-    if technique.family.name == "FISH" and name.startswith(("FINNED_", "SASHIMI_")):
-        return _FIN_LESSON
-    return ""
+    return _LESSONS.get(record(technique).walk, "")

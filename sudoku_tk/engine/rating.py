@@ -59,123 +59,17 @@ also solves easiest-step-first, as Sudoku Explainer does, and keeps the lower of
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import Dict, Iterable, Optional, Tuple
 
+from . import technique_table
 from .grid import Grid
+from .levels import Level
 from .logic_solver import SolvePath, solve_logically
 from .se_rating import path_se, se_estimate
 from .step import Technique
 
-
-class Level(Enum):
-    """Difficulty levels, easiest first, with HoDoKu's score ceiling."""
-
-    EASY = ("easy", 800)
-    """Singles only."""
-    MEDIUM = ("medium", 1000)
-    """Intersections, pairs and triples."""
-    HARD = ("hard", 1600)
-    """Quads, basic fish, wings, single-digit patterns, uniqueness, colouring."""
-    UNFAIR = ("unfair", 1800)
-    """Finned and sashimi swordfish and jellyfish, chains and loops, ALS, Sue de Coq, Franken fish."""
-    EXTREME = ("extreme", 1 << 62)
-    """Mutant and Kraken fish, forcing chains and nets, brute force; or a stuck path; or very long hard paths."""
-
-    def __init__(self, label: str, ceiling: int) -> None:
-        self.label = label
-        self.ceiling = ceiling
-
-    def __str__(self) -> str:
-        return self.label
-
-
-T = Technique
-E, M, H, U, X = Level.EASY, Level.MEDIUM, Level.HARD, Level.UNFAIR, Level.EXTREME
-SCORES: Dict[Technique, Tuple[int, Level]] = {
-    T.PEER_ELIMINATION: (0, E),
-    T.FULL_HOUSE: (4, E),
-    T.NAKED_SINGLE: (4, E),
-    T.HIDDEN_SINGLE: (14, E),
-    T.LOCKED_PAIR: (40, M),
-    T.LOCKED_TRIPLE: (60, M),
-    T.LOCKED_CANDIDATES_1: (50, M),
-    T.LOCKED_CANDIDATES_2: (50, M),
-    T.NAKED_PAIR: (60, M),
-    T.NAKED_TRIPLE: (80, M),
-    T.HIDDEN_PAIR: (70, M),
-    T.HIDDEN_TRIPLE: (100, M),
-    T.NAKED_QUADRUPLE: (120, H),
-    T.HIDDEN_QUADRUPLE: (150, H),
-    T.X_WING: (140, H),
-    T.SWORDFISH: (150, H),
-    T.JELLYFISH: (160, H),
-    T.REMOTE_PAIR: (110, H),
-    T.BUG_PLUS_1: (100, H),
-    T.SKYSCRAPER: (130, H),
-    T.TWO_STRING_KITE: (150, H),
-    T.TURBOT_FISH: (120, H),
-    T.EMPTY_RECTANGLE: (120, H),
-    T.W_WING: (150, H),
-    T.XY_WING: (160, H),
-    T.XYZ_WING: (180, H),
-    T.UNIQUENESS_1: (100, H),
-    T.UNIQUENESS_2: (100, H),
-    T.UNIQUENESS_3: (100, H),
-    T.UNIQUENESS_4: (100, H),
-    T.UNIQUENESS_5: (100, H),
-    T.UNIQUENESS_6: (100, H),
-    T.HIDDEN_RECTANGLE: (100, H),
-    T.AVOIDABLE_RECTANGLE_1: (100, H),
-    T.AVOIDABLE_RECTANGLE_2: (100, H),
-    T.FINNED_X_WING: (130, H),
-    T.SASHIMI_X_WING: (150, H),
-    T.FINNED_SWORDFISH: (200, U),
-    T.SASHIMI_SWORDFISH: (240, U),
-    T.FINNED_JELLYFISH: (250, U),
-    T.SASHIMI_JELLYFISH: (260, U),
-    T.SIMPLE_COLORS_TRAP: (150, H),
-    T.SIMPLE_COLORS_WRAP: (150, H),
-    T.MULTI_COLORS_1: (200, H),
-    T.MULTI_COLORS_2: (200, H),
-    T.SUE_DE_COQ: (250, U),
-    T.X_CHAIN: (260, U),
-    T.XY_CHAIN: (260, U),
-    T.CONTINUOUS_NICE_LOOP: (280, U),
-    T.DISCONTINUOUS_NICE_LOOP: (280, U),
-    T.AIC: (280, U),
-    T.GROUPED_CONTINUOUS_NICE_LOOP: (300, U),
-    T.GROUPED_DISCONTINUOUS_NICE_LOOP: (300, U),
-    T.GROUPED_AIC: (300, U),
-    T.ALS_XZ: (300, U),
-    T.ALS_XY_WING: (320, U),
-    T.ALS_XY_CHAIN: (340, U),
-    T.DEATH_BLOSSOM: (360, U),
-    T.FRANKEN_X_WING: (300, U),
-    T.FRANKEN_SWORDFISH: (350, U),
-    T.FRANKEN_JELLYFISH: (370, U),
-    T.FINNED_FRANKEN_X_WING: (390, U),
-    T.FINNED_FRANKEN_SWORDFISH: (410, U),
-    T.FINNED_FRANKEN_JELLYFISH: (430, U),
-    T.MUTANT_X_WING: (450, X),
-    T.MUTANT_SWORDFISH: (450, X),
-    T.MUTANT_JELLYFISH: (450, X),
-    T.FINNED_MUTANT_X_WING: (470, X),
-    T.FINNED_MUTANT_SWORDFISH: (470, X),
-    T.FINNED_MUTANT_JELLYFISH: (470, X),
-    T.KRAKEN_FISH_TYPE_1: (500, X),
-    T.KRAKEN_FISH_TYPE_2: (500, X),
-    T.FORCING_CHAIN_CONTRADICTION: (500, X),
-    T.FORCING_CHAIN_VERITY: (500, X),
-    T.FORCING_NET_CONTRADICTION: (700, X),
-    T.FORCING_NET_VERITY: (700, X),
-    T.NESTED_FORCING_NET: (1500, X),
-    T.TEMPLATE_SET: (10000, X),
-    T.TEMPLATE_DEL: (10000, X),
-    T.BRUTE_FORCE: (10000, X),
-}
-"""Base score and level per technique (HoDoKu's defaults)."""
-del T, E, M, H, U, X
+SCORES = technique_table.SCORES
+"""Base score and level per technique (HoDoKu's defaults): a column of the technique table."""
 
 _LEVELS = tuple(Level)
 

@@ -51,120 +51,21 @@ from __future__ import annotations
 
 from typing import Dict, FrozenSet, Iterable, List, Optional
 
+from . import technique_table
 from .geometry import Geometry
 from .grid import Grid
 from .logic_solver import SolvePath, apply_step, has_unique_solution
 from .step import Family, HighlightRole, Step, Technique
 from .techniques import default_techniques, find_hint, iter_steps
 
-T = Technique
-SE_VALUES: Dict[Technique, float] = {
-    T.PEER_ELIMINATION: 0.0,
-    T.FULL_HOUSE: 1.0,
-    T.HIDDEN_SINGLE: 1.2,
-    T.NAKED_SINGLE: 2.3,
-    T.LOCKED_CANDIDATES_1: 2.6,
-    T.LOCKED_CANDIDATES_2: 2.8,
-    T.LOCKED_PAIR: 3.0,
-    T.NAKED_PAIR: 3.0,
-    T.X_WING: 3.2,
-    T.HIDDEN_PAIR: 3.4,
-    T.LOCKED_TRIPLE: 3.6,
-    T.NAKED_TRIPLE: 3.6,
-    T.SWORDFISH: 3.8,
-    T.HIDDEN_TRIPLE: 4.0,
-    T.SKYSCRAPER: 4.0,
-    T.TWO_STRING_KITE: 4.1,
-    T.XY_WING: 4.2,
-    T.TURBOT_FISH: 4.2,
-    T.EMPTY_RECTANGLE: 4.2,
-    T.FINNED_X_WING: 4.3,
-    T.SASHIMI_X_WING: 4.3,
-    T.XYZ_WING: 4.4,
-    T.UNIQUENESS_1: 4.5,
-    T.UNIQUENESS_2: 4.5,
-    T.UNIQUENESS_4: 4.5,
-    T.UNIQUENESS_3: 4.6,
-    T.NAKED_QUADRUPLE: 5.0,
-    T.JELLYFISH: 5.2,
-    T.HIDDEN_QUADRUPLE: 5.4,
-    T.BUG_PLUS_1: 5.6,
-    T.FINNED_SWORDFISH: 5.7,
-    T.SASHIMI_SWORDFISH: 5.7,
-    T.FINNED_JELLYFISH: 6.1,
-    T.SASHIMI_JELLYFISH: 6.1,
-    T.SUE_DE_COQ: 6.2,
-    T.UNIQUENESS_5: 6.5,
-    T.UNIQUENESS_6: 6.5,
-    T.HIDDEN_RECTANGLE: 6.5,
-    T.AVOIDABLE_RECTANGLE_1: 6.5,
-    T.AVOIDABLE_RECTANGLE_2: 6.5,
-    T.SIMPLE_COLORS_TRAP: 6.6,
-    T.SIMPLE_COLORS_WRAP: 6.6,
-    T.X_CHAIN: 6.6,
-    T.XY_CHAIN: 6.6,
-    T.REMOTE_PAIR: 6.6,
-    T.MULTI_COLORS_1: 6.8,
-    T.MULTI_COLORS_2: 6.8,
-    T.FRANKEN_X_WING: 6.8,
-    T.FRANKEN_SWORDFISH: 7.0,
-    T.FINNED_FRANKEN_X_WING: 7.0,
-    T.W_WING: 7.0,
-    T.CONTINUOUS_NICE_LOOP: 7.0,
-    T.DISCONTINUOUS_NICE_LOOP: 7.0,
-    T.AIC: 7.0,
-    T.GROUPED_CONTINUOUS_NICE_LOOP: 7.0,
-    T.GROUPED_DISCONTINUOUS_NICE_LOOP: 7.0,
-    T.GROUPED_AIC: 7.0,
-    T.FRANKEN_JELLYFISH: 7.2,
-    T.FINNED_FRANKEN_SWORDFISH: 7.2,
-    T.FINNED_FRANKEN_JELLYFISH: 7.2,
-    T.MUTANT_X_WING: 7.2,
-    T.MUTANT_SWORDFISH: 7.3,
-    T.MUTANT_JELLYFISH: 7.4,
-    T.FINNED_MUTANT_X_WING: 7.2,
-    T.FINNED_MUTANT_SWORDFISH: 7.3,
-    T.FINNED_MUTANT_JELLYFISH: 7.4,
-    T.ALS_XZ: 7.5,
-    T.FORCING_CHAIN_CONTRADICTION: 7.5,
-    T.ALS_XY_WING: 7.8,
-    T.ALS_XY_CHAIN: 8.0,
-    T.FORCING_CHAIN_VERITY: 8.0,
-    T.KRAKEN_FISH_TYPE_1: 8.0,
-    T.KRAKEN_FISH_TYPE_2: 8.0,
-    T.DEATH_BLOSSOM: 8.2,
-    T.FORCING_NET_CONTRADICTION: 8.5,
-    T.FORCING_NET_VERITY: 8.5,
-    T.TEMPLATE_SET: 9.0,
-    T.TEMPLATE_DEL: 9.0,
-    T.NESTED_FORCING_NET: 9.5,
-    T.BRUTE_FORCE: 11.0,
-}
+SE_VALUES = technique_table.SE_VALUES
 """Each technique's SE value before the length supplement (a hidden single in a row or column: 1.5)."""
 
 LINE_HIDDEN_SINGLE = 1.5
 """SE's value of a hidden single in a row or column (one in a box is 1.2)."""
 
-CHAINED: FrozenSet[Technique] = frozenset(
-    {
-        T.REMOTE_PAIR,
-        T.W_WING,
-        T.X_CHAIN,
-        T.XY_CHAIN,
-        T.CONTINUOUS_NICE_LOOP,
-        T.DISCONTINUOUS_NICE_LOOP,
-        T.AIC,
-        T.GROUPED_CONTINUOUS_NICE_LOOP,
-        T.GROUPED_DISCONTINUOUS_NICE_LOOP,
-        T.GROUPED_AIC,
-        T.FORCING_CHAIN_CONTRADICTION,
-        T.FORCING_CHAIN_VERITY,
-        T.FORCING_NET_CONTRADICTION,
-        T.FORCING_NET_VERITY,
-    }
-)
-"""Techniques whose SE value grows with the chain's length."""
-del T
+CHAINED = technique_table.CHAINED
+"""Techniques whose SE value grows with the chain's length (a column of the technique table)."""
 
 
 def length_supplement(nodes: int) -> float:

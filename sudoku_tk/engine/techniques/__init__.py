@@ -7,10 +7,11 @@ may serve several techniques at once (a tuple of them): HoDoKu treats
 Continuous and Discontinuous Nice Loops and AICs as one search whose shortest
 chains come first, whatever their kind, and so does this registry.
 
-``ORDER`` is HoDoKu's solving order (its default step configuration): cheap,
-common patterns first, forcing chains and nets as the last resort before the
-labelled brute-force step. ``default_techniques()`` is what hints and the solver use
-unless the caller chooses: everything but ``DEFAULT_OFF``, HoDoKu's own defaults.
+``ORDER`` is HoDoKu's solving order (its default step configuration, kept in the
+technique table, technique_table.py): cheap, common patterns first, forcing chains
+and nets as the last resort before the labelled brute-force step.
+``default_techniques()`` is what hints and the solver use unless the caller chooses:
+everything but ``DEFAULT_OFF``, HoDoKu's own defaults.
 Uniqueness techniques (Family.UNIQUENESS) and the Nested Forcing Net are asked only
 when the caller says the puzzle has exactly one solution.
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple
 
+from .. import technique_table
 from ..grid import Grid
 from ..step import Family, Step, Technique
 from . import (
@@ -45,121 +47,10 @@ from . import (
 
 Finder = Callable[[Grid], Iterator[Step]]
 
-T = Technique
-ORDER: Tuple[Technique, ...] = (
-    T.PEER_ELIMINATION,
-    T.FULL_HOUSE,
-    T.NAKED_SINGLE,
-    T.HIDDEN_SINGLE,
-    T.LOCKED_PAIR,
-    T.LOCKED_TRIPLE,
-    T.LOCKED_CANDIDATES_1,
-    T.LOCKED_CANDIDATES_2,
-    T.NAKED_PAIR,
-    T.NAKED_TRIPLE,
-    T.HIDDEN_PAIR,
-    T.HIDDEN_TRIPLE,
-    T.NAKED_QUADRUPLE,
-    T.HIDDEN_QUADRUPLE,
-    T.X_WING,
-    T.SWORDFISH,
-    T.JELLYFISH,
-    T.REMOTE_PAIR,
-    T.BUG_PLUS_1,
-    T.SKYSCRAPER,
-    T.TWO_STRING_KITE,
-    T.TURBOT_FISH,
-    T.EMPTY_RECTANGLE,
-    T.W_WING,
-    T.XY_WING,
-    T.XYZ_WING,
-    T.UNIQUENESS_1,
-    T.UNIQUENESS_2,
-    T.UNIQUENESS_3,
-    T.UNIQUENESS_4,
-    T.UNIQUENESS_5,
-    T.UNIQUENESS_6,
-    T.HIDDEN_RECTANGLE,
-    T.AVOIDABLE_RECTANGLE_1,
-    T.AVOIDABLE_RECTANGLE_2,
-    T.FINNED_X_WING,
-    T.SASHIMI_X_WING,
-    T.FINNED_SWORDFISH,
-    T.SASHIMI_SWORDFISH,
-    T.FINNED_JELLYFISH,
-    T.SASHIMI_JELLYFISH,
-    T.SUE_DE_COQ,
-    T.SIMPLE_COLORS_TRAP,
-    T.SIMPLE_COLORS_WRAP,
-    T.MULTI_COLORS_1,
-    T.MULTI_COLORS_2,
-    T.X_CHAIN,
-    T.XY_CHAIN,
-    T.CONTINUOUS_NICE_LOOP,
-    T.DISCONTINUOUS_NICE_LOOP,
-    T.AIC,
-    T.GROUPED_CONTINUOUS_NICE_LOOP,
-    T.GROUPED_DISCONTINUOUS_NICE_LOOP,
-    T.GROUPED_AIC,
-    T.ALS_XZ,
-    T.ALS_XY_WING,
-    T.ALS_XY_CHAIN,
-    T.DEATH_BLOSSOM,
-    T.FRANKEN_X_WING,
-    T.FRANKEN_SWORDFISH,
-    T.FRANKEN_JELLYFISH,
-    T.FINNED_FRANKEN_X_WING,
-    T.FINNED_FRANKEN_SWORDFISH,
-    T.FINNED_FRANKEN_JELLYFISH,
-    T.MUTANT_X_WING,
-    T.MUTANT_SWORDFISH,
-    T.MUTANT_JELLYFISH,
-    T.FINNED_MUTANT_X_WING,
-    T.FINNED_MUTANT_SWORDFISH,
-    T.FINNED_MUTANT_JELLYFISH,
-    T.KRAKEN_FISH_TYPE_1,
-    T.KRAKEN_FISH_TYPE_2,
-    T.FORCING_CHAIN_CONTRADICTION,
-    T.FORCING_CHAIN_VERITY,
-    T.FORCING_NET_CONTRADICTION,
-    T.FORCING_NET_VERITY,
-    T.NESTED_FORCING_NET,
-    T.TEMPLATE_SET,
-    T.TEMPLATE_DEL,
-    T.BRUTE_FORCE,
-)
-"""Every technique the hint engine knows, in solving order (HoDoKu's default configuration).
-
-Peer Elimination comes first: it only fires when the candidates still show a digit
-that a placed digit rules out, and every other deduction is plainer once those are gone.
-"""
-
-NEEDS_ONE_SOLUTION: FrozenSet[Technique] = frozenset({T.NESTED_FORCING_NET})
-"""Asked only when the puzzle has exactly one solution, like the uniqueness techniques: the nested net's long
-search always ends in a proof there (in practice), and on a puzzle with several solutions it is long and futile."""
-
-DEFAULT_OFF: FrozenSet[Technique] = frozenset(
-    {
-        T.DEATH_BLOSSOM,
-        T.FRANKEN_JELLYFISH,
-        T.FINNED_FRANKEN_JELLYFISH,
-        T.MUTANT_X_WING,
-        T.MUTANT_SWORDFISH,
-        T.MUTANT_JELLYFISH,
-        T.FINNED_MUTANT_X_WING,
-        T.FINNED_MUTANT_SWORDFISH,
-        T.FINNED_MUTANT_JELLYFISH,
-        T.KRAKEN_FISH_TYPE_1,
-        T.KRAKEN_FISH_TYPE_2,
-        T.TEMPLATE_SET,
-        T.TEMPLATE_DEL,
-    }
-)
-"""Techniques left out unless the player (or ``--techniques``) asks for them: exactly those HoDoKu's default
-solver configuration leaves out, so paths and ratings read like HoDoKu's. Kraken fish are forcing chains in
-disguise and templates brute force over one digit; Mutant fish and the largest Franken fish cost much searching
-for steps that a forcing chain would find anyway; Death Blossom is left to the All steps list in HoDoKu."""
-del T
+# The solving order, the default set and the techniques that need one solution are columns of the technique table.
+ORDER = technique_table.ORDER
+DEFAULT_OFF = technique_table.DEFAULT_OFF
+NEEDS_ONE_SOLUTION = technique_table.NEEDS_ONE_SOLUTION
 
 FAMILY_MODULES: Tuple[ModuleType, ...] = (
     singles,

@@ -1,0 +1,29 @@
+"""One record per technique (issue 24): every reader takes its facts from the technique table."""
+
+from __future__ import annotations
+
+from sudoku_tk.app.technique_help import DESCRIPTIONS, walk_lesson
+from sudoku_tk.engine import rating, se_rating, techniques
+from sudoku_tk.engine.levels import LABELS, Level
+from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.technique_table import TABLE, record
+
+
+def test_every_technique_has_exactly_one_record_in_solving_order() -> None:
+    assert [r.technique for r in TABLE] == list(techniques.ORDER)
+    assert sorted(t.name for t in techniques.ORDER) == sorted(t.name for t in Technique)
+    assert len({r.technique for r in TABLE}) == len(TABLE)
+
+
+def test_the_registry_rating_and_se_estimate_read_the_table() -> None:
+    for r in TABLE:
+        assert rating.SCORES[r.technique] == (r.score, r.level)
+        assert se_rating.SE_VALUES[r.technique] == r.se
+        assert (r.technique in se_rating.CHAINED) is r.chained
+        assert (r.technique in techniques.DEFAULT_OFF) is r.off
+        assert (r.technique in techniques.NEEDS_ONE_SOLUTION) is r.one_solution
+        assert r.technique in DESCRIPTIONS
+        assert r.walk in ("", "chain", "als", "forcing", "fins", "sets")
+        assert bool(walk_lesson(r.technique)) is bool(r.walk)
+    assert record(Technique.NESTED_FORCING_NET).one_solution
+    assert rating.Level is Level and list(LABELS) == [lv.label for lv in Level]
