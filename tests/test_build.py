@@ -1,7 +1,9 @@
 """The standalone build: build.py's plumbing, the Linux desktop files, and (marked ``build``) a real
 PyInstaller onefile build that must pass its own ``--self-test`` under the test display.
 
-Deselect the slow build locally with ``-m "not build"``; CI runs it.
+Deselect the slow build locally with ``-m "not build"``; CI runs it. A test fails only on behaviour: the
+build's size and start-up time are figures build.py prints (and this test prints), never assertions.
+The installers are tested in test_installers.py.
 """
 
 from __future__ import annotations
@@ -26,8 +28,6 @@ from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Place
 from sudoku_tk.engine.propagation import Assist, recompute
 
-MAX_ONEFILE_BYTES = 35_000_000
-MAX_STARTUP_SECONDS = 1.5
 LINUX = sys.platform.startswith("linux")
 
 
@@ -200,16 +200,15 @@ def test_onefile_build_passes_its_self_test(build_py: ModuleType, tmp_path_facto
     root = tmp_path_factory.mktemp("build")
     result = build_py.build("onefile", dist=root / "dist", work=root / "work")
     assert result.executable.is_file() and os.access(result.executable, os.X_OK)
-    assert result.size_bytes <= MAX_ONEFILE_BYTES, f"onefile is {result.size_bytes:,} bytes"
 
-    runs = [build_py.run_self_test(result.executable) for _ in range(3)]
-    failed = [run for run in runs if not run.passed]
-    assert not failed, f"{failed[0].describe()}\n{failed[0].stderr}"
-    best = min(run.startup_seconds for run in runs)
-    startups = ", ".join(f"{run.startup_seconds:.2f}" for run in runs)
-    print(f"\nonefile: {result.size_bytes:,} bytes, built in {result.seconds:.1f} s, window shown after {startups} s")
-    # The best of three: one launch may share the two cores with another test's work.
-    assert best <= MAX_STARTUP_SECONDS, f"window shown only {best:.2f} s after launch"
+    run = build_py.run_self_test(result.executable)
+    assert run.passed, f"{run.describe()}\n{run.stderr}"
+    assert run.startup_seconds is not None, "the self-test passed without marking the window as shown"
+    # Figures, not assertions (issue 22): a loaded machine is slow, not wrong.
+    print(
+        f"\nonefile: {result.size_bytes:,} bytes, built in {result.seconds:.1f} s, "
+        f"window shown after {run.startup_seconds:.2f} s"
+    )
 
 
 # -- the self-test itself (run from the source tree) ---------------------------------
