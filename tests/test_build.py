@@ -318,3 +318,46 @@ def test_self_test_reports_a_missing_puzzle_library(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(puzzles, "library", lambda: [])
     assert selftest.main([]) == Status.NO_PUZZLE
+
+
+@pytest.mark.gui
+def test_self_test_checks_macos_menus_and_command_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The window built the macOS way on this X11 screen: menus in Tk's Command- form, keys bound with Command
+    # (Mod1 here, as on macOS), and ⌘Z pressed to undo. What the bundle's own self-test checks on macOS.
+    from sudoku_tk.app.commands import Platform
+
+    monkeypatch.setattr(Platform, "current", classmethod(lambda cls, name=None: cls.MAC))
+    assert selftest.main([]) == Status.PASSED
+
+
+@pytest.mark.gui
+def test_self_test_reports_menus_showing_what_macos_menus_cannot_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudoku_tk.app.commands import Platform
+    from sudoku_tk.ui import menus
+
+    monkeypatch.setattr(Platform, "current", classmethod(lambda cls, name=None: cls.MAC))
+    # The symbols themselves (⇧⌘Z): Tk's macOS menus take them for one key with no modifier.
+    monkeypatch.setattr(menus, "menu_accelerator", lambda shortcut, platform: shortcut.label(platform))
+    assert selftest.main([]) == Status.MENU_KEYS
+
+
+@pytest.mark.gui
+def test_self_test_reports_an_undo_key_that_does_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudoku_tk.app.session import Outcome, Session
+
+    monkeypatch.setattr(Session, "undo", lambda self: Outcome(False, "nothing to undo, for the test"))
+    assert selftest.main([]) == Status.MENU_KEYS
+
+
+@pytest.mark.gui
+def test_self_test_reports_an_about_window_missing_a_library(monkeypatch: pytest.MonkeyPatch) -> None:
+    # What a frozen build without Pillow's metadata showed: "Pillow not installed".
+    from importlib import metadata
+
+    from sudoku_tk.ui import help_windows
+
+    def no_metadata(name: str) -> str:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(help_windows.metadata, "version", no_metadata)
+    assert selftest.main([]) == Status.ABOUT
