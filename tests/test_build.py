@@ -159,11 +159,13 @@ def test_install_copies_the_binary_launcher_and_icons(fake_checkout: Path, tmp_p
     for size in (16, 32, 48, 64, 128, 256):
         icon = home / f".local/share/icons/hicolor/{size}x{size}/apps/sudoku-tk.png"
         assert icon.read_bytes() == (REPO / f"sudoku_tk/resources/icon-{size}.png").read_bytes()
+    mime = home / ".local/share/mime/packages/sudoku-tk.xml"
+    assert mime.read_bytes() == (REPO / "packaging/linux/sudoku-tk-mime.xml").read_bytes()
 
     done = _run_install(fake_checkout, home, "--uninstall")
     assert done.returncode == 0, done.stderr
     assert not installed.exists()
-    assert not (home / ".local/share/applications/sudoku-tk.desktop").exists()
+    assert not (home / ".local/share/applications/sudoku-tk.desktop").exists() and not mime.exists()
     assert not list((home / ".local/share/icons").rglob("*.png"))
 
 
