@@ -21,8 +21,8 @@ version: ``--deb`` the Linux package (package_deb.py), ``--installer`` the Windo
 disk image (package_macos.py; attached, checked and self-tested from the image). ``--portable`` copies a
 onefile build to ``dist/sudoku-tk-<version>-<os>-<arch>-portable[.exe]``. ``--release`` makes everything
 this system ships: Linux the .deb and the onedir tarball, Windows the installer and the portable .exe,
-macOS the .dmg. ``--sign-command`` (Windows) runs a command on each program before it is packed and on the
-installer after (``{file}`` stands for the file's path; docs/RELEASING.md).
+macOS the .dmg. ``--sign-command`` (or ``SUDOKU_TK_SIGN_COMMAND``; for Windows) runs a command on each program
+before it is packed and on the installer after (``{file}`` stands for the file's path; docs/RELEASING.md).
 
 PyInstaller comes from the project's ``build`` extra: ``pip install -e .[build]``.
 On Linux without a screen, run under a virtual one: ``xvfb-run python build_scripts/build.py``.
@@ -67,6 +67,7 @@ WINDOWS = sys.platform == "win32"
 MACOS = sys.platform == "darwin"
 LINUX = sys.platform.startswith("linux")
 PACKAGE_SYSTEMS = {"deb": "Linux", "installer": "Windows", "dmg": "macOS", "portable": "any"}
+SIGN_ENV = "SUDOKU_TK_SIGN_COMMAND"
 RELEASE = {"linux": ("deb", "tarball"), "windows": ("installer", "portable"), "macos": ("dmg",)}
 """What ``--release`` makes on each system."""
 
@@ -274,7 +275,10 @@ def make_parser() -> argparse.ArgumentParser:
     packages.add_argument("--portable", action="store_true", help="the onefile program, named with the version")
     packages.add_argument("--release", action="store_true", help="everything this system ships (see above)")
     packages.add_argument(
-        "--sign-command", default="", metavar="CMD", help="run CMD on each program and installer; {file} is its path"
+        "--sign-command",
+        default=os.environ.get(SIGN_ENV, ""),
+        metavar="CMD",
+        help=f"run CMD on each program and installer; {{file}} is its path (default: ${SIGN_ENV})",
     )
     return parser
 

@@ -83,17 +83,94 @@ def test_a_self_test_that_cannot_start_reports_no_startup_time(build_py: ModuleT
     assert result.describe().startswith(f"{Status(13).name.lower().replace('_', ' ')} (exit status 13)")
 
 
-def test_the_workflow_runs_build_py_with_flags_it_accepts(build_py: ModuleType) -> None:
-    workflow = (REPO / ".github" / "workflows" / "build.yml").read_text()
-    assert re.search(r"os: \[windows-latest, macos-latest, ubuntu-latest\]", workflow)
-    calls = re.findall(r"python build_scripts/build\.py([^\n]*)", workflow)
-    assert len(calls) == 2, "one call under xvfb-run on Linux, one elsewhere"
+WORKFLOW = REPO / ".github" / "workflows" / "build.yml"
+
+
+def test_installer_options_ask_for_what_this_system_makes(build_py: ModuleType) -> None:
+    parse = build_py.make_parser().parse_args
+    release = build_py.requested_packages(parse(["--release"]))
+    assert release == list(build_py.RELEASE[build_py.system_name()])
+    assert build_py.requested_packages(parse(["--deb", "--portable"])) == ["deb", "portable"]
+    assert build_py.refusal(parse(["--release"]), release) is None
+    assert "leave out --onefile" in build_py.refusal(parse(["--deb", "--onefile"]), ["deb"])
+    elsewhere = {"linux": "dmg", "windows": "deb", "macos": "installer"}[build_py.system_name()]
+    assert "PyInstaller builds only for the system it runs on" in build_py.refusal(
+        parse([f"--{elsewhere}"]), [elsewhere]
+    )
+
+
+def test_an_installer_for_another_system_is_refused_before_building(
+    build_py: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    elsewhere = {"linux": "--dmg", "windows": "--deb", "macos": "--installer"}[build_py.system_name()]
+    assert build_py.main([elsewhere]) == 2
+    assert "is made on" in capsys.readouterr().err
+
+
+def test_file_names_carry_the_version_system_and_processor(build_py: ModuleType, tmp_path: Path) -> None:
+    from sudoku_tk import __version__
+
+    assert build_py.machine() in ("x86_64", "arm64") or build_py.machine()
+    portable = build_py.portable_path(tmp_path).name
+    assert portable.startswith(f"sudoku-tk-{__version__}-{build_py.platform_tag()}-portable")
+
+
+def test_the_sign_command_gets_the_quoted_path(build_py: ModuleType, tmp_path: Path) -> None:
+    target = tmp_path / "with space.exe"
+    target.write_bytes(b"MZ")
+    if not LINUX:
+        pytest.skip("the check signs with a shell command: run it on Linux")
+    build_py.sign(target, "cp {file} {file}.signed")
+    assert (tmp_path / "with space.exe.signed").read_bytes() == b"MZ"
+    with pytest.raises(build_py.BuildError, match="signing with space.exe failed"):
+        build_py.sign(target, "false {file}")
+
+
+def test_the_workflow_tests_builds_and_releases_on_all_three_systems(build_py: ModuleType) -> None:
+    import fnmatch
+
+    import package_deb
+    import package_macos
+    import package_windows
+
+    from sudoku_tk import __version__
+
+    workflow = WORKFLOW.read_text(encoding="utf-8")
+    body = workflow[workflow.index("\njobs:\n") :]
+    names = re.findall(r"^  (\w+):$", body, re.M)
+    assert names == ["test", "build", "release"]
+    parts = re.split(r"^  \w+:$", body, flags=re.M)[1:]
+    jobs = dict(zip(names, parts))
+    assert "os: [ubuntu-latest, windows-latest, macos-latest]" in jobs["test"]
+    assert "os: [ubuntu-22.04, windows-latest, macos-latest]" in jobs["build"]
+    # Linux runs the whole suite under Xvfb and may not skip GUI tests; Windows and macOS the windowless tests.
+    assert 'SUDOKU_TK_REQUIRE_DISPLAY: "1"' in jobs["test"] and '-m "not gui and not build"' in jobs["test"]
+    calls = re.findall(r"python build_scripts/build\.py([^\n#]*)", jobs["build"])
+    assert len(calls) == 3, "Linux (under xvfb-run), Windows, macOS"
     for flags in calls:
         args = build_py.make_parser().parse_args(flags.split())
-        assert args.archive and not args.skip_self_test, "CI uploads only archives that passed the self-test"
-    # The upload step's patterns are the archive formats build.py writes.
-    assert "dist/*.zip" in workflow and "dist/*.tar.gz" in workflow
-    assert "xvfb-run" in workflow and 'pip install -e ".[build]"' in workflow
+        assert args.release and not args.skip_self_test, "only installers that passed their self-tests ship"
+    # The very .deb that ships is installed and self-tested as root.
+    assert "SUDOKU_TK_TEST_DEB=" in jobs["build"] and "-m build tests/test_installers.py" in jobs["build"]
+    # Signing runs only where its secrets are: they are tested through env, never in `if:` themselves.
+    for condition in re.findall(r"if: (.*)", workflow):
+        assert "secrets." not in condition
+    assert "env.AZURE_CLIENT_ID != ''" in workflow and "env.MACOS_CERTIFICATE != ''" in workflow
+    assert f"{build_py.SIGN_ENV}=" in workflow and "SUDOKU_TK_CODESIGN_IDENTITY=" in workflow
+    # Every file the release build makes is uploaded; the release checks the tag and lists SHA-256 sums.
+    patterns = re.findall(r"^\s+(dist/\S+)$", jobs["build"], re.M)
+    made = [
+        package_deb.deb_name(__version__, "amd64"),
+        f"sudoku-tk-{__version__}-linux-x86_64-onedir.tar.gz",
+        package_windows.installer_name(__version__, "x86_64"),
+        f"sudoku-tk-{__version__}-windows-x86_64-portable.exe",
+        package_macos.dmg_name(__version__, "arm64"),
+    ]
+    for name in made:
+        assert any(fnmatch.fnmatch(f"dist/{name}", pattern) for pattern in patterns), name
+    assert "if: startsWith(github.ref, 'refs/tags/v')" in jobs["release"]
+    assert "needs: [test, build]" in jobs["release"] and "sha256sum" in jobs["release"]
+    assert 'GITHUB_REF_NAME" != "v$version"' in jobs["release"]
 
 
 # -- Linux desktop integration -----------------------------------------------------

@@ -8,7 +8,6 @@ The macOS disk image needs hdiutil: here only its staging and the Info.plist che
 
 from __future__ import annotations
 
-import fcntl
 import importlib.util
 import os
 import plistlib
@@ -37,6 +36,8 @@ import package_macos  # noqa: E402
 import package_windows  # noqa: E402
 
 LINUX = sys.platform.startswith("linux")
+WINDOWS = sys.platform == "win32"
+needs_symlinks = pytest.mark.skipif(WINDOWS, reason="symlinks need extra rights on Windows; the .dmg is macOS's")
 VERSION = sudoku_tk.__version__
 PREBUILT_DEB = "SUDOKU_TK_TEST_DEB"
 """A .deb to install instead of building one (the release workflow tests the very package it uploads)."""
@@ -87,6 +88,7 @@ def _fake_app(root: Path, version: str) -> Path:
     return app
 
 
+@needs_symlinks
 def test_the_disk_image_holds_the_app_with_its_links_beside_applications(tmp_path: Path) -> None:
     app = _fake_app(tmp_path / "build", VERSION)
     staged = tmp_path / "staged"
@@ -97,12 +99,14 @@ def test_the_disk_image_holds_the_app_with_its_links_beside_applications(tmp_pat
     assert package_macos.check_info_plist(staged / "Sudoku Tk.app", VERSION)["CFBundleIdentifier"]
 
 
+@needs_symlinks
 def test_a_bundle_with_another_version_is_refused(tmp_path: Path) -> None:
     app = _fake_app(tmp_path, "0.0.1")
     with pytest.raises(package_macos.DmgError, match="CFBundleShortVersionString, CFBundleVersion"):
         package_macos.check_info_plist(app, VERSION)
 
 
+@needs_symlinks
 @pytest.mark.skipif(shutil.which("hdiutil") is not None, reason="hdiutil is here: the release build makes the .dmg")
 def test_without_hdiutil_the_dmg_says_where_it_is_made(tmp_path: Path) -> None:
     with pytest.raises(package_macos.DmgError, match="made on macOS"):
@@ -308,6 +312,8 @@ def build_py() -> ModuleType:
 @pytest.fixture()
 def machine_lock() -> Iterator[None]:
     """One package test at a time on this machine: they install the same package into the one system."""
+    import fcntl  # POSIX only, like the test
+
     with open(Path(tempfile.gettempdir()) / "sudoku-tk-deb-test.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         yield
