@@ -440,3 +440,16 @@ def test_self_test_reports_an_about_window_missing_a_library(monkeypatch: pytest
 
     monkeypatch.setattr(help_windows.metadata, "version", no_metadata)
     assert selftest.main([]) == Status.ABOUT
+
+
+def test_measure_startup_says_which_program_is_missing_or_failed(tmp_path: Path) -> None:
+    script = REPO / "build_scripts" / "measure_startup.py"
+    missing = subprocess.run([sys.executable, str(script), str(tmp_path / "nothing")], capture_output=True, text=True)
+    assert missing.returncode == 2 and "no program" in missing.stderr
+    if not LINUX:
+        pytest.skip("the failing program is a shell script: run it on Linux")
+    fake = tmp_path / "fake-app"
+    fake.write_text("#!/bin/sh\nexit 10\n")
+    fake.chmod(0o755)
+    failed = subprocess.run([sys.executable, str(script), str(fake), "--runs", "1"], capture_output=True, text=True)
+    assert failed.returncode == 1 and "no window (exit status 10)" in failed.stderr
