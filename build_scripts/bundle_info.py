@@ -11,13 +11,34 @@ Linux matches the whole ``*.sudoku.json`` pattern (packaging/linux/sudoku-tk-mim
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import Path
 from typing import Any
 
 APP_NAME = "Sudoku Tk"
 EXECUTABLE = "sudoku-tk"
 BUNDLE_ID = "io.github.sudoku-tk"
 GAME_TYPE_NAME = "Sudoku Tk game"
+
+
+def package_imports(package: Path, module: str) -> bool:
+    """Whether any module under ``package`` imports ``module`` or one of its submodules (inside functions too).
+
+    The spec leaves out of the build what the app never imports even when the build environment has it:
+    Pillow's type hints name numpy, which PyInstaller would otherwise bundle whenever it is installed.
+    """
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            if any(name == module or name.startswith(module + ".") for name in names):
+                return True
+    return False
 
 
 def numeric_version(version: str) -> tuple[int, int, int, int]:

@@ -63,6 +63,19 @@ def test_windows_wants_four_numbers() -> None:
     assert bundle_info.numeric_version("3") == (3, 0, 0, 0)
 
 
+def test_a_library_goes_into_the_build_only_once_the_app_imports_it(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text('"""numpy is named here, in text only."""\nimport numpyish\n')
+    (package / "sub/reader.py").write_text("def read():\n    return 1\n")
+    assert not bundle_info.package_imports(package, "numpy")
+    (package / "sub/reader.py").write_text("def read():\n    from numpy.linalg import norm\n    return norm\n")
+    assert bundle_info.package_imports(package, "numpy")
+    assert bundle_info.package_imports(REPO / "sudoku_tk", "PIL") and bundle_info.package_imports(
+        REPO / "sudoku_tk", "tkinter"
+    )
+
+
 # -- macOS: the bundle's Info.plist and the disk image ---------------------------------------
 
 
