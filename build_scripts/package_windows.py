@@ -94,15 +94,16 @@ def check_installer(installer: Path, self_test: Callable[[Path], bool], scratch:
     install does; the uninstall removes them again.
     """
     target = scratch / "Sudoku Tk"
-    # /D= must come last and unquoted (NSIS's rule); /S: silent.
-    done = subprocess.run([str(installer), "/S", f"/D={target}"], capture_output=True, text=True, timeout=600)
+    # /S: silent. /D= must come last and unquoted even with spaces (NSIS's rule), so the command line is given as
+    # one string: a list would have the path quoted.
+    done = subprocess.run(f'"{installer}" /S /D={target}', capture_output=True, text=True, timeout=600)
     if done.returncode != 0 or not (target / EXE).is_file():
         raise InstallerError(f"the silent install into {target} failed (exit status {done.returncode})")
     if not self_test(target / EXE):
         raise InstallerError(f"the installed {target / EXE} failed its self-test")
     # _?= runs the uninstaller in place and waits for it (otherwise it copies itself away and returns at once).
     uninstaller = target / "uninstall.exe"
-    done = subprocess.run([str(uninstaller), "/S", f"_?={target}"], capture_output=True, text=True, timeout=600)
+    done = subprocess.run(f'"{uninstaller}" /S _?={target}', capture_output=True, text=True, timeout=600)
     left = sorted(p.name for p in target.iterdir()) if target.exists() else []
     if done.returncode != 0 or left != ["uninstall.exe"]:
         raise InstallerError(f"the silent uninstall left {left} (exit status {done.returncode})")

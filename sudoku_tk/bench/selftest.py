@@ -304,6 +304,10 @@ def _check_menus_and_keys(app: "App", cell: int, before: Position) -> None:
                 if shown != menu_accelerator(command.shortcuts[0], platform):
                     raise SelfTestFailure(Status.MENU_KEYS, f"{command.menu} > {command.label} shows {shown!r}")
     undo = app.commands.get("undo").shortcuts[0]
+    # Tk hands a key event to the window that has the keyboard focus, and drops it when its app has none (a build
+    # started by CI may not be the active app): take the focus first, as a click on the window would.
+    root.focus_force()
+    root.update()
     root.event_generate(tk_sequences(undo, platform)[0])
     root.update()
     if app.session.position.values[cell]:
