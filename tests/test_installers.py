@@ -2,8 +2,10 @@
 
 What this machine can run, it runs: the .deb is built from a stand-in onedir folder by any user where dpkg-deb
 exists, and (marked ``build``) from a real onedir build, installed with dpkg, self-tested under the test display
-and removed, where it is root (CI is). makensis compiles the Windows installer script around a stand-in folder.
-The macOS disk image needs hdiutil: here only its staging and the Info.plist check run.
+and removed, where it is root (CI is). makensis compiles the Windows installer script around a stand-in folder,
+and where Wine is installed (marked ``build``) the installer is run: a silent per-user install, an update, and
+the uninstall, checked file by file and key by key. The macOS disk image needs hdiutil: here only its staging
+and the Info.plist check run.
 """
 
 from __future__ import annotations
@@ -205,6 +207,72 @@ def test_a_folder_that_is_not_a_onedir_build_is_refused(tmp_path: Path) -> None:
     _makensis()
     with pytest.raises(package_windows.InstallerError, match="not a onedir build"):
         package_windows.build_installer(tmp_path, tmp_path / "out", VERSION, "x86_64")
+
+
+@pytest.fixture()
+def wine(tmp_path: Path) -> Iterator[dict[str, str]]:
+    """A Wine prefix of the test's own (its wineserver stopped afterwards); skips where Wine is not installed."""
+    if not LINUX or shutil.which("wine") is None or shutil.which("wineserver") is None:
+        pytest.skip("Wine is not installed: the installer is compiled, not run (apt-get install wine64 runs it)")
+    env = {**os.environ, "WINEPREFIX": str(tmp_path / "wineprefix"), "WINEDEBUG": "-all"}
+    subprocess.run(["wineboot", "--init"], env=env, capture_output=True, timeout=300)
+    try:
+        yield env
+    finally:
+        subprocess.run(["wineserver", "-k"], env=env, capture_output=True, timeout=60)
+
+
+def _wine_cmd(env: dict[str, str], line: str) -> None:
+    """Run one command line through Wine's cmd, as a Windows shell would: /D= and _?= must stay unquoted."""
+    batch = Path(env["WINEPREFIX"]) / "drive_c" / "run.bat"
+    batch.write_text(line + "\r\n", encoding="utf-8")
+    subprocess.run(["wine", "cmd", "/c", "C:\\run.bat"], env=env, capture_output=True, timeout=300, check=True)
+
+
+def _registry(env: dict[str, str], key: str) -> str:
+    done = subprocess.run(["wine", "reg", "query", key], env=env, capture_output=True, text=True, timeout=120)
+    return done.stdout.replace("\r", "") if done.returncode == 0 else ""
+
+
+@pytest.mark.build
+def test_the_installer_installs_for_the_user_and_the_uninstaller_removes_only_its_files(
+    stand_in_onedir: Path, tmp_path: Path, wine: dict[str, str]
+) -> None:
+    _makensis()
+    drive = Path(wine["WINEPREFIX"]) / "drive_c"
+    # A real Windows program stands in for sudoku-tk.exe (Wine's own hostname.exe).
+    shutil.copyfile(drive / "windows/system32/hostname.exe", stand_in_onedir / "sudoku-tk.exe")
+    installer = package_windows.build_installer(stand_in_onedir, tmp_path / "out", VERSION, "x86_64")
+    shutil.copyfile(installer, drive / "setup.exe")
+    _wine_cmd(wine, "C:\\setup.exe /S")
+    home = next((drive / "users").glob("*/AppData/Local/Programs/Sudoku Tk"))
+    user = home.parents[3]
+    assert sorted(p.name for p in home.iterdir()) == ["_internal", "sudoku-tk.exe", "uninstall.exe"]
+    assert (home / "_internal/sub/data.txt").read_text() == "stand-in library"
+    shortcut = user / "AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Sudoku Tk.lnk"
+    assert shortcut.is_file()
+    windows_home = f"C:\\users\\{user.name}\\AppData\\Local\\Programs\\Sudoku Tk"
+    uninstall_key = "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Uninstall\\sudoku-tk"
+    listed = _registry(wine, uninstall_key)
+    assert (
+        f"DisplayVersion    REG_SZ    {VERSION}" in listed and f"InstallLocation    REG_SZ    {windows_home}" in listed
+    )
+    assert "SudokuTk.Game    REG_NONE" in _registry(wine, "HKCU\\Software\\Classes\\.json\\OpenWithProgids")
+    opens = _registry(wine, "HKCU\\Software\\Classes\\SudokuTk.Game\\shell\\open\\command")
+    assert f'"{windows_home}\\sudoku-tk.exe" "%1"' in opens
+
+    # An update replaces the program: a file the new version no longer has does not linger.
+    (home / "_internal/left-by-an-old-version.txt").write_text("old")
+    _wine_cmd(wine, "C:\\setup.exe /S")
+    assert not (home / "_internal/left-by-an-old-version.txt").exists()
+
+    # The uninstaller removes what it installed and nothing else (run in place, it leaves itself).
+    (home / "notes of mine.txt").write_text("mine")
+    _wine_cmd(wine, f'"{windows_home}\\uninstall.exe" /S _?={windows_home}')
+    assert sorted(p.name for p in home.iterdir()) == ["notes of mine.txt", "uninstall.exe"]
+    assert not shortcut.exists() and _registry(wine, uninstall_key) == ""
+    assert "SudokuTk" not in _registry(wine, "HKCU\\Software\\Classes\\.json\\OpenWithProgids")
+    assert _registry(wine, "HKCU\\Software\\Classes\\SudokuTk.Game") == ""
 
 
 # -- Linux: the desktop entry, the saved-game type and the .deb --------------------------------
