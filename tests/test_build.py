@@ -1,7 +1,9 @@
 """The standalone build: build.py's plumbing, the Linux desktop files, and (marked ``build``) a real
 PyInstaller onefile build that must pass its own ``--self-test`` under the test display.
 
-Deselect the slow build locally with ``-m "not build"``; CI runs it.
+Deselect the slow build locally with ``-m "not build"``; CI runs it. A test fails only on behaviour: the
+build's size and start-up time are figures build.py prints (and this test prints), never assertions.
+The installers are tested in test_installers.py.
 """
 
 from __future__ import annotations
@@ -26,8 +28,6 @@ from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Place
 from sudoku_tk.engine.propagation import Assist, recompute
 
-MAX_ONEFILE_BYTES = 35_000_000
-MAX_STARTUP_SECONDS = 1.5
 LINUX = sys.platform.startswith("linux")
 
 
@@ -83,17 +83,94 @@ def test_a_self_test_that_cannot_start_reports_no_startup_time(build_py: ModuleT
     assert result.describe().startswith(f"{Status(13).name.lower().replace('_', ' ')} (exit status 13)")
 
 
-def test_the_workflow_runs_build_py_with_flags_it_accepts(build_py: ModuleType) -> None:
-    workflow = (REPO / ".github" / "workflows" / "build.yml").read_text()
-    assert re.search(r"os: \[windows-latest, macos-latest, ubuntu-latest\]", workflow)
-    calls = re.findall(r"python build_scripts/build\.py([^\n]*)", workflow)
-    assert len(calls) == 2, "one call under xvfb-run on Linux, one elsewhere"
+WORKFLOW = REPO / ".github" / "workflows" / "build.yml"
+
+
+def test_installer_options_ask_for_what_this_system_makes(build_py: ModuleType) -> None:
+    parse = build_py.make_parser().parse_args
+    release = build_py.requested_packages(parse(["--release"]))
+    assert release == list(build_py.RELEASE[build_py.system_name()])
+    assert build_py.requested_packages(parse(["--deb", "--portable"])) == ["deb", "portable"]
+    assert build_py.refusal(parse(["--release"]), release) is None
+    assert "leave out --onefile" in build_py.refusal(parse(["--deb", "--onefile"]), ["deb"])
+    elsewhere = {"linux": "dmg", "windows": "deb", "macos": "installer"}[build_py.system_name()]
+    assert "PyInstaller builds only for the system it runs on" in build_py.refusal(
+        parse([f"--{elsewhere}"]), [elsewhere]
+    )
+
+
+def test_an_installer_for_another_system_is_refused_before_building(
+    build_py: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    elsewhere = {"linux": "--dmg", "windows": "--deb", "macos": "--installer"}[build_py.system_name()]
+    assert build_py.main([elsewhere]) == 2
+    assert "is made on" in capsys.readouterr().err
+
+
+def test_file_names_carry_the_version_system_and_processor(build_py: ModuleType, tmp_path: Path) -> None:
+    from sudoku_tk import __version__
+
+    assert build_py.machine() in ("x86_64", "arm64") or build_py.machine()
+    portable = build_py.portable_path(tmp_path).name
+    assert portable.startswith(f"sudoku-tk-{__version__}-{build_py.platform_tag()}-portable")
+
+
+def test_the_sign_command_gets_the_quoted_path(build_py: ModuleType, tmp_path: Path) -> None:
+    target = tmp_path / "with space.exe"
+    target.write_bytes(b"MZ")
+    if not LINUX:
+        pytest.skip("the check signs with a shell command: run it on Linux")
+    build_py.sign(target, "cp {file} {file}.signed")
+    assert (tmp_path / "with space.exe.signed").read_bytes() == b"MZ"
+    with pytest.raises(build_py.BuildError, match="signing with space.exe failed"):
+        build_py.sign(target, "false {file}")
+
+
+def test_the_workflow_tests_builds_and_releases_on_all_three_systems(build_py: ModuleType) -> None:
+    import fnmatch
+
+    import package_deb
+    import package_macos
+    import package_windows
+
+    from sudoku_tk import __version__
+
+    workflow = WORKFLOW.read_text(encoding="utf-8")
+    body = workflow[workflow.index("\njobs:\n") :]
+    names = re.findall(r"^  (\w+):$", body, re.M)
+    assert names == ["test", "build", "release"]
+    parts = re.split(r"^  \w+:$", body, flags=re.M)[1:]
+    jobs = dict(zip(names, parts))
+    assert "os: [ubuntu-latest, windows-latest, macos-latest]" in jobs["test"]
+    assert "os: [ubuntu-22.04, windows-latest, macos-latest]" in jobs["build"]
+    # Linux runs the whole suite under Xvfb and may not skip GUI tests; Windows and macOS the windowless tests.
+    assert 'SUDOKU_TK_REQUIRE_DISPLAY: "1"' in jobs["test"] and '-m "not gui and not build"' in jobs["test"]
+    calls = re.findall(r"python build_scripts/build\.py([^\n#]*)", jobs["build"])
+    assert len(calls) == 3, "Linux (under xvfb-run), Windows, macOS"
     for flags in calls:
         args = build_py.make_parser().parse_args(flags.split())
-        assert args.archive and not args.skip_self_test, "CI uploads only archives that passed the self-test"
-    # The upload step's patterns are the archive formats build.py writes.
-    assert "dist/*.zip" in workflow and "dist/*.tar.gz" in workflow
-    assert "xvfb-run" in workflow and 'pip install -e ".[build]"' in workflow
+        assert args.release and not args.skip_self_test, "only installers that passed their self-tests ship"
+    # The very .deb that ships is installed and self-tested as root.
+    assert "SUDOKU_TK_TEST_DEB=" in jobs["build"] and "-m build tests/test_installers.py" in jobs["build"]
+    # Signing runs only where its secrets are: they are tested through env, never in `if:` themselves.
+    for condition in re.findall(r"if: (.*)", workflow):
+        assert "secrets." not in condition
+    assert "env.AZURE_CLIENT_ID != ''" in workflow and "env.MACOS_CERTIFICATE != ''" in workflow
+    assert f"{build_py.SIGN_ENV}=" in workflow and "SUDOKU_TK_CODESIGN_IDENTITY=" in workflow
+    # Every file the release build makes is uploaded; the release checks the tag and lists SHA-256 sums.
+    patterns = re.findall(r"^\s+(dist/\S+)$", jobs["build"], re.M)
+    made = [
+        package_deb.deb_name(__version__, "amd64"),
+        f"sudoku-tk-{__version__}-linux-x86_64-onedir.tar.gz",
+        package_windows.installer_name(__version__, "x86_64"),
+        f"sudoku-tk-{__version__}-windows-x86_64-portable.exe",
+        package_macos.dmg_name(__version__, "arm64"),
+    ]
+    for name in made:
+        assert any(fnmatch.fnmatch(f"dist/{name}", pattern) for pattern in patterns), name
+    assert "if: startsWith(github.ref, 'refs/tags/v')" in jobs["release"]
+    assert "needs: [test, build]" in jobs["release"] and "sha256sum" in jobs["release"]
+    assert 'GITHUB_REF_NAME" != "v$version"' in jobs["release"]
 
 
 # -- Linux desktop integration -----------------------------------------------------
@@ -159,11 +236,13 @@ def test_install_copies_the_binary_launcher_and_icons(fake_checkout: Path, tmp_p
     for size in (16, 32, 48, 64, 128, 256):
         icon = home / f".local/share/icons/hicolor/{size}x{size}/apps/sudoku-tk.png"
         assert icon.read_bytes() == (REPO / f"sudoku_tk/resources/icon-{size}.png").read_bytes()
+    mime = home / ".local/share/mime/packages/sudoku-tk.xml"
+    assert mime.read_bytes() == (REPO / "packaging/linux/sudoku-tk-mime.xml").read_bytes()
 
     done = _run_install(fake_checkout, home, "--uninstall")
     assert done.returncode == 0, done.stderr
     assert not installed.exists()
-    assert not (home / ".local/share/applications/sudoku-tk.desktop").exists()
+    assert not (home / ".local/share/applications/sudoku-tk.desktop").exists() and not mime.exists()
     assert not list((home / ".local/share/icons").rglob("*.png"))
 
 
@@ -200,16 +279,15 @@ def test_onefile_build_passes_its_self_test(build_py: ModuleType, tmp_path_facto
     root = tmp_path_factory.mktemp("build")
     result = build_py.build("onefile", dist=root / "dist", work=root / "work")
     assert result.executable.is_file() and os.access(result.executable, os.X_OK)
-    assert result.size_bytes <= MAX_ONEFILE_BYTES, f"onefile is {result.size_bytes:,} bytes"
 
-    runs = [build_py.run_self_test(result.executable) for _ in range(3)]
-    failed = [run for run in runs if not run.passed]
-    assert not failed, f"{failed[0].describe()}\n{failed[0].stderr}"
-    best = min(run.startup_seconds for run in runs)
-    startups = ", ".join(f"{run.startup_seconds:.2f}" for run in runs)
-    print(f"\nonefile: {result.size_bytes:,} bytes, built in {result.seconds:.1f} s, window shown after {startups} s")
-    # The best of three: one launch may share the two cores with another test's work.
-    assert best <= MAX_STARTUP_SECONDS, f"window shown only {best:.2f} s after launch"
+    run = build_py.run_self_test(result.executable)
+    assert run.passed, f"{run.describe()}\n{run.stderr}"
+    assert run.startup_seconds is not None, "the self-test passed without marking the window as shown"
+    # Figures, not assertions (issue 22): a loaded machine is slow, not wrong.
+    print(
+        f"\nonefile: {result.size_bytes:,} bytes, built in {result.seconds:.1f} s, "
+        f"window shown after {run.startup_seconds:.2f} s"
+    )
 
 
 # -- the self-test itself (run from the source tree) ---------------------------------
@@ -319,3 +397,59 @@ def test_self_test_reports_a_missing_puzzle_library(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(puzzles, "library", lambda: [])
     assert selftest.main([]) == Status.NO_PUZZLE
+
+
+@pytest.mark.gui
+def test_self_test_checks_macos_menus_and_command_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The window built the macOS way on this X11 screen: menus in Tk's Command- form, keys bound with Command
+    # (Mod1 here, as on macOS), and ⌘Z pressed to undo. What the bundle's own self-test checks on macOS.
+    from sudoku_tk.app.commands import Platform
+
+    monkeypatch.setattr(Platform, "current", classmethod(lambda cls, name=None: cls.MAC))
+    assert selftest.main([]) == Status.PASSED
+
+
+@pytest.mark.gui
+def test_self_test_reports_menus_showing_what_macos_menus_cannot_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudoku_tk.app.commands import Platform
+    from sudoku_tk.ui import menus
+
+    monkeypatch.setattr(Platform, "current", classmethod(lambda cls, name=None: cls.MAC))
+    # The symbols themselves (⇧⌘Z): Tk's macOS menus take them for one key with no modifier.
+    monkeypatch.setattr(menus, "menu_accelerator", lambda shortcut, platform: shortcut.label(platform))
+    assert selftest.main([]) == Status.MENU_KEYS
+
+
+@pytest.mark.gui
+def test_self_test_reports_an_undo_key_that_does_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudoku_tk.app.session import Outcome, Session
+
+    monkeypatch.setattr(Session, "undo", lambda self: Outcome(False, "nothing to undo, for the test"))
+    assert selftest.main([]) == Status.MENU_KEYS
+
+
+@pytest.mark.gui
+def test_self_test_reports_an_about_window_missing_a_library(monkeypatch: pytest.MonkeyPatch) -> None:
+    # What a frozen build without Pillow's metadata showed: "Pillow not installed".
+    from importlib import metadata
+
+    from sudoku_tk.ui import help_windows
+
+    def no_metadata(name: str) -> str:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(help_windows.metadata, "version", no_metadata)
+    assert selftest.main([]) == Status.ABOUT
+
+
+def test_measure_startup_says_which_program_is_missing_or_failed(tmp_path: Path) -> None:
+    script = REPO / "build_scripts" / "measure_startup.py"
+    missing = subprocess.run([sys.executable, str(script), str(tmp_path / "nothing")], capture_output=True, text=True)
+    assert missing.returncode == 2 and "no program" in missing.stderr
+    if not LINUX:
+        pytest.skip("the failing program is a shell script: run it on Linux")
+    fake = tmp_path / "fake-app"
+    fake.write_text("#!/bin/sh\nexit 10\n")
+    fake.chmod(0o755)
+    failed = subprocess.run([sys.executable, str(script), str(fake), "--runs", "1"], capture_output=True, text=True)
+    assert failed.returncode == 1 and "no window (exit status 10)" in failed.stderr

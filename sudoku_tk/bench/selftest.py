@@ -3,7 +3,10 @@
 This module owns the self-test a build runs on its own result (build_scripts/build.py). It
 opens the real window, loads the default built-in puzzle, places a digit through the session,
 checks that every peer of the cell lost that candidate (in the session's position and on the
-canvas, which must match the position everywhere), then closes the window. It needs no stdout (a windowed
+canvas, which must match the position everywhere), checks the menus' shortcuts the platform's way
+(shown as its menus read them, bound with its modifier: Command on macOS) and presses Undo's
+(Ctrl+Z, ⌘Z) to take the move back, checks that Help > About names this version and finds the
+libraries it names, then closes the window. It needs no stdout (a windowed
 Windows app has none): the exit status says what failed (``Status``), and when the environment
 variable ``SUDOKU_TK_SELFTEST_LOG`` names a file, timestamped marks (``start``, ``window_shown``,
 ``done``) and any failure detail are appended to it so the builder can time the start-up.
@@ -55,6 +58,8 @@ class Status(IntEnum):
     CLOSE_FAILED = 16, "the window did not close cleanly"
     CRASHED = 17, "an unexpected exception (the log and stderr have the traceback)"
     TIMEOUT = 18, "the app did not finish in time (reported by the builder, which had to stop it)"
+    MENU_KEYS = 19, "a menu shortcut is not shown or bound the platform's way, or Undo's key did not undo"
+    ABOUT = 20, "Help > About does not name this version, or a library it names is missing from the build"
 
     def describe(self) -> str:
         """Name, code and meaning, for the builder's message."""
@@ -262,6 +267,65 @@ def _play_and_check(app: "App") -> None:
     if text != session.geometry.digit_char(digit) or "player" not in tags:
         raise SelfTestFailure(Status.CANVAS_MISMATCH, f"the placed digit shows as {text!r} with tags {tags}")
     check_canvas(app.board, after)
+    _check_menus_and_keys(app, cell, before)
+
+
+def _entries(menu: "tk.Menu") -> range:
+    end = menu.index("end")
+    return range(end + 1 if end is not None else 0)
+
+
+def _check_menus_and_keys(app: "App", cell: int, before: Position) -> None:
+    """Each menu entry shows its command's first shortcut as the platform's menus read it (Tk's macOS menus draw
+    ``Command-Z`` as ⌘Z), every shortcut is bound on the window with the platform's modifier, and pressing
+    Undo's first shortcut takes the placement in ``cell`` back."""
+    from sudoku_tk.ui.keys import menu_accelerator, tk_sequences
+
+    root, platform, menubar = app.root, app.platform, app.menus.menubar
+    if menubar is None:
+        raise SelfTestFailure(Status.MENU_KEYS, "the window has no menu bar")
+    menus = {
+        str(menubar.entrycget(i, "label")): menubar.nametowidget(menubar.entrycget(i, "menu"))
+        for i in _entries(menubar)
+        if menubar.type(i) == "cascade"
+    }
+    for command in app.commands:
+        if not command.shortcuts:
+            continue
+        unbound = [seq for s in command.shortcuts for seq in tk_sequences(s, platform) if not root.bind(seq)]
+        if unbound:
+            raise SelfTestFailure(Status.MENU_KEYS, f"{command.label}: {unbound} not bound on the window")
+        menu = menus.get(command.menu)
+        if menu is None:
+            continue
+        for i in _entries(menu):
+            if menu.type(i) != "separator" and menu.entrycget(i, "label") == command.label:
+                shown = str(menu.entrycget(i, "accelerator"))
+                if shown != menu_accelerator(command.shortcuts[0], platform):
+                    raise SelfTestFailure(Status.MENU_KEYS, f"{command.menu} > {command.label} shows {shown!r}")
+    undo = app.commands.get("undo").shortcuts[0]
+    # Tk hands a key event to the window that has the keyboard focus, and drops it when its app has none (a build
+    # started by CI may not be the active app): take the focus first, as a click on the window would.
+    root.focus_force()
+    root.update()
+    root.event_generate(tk_sequences(undo, platform)[0])
+    root.update()
+    if app.session.position.values[cell]:
+        raise SelfTestFailure(Status.MENU_KEYS, f"{undo.label(platform)} did not take the move back")
+    check_canvas(app.board, before)
+
+
+def _check_about(app: "App") -> None:
+    """Help > About's text names this version and the version of every library it names."""
+    from sudoku_tk import APP_NAME, __version__
+    from sudoku_tk.ui.help_windows import about_lines
+
+    lines = [line.text for line in about_lines(app.root)]
+    if lines[0] != f"{APP_NAME} {__version__}":
+        raise SelfTestFailure(Status.ABOUT, f"About's first line is {lines[0]!r}")
+    missing = [line for line in lines if "not installed" in line]
+    if missing:
+        raise SelfTestFailure(Status.ABOUT, f"About says {missing[0]!r}")
 
 
 def _close(app: "App") -> None:
@@ -294,6 +358,7 @@ def run() -> None:
     try:
         _check_icons(app.root)
         _play_and_check(app)
+        _check_about(app)
     finally:
         _close(app)
 

@@ -40,6 +40,7 @@ from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Assist
 from sudoku_tk.engine.rating import Level as RatingLevel
 
+from . import mac_events
 from .app_commands import AppCommands
 from .board_canvas import BoardCanvas
 from .board_input import BoardInput
@@ -190,6 +191,8 @@ class App(ttk.Frame):
         self.board_input.bind(self.root)
         self.why.bind()
         self.root.protocol("WM_DELETE_WINDOW", self.quit_app)
+        if mac_events.is_aqua(self.root):  # the application menu and Finder's documents
+            mac_events.install(self.root, self.run_command, self.quit_app, self.files.open_path)
         self._icons = set_icon(self.root)
         self.root.report_callback_exception = self.report_callback_exception  # type: ignore[method-assign]
         session.subscribe(self.display.on_change)

@@ -179,6 +179,40 @@ def _reading_order(side: int, horizontal: bool) -> List[int]:
     return [r * side + c for c in range(side) for r in range(side)]
 
 
+# Tk's macOS menus read an accelerator as modifiers ("Command-", "Option-", "Shift-", "Control-") and a key: one
+# character, F1-F15, or one of the names below; they draw it with the system's own symbols (⇧⌘Z). Text in
+# any other form, such as the symbols themselves, is taken as a key of its own and shown with no modifier.
+_AQUA_MENU_KEYS = {
+    "plus": "+",
+    "minus": "-",
+    "equal": "=",
+    "question": "?",
+    "KP_Add": "+",
+    "KP_Subtract": "-",
+    "KP_0": "0",
+    "space": "Space",
+    "BackSpace": "Backspace",
+}
+
+
+def menu_accelerator(shortcut: Shortcut, platform: Platform) -> str:
+    """The text a menu entry gives as its ``-accelerator`` for ``shortcut``.
+
+    On Windows and Linux Tk shows it as given, so it is the shortcut's label; on macOS it is written the way
+    Tk's native menus parse it, so they show the system's symbols and match the key.
+
+    >>> menu_accelerator(Shortcut.parse("Mod+Shift+Z"), Platform.LINUX)
+    'Ctrl+Shift+Z'
+    >>> menu_accelerator(Shortcut.parse("Mod+Shift+Z"), Platform.MAC), menu_accelerator(Shortcut("plus", True), Platform.MAC)
+    ('Command-Shift-Z', 'Command-+')
+    """
+    if platform is not Platform.MAC:
+        return shortcut.label(platform)
+    mods = ["Command"] * shortcut.mod + ["Option"] * shortcut.alt + ["Shift"] * shortcut.shift
+    key = _AQUA_MENU_KEYS.get(shortcut.key, shortcut.key.upper() if len(shortcut.key) == 1 else shortcut.key)
+    return "".join(m + "-" for m in mods) + key
+
+
 def tk_sequences(shortcut: Shortcut, platform: Platform) -> List[str]:
     """The Tk event sequences that trigger ``shortcut`` (letters bound in both cases, so Caps Lock works).
 

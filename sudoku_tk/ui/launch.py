@@ -62,15 +62,26 @@ def puzzle_from_argument(text: str) -> PuzzleChoice:
     return PuzzleChoice("", name, grid.to_string())
 
 
+def saved_game_argument(text: str) -> Optional[Path]:
+    """The path of a saved game (a ``.json`` file) given on the command line, as a file manager passes it; else None.
+
+    A saved game is opened by the window, as Game > Open opens it: a bad one is told there and changes nothing.
+    """
+    path = Path(text)
+    return path if len(text) < 1024 and path.suffix.lower() == ".json" and path.is_file() else None
+
+
 def run_gui(argv: Sequence[str] = ()) -> int:
     """Open the window and run until it is closed; 2 on a bad command line or puzzle.
 
-    Without a PUZZLE or ``--size`` the last game is resumed from the user's data folder.
+    Without a PUZZLE or ``--size`` the last game is resumed from the user's data folder; a saved game file
+    (the installers' file association passes one) is opened over it.
     """
     args = _parse_args(argv)
     choice: Optional[PuzzleChoice] = None
+    saved_game = saved_game_argument(args.puzzle) if args.puzzle else None
     try:
-        if args.puzzle:
+        if args.puzzle and saved_game is None:
             choice = puzzle_from_argument(args.puzzle)
         elif args.size:
             choice = choose_puzzle(args.size, first=args.size == 9)
@@ -91,6 +102,8 @@ def run_gui(argv: Sequence[str] = ()) -> int:
             f"details are in {data_dir / LOG_NAME}"
         )
         return 1
+    if saved_game is not None:
+        app.after_idle(app.files.open_path, saved_game)
     _report_when_shown(app)
     app.mainloop()
     return 0

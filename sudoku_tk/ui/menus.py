@@ -19,7 +19,7 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 from sudoku_tk.app.commands import Command, CommandRegistry, Platform
 
-from .keys import tk_sequences
+from .keys import menu_accelerator, tk_sequences
 from .menu_theme import menu_colours
 from .theme import Theme
 from .tooltip import Tooltip, style_tooltips
@@ -161,7 +161,7 @@ class Menus:
                 var.set(checked())
 
     def _add_menu_entry(self, menu: tk.Menu, command: Command) -> None:
-        accel = command.accelerator(self._platform)
+        accel = menu_accelerator(command.shortcuts[0], self._platform) if command.shortcuts else ""
         if command.is_checked is not None:
             var = self._check_vars.setdefault(command.id, tk.BooleanVar(self._toolbar, command.is_checked()))
             menu.add_checkbutton(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from sudoku_tk.app.commands import Platform, Shortcut
@@ -16,6 +18,7 @@ from sudoku_tk.ui.keys import (
     KeyKind,
     decode_key,
     digit_of_key,
+    menu_accelerator,
     move_cursor,
     tk_sequences,
 )
@@ -103,6 +106,40 @@ def test_tk_sequences_per_platform() -> None:
     assert tk_sequences(Shortcut.parse("Mod+Y"), Platform.MAC) == ["<Command-Key-y>", "<Command-Key-Y>"]
     assert tk_sequences(Shortcut.parse("Escape"), L) == ["<Key-Escape>"]
     assert tk_sequences(Shortcut.parse("Alt+F4"), Platform.MAC) == ["<Option-Key-F4>"]
+
+
+# What Tk's macOS menus parse as an accelerator (its tkMacOSXMenu.c): modifiers, then one character, F1-F15 or a
+# named key. Anything else is shown as a key of its own with no modifier, and never matches a key press.
+AQUA_ACCELERATOR = re.compile(
+    r"((Command|Option|Shift|Control)-)*"
+    r"(.|F([1-9]|1[0-5])|Left|Right|Up|Down|Escape|Delete|Backspace|Return|Home|End|Space|Tab|PageUp|PageDown)"
+)
+
+
+@pytest.mark.parametrize(
+    "text,mac",
+    [
+        ("Mod+Z", "Command-Z"),
+        ("Mod+Shift+Z", "Command-Shift-Z"),
+        ("Mod+plus", "Command-+"),
+        ("Mod+minus", "Command--"),
+        ("Mod+equal", "Command-="),
+        ("Mod+KP_Add", "Command-+"),
+        ("Mod+KP_0", "Command-0"),
+        ("Mod+question", "Command-?"),
+        ("Mod+1", "Command-1"),
+        ("Alt+3", "Option-3"),
+        ("F1", "F1"),
+        ("h", "H"),
+        ("Shift+S", "Shift-S"),
+        ("Escape", "Escape"),
+        ("BackSpace", "Backspace"),
+    ],
+)
+def test_menu_accelerators_on_macos_are_what_tk_menus_read(text: str, mac: str) -> None:
+    shortcut = Shortcut.parse(text)
+    assert menu_accelerator(shortcut, Platform.MAC) == mac and AQUA_ACCELERATOR.fullmatch(mac)
+    assert menu_accelerator(shortcut, L) == shortcut.label(L)  # Tk shows other systems' text as given
 
 
 def test_zoom_shortcuts_reach_the_commands_not_the_board() -> None:
