@@ -54,8 +54,9 @@ import json
 from pathlib import Path
 from typing import Any, Dict, FrozenSet, List, Sequence, Tuple
 
-from sudoku_tk.app.atomic_files import MAX_FILE_BYTES, atomic_write_text, decode, read_limited
+from sudoku_tk.app.atomic_files import atomic_write_text
 from sudoku_tk.app.colouring import Colouring, colouring_to_json, read_colouring
+from sudoku_tk.app.file_reading import MAX_FILE_BYTES, decode, read_file
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.pencil_mode import CandidateMode
 from sudoku_tk.app.rating_fields import rating_to_json, read_rating
@@ -214,14 +215,20 @@ def _lines_list(items: Sequence[str]) -> str:
     return "[\n" + ",\n".join("    " + item for item in items) + "\n  ]"
 
 
-def save_game(path: Path | str, record: GameRecord, *, backup: bool = True, durable: bool = True) -> None:
+def save_game(
+    path: Path | str, record: GameRecord, *, backup: bool = True, durable: bool = True, private: bool = False
+) -> None:
     """Write a game file atomically, keeping the previous version as ``<path>.bak`` (see atomic_write_text).
 
+    Only a regular file or a new name is written (never through a link, onto a pipe or a
+    device); ``private``: mode 0o600 (the autosave), else the umask's mode.
+
     Raises:
-        SaveFileError: the game's text is over MAX_FILE_BYTES; nothing is written, the old file stays.
+        SaveFileError: the game's text is over MAX_FILE_BYTES, or ``path`` or its backup is not a regular file
+            (``NotAFileError``); nothing is written, the old file stays.
         OSError: the folder is not writable; the old file is then untouched.
     """
-    atomic_write_text(path, dumps(record), backup=backup, durable=durable)
+    atomic_write_text(path, dumps(record), backup=backup, durable=durable, private=private)
 
 
 # -- reading --------------------------------------------------------------------
@@ -411,14 +418,17 @@ def loads(text: str) -> GameRecord:
     return record_from_json(obj)
 
 
-def load_game(path: Path | str) -> GameRecord:
+def load_game(path: Path | str, *, follow_links: bool = True) -> GameRecord:
     """Read and validate a game file; nothing on disk changes.
 
+    ``follow_links=False`` for the app's own files (the autosave, recent games): a link there is refused.
+
     Raises:
-        SaveFileError: damaged, foreign, too large or of an unknown version (the message says which).
+        SaveFileError: damaged, foreign, too large or of an unknown version (the message says which), or not a
+            regular file (``NotAFileError``: a folder, a pipe, a device; a link when not followed).
         OSError: the file cannot be opened (missing, no permission).
     """
-    return loads(decode(read_limited(path)))
+    return loads(decode(read_file(path, "a game", follow_links=follow_links)))
 
 
 __all__ = [

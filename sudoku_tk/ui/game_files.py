@@ -422,7 +422,7 @@ class GameFiles:
         session = self._host.session
         try:
             atomic_write_text(path, export_text(kind, session.position, session.name), backup=False)
-        except OSError as exc:
+        except (OSError, SaveFileError) as exc:
             self._host.show_notice(f"Can't export to {path}: {_reason(exc)}.", error=True)
             return False
         self.remember_directory(path)

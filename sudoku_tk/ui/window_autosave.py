@@ -25,7 +25,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, List, Optional, Tuple
 
-from sudoku_tk.app.autosave import Autosaver, set_aside
+from sudoku_tk.app.autosave import Autosaver
+from sudoku_tk.app.damaged_files import set_aside
 from sudoku_tk.app.error_log import ErrorLog
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.instance_lock import InstanceLock
@@ -49,6 +50,10 @@ def report_for_tests(**data: object) -> None:
 def now() -> datetime:
     """The time a game is saved at: UTC, whole seconds."""
     return datetime.now(timezone.utc).replace(microsecond=0)
+
+
+class SlotTakenError(OSError):
+    """This window's autosave slot is held by another window (it could not lock it at start)."""
 
 
 def failure_reason(exc: BaseException) -> str:
@@ -82,16 +87,21 @@ class WindowAutosave:
         self._autosave_failed = False
 
     def _take_slot(self, data_dir: Path) -> Optional[Autosaver]:
-        """Lock the first free autosave slot, so two windows never write over each other's game."""
+        """Lock the first free autosave slot, so two windows never write over each other's game.
+
+        When slot 1's lock can't even be made (a full disk, a file where its folder belongs),
+        this window keeps slot 1 and takes the lock before its first save that can be written
+        (``_hold_slot``): it never autosaves without holding it.
+        """
         for slot in range(1, MAX_SLOTS + 1):
             folder = autosave_dir(data_dir, slot)
             lock = InstanceLock(folder)
             try:
                 taken = lock.acquire()
-            except OSError:
-                taken = False  # an unwritable folder: the autosave warning tells the player later
+            except (OSError, SaveFileError):
+                taken = False  # the autosave warning tells the player what is wrong with the folder
                 if slot == 1:
-                    self.slot = 1
+                    self.lock, self.slot = lock, 1
                     return Autosaver(folder, durable=False, durable_every=10)
             if taken:
                 self.lock, self.slot = lock, slot
@@ -108,6 +118,21 @@ class WindowAutosave:
         )
         return None
 
+    def _hold_slot(self) -> None:
+        """Make sure this window holds its slot's lock before it writes there (see ``_take_slot``).
+
+        Raises:
+            OSError, SaveFileError: the lock can't be made yet (the folder is still unusable).
+            SlotTakenError: another window took the slot meanwhile.
+        """
+        lock = self.lock
+        if lock is None or lock.is_held:
+            return
+        if not lock.acquire():
+            raise SlotTakenError(
+                f"another window keeps its game in {lock.folder} now, so this one can't autosave there"
+            )
+
     # -- resuming ----------------------------------------------------------------------
     def set_aside_unplayable(self) -> str:
         """The autosave was read but could not be continued: keep it (and its backup) out of the new game's way.
@@ -118,7 +143,9 @@ class WindowAutosave:
             return ""
         kept = [
             p
-            for p in (set_aside(path) for path in (self.autosaver.path, self.autosaver.backup_path) if path.exists())
+            for p in (
+                set_aside(path) for path in (self.autosaver.path, self.autosaver.backup_path) if os.path.lexists(path)
+            )
             if p is not None
         ]
         if not kept:
@@ -172,6 +199,7 @@ class WindowAutosave:
             return
         record = session.to_record(now())
         try:
+            self._hold_slot()
             saver.save(record, durable=durable)
         except (OSError, SaveFileError) as exc:
             self._autosave_failed = True
@@ -182,6 +210,9 @@ class WindowAutosave:
             if self._host.notice_kind() == AUTOSAVE_NOTICE:
                 self._host.hide_notice()
             self._host.say("Autosave works again: your moves are kept")
+        news = saver.take_news()
+        if news:  # a link or a pipe had appeared at the save's name: set aside, the player is told
+            self._host.show_notice(" ".join(news), error=True)
         report_for_tests(saved=len(record.moves))
 
     @property

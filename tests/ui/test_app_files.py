@@ -11,7 +11,7 @@ from typing import List
 import pytest
 from gui_helpers import HARD, click, clipboard, key, pump, when_dialog_opens
 
-from sudoku_tk.app.atomic_files import MAX_FILE_BYTES
+from sudoku_tk.app.file_reading import MAX_FILE_BYTES
 from sudoku_tk.app.game_io import TextKind, copy_text, export_text
 from sudoku_tk.app.puzzles import by_id
 from sudoku_tk.app.save_format import load_game
