@@ -36,6 +36,7 @@ from sudoku_tk.app.paths import settings_path
 from sudoku_tk.app.puzzle_choice import PuzzleChoice, choose_puzzle
 from sudoku_tk.app.session import GameView, Session
 from sudoku_tk.app.settings import DEFAULTS, Settings, load_settings, save_settings, theme_name
+from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Assist
 from sudoku_tk.engine.rating import Level as RatingLevel
@@ -292,9 +293,11 @@ class App(ttk.Frame):
         self.menus.sync_checks()
         if self.data_dir is not None and settings != old:
             try:
-                save_settings(settings_path(self.data_dir), settings)
-            except OSError as exc:
+                notes = save_settings(settings_path(self.data_dir), settings)
+            except (OSError, SaveFileError) as exc:
                 self.say(f"Settings could not be saved: {exc}", error=True)
+            else:
+                self.notices.show_notes(notes)  # a damaged settings file was set aside first
 
     def _zoomed(self, zoom: int) -> None:
         self.update_settings(replace(self.settings, board_zoom=zoom))
