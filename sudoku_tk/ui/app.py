@@ -161,7 +161,11 @@ class App(ttk.Frame):
         self.commands.on_change(self.menus.schedule_rebuild)
         self.modal_clock = ModalClock(lambda: self.session.pause_clock(), self._resume_after_dialog)
         install_modal_clock(self.root, self.modal_clock)  # dialogs and file choosers stop the game clock
-        self.stats = GameStats(self.root, data_dir, lambda: self.theme, self.say)
+        self.stats = GameStats(
+            self.root, data_dir, lambda: self.theme, self.say, lambda n: self.notices.show_notes([n])
+        )
+        if self.stats.note:
+            notes.append(self.stats.note)  # a damaged history was set aside: said at start
         self.clock = Clock(
             self.root,
             session,
