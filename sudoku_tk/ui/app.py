@@ -64,6 +64,7 @@ from .pencil_commands import PencilCommands
 from .status_bar import Clock, Notices, StatusBar
 from .theme import Theme, theme_named
 from .why import WhyOnHover
+from .window_autosave import AUTOSAVE_NOTICE
 from .window_setup import apply_style, board_size, keep_window_size, make_root, set_icon
 
 WHY_DELAY_MS = 300
@@ -213,7 +214,7 @@ class App(ttk.Frame):
         self.rowconfigure(2, weight=1)
         self.toolbar = ttk.Frame(self, padding=(4, 2))
         self.toolbar.grid(row=0, column=0, sticky="ew")
-        self.notice_bar = NoticeBar(self, self.theme)
+        self.notice_bar = NoticeBar(self, self.theme, lasting=(AUTOSAVE_NOTICE,))  # the warning stays with others
         self.notice_bar.grid(row=1, column=0, sticky="ew")
         self.notice_bar.grid_remove()  # shown in this place while a notice is up
         self.notices = Notices(self.notice_bar, self.error_log)
@@ -369,8 +370,9 @@ class App(ttk.Frame):
         """Show a sentence above the board with buttons (see ``Notices.show``); replaces any notice."""
         self.notices.show(text, buttons, error=error, kind=kind)
 
-    def hide_notice(self) -> None:
-        self.notices.hide()
+    def hide_notice(self, kind: str = "") -> None:
+        """Take away the notices of ``kind``; without a kind, every notice but the autosave warning."""
+        self.notices.hide(kind)
 
     def notice_buttons(self) -> List[str]:
         return self.notices.buttons()

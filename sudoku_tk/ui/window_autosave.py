@@ -6,7 +6,8 @@ written without fsync (still atomic, see ``atomic_files.atomic_write_text``) exc
 every 10th save, and once more durably when the window closes. Each window locks
 its autosave slot (``app/instance_lock.py``): a second window open at the same
 time keeps its game in slot 2 (``autosave-2``) and never touches the first one's.
-A failing autosave is shown as a warning that stays until a save works again.
+A failing autosave is shown at once as a warning that stays until a save works again,
+above any other notice (the notice bar stacks them, problems first).
 Without a data folder (tests, the self-test, benchmarks) nothing is read or
 written on its own. GameFiles owns the window's WindowAutosave and offers its
 names (``App.files.autosave()``, ``.slot``, ``.lock``…); it reaches the window
@@ -207,8 +208,7 @@ class WindowAutosave:
             return
         if self._autosave_failed:
             self._autosave_failed = False
-            if self._host.notice_kind() == AUTOSAVE_NOTICE:
-                self._host.hide_notice()
+            self._host.hide_notice(AUTOSAVE_NOTICE)
             self._host.say("Autosave works again: your moves are kept")
         news = saver.take_news()
         if news:  # a link or a pipe had appeared at the save's name: set aside, the player is told
@@ -221,9 +221,8 @@ class WindowAutosave:
         return self._autosave_failed
 
     def _warn_autosave_failed(self, exc: BaseException) -> None:
-        """Tell the player, and keep telling: shown again after every failed save unless another notice is up."""
-        if self._host.notice_kind() not in ("", AUTOSAVE_NOTICE):
-            return  # a question or a problem is on screen; the warning comes back with the next failed save
+        """Tell the player at once, and keep telling: the warning is a lasting notice shown first, above any other
+        notice (a start-up note, a question), which stays below it (see notice_bar.py)."""
         assert self.autosaver is not None
         self._host.show_notice(
             f"Autosave failed ({failure_reason(exc)}): your moves are not being kept in {self.autosaver.folder}. "

@@ -76,3 +76,35 @@ def test_a_file_where_the_autosave_folder_belongs_is_named_in_words(open_app: An
     text = app.banner_text()
     assert text.startswith(f"Autosave failed (autosave in {data_dir} is a file, not a folder, so nothing can be saved")
     assert "file exists" not in text.lower() and "errno" not in text.lower()
+
+
+# -- item 21: the failure shows at once, over a start-up notice -------------------------------------------------
+def test_an_autosave_failure_shows_at_once_above_the_start_up_notice(open_app: Any, data_dir: Path) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "settings.json").write_text("[1, 2")  # a start-up note: the settings were set aside
+    app = open_app()
+    assert app.notice_kind() == "notice" and "settings file" in app.banner_text()
+    (data_dir / "autosave").rename(data_dir / "moved")
+    (data_dir / "autosave").write_text("a file where the folder belongs")
+    _move(app)  # the very first failed save: no Dismiss, no second move needed
+    texts = app.notice_bar.texts()
+    assert len(texts) == 2 and texts[0].startswith("Autosave failed (") and "settings file" in texts[1]
+    assert app.notice_kind() == "autosave"  # the problem comes first
+    app.press_notice("Dismiss")  # the start-up note goes; the warning stays
+    assert app.notice_bar.texts() == texts[:1]
+    (data_dir / "autosave").unlink()
+    (data_dir / "moved").rename(data_dir / "autosave")
+    _move(app)
+    assert app.notice_bar.texts() == [] and app.status_text() == "Autosave works again: your moves are kept"
+
+
+def test_a_new_notice_joins_the_autosave_warning_instead_of_hiding_it(open_app: Any, data_dir: Path) -> None:
+    app = open_app()
+    (data_dir / "autosave" / "autosave.json").unlink()
+    (data_dir / "autosave").rename(data_dir / "moved")
+    (data_dir / "autosave").write_text("a file")
+    _move(app)
+    app.show_notice("Replace your game?", [("Replace", None), ("Keep playing", None)], kind="confirm")
+    assert [t[:16] for t in app.notice_bar.texts()] == ["Autosave failed ", "Replace your gam"]
+    app.hide_notice()  # what a new game does with the old game's notices: the warning is not about the game
+    assert app.notice_kind() == "autosave"
