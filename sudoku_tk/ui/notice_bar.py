@@ -36,7 +36,7 @@ class _Row(tk.Frame):
     """One notice: its sentence (wrapping at the width it is given) and its buttons."""
 
     def __init__(self, master: tk.Misc) -> None:
-        super().__init__(master)
+        super().__init__(master, padx=8, pady=6)
         # width=1: a long notice (every clash of a pasted puzzle) must not widen the window; it wraps
         # at the width it is given instead.
         self.label = tk.Label(self, anchor="w", justify="left", width=1)
@@ -51,7 +51,7 @@ class NoticeBar(tk.Frame):
 
     def __init__(self, master: tk.Misc, theme: Theme, lasting: Collection[str] = ()) -> None:
         """``lasting``: the kinds of notice that a new notice does not replace (see the module)."""
-        super().__init__(master, background=theme.banner_bg, padx=8, pady=6)
+        super().__init__(master, background=theme.banner_bg)
         self._theme = theme
         self._lasting = frozenset(lasting)
         self._notices: List[_Notice] = []
@@ -112,9 +112,9 @@ class NoticeBar(tk.Frame):
                 ttk.Button(row.buttons, text=label, command=self._closing(notice, action), takefocus=0).pack(
                     side="left", padx=2
                 )
-            row.pack(side="top", fill="x", pady=(0, 4) if i + 1 < len(self._notices) else 0)
+            row.pack(side="top", fill="x", pady=(0, 1) if i + 1 < len(self._notices) else 0)  # a hairline between
         if self._notices:
-            self.configure(background=self._theme.error_bg if self._notices[0].error else self._theme.banner_bg)
+            self.configure(background=self._theme.banner_fg)  # the hairline between two notices
             self.grid()
         else:
             self.grid_remove()

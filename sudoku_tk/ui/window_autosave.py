@@ -82,7 +82,7 @@ class WindowAutosave:
         self.slot = 0
         """The autosave slot this window keeps its game in: 1 usually, 2… when other windows are open; 0: none."""
         self.slot_note = ""
-        """What the player is told at start when this window is not on the usual slot ("" when it is)."""
+        """What the player is told at start about the slots (not the usual one; another window's game kept)."""
         self.autosaver = self._take_slot(data_dir) if data_dir is not None else None
         self._save_job: Optional[str] = None
         self._autosave_failed = False

@@ -108,3 +108,29 @@ def test_a_new_notice_joins_the_autosave_warning_instead_of_hiding_it(open_app: 
     assert [t[:16] for t in app.notice_bar.texts()] == ["Autosave failed ", "Replace your gam"]
     app.hide_notice()  # what a new game does with the old game's notices: the warning is not about the game
     assert app.notice_kind() == "autosave"
+
+
+# -- item 23: the second window's game is offered again -----------------------------------------------------------
+def test_the_second_windows_game_is_offered_after_both_windows_closed(open_app: Any, data_dir: Path) -> None:
+    first = open_app()
+    _move(first)
+    second = open_app(None)
+    assert second.files.slot == 2
+    _move(second)
+    _move(second)
+    seconds_game = second.session.to_record()
+    for app in (second, first):
+        app.close()
+        app.root.destroy()
+    again = open_app(None)
+    assert again.files.slot == 1 and len(again.session.moves) == 1  # the first window's game, as before
+    assert f"Another window left “{seconds_game.puzzle_name}” unfinished (" in again.banner_text()
+    assert "Game > Continue a recent game… brings it back" in again.banner_text()
+    entries = again.files.keeper.recent.entries()
+    assert [e.record.moves for e in entries] == [seconds_game.moves]
+    again.files.keeper.ask_recent = lambda entries: 0
+    again.files.continue_recent()
+    pump(again)
+    assert again.session.moves == seconds_game.moves
+    third = open_app(None)  # a new second window starts a game of its own: the old one is not played twice
+    assert third.files.slot == 2 and third.session.moves == ()
