@@ -326,3 +326,24 @@ def test_save_onto_dev_null_is_refused_as_an_unprivileged_user(open_tmp: Path) -
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().startswith("null is a device, not a file")
     assert stat.S_ISCHR(os.lstat("/dev/null").st_mode)
+
+
+# -- the error log is one of the app's own files too ---------------------------------------------------------------
+def test_a_linked_error_log_is_set_aside_and_its_target_never_appended_to(tmp_path: Path, outside: Path) -> None:
+    from sudoku_tk.app.error_log import LOG_NAME, ErrorLog
+
+    make_link(tmp_path / LOG_NAME, outside / "passwd")
+    ErrorLog(tmp_path).user("a problem the player was told about")
+    assert_untouched(outside)
+    assert (tmp_path / f"{LOG_NAME}.damaged").is_symlink()
+    log = tmp_path / LOG_NAME
+    assert not log.is_symlink() and log.read_text().endswith("USER a problem the player was told about\n")
+    assert stat.S_IMODE(log.stat().st_mode) == 0o600
+
+
+def test_a_pipe_at_the_error_log_never_blocks(tmp_path: Path) -> None:
+    from sudoku_tk.app.error_log import LOG_NAME, ErrorLog
+
+    pipe = make_fifo(tmp_path / LOG_NAME)
+    must_not_block(lambda: ErrorLog(tmp_path).user("kept"), [pipe])
+    assert (tmp_path / LOG_NAME).read_text().endswith("USER kept\n")
