@@ -33,12 +33,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Iterator, List, Optional, Tuple
 
-from sudoku_tk.app.atomic_files import backup_path_for, remove_stale_temps
+from sudoku_tk.app.atomic_files import atomic_write_text, backup_path_for, remove_stale_temps
+from sudoku_tk.app.autosave_journal import Journal
 from sudoku_tk.app.damaged_files import DAMAGED_SUFFIX, KEEP_DAMAGED, set_aside
-from sudoku_tk.app.file_reading import kind_of_mode, link_text
+from sudoku_tk.app.file_reading import decode, kind_of_mode, link_text, read_file
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.paths import ensure_folder
-from sudoku_tk.app.save_format import FORMAT_VERSION, NewerFormatError, load_game, save_game
+from sudoku_tk.app.save_format import FORMAT_VERSION, NewerFormatError, dumps, parse_json, record_from_json
 from sudoku_tk.engine.errors import SaveFileError
 
 AUTOSAVE_NAME = "autosave.json"
@@ -55,14 +56,31 @@ class _Found:
     """The format version, when the file comes from a newer version of the app."""
     kept_as: Optional[Path] = None
     """Where the unreadable file was set aside."""
+    snapshot: bytes = b""
+    """The file's bytes, when it was read (the journal's base)."""
+    journal_problem: Optional[str] = None
+    """Why the journal's lines were not all applied (None when they were, or there was none)."""
 
 
-def _probe(path: Path) -> _Found:
-    """Read one autosave file, never raising."""
+def _probe(path: Path, journal: Optional[Journal] = None) -> _Found:
+    """Read one autosave file (and, given its ``journal``, the moves saved since), never raising."""
     if not os.path.lexists(path):
         return _Found(path)
     try:
-        return _Found(path, record=load_game(path, follow_links=False))
+        data = read_file(path, "a game", follow_links=False)
+        game = parse_json(decode(data))
+        if journal is None or not isinstance(game, dict):
+            return _Found(path, record=record_from_json(game), snapshot=data)
+        applied, why = journal.apply(data, game)
+        try:
+            return _Found(path, record=record_from_json(game), snapshot=data, journal_problem=why)
+        except SaveFileError as exc:
+            if not applied:
+                raise
+            set_aside(journal.path)  # kept for a look; the game goes on from the last full save
+            plain = record_from_json(parse_json(decode(data)))
+            why = f"the moves in {journal.path.name} could not be read ({exc}); it was kept as .damaged"
+            return _Found(path, record=plain, snapshot=data, journal_problem=why)
     except FileNotFoundError:
         return _Found(path)
     except NewerFormatError as exc:
@@ -95,6 +113,8 @@ class Autosaver:
         self._name = AUTOSAVE_NAME
         self._checked = False
         self._unsynced = 0
+        self._journal: Optional[Journal] = None
+        self._loaded: Optional[Tuple[GameRecord, bytes]] = None
 
     @property
     def path(self) -> Path:
@@ -119,13 +139,42 @@ class Autosaver:
         if not self._checked:
             self._check()
         ensure_folder(self.folder)
-        for path in (self.path, self.backup_path):
+        journal = self.journal
+        for path in (self.path, self.backup_path, journal.path):
             self._clear_the_way(path)
         self._unsynced += 1
         sync = durable or self.durable or 0 < self.durable_every <= self._unsynced
-        save_game(self.path, record, backup=True, durable=sync, private=True)
+        if self._loaded is not None:  # a large game read at start: its journal goes on (or begins) from there
+            loaded, data = self._loaded
+            self._loaded = None
+            if not journal.active and journal.worth_it(loaded):
+                journal.start(data, loaded, durable=sync)
+        if journal.wants_snapshot(record):
+            self._write_snapshot(record, sync)
+        else:
+            journal.append(record, durable=sync)
         if sync:
             self._unsynced = 0
+
+    @property
+    def journal(self) -> Journal:
+        """The journal of ``path``: the moves saved since the last full save of a long game (autosave_journal.py)."""
+        if self._journal is None or self._journal.snapshot != self.path:
+            self._journal = Journal(self.path)
+        return self._journal
+
+    def _write_snapshot(self, record: GameRecord, sync: bool) -> None:
+        """Write the whole game (the previous one kept as the backup); a long game's journal starts again after it."""
+        text = dumps(record)
+        atomic_write_text(self.path, text, backup=True, durable=sync, private=True)
+        journal = self.journal
+        if journal.worth_it(record):
+            try:
+                journal.start(text.encode("utf-8"), record, durable=sync)
+            except (OSError, SaveFileError):
+                journal.stop()  # the game is saved; the next save writes it whole again
+        else:
+            journal.stop()
 
     def _clear_the_way(self, path: Path) -> None:
         """Set aside a link, pipe or device that appeared at ``path`` since the check (it is never written through)."""
@@ -180,7 +229,7 @@ class Autosaver:
         fallback: Optional[GameRecord] = None
         for name in self._slot_names():
             self._name = name
-            found = [_probe(self.path), _probe(backup_path_for(self.path))]
+            found = [_probe(self.path, self.journal), _probe(backup_path_for(self.path))]
             newer = [f for f in found if f.newer is not None]
             if not newer:
                 found = [self._set_aside(f) for f in found]
@@ -221,6 +270,15 @@ class Autosaver:
         record: Optional[GameRecord] = None
         if autosave.record is not None:
             record = autosave.record
+            journal = self.journal
+            if autosave.journal_problem is not None:
+                notes.append(f"Part of the autosave could not be read: {autosave.journal_problem}.")
+                if os.path.lexists(journal.path):
+                    set_aside(journal.path)  # kept; the first save writes the game whole again
+            elif journal.belongs:
+                journal.follow(record, len(autosave.snapshot))  # its next line goes after the ones just read
+            else:
+                self._loaded = (record, autosave.snapshot)  # no journal yet for this snapshot
             if backup.problem is not None:
                 notes.append(f"The backup {backup.path.name} could not be read ({backup.problem}).")
         elif backup.record is not None:

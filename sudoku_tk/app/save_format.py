@@ -153,8 +153,12 @@ def move_to_json(move: Move, geo: Geometry) -> Dict[str, Any]:
     return out
 
 
-def record_to_json(record: GameRecord) -> Dict[str, Any]:
-    """The record as the JSON object written to a file (keys in the documented order)."""
+def record_to_json(record: GameRecord, *, with_moves: bool = True) -> Dict[str, Any]:
+    """The record as the JSON object written to a file (keys in the documented order).
+
+    ``with_moves=False`` leaves out ``moves`` and ``redo``: the rest, whose size does not grow with the game (the
+    autosave's journal writes what changed of it).
+    """
     start = record.start
     geo = start.geometry
     out: Dict[str, Any] = {
@@ -173,8 +177,9 @@ def record_to_json(record: GameRecord) -> Dict[str, Any]:
             "" if v else "".join(geo.digit_char(d) for d in start.candidate_set(cell))
             for cell, v in enumerate(start.values)
         ]
-    out["moves"] = [move_to_json(m, geo) for m in record.moves]
-    out["redo"] = [move_to_json(m, geo) for m in record.redo]
+    if with_moves:
+        out["moves"] = [move_to_json(m, geo) for m in record.moves]
+        out["redo"] = [move_to_json(m, geo) for m in record.redo]
     out["assists"] = [a.value for a in Assist if a in record.assists]
     out["elapsed_seconds"] = record.elapsed
     out["mistakes"] = record.mistakes
@@ -401,6 +406,15 @@ def loads(text: str) -> GameRecord:
     Raises:
         SaveFileError: too large, not JSON, not a game file, an unknown version or a bad field.
     """
+    return record_from_json(parse_json(text))
+
+
+def parse_json(text: str) -> Any:
+    """The JSON value of a game file's text, parsed as strictly as ``loads`` parses it (nothing checked beyond).
+
+    Raises:
+        SaveFileError: too large, empty, not JSON, a key twice, or NaN / Infinity.
+    """
     if not isinstance(text, str):
         raise SaveFileError(f"expected text, got {type(text).__name__}")
     if len(text) > MAX_FILE_BYTES:
@@ -415,7 +429,7 @@ def loads(text: str) -> GameRecord:
         if isinstance(exc, SaveFileError):
             raise
         raise SaveFileError(f"not a game file: {json_problem(exc)}") from None
-    return record_from_json(obj)
+    return obj
 
 
 def load_game(path: Path | str, *, follow_links: bool = True) -> GameRecord:
@@ -437,6 +451,7 @@ __all__ = [
     "NewerFormatError",
     "dumps",
     "loads",
+    "parse_json",
     "save_game",
     "load_game",
     "record_to_json",

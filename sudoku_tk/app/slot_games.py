@@ -5,7 +5,7 @@ Once that window has closed, nothing would ever resume that game again: the next
 takes slot 1. So a window, when it starts, looks at every other slot: one whose lock it can
 take (no window is using it) and whose autosave holds a game in progress is kept among
 the recent games (recent_games.py; Game > Continue a recent game…), and only once it is
-kept there are that slot's autosave and backup removed, so the game lives on in one place.
+kept there are that slot's autosave, backup and journal removed, so the game lives on in one place.
 Unreadable files are set aside as usual (autosave.py) and stay; a slot a window is using
 is never touched. ``kept_note`` is what the player is told at start.
 """
@@ -63,7 +63,7 @@ def _take(folder: Path, recent: RecentGames) -> GameRecord | None:
             return None
     except (OSError, SaveFileError):
         return None  # kept in its slot: nothing is lost
-    for path in (saver.path, saver.backup_path):
+    for path in (saver.path, saver.backup_path, saver.journal.path):
         unlink_quietly(path)
     return record
 

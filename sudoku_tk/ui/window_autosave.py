@@ -142,13 +142,9 @@ class WindowAutosave:
         """
         if self.autosaver is None:
             return ""
-        kept = [
-            p
-            for p in (
-                set_aside(path) for path in (self.autosaver.path, self.autosaver.backup_path) if os.path.lexists(path)
-            )
-            if p is not None
-        ]
+        saver = self.autosaver
+        files = (saver.path, saver.backup_path, saver.journal.path)  # the journal too: its moves belong to it
+        kept = [p for p in (set_aside(path) for path in files if os.path.lexists(path)) if p is not None]
         if not kept:
             return ""
         return "It was kept as " + " and ".join(p.name for p in kept) + f" in {kept[0].parent}."
