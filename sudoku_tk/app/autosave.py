@@ -17,6 +17,12 @@ own path; this version autosaves to ``autosave-v<FORMAT_VERSION>.json`` instead
 (the name is fixed, so every start, and a second Autosaver, makes the same
 choice). ``kept_aside`` lists every file kept that way.
 
+A game of ``JOURNAL_FROM_MOVES`` moves or more is not written whole after every move:
+each save appends one line to ``autosave.journal`` (autosave_journal.py) and the whole
+game is written, with its backup, only when the journal has grown as large as it; the
+backup is then the full save before that one (a damaged ``autosave.json`` falls back to
+it, without the journal's moves, which belong to the damaged file).
+
 Anything at ``autosave.json`` or its backup that is not a plain file (a symbolic
 link, a named pipe, a device) counts as damaged: it is never read through or
 written through, and the entry itself is set aside under a ``.damaged`` name in this
