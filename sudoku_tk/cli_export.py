@@ -14,10 +14,11 @@ puzzle of the level in time), 2 unusable input or options, or the file can't be 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import List, Optional, TextIO
 
 from . import cli_io
 from .engine.errors import PuzzleFormatError
@@ -35,8 +36,12 @@ def add_export_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]"
     )
     p.add_argument("puzzle", nargs="?", help="puzzle text, a file of puzzles, or - for standard input")
     out = p.add_argument_group("output (one of)")
-    out.add_argument("--png", metavar="FILE", help="write a picture of one puzzle")
-    out.add_argument("--pdf", metavar="FILE", help="write a PDF sheet of every puzzle given (or of the booklet)")
+    out.add_argument("--png", metavar="FILE", help="write a picture of one puzzle (- for standard output)")
+    out.add_argument(
+        "--pdf",
+        metavar="FILE",
+        help="write a PDF sheet of every puzzle given, or of the booklet (- for standard output)",
+    )
     pic = p.add_argument_group("picture")
     pic.add_argument("--solution", action="store_true", help="draw the solution instead of the puzzle")
     pic.add_argument("--candidates", action="store_true", help="draw the candidates (a candidate grid keeps its own)")
@@ -145,11 +150,26 @@ def _png(ns: argparse.Namespace, grid: Grid) -> int:
     except ValueError as exc:
         return _error(str(exc))
     try:
-        save_png(image, ns.png)
+        if ns.png == "-":  # standard output, as "-" is for input: never a file named "-"
+            buffer = io.BytesIO()
+            image.save(buffer, format="PNG", optimize=True)
+            sys.stdout.buffer.write(buffer.getvalue())
+            sys.stdout.flush()
+        else:
+            save_png(image, ns.png)
     except (OSError, ValueError) as exc:
         return _error(f"can't write {ns.png}: {exc}")
-    print(f"wrote {ns.png}: {image.width}x{image.height} pixels")
+    print(f"wrote {_shown(ns.png)}: {image.width}x{image.height} pixels", file=_report_stream(ns.png))
     return 0
+
+
+def _shown(path: str) -> str:
+    return "standard output" if path == "-" else path
+
+
+def _report_stream(path: str) -> TextIO:
+    """Where "wrote …" goes: standard error when the file itself went to standard output."""
+    return sys.stderr if path == "-" else sys.stdout
 
 
 def _pdf(ns: argparse.Namespace, grids: List[Grid]) -> int:
@@ -203,11 +223,17 @@ def _write_pdf(ns: argparse.Namespace, puzzles: list) -> int:  # type: ignore[ty
         print(cli_io.fit(f"sudoku-tk: {exc}", sys.stderr), file=sys.stderr)
         return 1
     try:
-        Path(ns.pdf).write_bytes(doc.to_bytes(compress=True))
+        if ns.pdf == "-":
+            sys.stdout.buffer.write(doc.to_bytes(compress=True))
+            sys.stdout.flush()
+        else:
+            Path(ns.pdf).write_bytes(doc.to_bytes(compress=True))
     except OSError as exc:
         return _error(f"can't write {ns.pdf}: {exc.strerror or exc}")
     pages = len(doc.pages)
     print(
-        f"wrote {ns.pdf}: {pages} page{'s' if pages != 1 else ''}, {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}"
+        f"wrote {_shown(ns.pdf)}: {pages} page{'s' if pages != 1 else ''}, "
+        f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}",
+        file=_report_stream(ns.pdf),
     )
     return 0

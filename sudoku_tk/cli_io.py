@@ -1,7 +1,9 @@
 """The command line's input and output: bounded, decoded input and output any console can show.
 
 Input is read bounded: at most ``MAX_INPUT_BYTES`` from a file or standard input,
-so ``/dev/zero`` or a runaway pipe is a one-line message, not a memory error.
+so ``/dev/zero`` or a runaway pipe is a one-line message, not a memory error. Files
+are read by the app's one reader (``app/file_reading.py``, the same limit as the
+window's); a pipe or a device is read too (``solve <(cat puzzles.txt)``), bounded.
 Output never fails on a console that can't show the engine's typography ("→",
 "≠", "—"): such text is spelled in ASCII there ("->", "!=", "-").
 """
@@ -9,14 +11,14 @@ Output never fails on a console that can't show the engine's typography ("→",
 from __future__ import annotations
 
 import codecs
-import os
 from typing import TextIO
 
+from .app.file_reading import MAX_FILE_BYTES, FileTooLargeError, NotAFileError, read_bounded, read_file, size_text
 from .engine.errors import PuzzleFormatError
 
-MAX_INPUT_BYTES = 16 * 2**20
-"""The most read from one file or from standard input: far more than any puzzle collection needs (about
-200,000 one-line puzzles), and a bound on memory whatever is piped in."""
+MAX_INPUT_BYTES = MAX_FILE_BYTES
+"""The most read from one file or from standard input (16 MB, the app's one limit): far more than any puzzle
+collection needs (about 200,000 one-line puzzles), and a bound on memory whatever is piped in."""
 
 _ASCII_SPELLINGS = str.maketrans(
     {
@@ -37,13 +39,8 @@ _ASCII_SPELLINGS = str.maketrans(
 # -- input ---------------------------------------------------------------------------------------------------
 
 
-def _size_text(n: int) -> str:
-    """A byte count for a message: whole megabytes as "16 MB", anything else in bytes."""
-    return f"{n // 2**20} MB" if n and n % 2**20 == 0 else f"{n} bytes"
-
-
 def _too_large(name: str, limit: int) -> PuzzleFormatError:
-    return PuzzleFormatError(f"{name} is too large (over {_size_text(limit)}); split it into smaller files")
+    return PuzzleFormatError(f"{name} is too large (over {size_text(limit)}); split it into smaller files")
 
 
 def read_input(source: str, stdin: TextIO, limit: int = MAX_INPUT_BYTES) -> str:
@@ -64,15 +61,18 @@ def read_input(source: str, stdin: TextIO, limit: int = MAX_INPUT_BYTES) -> str:
                 raise _too_large(name, limit)
             return text
         # Decode here rather than trust the terminal's encoding: a bad byte must be a message, not a traceback.
-        data: bytes = raw.read(limit + 1)
+        data: bytes = read_bounded(raw, limit)
     else:
-        if os.path.isdir(source):
-            raise PuzzleFormatError(f"{source!r} is a directory, not a puzzle file")
         try:
-            with open(source, "rb") as fh:
-                data = fh.read(limit + 1)
+            data = read_file(source, "puzzles", regular_only=False, limit=limit)
         except FileNotFoundError:
             raise PuzzleFormatError(f"no such file: {source!r}") from None
+        except FileTooLargeError:
+            raise _too_large(name, limit) from None
+        except NotAFileError as exc:
+            if exc.kind == "a folder":
+                raise PuzzleFormatError(f"{source!r} is a directory, not a puzzle file") from None
+            raise PuzzleFormatError(f"can't read {source!r}: {exc}") from None
         except OSError as exc:
             raise PuzzleFormatError(f"can't read {source!r}: {exc.strerror or exc}") from None
     if len(data) > limit:

@@ -1,10 +1,18 @@
-"""Files on disk, safely: atomic writes with a backup, one size limit for writing and reading, temp files.
+"""Files out, safely: atomic writes with a backup, only ever onto a regular file or a new name, temp files.
 
-Every file the app writes (games, the autosave, settings, exports) goes through
-``atomic_write_text`` and every file it reads through ``read_limited``; both
-use ``MAX_FILE_BYTES``, so nothing is ever written that the app then refuses to
-read. A symbolic link is followed: the file and its backup are written where
-the link points and the link stays.
+Every file the app writes (games, the autosave, settings, the history, exports) goes
+through ``atomic_write_bytes`` / ``atomic_write_text``: the data goes to a temporary file
+in the destination's own folder, is flushed, and then replaces the destination's name
+(``os.replace`` of the path itself). A symbolic link, a named pipe, a device, a socket or
+a folder at the destination (or at its ``.bak``) is refused in words and left exactly as
+it is: the app never writes through a link, so it never changes or renames anything
+outside the folder it writes in. Files are written up to ``MAX_FILE_BYTES``, the limit
+the one reader (file_reading.py) reads, so nothing is ever written that the app then
+refuses to read.
+
+A file the player chooses (Save As, exports) gets the mode the umask gives a new file
+(``0o644`` under umask 022), or keeps the mode of the file it replaces; the app's own
+files in its data folder (``private``) are ``0o600``.
 
 Temporary files are named ``.<name>.<host>-<pid>.<random>.tmp`` (``host`` is a
 short hash of the machine's name) so that ``remove_stale_temps`` can tell the
@@ -15,33 +23,32 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
+import secrets
+import stat
 import time
 from pathlib import Path
 from typing import Iterable, List, Optional
 
+from sudoku_tk.app.file_reading import MAX_FILE_BYTES, not_a_file, read_file
 from sudoku_tk.app.instance_lock import host_tag, pid_alive
 from sudoku_tk.engine.errors import SaveFileError
 
-MAX_FILE_BYTES = 16_000_000
-"""The largest file the app writes or reads: a game of about 240,000 moves (about 66 bytes each)."""
 BACKUP_SUFFIX = ".bak"
 STALE_TEMP_SECONDS = 10 * 60.0
 """A temporary file older than this is a leftover whoever made it: no write takes that long."""
+PRIVATE_MODE = 0o600
+"""The mode of the app's own files (autosave, settings, history): only the player reads them."""
 
 _TEMP_NAME = re.compile(r"\.(?P<host>[0-9a-f]{8})-(?P<pid>[0-9]+)\.[^.]*\.tmp\Z")
-
-
-def write_target(path: Path | str) -> Path:
-    """The file that writing ``path`` changes: where a symbolic link points (to its end), else ``path`` itself."""
-    path = Path(path)
-    return Path(os.path.realpath(path)) if path.is_symlink() else path
+_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
+_BINARY: int = getattr(os, "O_BINARY", 0)
+_CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
 
 
 def backup_path_for(path: Path | str) -> Path:
-    """Where ``atomic_write_text(path, ..., backup=True)`` keeps the previous content: beside the write target."""
-    target = write_target(path)
-    return target.with_name(target.name + BACKUP_SUFFIX)
+    """Where ``atomic_write_text(path, ..., backup=True)`` keeps the previous content: ``<path>.bak`` beside it."""
+    path = Path(path)
+    return path.with_name(path.name + BACKUP_SUFFIX)
 
 
 def temp_prefix(path: Path | str, pid: Optional[int] = None) -> str:
@@ -66,6 +73,22 @@ def check_size(data: bytes, name: str) -> None:
         )
 
 
+def existing_file(path: Path) -> Optional[os.stat_result]:
+    """The lstat of ``path`` when it is a regular file, None when nothing is there.
+
+    Raises:
+        NotAFileError: something else is there (a link, a pipe, a device, a socket, a folder); it says what.
+    """
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        error = not_a_file(path, info.st_mode)
+        raise type(error)(f"{error}; nothing was written", error.kind)
+    return info
+
+
 def _fsync_folder(folder: Path) -> None:
     # The rename itself is only durable once the folder entry is on disk (POSIX only).
     if os.name != "posix":
@@ -82,18 +105,33 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def _write_temp(folder: Path, prefix: str, data: bytes, durable: bool = True) -> Path:
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
+def _new_temp(folder: Path, prefix: str, mode: int) -> tuple[int, Path]:
+    """Create a new temporary file in ``folder`` (never following a link), open for writing; ``mode`` before umask."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY | _CLOEXEC
+    for _attempt in range(100):
+        tmp = folder / f"{prefix}{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(tmp, flags, mode), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name in {folder}")
+
+
+def _write_temp(folder: Path, prefix: str, data: bytes, durable: bool = True, mode: Optional[int] = None) -> Path:
+    """The data in a new temporary file of ``folder``: ``mode`` set exactly, or None for what the umask gives."""
+    fd, tmp = _new_temp(folder, prefix, PRIVATE_MODE if mode == PRIVATE_MODE else 0o666)
     try:
+        if mode is not None and mode != PRIVATE_MODE and hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)  # the mode of the file it replaces, past the umask
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             if durable:
                 os.fsync(fh.fileno())
     except BaseException:
-        unlink_quietly(Path(tmp))
+        unlink_quietly(tmp)
         raise
-    return Path(tmp)
+    return tmp
 
 
 def unlink_quietly(path: Path) -> None:
@@ -104,17 +142,18 @@ def unlink_quietly(path: Path) -> None:
         pass
 
 
-def _keep_backup(path: Path, prefix: str, durable: bool) -> None:
+def _keep_backup(path: Path, prefix: str, durable: bool, mode: Optional[int]) -> None:
     """Make ``<path>.bak`` hold the current content of ``path`` without ever removing ``path``."""
     folder = path.parent
-    backup = path.with_name(path.name + BACKUP_SUFFIX)
+    backup = backup_path_for(path)
+    existing_file(backup)  # a link, pipe or device there is refused, never replaced
     tmp = folder / f"{prefix}bak.tmp"
     unlink_quietly(tmp)
     try:
         # A second name for the same file costs nothing; filesystems without hard links get a copy.
-        os.link(path, tmp)
+        os.link(path, tmp)  # link(2) names the entry itself: path is a regular file (checked)
     except OSError:
-        tmp = _write_temp(folder, prefix, path.read_bytes(), durable)
+        tmp = _write_temp(folder, prefix, read_file(path, "a backup", follow_links=False), durable, mode)
     try:
         os.replace(tmp, backup)
     except BaseException:
@@ -122,37 +161,59 @@ def _keep_backup(path: Path, prefix: str, durable: bool) -> None:
         raise
 
 
-def atomic_write_text(path: Path | str, text: str, *, backup: bool = True, durable: bool = True) -> None:
-    """Write ``text`` (UTF-8) to ``path`` so that a crash leaves the old file or the new one, never a mix.
+def atomic_write_bytes(
+    path: Path | str, data: bytes, *, backup: bool = False, durable: bool = True, private: bool = False
+) -> None:
+    """Write ``data`` to ``path`` so that a crash leaves the old file or the new one, never a mix.
 
-    The text goes to a temporary file in the same folder, is flushed to disk and
-    then replaces ``path``. With ``backup``, the previous content is kept as
-    ``<path>.bak`` first. When ``path`` is a symbolic link, the file it points to
-    is replaced (in that file's folder, the backup beside it) and the link stays.
+    The data goes to a temporary file in the same folder, is flushed to disk and
+    then replaces the name ``path``. With ``backup``, the previous content is kept as
+    ``<path>.bak`` first. Only a regular file or a new name is written: anything
+    else at ``path`` or at its backup is refused and left as it is (see the module).
+    ``private`` files are ``0o600``; others get the umask's mode, or keep the mode
+    of the file they replace.
 
     ``durable=False`` skips the fsync calls (about 10 ms on a typical disk): the
     write is still atomic when the app is killed, because the kernel keeps what
     was written, but a power cut may lose the latest version.
 
     Raises:
-        SaveFileError: the text is over MAX_FILE_BYTES in UTF-8; nothing is written.
+        NotAFileError: ``path`` or its backup is a link, a pipe, a device, a socket or a folder; nothing is written.
+        SaveFileError: the data is over MAX_FILE_BYTES; nothing is written.
         OSError: the folder is not writable; the old file is then untouched.
     """
-    target = write_target(path)
-    data = text.encode("utf-8")
-    check_size(data, Path(path).name)
-    folder = target.parent
-    prefix = temp_prefix(target)
-    tmp = _write_temp(folder, prefix, data, durable)
+    path = Path(path)
+    check_size(data, path.name)
+    old = existing_file(path)
+    if backup and old is not None:
+        existing_file(backup_path_for(path))
+    mode = PRIVATE_MODE if private else (stat.S_IMODE(old.st_mode) if old is not None else None)
+    folder = path.parent
+    prefix = temp_prefix(path)
+    tmp = _write_temp(folder, prefix, data, durable, mode)
     try:
-        if backup and target.is_file():
-            _keep_backup(target, prefix, durable)
-        os.replace(tmp, target)
+        if backup and old is not None:
+            _keep_backup(path, prefix, durable, mode)
+        existing_file(path)  # nothing else may have taken the name meanwhile
+        os.replace(tmp, path)
     except BaseException:
         unlink_quietly(tmp)
         raise
     if durable:
         _fsync_folder(folder)
+
+
+def atomic_write_text(
+    path: Path | str, text: str, *, backup: bool = True, durable: bool = True, private: bool = False
+) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically, by ``atomic_write_bytes`` (see there; a backup by default).
+
+    Raises:
+        NotAFileError: ``path`` or its backup is not a regular file; nothing is written.
+        SaveFileError: the text is over MAX_FILE_BYTES in UTF-8; nothing is written.
+        OSError: the folder is not writable; the old file is then untouched.
+    """
+    atomic_write_bytes(path, text.encode("utf-8"), backup=backup, durable=durable, private=private)
 
 
 def is_stale_temp(path: Path, now: Optional[float] = None) -> bool:
@@ -184,52 +245,18 @@ def remove_stale_temps(folder: Path, patterns: Iterable[str]) -> List[Path]:
     return removed
 
 
-def read_limited(path: Path | str, what: str = "a game") -> bytes:
-    """The bytes of a file, refusing one over MAX_FILE_BYTES before reading it (``what`` names it in the message).
-
-    Raises:
-        SaveFileError: the file is too large.
-        OSError: it cannot be opened or read.
-    """
-    path = Path(path)
-    with open(path, "rb") as fh:
-        size = os.fstat(fh.fileno()).st_size
-        if size > MAX_FILE_BYTES:
-            raise SaveFileError(f"{path.name} is too large for {what} ({size} bytes; the limit is {MAX_FILE_BYTES})")
-        # The file may grow while we read; never take more than the limit.
-        data = fh.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        raise SaveFileError(f"{path.name} is too large for {what} (over {MAX_FILE_BYTES} bytes)")
-    return data
-
-
-def decode(data: bytes) -> str:
-    """Bytes of a text file as text (UTF-8, a leading byte-order mark allowed).
-
-    Raises:
-        SaveFileError: the bytes are not UTF-8 text.
-    """
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise SaveFileError(f"not a text file (byte {exc.start + 1} is not UTF-8)") from None
-    if "\x00" in text:
-        raise SaveFileError("not a text file (it contains NUL bytes)")
-    return text
-
-
 __all__ = [
     "MAX_FILE_BYTES",
     "BACKUP_SUFFIX",
+    "PRIVATE_MODE",
     "STALE_TEMP_SECONDS",
+    "atomic_write_bytes",
     "atomic_write_text",
     "backup_path_for",
     "check_size",
-    "decode",
+    "existing_file",
     "is_stale_temp",
-    "read_limited",
     "remove_stale_temps",
     "temp_prefix",
     "unlink_quietly",
-    "write_target",
 ]

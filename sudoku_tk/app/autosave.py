@@ -17,28 +17,38 @@ own path; this version autosaves to ``autosave-v<FORMAT_VERSION>.json`` instead
 (the name is fixed, so every start, and a second Autosaver, makes the same
 choice). ``kept_aside`` lists every file kept that way.
 
-A symbolic link ``autosave.json`` is written through: the file it points to is
-replaced atomically in its own folder, its backup and damaged copies beside it.
+A game of ``JOURNAL_FROM_MOVES`` moves or more is not written whole after every move:
+each save appends one line to ``autosave.journal`` (autosave_journal.py) and the whole
+game is written, with its backup, only when the journal has grown as large as it; the
+backup is then the full save before that one (a damaged ``autosave.json`` falls back to
+it, without the journal's moves, which belong to the damaged file).
+
+Anything at ``autosave.json`` or its backup that is not a plain file (a symbolic
+link, a named pipe, a device) counts as damaged: it is never read through or
+written through, and the entry itself is set aside under a ``.damaged`` name in this
+folder (see damaged_files.py), so nothing outside the data folder is ever renamed or
+changed. A named pipe is never opened in a way that could block (file_reading.py).
 """
 
 from __future__ import annotations
 
-import glob
 import itertools
 import os
+import stat
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Iterator, List, Optional, Tuple
 
-from sudoku_tk.app.atomic_files import backup_path_for, remove_stale_temps, unlink_quietly, write_target
+from sudoku_tk.app.atomic_files import atomic_write_text, backup_path_for, remove_stale_temps
+from sudoku_tk.app.autosave_journal import Journal
+from sudoku_tk.app.damaged_files import DAMAGED_SUFFIX, KEEP_DAMAGED, set_aside
+from sudoku_tk.app.file_reading import decode, kind_of_mode, link_text, read_file
 from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.save_format import FORMAT_VERSION, NewerFormatError, load_game, save_game
+from sudoku_tk.app.paths import ensure_folder
+from sudoku_tk.app.save_format import FORMAT_VERSION, NewerFormatError, dumps, parse_json, record_from_json
 from sudoku_tk.engine.errors import SaveFileError
 
 AUTOSAVE_NAME = "autosave.json"
-DAMAGED_SUFFIX = ".damaged"
-KEEP_DAMAGED = 5
-"""How many unreadable copies of each file are kept; older ones are removed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,14 +62,31 @@ class _Found:
     """The format version, when the file comes from a newer version of the app."""
     kept_as: Optional[Path] = None
     """Where the unreadable file was set aside."""
+    snapshot: bytes = b""
+    """The file's bytes, when it was read (the journal's base)."""
+    journal_problem: Optional[str] = None
+    """Why the journal's lines were not all applied (None when they were, or there was none)."""
 
 
-def _probe(path: Path) -> _Found:
-    """Read one autosave file, never raising."""
-    if not os.path.exists(path):  # also a link to nowhere yet: written through later
+def _probe(path: Path, journal: Optional[Journal] = None) -> _Found:
+    """Read one autosave file (and, given its ``journal``, the moves saved since), never raising."""
+    if not os.path.lexists(path):
         return _Found(path)
     try:
-        return _Found(path, record=load_game(path))
+        data = read_file(path, "a game", follow_links=False)
+        game = parse_json(decode(data))
+        if journal is None or not isinstance(game, dict):
+            return _Found(path, record=record_from_json(game), snapshot=data)
+        applied, why = journal.apply(data, game)
+        try:
+            return _Found(path, record=record_from_json(game), snapshot=data, journal_problem=why)
+        except SaveFileError as exc:
+            if not applied:
+                raise
+            set_aside(journal.path)  # kept for a look; the game goes on from the last full save
+            plain = record_from_json(parse_json(decode(data)))
+            why = f"the moves in {journal.path.name} could not be read ({exc}); it was kept as .damaged"
+            return _Found(path, record=plain, snapshot=data, journal_problem=why)
     except FileNotFoundError:
         return _Found(path)
     except NewerFormatError as exc:
@@ -68,34 +95,6 @@ def _probe(path: Path) -> _Found:
         return _Found(path, problem=str(exc))
     except Exception as exc:  # noqa: BLE001 - start-up must survive any file; the message keeps the reason
         return _Found(path, problem=f"unexpected {type(exc).__name__}: {exc}")
-
-
-def set_aside(path: Path, keep: int = KEEP_DAMAGED) -> Optional[Path]:
-    """Rename an unreadable file to ``<name>.damaged`` (older copies move up: ``.damaged.1``, …); return its new path.
-
-    Copies beyond ``keep`` are removed. A symbolic link stays: the file it points
-    to is moved, in its own folder. Returns None (and overwrites nothing) when
-    the file cannot be moved.
-    """
-    target = write_target(path)
-    first = target.with_name(target.name + DAMAGED_SUFFIX)
-    names = [first] + [first.with_name(f"{first.name}.{i}") for i in range(1, keep)]
-    try:
-        for old in target.parent.glob(glob.escape(first.name) + ".*"):
-            number = old.name[len(first.name) + 1 :]
-            if number.isdigit() and int(number) >= keep - 1:
-                unlink_quietly(old)
-        for older, newer in zip(reversed(names[:-1]), reversed(names[1:])):
-            if os.path.lexists(older):
-                if os.path.lexists(newer):
-                    return None  # could not make room: never write over a kept copy
-                os.replace(older, newer)
-        if os.path.lexists(first):
-            return None
-        os.replace(target, first)
-    except OSError:
-        return None
-    return first
 
 
 class Autosaver:
@@ -115,9 +114,13 @@ class Autosaver:
         """Files this Autosaver leaves alone: unreadable ones at their ``.damaged`` names, newer ones in place."""
         self.message: Optional[str] = None
         """What the last check of the folder found, for the player (None when all was well)."""
+        self.news: List[str] = []
+        """What saves found and set aside since the check (see ``take_news``)."""
         self._name = AUTOSAVE_NAME
         self._checked = False
         self._unsynced = 0
+        self._journal: Optional[Journal] = None
+        self._loaded: Optional[Tuple[GameRecord, bytes]] = None
 
     @property
     def path(self) -> Path:
@@ -126,7 +129,7 @@ class Autosaver:
 
     @property
     def backup_path(self) -> Path:
-        """The backup of ``path``: the save before the latest (beside the file a symbolic link points to)."""
+        """The backup of ``path``: the save before the latest."""
         return backup_path_for(self.path)
 
     def save(self, record: GameRecord, *, durable: bool = False) -> None:
@@ -141,12 +144,66 @@ class Autosaver:
         """
         if not self._checked:
             self._check()
-        self.folder.mkdir(parents=True, exist_ok=True)
+        ensure_folder(self.folder)
+        journal = self.journal
+        for path in (self.path, self.backup_path, journal.path):
+            self._clear_the_way(path)
         self._unsynced += 1
         sync = durable or self.durable or 0 < self.durable_every <= self._unsynced
-        save_game(self.path, record, backup=True, durable=sync)
+        if self._loaded is not None:  # a large game read at start: its journal goes on (or begins) from there
+            loaded, data = self._loaded
+            self._loaded = None
+            if not journal.active and journal.worth_it(loaded):
+                journal.start(data, loaded, durable=sync)
+        if journal.wants_snapshot(record):
+            self._write_snapshot(record, sync)
+        else:
+            journal.append(record, durable=sync)
         if sync:
             self._unsynced = 0
+
+    @property
+    def journal(self) -> Journal:
+        """The journal of ``path``: the moves saved since the last full save of a long game (autosave_journal.py)."""
+        if self._journal is None or self._journal.snapshot != self.path:
+            self._journal = Journal(self.path)
+        return self._journal
+
+    def _write_snapshot(self, record: GameRecord, sync: bool) -> None:
+        """Write the whole game (the previous one kept as the backup); a long game's journal starts again after it."""
+        text = dumps(record)
+        atomic_write_text(self.path, text, backup=True, durable=sync, private=True)
+        journal = self.journal
+        if journal.worth_it(record):
+            try:
+                journal.start(text.encode("utf-8"), record, durable=sync)
+            except (OSError, SaveFileError):
+                journal.stop()  # the game is saved; the next save writes it whole again
+        else:
+            journal.stop()
+
+    def _clear_the_way(self, path: Path) -> None:
+        """Set aside a link, pipe or device that appeared at ``path`` since the check (it is never written through)."""
+        try:
+            info = os.lstat(path)
+        except OSError:
+            return
+        if stat.S_ISREG(info.st_mode):
+            return
+        kind = link_text(path) if stat.S_ISLNK(info.st_mode) else kind_of_mode(info.st_mode)
+        moved = set_aside(path)
+        if moved is None:
+            return  # the save refuses it and the player is told why
+        self._keep([moved])
+        self.news.append(
+            f"{path.name} in {self.folder} had become {kind}; the app never writes through such a thing, "
+            f"so it was kept as {moved.name} and your game is saved as a file there again."
+        )
+
+    def take_news(self) -> List[str]:
+        """What the saves since the last call set aside, for the player (then forgotten)."""
+        news, self.news = self.news, []
+        return news
 
     def load_latest(self) -> Tuple[Optional[GameRecord], Optional[str]]:
         """The last autosaved game and a message for the player (None when all went well); never raises.
@@ -158,9 +215,6 @@ class Autosaver:
         running app's, see atomic_files.is_stale_temp).
         """
         remove_stale_temps(self.folder, [".autosave*.tmp"])
-        target = write_target(self.folder / AUTOSAVE_NAME)
-        if target.parent != self.folder:
-            remove_stale_temps(target.parent, [f".{glob.escape(target.name)}.*.tmp"])
         return self._check()
 
     def _slot_names(self) -> Iterator[str]:
@@ -181,7 +235,7 @@ class Autosaver:
         fallback: Optional[GameRecord] = None
         for name in self._slot_names():
             self._name = name
-            found = [_probe(self.path), _probe(backup_path_for(self.path))]
+            found = [_probe(self.path, self.journal), _probe(backup_path_for(self.path))]
             newer = [f for f in found if f.newer is not None]
             if not newer:
                 found = [self._set_aside(f) for f in found]
@@ -222,6 +276,17 @@ class Autosaver:
         record: Optional[GameRecord] = None
         if autosave.record is not None:
             record = autosave.record
+            journal = self.journal
+            if autosave.journal_problem is not None:
+                notes.append(f"Part of the autosave could not be read: {autosave.journal_problem}.")
+                if os.path.lexists(journal.path):
+                    set_aside(journal.path)  # kept; the first save writes the game whole again
+            elif journal.belongs:
+                journal.follow(record, len(autosave.snapshot))  # its next line goes after the ones just read
+            else:
+                self._loaded = (record, autosave.snapshot)  # no journal yet for this snapshot
+            if backup.problem is not None:
+                notes.append(f"The backup {backup.path.name} could not be read ({backup.problem}).")
         elif backup.record is not None:
             record = backup.record
             if autosave.problem is None:

@@ -68,11 +68,11 @@ def _explain_value(position: Position, cell: Cell) -> Explanation:
         after = "" if mi is None else f" (after {describe_move(pos.moves[mi], geo)}, move {mi + 1})"
         text = (step.explanation if step else f"{name}={d} was placed by an assist") + after
         return Explanation(text, step, (cell,))
-    for i in range(len(pos.moves) - 1, -1, -1):
-        m = pos.moves[i]
-        if pos.live[i] and isinstance(m, Place) and m.cell == cell:
-            how = f" by applying {m.note}" if m.note else ""
-            return Explanation(f"You placed {d} in {name}{how} (move {i + 1})", cells=(cell,))
+    i = pos.live_place(cell)
+    m = pos.moves[i] if i is not None else None
+    if i is not None and isinstance(m, Place):
+        how = f" by applying {m.note}" if m.note else ""
+        return Explanation(f"You placed {d} in {name}{how} (move {i + 1})", cells=(cell,))
     return Explanation(f"{name}={d} was placed before the start", cells=(cell,))
 
 

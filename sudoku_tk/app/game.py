@@ -3,6 +3,9 @@
 A game is its starting grid, the player's moves, the redo list, the assists, the
 counters and the clock. The board is never edited: ``Position`` is always
 ``engine.propagation.recompute(start, moves, assists)``, cached after each change.
+A move that only adds is played on from the last Position (``recompute(after=...)``),
+and the last few Positions are kept, so an undo takes one back instead of replaying
+the game: a move costs the same on a game of 100,000 moves as on a new one.
 The unique solution is computed once, when first asked (None when the puzzle has
 several).
 
@@ -37,6 +40,8 @@ REVEAL_NOTE = "revealed"
 ENTERING_ASSISTS = frozenset({Assist.PEERS})
 """The assists that may work while givens are typed in: singles would fill cells the player did not type."""
 _NOT_COMPUTED = object()
+KEEP_POSITIONS = 8
+"""How many earlier Positions a game keeps, so that as many undos in a row cost nothing."""
 
 
 class Game:
@@ -71,7 +76,7 @@ class Game:
         """The game as a record for saving (``saved``: when it is written; None leaves it out)."""
         return GameRecord(
             self._start,
-            tuple(self._moves),
+            self.moves,
             self.redo_moves,
             self._assists,
             self.elapsed(),
@@ -165,7 +170,9 @@ class Game:
 
     @property
     def moves(self) -> Tuple[Move, ...]:
-        return tuple(self._moves)
+        """The moves made, first to last (the board's own tuple of them: a long game's moves are not copied)."""
+        kept = self._position.moves
+        return kept if len(kept) == len(self._moves) else tuple(self._moves)
 
     @property
     def redo_moves(self) -> Tuple[Move, ...]:
@@ -211,17 +218,14 @@ class Game:
     def revealed_cells(self) -> Tuple[Cell, ...]:
         """Cells whose digit on the board was revealed at the player's request (in move order)."""
         pos = self._position
-        out: List[Cell] = []
-        for move, live in zip(pos.moves, pos.live):
-            if (
-                live
-                and isinstance(move, Place)
-                and move.note == REVEAL_NOTE
-                and pos.values[move.cell] == move.digit
-                and move.cell not in out
-            ):
-                out.append(move.cell)
-        return tuple(out)
+        found = []  # at most one placement is in force per cell: look only there, not through the whole game
+        for cell in range(pos.geometry.ncells):
+            index = pos.live_place(cell)
+            if index is not None:
+                move = pos.moves[index]
+                if isinstance(move, Place) and move.note == REVEAL_NOTE and pos.values[cell] == move.digit:
+                    found.append((index, cell))
+        return tuple(cell for _index, cell in sorted(found))
 
     def wrong_cells(self) -> Tuple[Cell, ...]:
         """Cells whose digit differs from the unique solution (none when there is no unique solution)."""
@@ -300,6 +304,7 @@ class Game:
         self._entering = entering
         self._candidate_mode = record.candidate_mode
         self._solution = _NOT_COMPUTED
+        self._earlier: List[Position] = []
         self._position = recompute(self._start, self._moves, self._effective_assists())
         self._hints = max(0, record.hints)
         self._reveals = max(record.reveals, len(self.revealed_cells()))  # files from before the count
@@ -313,6 +318,16 @@ class Game:
         return assists & ENTERING_ASSISTS if self._entering else assists
 
     def _recompute(self) -> None:
-        """Recompute the board from the start and the moves; the clock starts with the first move, stops once solved."""
-        self._position = recompute(self._start, self._moves, self._effective_assists())
+        """Recompute the board from the start and the moves; the clock starts with the first move, stops once solved.
+
+        The result is always ``recompute(start, moves, assists)``; it is found among the last
+        Positions (an undo), or played on from the last one (a new move), when it can be.
+        """
+        assists = self._effective_assists()
+        previous = self._position
+        moves = self._moves
+        kept = [p for p in self._earlier if p.assists == assists and len(p.moves) == len(moves)]
+        found = next((p for p in kept if p.moves == tuple(moves)), None)
+        self._position = found or recompute(self._start, moves, assists, after=previous)
+        self._earlier = [p for p in (*self._earlier, previous) if p is not self._position][-KEEP_POSITIONS:]
         self._clock.follow(self._position.is_solved(), bool(self._moves))

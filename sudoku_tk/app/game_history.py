@@ -2,9 +2,17 @@
 
 A game is recorded once, when it becomes solved (``FinishedGame.key`` tells one
 game from another, so solving it again after an undo adds nothing). The newest
-``MAX_GAMES`` are kept in ``history.json`` in the data folder, written atomically.
-Best times count only games solved alone (no hint step, no revealed digit). A
-missing or damaged file gives an empty history and never raises.
+``MAX_GAMES`` are kept in ``history.json`` in the data folder (format
+``sudoku-tk-history``, with a ``version``), written atomically and privately.
+Best times count only games solved alone (no hint step, no revealed digit).
+
+Several windows share the file, so a game is recorded by reading the file again,
+merging by game key and writing it back, all under the file's update lock
+(update_lock.py): two windows that each solve a game both find their game in it.
+Entries and fields this version does not know, and a newer version number, are kept
+as they are. A file that can't be read (cut short, not JSON, a link, a pipe) is set
+aside as ``history.json.damaged`` and ``note`` says so, for the window to tell the
+player and log; reading never raises.
 """
 
 from __future__ import annotations
@@ -16,11 +24,19 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from sudoku_tk.app import puzzles
-from sudoku_tk.app.atomic_files import atomic_write_text, decode, read_limited
+from sudoku_tk.app.atomic_files import atomic_write_text
+from sudoku_tk.app.damaged_files import damage_note
+from sudoku_tk.app.file_reading import decode, read_file
+from sudoku_tk.app.paths import ensure_folder
 from sudoku_tk.app.puzzles import LEGACY_NAMES, Level
+from sudoku_tk.app.save_format import json_problem
 from sudoku_tk.app.session import GameView
+from sudoku_tk.app.update_lock import update_lock
+from sudoku_tk.engine.errors import SaveFileError
 
 HISTORY_NAME = "history.json"
+HISTORY_FORMAT = "sudoku-tk-history"
+HISTORY_VERSION = 1
 MAX_GAMES = 50
 
 
@@ -110,25 +126,73 @@ def finished_game(view: GameView, created: datetime, puzzle_id: str, now: Option
     )
 
 
+class _File:
+    """What ``history.json`` holds: its entries as written (newest first), its other fields, and any problem."""
+
+    def __init__(self, entries: List[Dict[str, Any]], extra: Dict[str, Any], problem: Optional[str] = None) -> None:
+        self.entries = entries
+        self.extra = extra
+        self.problem = problem
+
+    @classmethod
+    def read(cls, path: Path) -> "_File":
+        """Read the file (missing: empty); never raises, a problem is kept instead."""
+        try:
+            obj = json.loads(decode(read_file(path, "the game history", follow_links=False)))
+        except FileNotFoundError:
+            return cls([], {})
+        except (OSError, SaveFileError) as exc:
+            return cls([], {}, str(exc))
+        except (ValueError, RecursionError) as exc:
+            return cls([], {}, f"it is not valid JSON: {json_problem(exc)}")
+        if not isinstance(obj, dict) or not isinstance(obj.get("games", []), list):
+            return cls([], {}, "it is not a list of finished games")
+        if obj.get("format", HISTORY_FORMAT) != HISTORY_FORMAT:
+            return cls([], {}, f"it is not a Sudoku Tk game history (format {obj.get('format')!r:.60})")
+        entries = [e for e in obj.get("games", []) if isinstance(e, dict) and isinstance(e.get("key"), str)]
+        return cls(entries, {k: v for k, v in obj.items() if k != "games"})
+
+    def games(self) -> List[FinishedGame]:
+        return [g for g in (_game(e) for e in self.entries) if g is not None]
+
+
+def _merged(new: Sequence[Dict[str, Any]], old: Sequence[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """The entries of both, once per game key (``new`` wins), newest first (by ``finished``), at most MAX_GAMES."""
+    seen: Dict[str, Dict[str, Any]] = {}
+    for entry in [*new, *old]:
+        seen.setdefault(str(entry.get("key")), entry)
+    entries = sorted(seen.values(), key=lambda e: str(e.get("finished", "")), reverse=True)  # stable: ties keep order
+    return entries[:MAX_GAMES]
+
+
 class GameHistory:
     """The finished games, newest first, kept in ``path`` (None: in memory only)."""
 
     def __init__(self, path: Optional[Path] = None, games: Sequence[FinishedGame] = ()) -> None:
         self.path = path
         self._games: List[FinishedGame] = list(games)[:MAX_GAMES]
+        self.note = ""
+        """What the player should be told about the file ("" when all was well): it was set aside, and why."""
 
     @classmethod
     def load(cls, path: Optional[Path]) -> "GameHistory":
-        """Read the history file; a missing, unreadable or damaged file gives an empty history."""
-        if path is None:
-            return cls(None)
-        try:
-            obj = json.loads(decode(read_limited(path, "the game history")))
-        except Exception:  # noqa: BLE001 - any damage: start a new history rather than fail
-            return cls(path)
-        entries = obj.get("games") if isinstance(obj, dict) else None
-        games = [g for g in (_game(e) for e in entries) if g is not None] if isinstance(entries, list) else []
-        return cls(path, games)
+        """Read the history file; a missing file gives an empty history, a damaged one is set aside (see ``note``)."""
+        history = cls(path)
+        history.refresh()
+        return history
+
+    def refresh(self) -> None:
+        """Read the file again (another window may have recorded games); a damaged one is set aside."""
+        if self.path is None:
+            return
+        found = _File.read(self.path)
+        if found.problem is not None:
+            self.note = self._set_aside(found.problem)
+        self._games = _File(_merged(found.entries, [asdict(g) for g in self._games]), {}).games()
+
+    def _set_aside(self, problem: str) -> str:
+        assert self.path is not None
+        return damage_note(self.path, "the game history", problem, "a new history was started")
 
     @property
     def games(self) -> List[FinishedGame]:
@@ -153,23 +217,77 @@ class GameHistory:
     def record(self, game: FinishedGame) -> bool:
         """Add a finished game (a game already recorded is left alone); True when it beats an earlier best.
 
+        With a file, the file is read again and merged under the update lock first, so
+        games other windows recorded meanwhile are kept (and count for the best time).
+
         Raises:
             OSError: the file could not be written (the game stays recorded in memory).
         """
-        if self.has(game.key):
-            return False
-        before = self.best(*game.kind)
-        self._games = [game, *self._games][:MAX_GAMES]
-        self.save()
+        if self.path is None:
+            if self.has(game.key):
+                return False
+            before = self.best(*game.kind)
+            self._games = [game, *self._games][:MAX_GAMES]
+            return game.alone and before is not None and game.seconds < before.seconds
+        try:
+            return self._record(game)
+        except (OSError, SaveFileError) as exc:
+            if not self.has(game.key):
+                self._games = [game, *self._games][:MAX_GAMES]
+            if isinstance(exc, OSError):
+                raise
+            raise OSError(str(exc)) from None  # a link or a pipe where a file belongs, and it can't be moved
+
+    def _record(self, game: FinishedGame) -> bool:
+        assert self.path is not None
+        ensure_folder(self.path.parent, allow_link=True)
+        with update_lock(self.path):
+            found = _File.read(self.path)
+            if found.problem is not None:
+                self.note = self._set_aside(found.problem)
+            mine = [asdict(g) for g in self._games]
+            known = _File(_merged(found.entries, mine), {}).games()
+            if any(g.key == game.key for g in known):
+                self._games = known
+                return False
+            alone = [g for g in known if g.alone and g.kind == game.kind]
+            before = min(alone, key=lambda g: g.seconds, default=None)
+            entries = _merged([asdict(game)], _merged(found.entries, mine))
+            self._games = _File(entries, {}).games()
+            self._write(entries, found.extra)
         return game.alone and before is not None and game.seconds < before.seconds
 
     def save(self) -> None:
-        """Write the file atomically, creating the folder if needed (no file: nothing to do)."""
+        """Write the games in memory, merged with the file's (no file: nothing to do)."""
         if self.path is None:
             return
-        data: Dict[str, Any] = {"version": 1, "games": [asdict(g) for g in self._games]}
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(self.path, json.dumps(data, indent=1, ensure_ascii=False) + "\n", backup=False)
+        ensure_folder(self.path.parent, allow_link=True)
+        with update_lock(self.path):
+            found = _File.read(self.path)
+            if found.problem is not None:
+                self.note = self._set_aside(found.problem)
+            self._write(_merged([asdict(g) for g in self._games], found.entries), found.extra)
+
+    def _write(self, entries: List[Dict[str, Any]], extra: Dict[str, Any]) -> None:
+        assert self.path is not None
+        version = extra.get("version")
+        data: Dict[str, Any] = {
+            **extra,
+            "format": HISTORY_FORMAT,
+            "version": max(version if isinstance(version, int) else 0, HISTORY_VERSION),
+            "games": entries,
+        }
+        text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        atomic_write_text(self.path, text, backup=False, private=True)
 
 
-__all__ = ["MAX_GAMES", "FinishedGame", "GameHistory", "finished_game", "history_path", "level_name"]
+__all__ = [
+    "HISTORY_FORMAT",
+    "HISTORY_VERSION",
+    "MAX_GAMES",
+    "FinishedGame",
+    "GameHistory",
+    "finished_game",
+    "history_path",
+    "level_name",
+]

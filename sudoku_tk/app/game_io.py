@@ -20,7 +20,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Optional, Tuple, Union
 
-from sudoku_tk.app.atomic_files import decode, read_limited
+from sudoku_tk.app.file_reading import decode, read_file
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.save_format import loads
 from sudoku_tk.engine.errors import PuzzleFormatError, SaveFileError
@@ -150,11 +150,14 @@ def looks_like_game_file(text: str) -> bool:
 def open_file(path: Path | str) -> Opened:
     """Read a file for Open…: a saved game becomes a GameRecord, several puzzles a collection, else a checked puzzle.
 
+    Only a regular file is read, without ever blocking on a pipe (see file_reading.py).
+
     Raises:
-        SaveFileError: the file is a damaged game file, or too large for either.
+        SaveFileError: the file is a damaged game file, too large for either, or not a file at all (a pipe, a
+            device, a folder: ``NotAFileError``).
         OSError: the file cannot be read.
     """
-    text = decode(read_limited(path, "a puzzle or game"))
+    text = decode(read_file(path, "a puzzle or game"))
     if looks_like_game_file(text):
         return loads(text)
     return read_incoming(text)

@@ -26,6 +26,7 @@ import errno
 import json
 import os
 import socket
+import stat
 import sys
 import time
 import zlib
@@ -35,6 +36,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Optional, Set, Tuple, Type
 
+from sudoku_tk.app.paths import ensure_folder
+
 LOCK_NAME = "sudoku-tk.lock"
 STALE_AFTER = 10 * 60.0
 """Seconds after which a lock file from another machine, not refreshed by ``heartbeat()``, counts as abandoned."""
@@ -42,6 +45,9 @@ _EMPTY_GRACE = 10.0  # a lock file without readable content: its holder is writi
 _WINDOWS_LOCK_OFFSET = 1 << 20  # lock a byte past the JSON so that readers are not blocked on Windows
 
 _BINARY: int = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
+_NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)  # a link in the lock file's place is never written through
+_NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)  # nor does a pipe there stop the open
+_FLAGS = os.O_RDWR | _BINARY | _NOFOLLOW | _NONBLOCK
 _held_here: Set[str] = set()  # lock files this process holds (a second InstanceLock object is refused)
 
 
@@ -158,6 +164,8 @@ class InstanceLock:
         self.stale_after = stale_after
         self._fd: Optional[int] = None
         self._info: Optional[LockInfo] = None
+        self.note = ""
+        """A problem met while taking the lock that the player may want to know ("" when none)."""
 
     @property
     def is_held(self) -> bool:
@@ -165,34 +173,40 @@ class InstanceLock:
         return self._fd is not None
 
     def _key(self) -> str:
-        return os.path.normcase(os.path.realpath(self.path))
+        return os.path.normcase(os.path.join(os.path.realpath(self.folder), LOCK_NAME))
 
     def acquire(self) -> bool:
         """Take the lock if it is free or stale; False when another app (or another object here) holds it.
 
         Raises:
-            OSError: the folder cannot be created or the lock file written.
+            OSError: the folder cannot be created or the lock file created.
+            NotAFileError: something that is not a folder has the folder's name (it says what).
         """
         if self._fd is not None:
             return True
-        self.folder.mkdir(parents=True, exist_ok=True)
+        ensure_folder(self.folder)
         if self._key() in _held_here:
             return False
         for _attempt in range(5):
             try:
-                fd, created = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _BINARY, 0o644), True
+                fd, created = os.open(self.path, _FLAGS | os.O_CREAT | os.O_EXCL, 0o644), True
             except FileExistsError:
                 try:
-                    fd, created = os.open(self.path, os.O_RDWR | _BINARY), False
+                    fd, created = os.open(self.path, _FLAGS), False
                 except FileNotFoundError:
                     continue  # released meanwhile: try creating it again
+                except OSError as exc:
+                    if exc.errno != errno.ELOOP:
+                        raise
+                    self._set_aside_odd_file()  # a symbolic link: moved, never followed
+                    continue
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                self._set_aside_odd_file()  # a pipe or a device
+                continue
             info = LockInfo(os.getpid(), host_name(), datetime.now(timezone.utc))
             try:
                 taken = self._try_take(fd, created)
-                if taken:
-                    os.ftruncate(fd, 0)
-                    os.lseek(fd, 0, os.SEEK_SET)
-                    os.write(fd, info.to_json().encode("utf-8"))
             except BaseException:
                 os.close(fd)
                 raise
@@ -204,8 +218,32 @@ class InstanceLock:
                 return False
             self._fd, self._info = fd, info
             _held_here.add(self._key())
+            self._write_info(fd, info)
             return True
         return False
+
+    def _write_info(self, fd: int, info: LockInfo) -> None:
+        """Record who holds the lock in its file; a full disk leaves it empty, and the lock is held all the same.
+
+        The operating-system lock is what keeps other windows out; the recorded pid only
+        helps where there is none. ``note`` says when it could not be written.
+        """
+        try:
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, info.to_json().encode("utf-8"))
+        except OSError as exc:
+            self.note = f"the lock file {self.path.name} could not be written ({exc.strerror or exc})"
+
+    def _set_aside_odd_file(self) -> None:
+        """Move a link, pipe or device out of the lock file's way (renaming the entry itself, inside the folder)."""
+        aside = self.path.with_name(self.path.name + ".damaged")
+        try:
+            if os.path.lexists(aside):
+                os.unlink(aside)  # an older odd lock entry: it held no one's data
+            os.replace(self.path, aside)
+        except FileNotFoundError:
+            pass
 
     def _try_take(self, fd: int, created: bool) -> Optional[bool]:
         """May we take this open lock file: True, False (held), or None (it was replaced: start again)."""
@@ -264,7 +302,7 @@ class InstanceLock:
         if self._info is not None and self._fd is not None:
             return self._info
         try:
-            fd = os.open(self.path, os.O_RDONLY | _BINARY)
+            fd = os.open(self.path, os.O_RDONLY | _BINARY | _NOFOLLOW | _NONBLOCK)
         except OSError:
             return None
         try:

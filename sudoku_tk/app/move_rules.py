@@ -90,7 +90,7 @@ def clear_refusal(start: Grid, position: Position, cell: Cell) -> Optional[str]:
         return f"{name} is empty"
     if pos.origins[cell] is Origin.AUTO:
         return f"{name} was filled by an assist: undo the move that led to it, or switch the assist off"
-    if not any(live and isinstance(m, Place) and m.cell == cell for m, live in zip(pos.moves, pos.live)):
+    if pos.live_place(cell) is None:
         return f"{name} is part of the starting position"
     return None
 

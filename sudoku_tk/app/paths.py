@@ -8,15 +8,20 @@ Otherwise, without a third-party dependency:
 - Linux and other Unixes: ``$XDG_DATA_HOME/sudoku-tk``, or ``~/.local/share/sudoku-tk``
   when the variable is unset, empty or not an absolute path (as the XDG spec says)
 
-Nothing here creates a folder: the writers create what they write into.
+Nothing here creates a folder on its own: the writers create what they write into,
+through ``ensure_folder``, which says in words what is wrong when something else
+(a file, a link, a pipe) has a folder's name.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
 from typing import Mapping, Optional
+
+from sudoku_tk.app.file_reading import NotAFileError, kind_of_mode, link_text
 
 APP_DIR_NAME = "sudoku-tk"
 ENV_OVERRIDE = "SUDOKU_TK_DATA_DIR"
@@ -90,3 +95,28 @@ def recent_dir(base: Optional[Path] = None) -> Path:
     '/d/recent'
     """
     return (base or user_data_dir()) / RECENT_DIR_NAME
+
+
+def ensure_folder(folder: Path, *, allow_link: bool = False) -> None:
+    """Create ``folder`` and its parents unless it is there; refuse, in words, whatever is there instead.
+
+    ``allow_link``: a symbolic link to a folder is accepted (the data folder itself may live
+    elsewhere by the player's choice); the app's own sub-folders must be real folders.
+
+    Raises:
+        NotAFileError: a file, a link, a pipe or a device has the folder's name ("autosave is a file, not a folder").
+        OSError: the folder cannot be created.
+    """
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except FileExistsError:
+        pass  # something that is not a folder has the name: said below
+    info = os.stat(folder) if allow_link else os.lstat(folder)
+    if stat.S_ISDIR(info.st_mode):
+        return
+    where = f"{folder.name} in {folder.parent}"
+    if stat.S_ISLNK(info.st_mode):
+        kind = link_text(folder)
+        raise NotAFileError(f"{where} is {kind}, not a folder; the app does not follow links among its own files", kind)
+    kind = kind_of_mode(info.st_mode)
+    raise NotAFileError(f"{where} is {kind}, not a folder, so nothing can be saved in it", kind)

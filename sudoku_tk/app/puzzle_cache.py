@@ -2,8 +2,9 @@
 
 ``PuzzleKey`` names what a puzzle was made for (a level, or a technique to practise).
 ``PuzzleCache`` holds a few ``Generated`` puzzles per key in ``generated.json`` in the
-data folder (written atomically; a damaged file, or a damaged entry, is dropped and
-the cache rebuilt, never a crash). ``missing()`` says which puzzles to make next: every
+data folder (written atomically and privately; a damaged file, or a damaged entry, is
+dropped and the cache rebuilt, never a crash; a link, pipe or device in the file's place
+is never read or written through, see file_reading.py and atomic_files.py). ``missing()`` says which puzzles to make next: every
 level up to ``per_level`` puzzles (the fullest last), and each technique a player has
 asked for once up to ``per_technique``. The background worker (background_worker.py)
 makes them; nothing here runs the generator.
@@ -23,7 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
-from sudoku_tk.app.atomic_files import atomic_write_text, decode, read_limited
+from sudoku_tk.app.atomic_files import atomic_write_text
+from sudoku_tk.app.damaged_files import set_aside
+from sudoku_tk.app.file_reading import NotAFileError, decode, read_file
+from sudoku_tk.app.paths import ensure_folder
 from sudoku_tk.app.rating_fields import rating_to_json, read_rating
 from sudoku_tk.engine.errors import PuzzleFormatError, SaveFileError
 from sudoku_tk.engine.grid import Grid
@@ -209,17 +213,25 @@ class PuzzleCache:
             "practised": [t.name for t in self._practised],
         }
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            ensure_folder(self.path.parent, allow_link=True)
             atomic_write_text(
-                self.path, json.dumps(obj, ensure_ascii=False, indent=1) + "\n", backup=False, durable=False
+                self.path,
+                json.dumps(obj, ensure_ascii=False, indent=1) + "\n",
+                backup=False,
+                durable=False,
+                private=True,
             )
         except (OSError, SaveFileError):
             pass
 
     def _load(self, path: Path) -> None:
         try:
-            obj = json.loads(decode(read_limited(path, "the generated puzzles")))
+            obj = json.loads(decode(read_file(path, "the generated puzzles", follow_links=False)))
         except FileNotFoundError:
+            return
+        except NotAFileError as exc:  # the entry itself goes, so the next save writes a file in its place
+            set_aside(path)
+            self.note = f"{exc}; the generated puzzles are made again"
             return
         except (OSError, ValueError, RecursionError) as exc:
             self.note = f"{path.name} could not be read ({exc}); the generated puzzles are made again"

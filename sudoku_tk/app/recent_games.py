@@ -28,6 +28,7 @@ from sudoku_tk.app.atomic_files import unlink_quietly
 from sudoku_tk.app.game import Game
 from sudoku_tk.app.game_clock import format_duration
 from sudoku_tk.app.game_record import GameRecord
+from sudoku_tk.app.paths import ensure_folder
 from sudoku_tk.app.save_format import load_game, save_game
 from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import values_line
@@ -184,7 +185,7 @@ class RecentGames:
         else:
             for path in self._files():
                 try:
-                    found.append(RecentGame(load_game(path), path))
+                    found.append(RecentGame(load_game(path, follow_links=False), path))
                 except (SaveFileError, OSError):
                     continue
         found.sort(key=_saved_at, reverse=True)
@@ -207,8 +208,8 @@ class RecentGames:
             self._memory.pop(key, None)
             self._memory[key or f"unkeyed-{len(self._memory)}-{id(record)}"] = record
         else:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            save_game(self.folder / self._file_name(key, record), record, backup=False)
+            ensure_folder(self.folder)
+            save_game(self.folder / self._file_name(key, record), record, backup=False, private=True)
         self._trim()
         return True
 

@@ -54,8 +54,9 @@ import json
 from pathlib import Path
 from typing import Any, Dict, FrozenSet, List, Sequence, Tuple
 
-from sudoku_tk.app.atomic_files import MAX_FILE_BYTES, atomic_write_text, decode, read_limited
+from sudoku_tk.app.atomic_files import atomic_write_text
 from sudoku_tk.app.colouring import Colouring, colouring_to_json, read_colouring
+from sudoku_tk.app.file_reading import MAX_FILE_BYTES, decode, read_file
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.pencil_mode import CandidateMode
 from sudoku_tk.app.rating_fields import rating_to_json, read_rating
@@ -152,8 +153,12 @@ def move_to_json(move: Move, geo: Geometry) -> Dict[str, Any]:
     return out
 
 
-def record_to_json(record: GameRecord) -> Dict[str, Any]:
-    """The record as the JSON object written to a file (keys in the documented order)."""
+def record_to_json(record: GameRecord, *, with_moves: bool = True) -> Dict[str, Any]:
+    """The record as the JSON object written to a file (keys in the documented order).
+
+    ``with_moves=False`` leaves out ``moves`` and ``redo``: the rest, whose size does not grow with the game (the
+    autosave's journal writes what changed of it).
+    """
     start = record.start
     geo = start.geometry
     out: Dict[str, Any] = {
@@ -172,8 +177,9 @@ def record_to_json(record: GameRecord) -> Dict[str, Any]:
             "" if v else "".join(geo.digit_char(d) for d in start.candidate_set(cell))
             for cell, v in enumerate(start.values)
         ]
-    out["moves"] = [move_to_json(m, geo) for m in record.moves]
-    out["redo"] = [move_to_json(m, geo) for m in record.redo]
+    if with_moves:
+        out["moves"] = [move_to_json(m, geo) for m in record.moves]
+        out["redo"] = [move_to_json(m, geo) for m in record.redo]
     out["assists"] = [a.value for a in Assist if a in record.assists]
     out["elapsed_seconds"] = record.elapsed
     out["mistakes"] = record.mistakes
@@ -214,14 +220,20 @@ def _lines_list(items: Sequence[str]) -> str:
     return "[\n" + ",\n".join("    " + item for item in items) + "\n  ]"
 
 
-def save_game(path: Path | str, record: GameRecord, *, backup: bool = True, durable: bool = True) -> None:
+def save_game(
+    path: Path | str, record: GameRecord, *, backup: bool = True, durable: bool = True, private: bool = False
+) -> None:
     """Write a game file atomically, keeping the previous version as ``<path>.bak`` (see atomic_write_text).
 
+    Only a regular file or a new name is written (never through a link, onto a pipe or a
+    device); ``private``: mode 0o600 (the autosave), else the umask's mode.
+
     Raises:
-        SaveFileError: the game's text is over MAX_FILE_BYTES; nothing is written, the old file stays.
+        SaveFileError: the game's text is over MAX_FILE_BYTES, or ``path`` or its backup is not a regular file
+            (``NotAFileError``); nothing is written, the old file stays.
         OSError: the folder is not writable; the old file is then untouched.
     """
-    atomic_write_text(path, dumps(record), backup=backup, durable=durable)
+    atomic_write_text(path, dumps(record), backup=backup, durable=durable, private=private)
 
 
 # -- reading --------------------------------------------------------------------
@@ -394,6 +406,15 @@ def loads(text: str) -> GameRecord:
     Raises:
         SaveFileError: too large, not JSON, not a game file, an unknown version or a bad field.
     """
+    return record_from_json(parse_json(text))
+
+
+def parse_json(text: str) -> Any:
+    """The JSON value of a game file's text, parsed as strictly as ``loads`` parses it (nothing checked beyond).
+
+    Raises:
+        SaveFileError: too large, empty, not JSON, a key twice, or NaN / Infinity.
+    """
     if not isinstance(text, str):
         raise SaveFileError(f"expected text, got {type(text).__name__}")
     if len(text) > MAX_FILE_BYTES:
@@ -408,17 +429,20 @@ def loads(text: str) -> GameRecord:
         if isinstance(exc, SaveFileError):
             raise
         raise SaveFileError(f"not a game file: {json_problem(exc)}") from None
-    return record_from_json(obj)
+    return obj
 
 
-def load_game(path: Path | str) -> GameRecord:
+def load_game(path: Path | str, *, follow_links: bool = True) -> GameRecord:
     """Read and validate a game file; nothing on disk changes.
 
+    ``follow_links=False`` for the app's own files (the autosave, recent games): a link there is refused.
+
     Raises:
-        SaveFileError: damaged, foreign, too large or of an unknown version (the message says which).
+        SaveFileError: damaged, foreign, too large or of an unknown version (the message says which), or not a
+            regular file (``NotAFileError``: a folder, a pipe, a device; a link when not followed).
         OSError: the file cannot be opened (missing, no permission).
     """
-    return loads(decode(read_limited(path)))
+    return loads(decode(read_file(path, "a game", follow_links=follow_links)))
 
 
 __all__ = [
@@ -427,6 +451,7 @@ __all__ = [
     "NewerFormatError",
     "dumps",
     "loads",
+    "parse_json",
     "save_game",
     "load_game",
     "record_to_json",

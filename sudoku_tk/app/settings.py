@@ -1,10 +1,14 @@
 """The player's preferences: the ``Settings`` value, and reading and writing it as tolerant JSON.
 
 Settings are saved per user (``paths.settings_path()``) as a small JSON object.
-Reading never fails: a missing file gives the defaults, an unreadable one gives
-the defaults and a note, unknown keys are ignored (a newer version may have
-written them) and each bad value is replaced by its default with a note saying
-which and why. Writing is atomic (see ``atomic_files.atomic_write_text``). ``theme_name`` turns the
+Reading never fails: a missing file gives the defaults; a file that can't be read
+(broken JSON, not settings, too large, or a link, pipe or device, see file_reading.py)
+is set aside as ``settings.json.damaged`` (damaged_files.py) and the defaults come
+with a note saying so; each bad value is replaced by its default with a note saying
+which and why. Saving is atomic and private (mode 0o600, see atomic_files.py) and keeps
+what this version does not know: the fields it doesn't read and a newer version number
+stay in the file (``save_settings`` reads the file first), so a newer version's settings
+survive a run of this one. ``theme_name`` turns the
 theme setting into the colours to draw with, reading the desktop's light/dark
 mode for ``Theme.SYSTEM`` where it can (``system_prefers_dark``).
 """
@@ -20,7 +24,10 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Tuple, TypeVar
 
-from sudoku_tk.app.atomic_files import atomic_write_text, decode, read_limited
+from sudoku_tk.app.atomic_files import atomic_write_text
+from sudoku_tk.app.damaged_files import damage_note
+from sudoku_tk.app.file_reading import decode, read_file
+from sudoku_tk.app.paths import ensure_folder
 from sudoku_tk.app.pencil_mode import CandidateMode
 from sudoku_tk.app.puzzles import Level
 from sudoku_tk.app.save_format import json_problem
@@ -320,34 +327,66 @@ def _default_text(key: str) -> str:
     return json.dumps(value)
 
 
-def load_settings(path: Path | str) -> Tuple[Settings, List[str]]:
-    """Read the settings file; returns the settings and notes for the player. Never raises.
-
-    A missing file gives the defaults and no notes.
-    """
-    path = Path(path)
+def _read_file(path: Path) -> Tuple[Optional[Dict[str, Any]], Optional[str]]:
+    """The settings file's JSON object, or why it can't be used (both None: there is no file)."""
     try:
-        text = decode(read_limited(path, "a settings file"))
+        text = decode(read_file(path, "a settings file", follow_links=False))
     except FileNotFoundError:
-        return DEFAULTS, []
+        return None, None
     except (OSError, SaveFileError) as exc:
-        return DEFAULTS, [f"the settings file could not be read ({exc}); defaults are used"]
+        return None, f"it could not be read: {exc}"
     try:
         obj = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        return DEFAULTS, [f"the settings file is not valid JSON ({json_problem(exc)}); defaults are used"]
+        return None, f"it is not valid JSON: {json_problem(exc)}"
+    if not isinstance(obj, dict):
+        return None, f"it holds {type(obj).__name__}, not an object"
+    if obj.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT:
+        return None, f"it is not Sudoku Tk settings (format {obj.get('format')!r:.60})"
+    return obj, None
+
+
+def load_settings(path: Path | str) -> Tuple[Settings, List[str]]:
+    """Read the settings file; returns the settings and notes for the player. Never raises.
+
+    A missing file gives the defaults and no notes; a file that can't be used is set
+    aside as ``.damaged`` (the note says why and where).
+    """
+    path = Path(path)
+    obj, problem = _read_file(path)
+    if problem is not None:
+        return DEFAULTS, [damage_note(path, "the settings file", problem, "defaults are used")]
+    if obj is None:
+        return DEFAULTS, []
     return settings_from_json(obj)
 
 
-def save_settings(path: Path | str, settings: Settings) -> None:
-    """Write the settings atomically, creating the folder if needed.
+def _version(obj: Dict[str, Any]) -> int:
+    version = obj.get("version")
+    return version if isinstance(version, int) and not isinstance(version, bool) else SETTINGS_VERSION
+
+
+def save_settings(path: Path | str, settings: Settings) -> List[str]:
+    """Write the settings atomically, creating the folder if needed; return notes for the player.
+
+    The file on disk is read first: fields this version doesn't know are kept, and so is
+    a newer version number (never downgraded). A file that can't be read is set aside as
+    ``.damaged`` first (the note says so), never overwritten.
 
     Raises:
         OSError: the folder cannot be created or written (the caller tells the player).
+        SaveFileError: something that is not a file has the settings' name and can't be moved aside.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(path, json.dumps(settings_to_json(settings), indent=2) + "\n", backup=False)
+    ensure_folder(path.parent, allow_link=True)
+    obj, problem = _read_file(path)
+    notes = [damage_note(path, "the settings file", problem, "new settings were saved")] if problem is not None else []
+    out = settings_to_json(settings)
+    if obj is not None:
+        out.update((k, v) for k, v in obj.items() if k not in out)
+        out["version"] = max(_version(obj), SETTINGS_VERSION)
+    atomic_write_text(path, json.dumps(out, indent=2) + "\n", backup=False, private=True)
+    return notes
 
 
 # -- following the system's light or dark mode -------------------------------------

@@ -10,7 +10,7 @@ a later move takes it back (``live_moves``); nothing else is derived here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Sequence, Tuple, Union
+from typing import Dict, Optional, Sequence, Set, Tuple, Union
 
 from .geometry import Cell, Digit, Geometry
 
@@ -81,6 +81,100 @@ def describe_move(move: Move, geometry: Geometry) -> str:
     return ", ".join(f"{geometry.cell_name(c)}{sign}{geometry.digit_char(d)}" for c, d in move.candidates)
 
 
+class LiveMoves:
+    """Which moves are still in force, kept up to date one move at a time (what ``live_moves`` tells of a list).
+
+    ``add`` takes the next move and says which earlier move it changed, if any: a ``Place``
+    or ``Clear`` cancels the placement in force in its cell, a ``Restore`` cancels earlier
+    removals of its candidates (an ``Eliminate`` with none left is no longer in force).
+    ``copy`` gives an independent copy, so a longer move list can be followed without
+    changing what a shorter one was told.
+    """
+
+    __slots__ = ("flags", "last_place", "owners", "cancelled", "unowned", "_shared")
+
+    def __init__(self) -> None:
+        self.flags = bytearray()
+        """Per move, 1 while it is in force."""
+        self.last_place: Dict[Cell, int] = {}
+        """Per cell, the Place move in force there (or the last one, when it was refused)."""
+        self.owners: Dict[Candidate, Tuple[int, ...]] = {}
+        """Per candidate, the Eliminate moves whose removal of it is in force."""
+        self.cancelled: Set[Tuple[int, Candidate]] = set()  # shared with copies until a Restore (see _own)
+        """(Eliminate move, candidate): removals a later Restore took back."""
+        self.unowned: Dict[int, Tuple[Candidate, ...]] = {}
+        """Per Restore move, the candidates it brings back that no move had removed (missing from the start)."""
+        self._shared = False  # cancelled and unowned are another copy's too, until a Restore changes them
+
+    def copy(self) -> "LiveMoves":
+        """An independent copy (the records that grow with the game are shared until a Restore changes them)."""
+        other = LiveMoves.__new__(LiveMoves)
+        other.flags = bytearray(self.flags)
+        other.last_place = dict(self.last_place)
+        other.owners = dict(self.owners)
+        other.cancelled = self.cancelled
+        other.unowned = self.unowned
+        other._shared = self._shared = True
+        return other
+
+    def _own(self) -> None:
+        if self._shared:
+            self.cancelled = set(self.cancelled)
+            self.unowned = dict(self.unowned)
+            self._shared = False
+
+    def left(self, index: int, move: Eliminate) -> Tuple[Candidate, ...]:
+        """The candidates the Eliminate move ``index`` still removes (a later Restore took back the others)."""
+        if not self.cancelled:
+            return move.candidates
+        return tuple(cd for cd in move.candidates if (index, cd) not in self.cancelled)
+
+    def add(self, move: Move, moves: Sequence[Move]) -> Optional[int]:
+        """Take ``move`` as the next move (``moves`` holds every move so far, this one included).
+
+        Returns the earliest earlier move whose part in the replay this one changed (a
+        placement or removals it cancelled), or None when it only adds.
+        """
+        i = len(self.flags)
+        self.flags.append(1)
+        earliest: Optional[int] = None
+        if isinstance(move, Place):
+            prev = self.last_place.get(move.cell)
+            if prev is not None:
+                self.flags[prev] = 0
+                earliest = prev
+            self.last_place[move.cell] = i
+        elif isinstance(move, Clear):
+            prev = self.last_place.pop(move.cell, None)
+            if prev is not None:
+                self.flags[prev] = 0
+                earliest = prev
+            self.flags[i] = 0
+        elif isinstance(move, Eliminate):
+            for cd in move.candidates:
+                self.owners[cd] = self.owners.get(cd, ()) + (i,)
+            if not move.candidates:
+                self.flags[i] = 0
+        elif isinstance(move, Restore):
+            self._own()
+            self.flags[i] = 0
+            free = []
+            for cd in move.candidates:
+                found = self.owners.pop(cd, ())
+                for owner in found:
+                    self.cancelled.add((owner, cd))
+                    earliest = owner if earliest is None else min(earliest, owner)
+                    elimination = moves[owner]
+                    assert isinstance(elimination, Eliminate)
+                    if not self.left(owner, elimination):
+                        self.flags[owner] = 0
+                if not found:
+                    free.append(cd)
+            if free:
+                self.unowned[i] = tuple(free)
+        return earliest
+
+
 def live_moves(
     moves: Sequence[Move],
 ) -> Tuple[Tuple[bool, ...], Dict[int, Tuple[Candidate, ...]], Dict[int, Tuple[Candidate, ...]]]:
@@ -90,46 +184,10 @@ def live_moves(
     earlier removal of its candidates (a candidate crossed out twice comes back at once).
     Clear and Restore themselves are never in force: they only cancel; a Pencil move is always in force. A Restore of a
     candidate no move removed is returned too (third value): it brings back a candidate
-    that was missing from a starting candidate grid.
+    that was missing from a starting candidate grid. (``LiveMoves`` keeps the same up to date move by move.)
     """
-    n = len(moves)
-    live = [True] * n
-    last_place: Dict[int, int] = {}
-    # Candidate -> the Eliminate moves whose removal of it is still in force.
-    owners: Dict[Candidate, List[int]] = {}
-    cancelled: set[Tuple[int, Candidate]] = set()
-    unowned: Dict[int, Tuple[Candidate, ...]] = {}
-    eliminations: List[Tuple[int, Eliminate]] = []
-    for i, m in enumerate(moves):
-        if isinstance(m, Place):
-            prev = last_place.get(m.cell)
-            if prev is not None:
-                live[prev] = False
-            last_place[m.cell] = i
-        elif isinstance(m, Clear):
-            prev = last_place.pop(m.cell, None)
-            if prev is not None:
-                live[prev] = False
-            live[i] = False
-        elif isinstance(m, Eliminate):
-            eliminations.append((i, m))
-            for cd in m.candidates:
-                owners.setdefault(cd, []).append(i)
-        elif isinstance(m, Restore):
-            live[i] = False
-            free = []
-            for cd in m.candidates:
-                found = owners.pop(cd, ())
-                for owner in found:
-                    cancelled.add((owner, cd))
-                if not found:
-                    free.append(cd)
-            if free:
-                unowned[i] = tuple(free)
-    elim_left: Dict[int, Tuple[Candidate, ...]] = {}
-    for i, elimination in eliminations:
-        left = tuple(cd for cd in elimination.candidates if (i, cd) not in cancelled)
-        elim_left[i] = left
-        if not left:
-            live[i] = False
-    return tuple(live), elim_left, unowned
+    tracker = LiveMoves()
+    for move in moves:
+        tracker.add(move, moves)
+    elim_left = {i: tracker.left(i, m) for i, m in enumerate(moves) if isinstance(m, Eliminate)}
+    return tuple(map(bool, tracker.flags)), elim_left, dict(tracker.unowned)

@@ -49,27 +49,49 @@ def replay_marks(
     >>> marks[0], marks[1]
     (3, 1)
     """
-    ncells, side = geometry.ncells, geometry.side
-    marks = [0] * ncells
+    marks = [0] * geometry.ncells
     # The cells each move placed (or led an assist to place), in board order: placements after a move come
     # before the next move, so replaying them there gives each Pencil move the board it was made on.
     placed_after: List[List[int]] = [[] for _ in moves]
     for cell, by in enumerate(placed_by):
         if by is not None and values[cell] and 0 <= by < len(moves):
             placed_after[by].append(cell)
-    peers = geometry.peers
     for i, move in enumerate(moves):
-        if isinstance(move, (Pencil, Eliminate)) and live[i]:
-            add = isinstance(move, Pencil) and move.add
-            touched = move.candidates if elim_left is None or isinstance(move, Pencil) else elim_left.get(i, ())
-            for cell, digit in touched:
-                if 0 <= cell < ncells and 1 <= digit <= side:
-                    bit = 1 << (digit - 1)
-                    marks[cell] = marks[cell] | bit if add else marks[cell] & ~bit
-        for cell in placed_after[i]:
-            marks[cell] = 0
-            if peers_on:
-                keep = ~(1 << (values[cell] - 1))
-                for p in peers[cell]:
-                    marks[p] &= keep
+        left = None if elim_left is None else elim_left.get(i, ())
+        mark_move(marks, geometry, move, live[i], left, placed_after[i], values, peers_on)
     return tuple(0 if v else m for v, m in zip(values, marks))
+
+
+def mark_move(
+    marks: List[int],
+    geometry: Geometry,
+    move: Move,
+    live: bool,
+    left: Optional[Tuple[Candidate, ...]],
+    placed: Sequence[int],
+    values: Sequence[int],
+    peers_on: bool,
+) -> None:
+    """Change ``marks`` (one digit mask per cell) for one move, as ``replay_marks`` does move after move.
+
+    Args:
+        live: the move is in force.
+        left: for an Eliminate, the removals still in force (None: all of them).
+        placed: the cells the move placed or led an assist to place, in board order.
+        values: the board's digits (each placed cell's digit).
+    """
+    ncells, side = geometry.ncells, geometry.side
+    if isinstance(move, (Pencil, Eliminate)) and live:
+        add = isinstance(move, Pencil) and move.add
+        touched = move.candidates if left is None or isinstance(move, Pencil) else left
+        for cell, digit in touched:
+            if 0 <= cell < ncells and 1 <= digit <= side:
+                bit = 1 << (digit - 1)
+                marks[cell] = marks[cell] | bit if add else marks[cell] & ~bit
+    peers = geometry.peers
+    for cell in placed:
+        marks[cell] = 0
+        if peers_on:
+            keep = ~(1 << (values[cell] - 1))
+            for p in peers[cell]:
+                marks[p] &= keep

@@ -24,7 +24,12 @@ stop where the move shows itself wrong. ``Position.contradictions()`` lists them
 the move after which each appeared.
 
 The player's own pencil marks (``Position.marks``) are replayed from the ``Pencil`` moves
-after the board (see pencil_marks.py); they never change anything else here.
+with the board (see pencil_marks.py); they never change anything else here.
+
+The replay itself is replay.py's: ``recompute(..., after=position)`` plays only the moves
+added since ``position`` (from a checkpoint when one of them takes back an earlier move),
+so a click costs the same on a long game as on a short one, and gives exactly the Position
+the full replay gives (tests/engine/test_incremental_recompute.py compares them).
 """
 
 from __future__ import annotations
@@ -37,8 +42,7 @@ from .digitset import DigitSet
 from .explain import peer_elimination_text, single_text
 from .geometry import Cell, Digit, Geometry
 from .grid import Grid, Problem, ProblemKind, duplicate_message
-from .moves import Eliminate, Move, Pencil, Place, live_moves
-from .pencil_marks import replay_marks
+from .moves import Eliminate, Move
 from .propagation_rules import (
     KEY_STRIDE,
     SingleCause,
@@ -47,6 +51,9 @@ from .propagation_rules import (
 )
 from .propagation_rules import Contradiction as Contradiction
 from .propagation_rules import ContradictionKind as ContradictionKind
+from .replay import Origin as Origin
+from .replay import Rejected as Rejected
+from .replay import Replay, ReplayState
 from .step import Elimination, Highlight, HighlightRole, Placement, Step, Technique
 
 
@@ -63,17 +70,6 @@ class Assist(Enum):
 
 ALL_ASSISTS: FrozenSet[Assist] = frozenset(Assist)
 NO_ASSISTS: FrozenSet[Assist] = frozenset()
-
-
-class Origin(Enum):
-    """Where a cell's digit came from."""
-
-    EMPTY = "empty"
-    GIVEN = "given"
-    PLAYER = "player"
-    """Placed by the player (or present as a placed digit in the starting grid)."""
-    AUTO = "auto"
-    """Placed by an assist (naked or hidden single)."""
 
 
 class ReasonKind(Enum):
@@ -112,14 +108,6 @@ class Conflict:
     unit: int
 
 
-@dataclass(frozen=True, slots=True)
-class Rejected:
-    """A move that could not be carried out (e.g. writing over a given), with the reason."""
-
-    move_index: int
-    message: str
-
-
 class Position:
     """The player's board as recomputed: values, candidates, origins and the reason for each.
 
@@ -135,8 +123,11 @@ class Position:
         "candidates",
         "marks",
         "origins",
-        "live",
         "rejected",
+        "_live_flags",
+        "_live_tuple",
+        "_live_places",
+        "_replay",
         "_placed_by",
         "_peer_removals",
         "_player_removals",
@@ -156,8 +147,11 @@ class Position:
     marks: Tuple[int, ...]
     """The player's own pencil marks per cell (digit masks; empty for filled cells), see pencil_marks.py."""
     origins: Tuple[Origin, ...]
-    live: Tuple[bool, ...]
     rejected: Tuple[Rejected, ...]
+    _live_flags: bytearray
+    _live_tuple: Optional[Tuple[bool, ...]]
+    _live_places: Dict[Cell, int]
+    _replay: Replay
     # Provenance as the rules recorded it (see WorkingBoard), turned into Reasons and Steps only when asked for.
     _placed_by: List[Optional[int]]
     _peer_removals: Dict[int, Cell]
@@ -172,6 +166,7 @@ class Position:
         for k, v in kw.items():
             object.__setattr__(self, k, v)
         object.__setattr__(self, "_conflicts", None)
+        object.__setattr__(self, "_live_tuple", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable")
@@ -180,6 +175,19 @@ class Position:
     @property
     def givens(self) -> Tuple[int, ...]:
         return self.start.givens
+
+    @property
+    def live(self) -> Tuple[bool, ...]:
+        """Per move, whether it is still in force (see ``moves.live_moves``)."""
+        cached = self._live_tuple
+        if cached is None:
+            cached = tuple(map(bool, self._live_flags))
+            object.__setattr__(self, "_live_tuple", cached)
+        return cached
+
+    def live_place(self, cell: Cell) -> Optional[int]:
+        """The index of the player's Place move in force in ``cell`` (None: no placement of the player's is)."""
+        return self._live_places.get(cell)
 
     def candidate_set(self, cell: Cell) -> DigitSet:
         return DigitSet(self.candidates[cell])
@@ -348,6 +356,7 @@ def recompute(
     assists: Iterable[Assist] = ALL_ASSISTS,
     *,
     singles_from_start: bool = False,
+    after: Optional[Position] = None,
 ) -> Position:
     """Rebuild the board from the starting grid and the moves, with the assists switched on.
 
@@ -358,70 +367,54 @@ def recompute(
     whether singles alone solve a puzzle). With Peer Elimination on, no single is placed
     while the board holds a contradiction (see ``Position.contradictions``). The same inputs
     always give the same Position.
+
+    ``after``: a Position recomputed earlier for the same start and assists. When ``moves``
+    begins with its moves, only the new moves are played, from its replay (see replay.py):
+    the result is the same Position, at the cost of the new moves rather than the game.
     """
     assists = frozenset(assists)
-    geo = start.geometry
-    side, ncells = geo.side, geo.ncells
+    if after is not None and not singles_from_start and after.start is start and after.assists == assists:
+        replay = after._replay.extended(moves)
+        if replay is not None:
+            return _position(start, assists, replay)
     naked = Assist.NAKED_SINGLES in assists
     hidden = Assist.HIDDEN_SINGLES in assists
-    board = WorkingBoard(start, Assist.PEERS in assists)
-    values = board.values
+    first = start_state(start, Assist.PEERS in assists, naked, hidden, singles_from_start)
+    return _position(start, assists, Replay.full(start.givens, moves, naked, hidden, first))
+
+
+def start_state(start: Grid, peers: bool, naked: bool, hidden: bool, singles_from_start: bool) -> ReplayState:
+    """The replay's state before the first move: the starting grid (and its singles when ``singles_from_start``)."""
+    board = WorkingBoard(start, peers)
     origins = [
         Origin.GIVEN if g else (Origin.PLAYER if v else Origin.EMPTY) for g, v in zip(start.givens, start.values)
     ]
-    rejected: List[Rejected] = []
-
     if singles_from_start:
         board.note_all_changed()
         apply_singles(board, None, naked, hidden)
+        for cell in board.auto_order:
+            origins[cell] = Origin.AUTO
+    return ReplayState(0, board, origins, [], [0] * start.geometry.ncells)
 
-    live, elim_left, restore_start = live_moves(moves)
-    for i, move in enumerate(moves):
-        if not live[i]:
-            for cell, d in restore_start.get(i, ()):  # a Restore (never in force itself) may still do this
-                if 0 <= cell < ncells and 1 <= d <= side:
-                    board.restore_from_start(cell, d)
-            continue
-        if isinstance(move, Place):
-            cell, d = move.cell, move.digit
-            if not 0 <= cell < ncells or not 1 <= d <= side:
-                rejected.append(Rejected(i, f"no such cell or digit: {move!r}"))
-                continue
-            if start.givens[cell]:
-                rejected.append(Rejected(i, f"{geo.cell_name(cell)} is a given and can't be changed"))
-                continue
-            if values[cell]:
-                if values[cell] != d:
-                    rejected.append(Rejected(i, f"{geo.cell_name(cell)} already holds {geo.digit_char(values[cell])}"))
-                continue
-            board.place(cell, d, i)
-            origins[cell] = Origin.PLAYER
-        elif isinstance(move, Eliminate):
-            for cell, d in elim_left.get(i, ()):
-                if not 0 <= cell < ncells or not 1 <= d <= side:
-                    rejected.append(Rejected(i, f"no such candidate: cell {cell}, digit {d}"))
-                    continue
-                board.remove(cell, d, i)
-        elif isinstance(move, Pencil):
-            bad = [(c, d) for c, d in move.candidates if not (0 <= c < ncells and 1 <= d <= side)]
-            if bad:
-                rejected.append(Rejected(i, f"no such cell or digit to pencil: cell {bad[0][0]}, digit {bad[0][1]}"))
-            continue  # marks are replayed after the board; they change nothing a single could follow from
-        apply_singles(board, i, naked, hidden)
-    for cell in board.auto_order:
-        origins[cell] = Origin.AUTO
 
+def _position(start: Grid, assists: FrozenSet[Assist], replay: Replay) -> Position:
+    """The Position a replay ended in (it shares the replay's final state, which nothing changes any more)."""
+    end = replay.end
+    board = end.board
+    values = board.values
     return Position(
-        geometry=geo,
+        geometry=start.geometry,
         start=start,
-        moves=tuple(moves),
+        moves=replay.moves,
         assists=assists,
         values=tuple(values),
         candidates=tuple(board.candidates),
-        marks=replay_marks(geo, moves, live, values, board.placed_by, board.peers_on, elim_left),
-        origins=tuple(origins),
-        live=live,
-        rejected=tuple(rejected),
+        marks=tuple(0 if v else m for v, m in zip(values, end.marks)),
+        origins=tuple(end.origins),
+        rejected=tuple(end.rejected),
+        _live_flags=replay.live.flags,
+        _live_places=replay.live.last_place,
+        _replay=replay,
         _placed_by=board.placed_by,
         _peer_removals=board.peer_removals,
         _player_removals=board.player_removals,

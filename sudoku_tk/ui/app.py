@@ -36,6 +36,7 @@ from sudoku_tk.app.paths import settings_path
 from sudoku_tk.app.puzzle_choice import PuzzleChoice, choose_puzzle
 from sudoku_tk.app.session import GameView, Session
 from sudoku_tk.app.settings import DEFAULTS, Settings, load_settings, save_settings, theme_name
+from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Assist
 from sudoku_tk.engine.rating import Level as RatingLevel
@@ -66,6 +67,7 @@ from .pencil_commands import PencilCommands
 from .status_bar import Clock, Notices, StatusBar
 from .theme import Theme, theme_named
 from .why import WhyOnHover
+from .window_autosave import AUTOSAVE_NOTICE
 from .window_setup import apply_style, board_size, keep_window_size, make_root, set_icon
 
 WHY_DELAY_MS = 300
@@ -164,7 +166,11 @@ class App(ttk.Frame):
         self.commands.on_change(self.menus.schedule_rebuild)
         self.modal_clock = ModalClock(self._dialog_opened, self._resume_after_dialog)
         install_modal_clock(self.root, self.modal_clock)  # dialogs and file choosers stop the game clock
-        self.stats = GameStats(self.root, data_dir, lambda: self.theme, self.say)
+        self.stats = GameStats(
+            self.root, data_dir, lambda: self.theme, self.say, lambda n: self.notices.show_notes([n])
+        )
+        if self.stats.note:
+            notes.append(self.stats.note)  # a damaged history was set aside: said at start
         self.clock = Clock(
             self.root,
             session,
@@ -216,7 +222,7 @@ class App(ttk.Frame):
         self.rowconfigure(2, weight=1)
         self.toolbar = ttk.Frame(self, padding=(4, 2))
         self.toolbar.grid(row=0, column=0, sticky="ew")
-        self.notice_bar = NoticeBar(self, self.theme)
+        self.notice_bar = NoticeBar(self, self.theme, lasting=(AUTOSAVE_NOTICE,))  # the warning stays with others
         self.notice_bar.grid(row=1, column=0, sticky="ew")
         self.notice_bar.grid_remove()  # shown in this place while a notice is up
         self.notices = Notices(self.notice_bar, self.error_log)
@@ -309,9 +315,11 @@ class App(ttk.Frame):
         self.menus.sync_checks()
         if self.data_dir is not None and settings != old:
             try:
-                save_settings(settings_path(self.data_dir), settings)
-            except OSError as exc:
+                notes = save_settings(settings_path(self.data_dir), settings)
+            except (OSError, SaveFileError) as exc:
                 self.say(f"Settings could not be saved: {exc}", error=True)
+            else:
+                self.notices.show_notes(notes)  # a damaged settings file was set aside first
 
     def _zoomed(self, zoom: int) -> None:
         self.update_settings(replace(self.settings, board_zoom=zoom))
@@ -385,8 +393,9 @@ class App(ttk.Frame):
         """Show a sentence above the board with buttons (see ``Notices.show``); replaces any notice."""
         self.notices.show(text, buttons, error=error, kind=kind)
 
-    def hide_notice(self) -> None:
-        self.notices.hide()
+    def hide_notice(self, kind: str = "") -> None:
+        """Take away the notices of ``kind``; without a kind, every notice but the autosave warning."""
+        self.notices.hide(kind)
 
     def notice_buttons(self) -> List[str]:
         return self.notices.buttons()

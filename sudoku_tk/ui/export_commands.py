@@ -28,6 +28,7 @@ from typing import Callable, Dict, List, Optional, Protocol
 
 from PIL import Image
 
+from sudoku_tk.app.atomic_files import atomic_write_bytes
 from sudoku_tk.app.commands import Command
 from sudoku_tk.app.desktop import Desktop, copy_image, print_pdf
 from sudoku_tk.app.hint_views import HintView
@@ -35,6 +36,7 @@ from sudoku_tk.app.pencil_mode import CandidateMode
 from sudoku_tk.app.session import Session
 from sudoku_tk.app.settings import Settings
 from sudoku_tk.app.share_texts import ShareKind, share_problem, share_text
+from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.render.board_picture import NoSolutionError, PictureKind, picture, save_png
 from sudoku_tk.render.booklet import BookletError, booklet_puzzles
 from sudoku_tk.render.game_pictures import game_overlay, game_sheet
@@ -88,15 +90,14 @@ def ask_save_path(parent: tk.Misc, title: str, suffix: str, initialdir: str, ini
 
 
 def write_file(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file beside it, so a failed write leaves no half file."""
-    fd, temp = tempfile.mkstemp(prefix=".sudoku-tk-", suffix=path.suffix, dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    """Write ``data`` to ``path`` atomically (see ``atomic_files.atomic_write_bytes``): a failed write leaves no half
+    file, a new file gets the umask's mode, and a link, pipe or device at ``path`` is refused (NotAFileError)."""
+    atomic_write_bytes(path, data, backup=False)
+
+
+def _why(exc: BaseException) -> str:
+    """Why a write failed, for "Can't export to …: " (the system's words without its error number)."""
+    return (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)).rstrip(".")
 
 
 class ExportCommands:
@@ -237,8 +238,8 @@ class ExportCommands:
         except NoSolutionError:
             self._host.show_notice("There is no single solution to draw: the puzzle has none or several.", error=True)
             return False
-        except OSError as exc:
-            self._host.show_notice(f"Can't export to {path}: {exc.strerror or exc}.", error=True)
+        except (OSError, SaveFileError) as exc:
+            self._host.show_notice(f"Can't export to {path}: {_why(exc)}.", error=True)
             return False
         self._remember(path)
         self._host.say(f"Exported the picture to {path.name} ({image.width}×{image.height} pixels)")
@@ -319,8 +320,8 @@ class ExportCommands:
     def _save_pdf(self, path: Path, doc: PdfDocument) -> None:
         try:
             write_file(path, doc.to_bytes(compress=True))
-        except OSError as exc:
-            self._host.show_notice(f"Can't export to {path}: {exc.strerror or exc}.", error=True)
+        except (OSError, SaveFileError) as exc:
+            self._host.show_notice(f"Can't export to {path}: {_why(exc)}.", error=True)
             return
         self._remember(path)
         pages = len(doc.pages)

@@ -48,6 +48,7 @@ from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.instance_lock import InstanceLock
 from sudoku_tk.app.save_format import save_game
 from sudoku_tk.app.session import Change, ChangeKind, Session
+from sudoku_tk.app.slot_games import keep_other_slots, kept_note
 from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import Grid
 
@@ -78,6 +79,10 @@ class GameFiles:
         self._autosave = WindowAutosave(host, data_dir, lambda: self.save_as(), lambda: self.path)
         self.keeper = GameKeeper(host, data_dir)
         """Asks before a game in progress is replaced and keeps it among the recent games."""
+        if data_dir is not None and self._autosave.autosaver is not None:
+            # Other windows' games left in slots no window holds: kept among the recent games, and said at start.
+            kept = kept_note(keep_other_slots(data_dir, self._autosave.slot, self.keeper.recent))
+            self._autosave.slot_note = " ".join(n for n in (self._autosave.slot_note, kept) if n)
         self._before_entering: Optional[GameRecord] = None
         self.ask_open: Callable[[], Optional[Path]] = lambda: ask_open_path(host.root, host.settings.last_directory)
         self.ask_save: Callable[[], Optional[Path]] = lambda: ask_save_game_path(
@@ -109,7 +114,8 @@ class GameFiles:
 
     @property
     def slot_note(self) -> str:
-        """What the player is told at start when this window is not on the usual slot ("" when it is)."""
+        """What the player is told at start about the autosave slots: this window is not on the usual one, another
+        window's game was kept among the recent games ("" when neither)."""
         return self._autosave.slot_note
 
     def resume_session(self, notes: List[str], error_log: Optional[ErrorLog]) -> Optional[Session]:
@@ -422,7 +428,7 @@ class GameFiles:
         session = self._host.session
         try:
             atomic_write_text(path, export_text(kind, session.position, session.name), backup=False)
-        except OSError as exc:
+        except (OSError, SaveFileError) as exc:
             self._host.show_notice(f"Can't export to {path}: {_reason(exc)}.", error=True)
             return False
         self.remember_directory(path)

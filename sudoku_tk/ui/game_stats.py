@@ -1,6 +1,7 @@
 """GameStats: records each game once it is solved, and shows Game > Statistics… (best times, then the history).
 
-The history and its rules are the app's (``app/game_history.py``); the card's words are
+The history and its rules are the app's (``app/game_history.py``, which merges the games of
+every window and sets a damaged file aside; ``note`` says so at start); the card's words are
 ``credit.new_best_line``. This part only turns a solved game into a record, says on the card
 when it beat the best time, and draws the read-only Statistics window (one at a time).
 """
@@ -46,12 +47,21 @@ class GameStats:
     """The finished games of ``data_dir`` (None: kept for this run only) and their window."""
 
     def __init__(
-        self, root: tk.Misc, data_dir: Optional[Path], theme: Callable[[], Theme], say: Callable[..., None]
+        self,
+        root: tk.Misc,
+        data_dir: Optional[Path],
+        theme: Callable[[], Theme],
+        say: Callable[..., None],
+        tell: Optional[Callable[[str], None]] = None,
     ) -> None:
+        """``tell`` shows a problem with the history file as a notice (and logs it); None: the status bar."""
         self._root = root
         self._theme = theme
         self._say = say
+        self._tell = tell or (lambda text: say(text, error=True))
         self.history = GameHistory.load(history_path(data_dir) if data_dir is not None else None)
+        self.note = self.history.note
+        """What the player is told at start about the history file ("" when it read well)."""
         self.window: Optional[TextWindow] = None
 
     def finished(self, session: Session, view: GameView) -> str:
@@ -59,17 +69,27 @@ class GameStats:
         if not view.solved or not view.move_count or view.entering:
             return ""
         game = finished_game(view, session.created, session.puzzle_id)
+        before = self.history.note
         try:
             new_best = self.history.record(game)
         except OSError as exc:
             self._say(f"The game history could not be saved ({exc}).", error=True)
             new_best = False
+        if self.history.note != before:  # the file was damaged meanwhile and set aside
+            self._tell(self.history.note)
         if self.window is not None and self.window.winfo_exists():
             self.window.set_lines(statistics_lines(self.history))
         return new_best_line(game.size, level_name(game.level)) if new_best else ""
 
     def show(self) -> TextWindow:
-        """Open the Statistics window (or bring the open one up to date and to the front)."""
+        """Open the Statistics window (or bring the open one up to date and to the front).
+
+        The history is read again first: another window may have recorded games.
+        """
+        before = self.history.note
+        self.history.refresh()
+        if self.history.note != before:
+            self._tell(self.history.note)
         lines = statistics_lines(self.history)
         if self.window is not None and self.window.winfo_exists():
             self.window.set_lines(lines)

@@ -18,16 +18,21 @@ from typing import Optional, Sequence
 
 from sudoku_tk.app.background_worker import process_pool
 from sudoku_tk.app.error_log import LOG_NAME, ErrorLog
+from sudoku_tk.app.file_reading import FileTooLargeError, decode, read_file
+from sudoku_tk.app.game_io import PuzzleCollection, read_incoming
 from sudoku_tk.app.paths import user_data_dir
 from sudoku_tk.app.puzzle_choice import PuzzleChoice, choose_puzzle
-from sudoku_tk.engine.errors import PuzzleFormatError
+from sudoku_tk.engine.errors import PuzzleFormatError, SaveFileError
 from sudoku_tk.engine.grid import Grid, ProblemKind
 
 from .app import App
-from .window_autosave import TEST_REPORT_ENV, report_for_tests
+from .window_autosave import TEST_REPORT_ENV, failure_reason, report_for_tests
 from .window_setup import make_root
 
 __all__ = ["make_root", "puzzle_from_argument", "run_gui"]
+
+MAX_PATH_CHARS = 4096
+"""A PUZZLE argument longer than this is never a file name (the longest path Linux allows)."""
 
 
 def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -43,18 +48,29 @@ def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
 def puzzle_from_argument(text: str) -> PuzzleChoice:
     """Read a PUZZLE argument: a file path or the givens themselves.
 
+    A path that names anything on disk is read as a file, by the app's one reader
+    (app/file_reading.py): bounded by its limit, regular files only, never blocking on a
+    pipe; the path itself is never parsed as a puzzle.
+
     Raises:
         PuzzleFormatError: the text (or file) is not a puzzle.
-        ValueError: the puzzle has clashing givens or no solution (the message names them).
+        ValueError: the file can't be read (too large, a device, a pipe), holds several puzzles, or the puzzle has
+            clashing givens or no solution (the message names them).
     """
-    path = Path(text)
     name = "Puzzle"
-    if len(text) < 1024 and path.is_file():
+    if len(text) < MAX_PATH_CHARS and "\n" not in text and os.path.lexists(text):
+        path = Path(text)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ValueError(f"can't read {str(path)!r}: {exc}") from None
+            text = decode(read_file(path, "a puzzle"))
+        except FileTooLargeError as exc:
+            raise ValueError(str(exc)) from None
+        except (OSError, SaveFileError) as exc:
+            raise ValueError(f"can't open {str(path)!r}: {failure_reason(exc)}") from None
         name = path.stem
+        incoming = read_incoming(text)
+        if isinstance(incoming, PuzzleCollection):
+            count = f"{len(incoming.puzzles):,}" + ("+" if incoming.more else "")
+            raise ValueError(f"{path.name} holds {count} puzzles: open it with Game > Open… to choose one")
     grid = Grid.from_string(text)
     fatal = [p for p in grid.problems() if p.kind is not ProblemKind.MULTIPLE_SOLUTIONS]
     if fatal:

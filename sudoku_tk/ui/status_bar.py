@@ -230,7 +230,8 @@ def _sentence(text: str) -> str:
 
 
 class Notices:
-    """One notice at a time above the board; problems shown to the player also go to the error log."""
+    """The notices above the board (one, or a lasting one and another: see notice_bar.py); problems shown to the
+    player also go to the error log."""
 
     def __init__(self, bar: NoticeBar, error_log: Optional[ErrorLog], log: Optional[MessageLog] = None) -> None:
         self.bar = bar
@@ -263,8 +264,9 @@ class Notices:
         if self._error_log is not None:
             self._error_log.user(text)
 
-    def hide(self) -> None:
-        self.bar.hide()
+    def hide(self, kind: str = "") -> None:
+        """Take away the notices of ``kind``; without a kind, every notice but a lasting one (the autosave warning)."""
+        self.bar.hide(kind)
 
     def buttons(self) -> List[str]:
         """The labels of the notice's buttons (none when no notice is shown)."""
@@ -283,8 +285,12 @@ class Notices:
         return self.bar.kind
 
     def text(self) -> str:
-        """The notice's sentence ("" when none)."""
+        """The first notice's sentence ("" when none)."""
         return self.bar.text()
+
+    def texts(self) -> List[str]:
+        """Every notice's sentence, the problems first."""
+        return self.bar.texts()
 
 
 class Clock:

@@ -6,7 +6,8 @@ written without fsync (still atomic, see ``atomic_files.atomic_write_text``) exc
 every 10th save, and once more durably when the window closes. Each window locks
 its autosave slot (``app/instance_lock.py``): a second window open at the same
 time keeps its game in slot 2 (``autosave-2``) and never touches the first one's.
-A failing autosave is shown as a warning that stays until a save works again.
+A failing autosave is shown at once as a warning that stays until a save works again,
+above any other notice (the notice bar stacks them, problems first).
 Without a data folder (tests, the self-test, benchmarks) nothing is read or
 written on its own. GameFiles owns the window's WindowAutosave and offers its
 names (``App.files.autosave()``, ``.slot``, ``.lock``…); it reaches the window
@@ -25,7 +26,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, List, Optional, Tuple
 
-from sudoku_tk.app.autosave import Autosaver, set_aside
+from sudoku_tk.app.autosave import Autosaver
+from sudoku_tk.app.damaged_files import set_aside
 from sudoku_tk.app.error_log import ErrorLog
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.instance_lock import InstanceLock
@@ -49,6 +51,10 @@ def report_for_tests(**data: object) -> None:
 def now() -> datetime:
     """The time a game is saved at: UTC, whole seconds."""
     return datetime.now(timezone.utc).replace(microsecond=0)
+
+
+class SlotTakenError(OSError):
+    """This window's autosave slot is held by another window (it could not lock it at start)."""
 
 
 def failure_reason(exc: BaseException) -> str:
@@ -76,22 +82,27 @@ class WindowAutosave:
         self.slot = 0
         """The autosave slot this window keeps its game in: 1 usually, 2… when other windows are open; 0: none."""
         self.slot_note = ""
-        """What the player is told at start when this window is not on the usual slot ("" when it is)."""
+        """What the player is told at start about the slots (not the usual one; another window's game kept)."""
         self.autosaver = self._take_slot(data_dir) if data_dir is not None else None
         self._save_job: Optional[str] = None
         self._autosave_failed = False
 
     def _take_slot(self, data_dir: Path) -> Optional[Autosaver]:
-        """Lock the first free autosave slot, so two windows never write over each other's game."""
+        """Lock the first free autosave slot, so two windows never write over each other's game.
+
+        When slot 1's lock can't even be made (a full disk, a file where its folder belongs),
+        this window keeps slot 1 and takes the lock before its first save that can be written
+        (``_hold_slot``): it never autosaves without holding it.
+        """
         for slot in range(1, MAX_SLOTS + 1):
             folder = autosave_dir(data_dir, slot)
             lock = InstanceLock(folder)
             try:
                 taken = lock.acquire()
-            except OSError:
-                taken = False  # an unwritable folder: the autosave warning tells the player later
+            except (OSError, SaveFileError):
+                taken = False  # the autosave warning tells the player what is wrong with the folder
                 if slot == 1:
-                    self.slot = 1
+                    self.lock, self.slot = lock, 1
                     return Autosaver(folder, durable=False, durable_every=10)
             if taken:
                 self.lock, self.slot = lock, slot
@@ -108,6 +119,21 @@ class WindowAutosave:
         )
         return None
 
+    def _hold_slot(self) -> None:
+        """Make sure this window holds its slot's lock before it writes there (see ``_take_slot``).
+
+        Raises:
+            OSError, SaveFileError: the lock can't be made yet (the folder is still unusable).
+            SlotTakenError: another window took the slot meanwhile.
+        """
+        lock = self.lock
+        if lock is None or lock.is_held:
+            return
+        if not lock.acquire():
+            raise SlotTakenError(
+                f"another window keeps its game in {lock.folder} now, so this one can't autosave there"
+            )
+
     # -- resuming ----------------------------------------------------------------------
     def set_aside_unplayable(self) -> str:
         """The autosave was read but could not be continued: keep it (and its backup) out of the new game's way.
@@ -116,11 +142,9 @@ class WindowAutosave:
         """
         if self.autosaver is None:
             return ""
-        kept = [
-            p
-            for p in (set_aside(path) for path in (self.autosaver.path, self.autosaver.backup_path) if path.exists())
-            if p is not None
-        ]
+        saver = self.autosaver
+        files = (saver.path, saver.backup_path, saver.journal.path)  # the journal too: its moves belong to it
+        kept = [p for p in (set_aside(path) for path in files if os.path.lexists(path)) if p is not None]
         if not kept:
             return ""
         return "It was kept as " + " and ".join(p.name for p in kept) + f" in {kept[0].parent}."
@@ -172,6 +196,7 @@ class WindowAutosave:
             return
         record = session.to_record(now())
         try:
+            self._hold_slot()
             saver.save(record, durable=durable)
         except (OSError, SaveFileError) as exc:
             self._autosave_failed = True
@@ -179,9 +204,11 @@ class WindowAutosave:
             return
         if self._autosave_failed:
             self._autosave_failed = False
-            if self._host.notice_kind() == AUTOSAVE_NOTICE:
-                self._host.hide_notice()
+            self._host.hide_notice(AUTOSAVE_NOTICE)
             self._host.say("Autosave works again: your moves are kept")
+        news = saver.take_news()
+        if news:  # a link or a pipe had appeared at the save's name: set aside, the player is told
+            self._host.show_notice(" ".join(news), error=True)
         report_for_tests(saved=len(record.moves))
 
     @property
@@ -190,9 +217,8 @@ class WindowAutosave:
         return self._autosave_failed
 
     def _warn_autosave_failed(self, exc: BaseException) -> None:
-        """Tell the player, and keep telling: shown again after every failed save unless another notice is up."""
-        if self._host.notice_kind() not in ("", AUTOSAVE_NOTICE):
-            return  # a question or a problem is on screen; the warning comes back with the next failed save
+        """Tell the player at once, and keep telling: the warning is a lasting notice shown first, above any other
+        notice (a start-up note, a question), which stays below it (see notice_bar.py)."""
         assert self.autosaver is not None
         self._host.show_notice(
             f"Autosave failed ({failure_reason(exc)}): your moves are not being kept in {self.autosaver.folder}. "

@@ -1,7 +1,8 @@
 """Child process for the SIGKILL crash test: resume the autosave, then "make a move, autosave, report" forever.
 
-Run as ``python autosave_child.py FOLDER [fast]`` (``fast``: no fsync, ``durable=False``). After each save completes it prints
-the number of moves saved (flushed), so the parent knows what was on disk.
+Run as ``python autosave_child.py FOLDER [fast] [long]`` (``fast``: no fsync, ``durable=False``; ``long``: a new game
+starts with LONG moves of the script already made, so every save goes to the autosave's journal). After each save
+completes it prints the number of moves saved (flushed), so the parent knows what was on disk.
 The moves follow a fixed script (``scripted_move``) so the parent can check that
 a resumed record is exactly a prefix of it.
 """
@@ -33,13 +34,19 @@ def scripted_move(i: int) -> Move:
     return Clear(cell)
 
 
-def main(folder: str, mode: str = "durable") -> None:
+LONG = 1500
+"""Moves a ``long`` game starts with: past JOURNAL_FROM_MOVES, so each save appends a line to the journal."""
+
+
+def main(folder: str, mode: str = "durable", length: str = "short") -> None:
     saver = Autosaver(Path(folder), durable=mode != "fast")
     record, message = saver.load_latest()
     if message:
         print(f"message: {message}", flush=True)
     if record is None:
         record = GameRecord.new(parse_grid(START), name="crash test")
+        if length == "long":
+            record = record.with_progress([scripted_move(i) for i in range(LONG)], elapsed=float(LONG))
     moves = list(record.moves)
     while True:
         moves.append(scripted_move(len(moves)))
@@ -49,4 +56,4 @@ def main(folder: str, mode: str = "durable") -> None:
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:3])
+    main(*sys.argv[1:4])

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.app.atomic_files import MAX_FILE_BYTES
+from sudoku_tk.app.file_reading import MAX_FILE_BYTES
 from sudoku_tk.app.game_io import (
     IncomingPuzzle,
     TextKind,

@@ -22,6 +22,7 @@ from sudoku_tk.app.recent_games import (
 )
 from sudoku_tk.app.session import Session
 from sudoku_tk.engine.brute_force import solve
+from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Place
 from sudoku_tk.engine.propagation import Assist
@@ -144,7 +145,7 @@ def test_an_unwritable_folder_raises_and_keeps_nothing_half_written(tmp_path: Pa
     blocker = tmp_path / "recent"
     blocker.write_text("a file where the folder should be", encoding="utf-8")
     recent = RecentGames(blocker)
-    with pytest.raises(OSError):
+    with pytest.raises(SaveFileError, match="recent in .* is a file, not a folder, so nothing can be saved in it"):
         recent.add(_game(2))
     assert recent.entries() == []
 

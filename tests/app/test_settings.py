@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
-from sudoku_tk.app.atomic_files import MAX_FILE_BYTES
+from sudoku_tk.app.file_reading import MAX_FILE_BYTES
 from sudoku_tk.app.settings import (
     DEFAULTS,
     RECENT_LIMIT,
@@ -206,4 +206,7 @@ def test_bad_json_is_explained_without_python_internals(tmp_path: Path, text: st
     path = tmp_path / "settings.json"
     path.write_text(text)
     s, notes = load_settings(path)
-    assert s == DEFAULTS and notes == [f"the settings file is not valid JSON ({why}); defaults are used"]
+    assert s == DEFAULTS and notes == [
+        f"the settings file settings.json could not be read (it is not valid JSON: {why}); "
+        "it was kept as settings.json.damaged and defaults are used"
+    ]

@@ -19,8 +19,9 @@ from autosave_child import scripted_move
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_tk.app.atomic_files import MAX_FILE_BYTES, atomic_write_text, decode
+from sudoku_tk.app.atomic_files import atomic_write_text
 from sudoku_tk.app.autosave import Autosaver
+from sudoku_tk.app.file_reading import MAX_FILE_BYTES, decode
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.puzzles import puzzles_for
 from sudoku_tk.app.save_format import (
