@@ -98,18 +98,18 @@ def _search(board: Board, t: Tables, stop: Optional[Stop] = None) -> Iterator[in
     pop, push = stack.pop, stack.append
     nodes = 0
     while stack:
-        if stop is not None:
-            nodes += 1
-            if nodes % STOP_EVERY == 0 and stop():
-                raise SearchStopped
         free, placed = pop()
         done = propagate(free, placed, kill)
-        if done is not None and locked is not None:
+        if locked is not None:
             while done is not None and done[0]:
                 fewer = locked(done[0])
                 if fewer == done[0]:
                     break
                 done = propagate(fewer, done[1], kill)
+        if stop is not None:
+            nodes += 1
+            if nodes % STOP_EVERY == 0 and stop():
+                raise SearchStopped
         if done is None:
             continue
         free, placed = done
@@ -132,9 +132,22 @@ def _branch(free: int, t: Tables) -> int:
     so that either branch removes the most (on hard 9×9 puzzles that visits about 40% fewer nodes than taking
     the first). Else the cell (on 16×16: or the unit-digit) with the fewest options.
     """
-    found = t.bivalue(free)
-    if found:
-        return _best_pair(free, t, ((found, t.digit_column),))
+    pairs = t.bivalue(free)
+    if pairs:
+        # The cells' case is _best_pair's, written out: it is the search's most frequent step on every size.
+        kill, column = t.kill, t.digit_column
+        best, best_score = 0, -1
+        for _ in range(_LOOK):
+            low = pairs & -pairs
+            pairs ^= low
+            options = free & (column * low)
+            first = options & -options
+            score = (free & ~(kill[first.bit_length() - 1] & kill[(options ^ first).bit_length() - 1])).bit_count()
+            if score > best_score:
+                best, best_score = options, score
+            if not pairs:
+                break
+        return best
     if not t.by_digit:
         return _fewest(free, t)
     rows2, cols2, boxes2 = t.bilocal(free)
