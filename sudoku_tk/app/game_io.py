@@ -5,10 +5,11 @@ the grid when the text parses, every problem the engine finds (conflicting
 givens, a cell with no candidate, no solution, several solutions) and one
 sentence for the player naming the problem and its cells. Only a puzzle with
 several solutions may still be played, after the player confirms. The solutions
-are counted for a moment only (solution_check.py): a puzzle whose count takes longer
-comes back ``is_pending``, for the window to finish in the background (``counted``). Text holding
-several puzzles (a file of one-line puzzles, an OpenSudoku document with several
-games) becomes a ``PuzzleCollection`` instead, for the player to pick one.
+are counted for a moment only (solution_check.py): a puzzle whose count takes
+longer comes back ``is_pending``, for the window to finish in the background
+(``counted``). Text holding several puzzles (a file of one-line puzzles, an
+OpenSudoku document with several games) becomes a ``PuzzleCollection`` instead,
+for the player to pick one.
 
 Outgoing text reuses the engine's writers (``engine/formats.py``): the puzzle's
 givens as one line, the current values as one line, the candidate grid.
