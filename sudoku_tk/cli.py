@@ -2,7 +2,9 @@
 
 Output formats are stable: other tools and checks read them. Exit codes: 0 all
 good, 1 a puzzle with conflicts or no solution (solve and check: several solutions
-too) or no hint to give, 2 unusable input or options.
+too) or no hint to give, 2 unusable input or options, a puzzle that took longer than
+``--time-limit`` (cli_limits.py), or output that can't be written (a full disk): one line
+on standard error for each.
 
 Input is read bounded: at most 16 MB (``MAX_INPUT_BYTES``) from a file or standard
 input, so ``/dev/zero`` or a runaway pipe is a one-line message, not a memory error.
@@ -21,10 +23,11 @@ from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, Optional
 from . import __version__, cli_io
 from .cli_export import add_export_parser
 from .cli_generate import add_generate_parser
-from .cli_io import Console as _Console
+from .cli_io import OutputError
 from .cli_io import fit as _fit
 from .cli_io import quoted as _quoted
-from .engine.brute_force import count_solutions, iter_solutions
+from .cli_limits import DEFAULT_SECONDS, TimeLimitExceeded, time_limit
+from .engine.brute_force import count_solutions, first_solutions
 from .engine.errors import PuzzleFormatError
 from .engine.grid import Grid, Problem, ProblemKind, values_line
 from .engine.levels import LABELS
@@ -71,13 +74,10 @@ def iter_puzzles(text: str) -> Iterator[Tuple[int, Grid]]:
 def _cmd_solve(ns: argparse.Namespace) -> int:
     text = _read_input(ns.source, sys.stdin)
     status = 0
-    out = _Console(sys.stdout)
-    for _line, grid in iter_puzzles(text):
-        sols = []
-        for sol in iter_solutions(grid):
-            sols.append(sol)
-            if len(sols) > 1:
-                break
+    out = cli_io.stdout()
+    for line, grid in iter_puzzles(text):
+        with time_limit(ns.time_limit, f"the puzzle on line {line}"):
+            sols = first_solutions(grid, 2)
         if not sols:
             out.write(_NO_SOLUTION)
             status = 1
@@ -91,15 +91,17 @@ def _cmd_solve(ns: argparse.Namespace) -> int:
 
 def _cmd_check(ns: argparse.Namespace) -> int:
     grid = _parse_puzzle_arg(ns.puzzle, "check")
-    out = _Console(sys.stdout)
-    out.write(f"givens: {grid.given_count()}\n")
+    out = cli_io.stdout()
     problems = grid.problems(check_solutions=False)
+    if not problems:
+        with time_limit(ns.time_limit, "the puzzle"):
+            n = count_solutions(grid, 2)
+    out.write(f"givens: {grid.given_count()}\n")
     for p in problems:
         out.write(f"{_PROBLEM}{p.message}\n")
     if problems:
         out.write(_NO_SOLUTION)
         return 1
-    n = count_solutions(grid, 2)
     out.write({0: _NO_SOLUTION, 1: "unique\n"}.get(n, _SEVERAL_SOLUTIONS))
     return 0 if n == 1 else 1
 
@@ -192,61 +194,55 @@ def _cmd_hint(ns: argparse.Namespace) -> int:
     standard error; the hint follows without uniqueness techniques. Exit 0 when a step was printed, 1 for
     a mistake, a problem, or when no enabled technique applies.
     """
+    enabled = _selection(ns)
+    grid = _parse_puzzle_arg(ns.puzzle, "hint")
+    with time_limit(ns.time_limit, "the puzzle"):
+        text, status = _hint_text(grid, enabled, ns.all, ns.json)
+    cli_io.stdout().write(text)
+    return status
+
+
+def _hint_text(grid: Grid, enabled: Optional[FrozenSet["Technique"]], every: bool, as_json: bool) -> Tuple[str, int]:
+    """What ``hint`` prints for ``grid`` and its exit status (see ``_cmd_hint``)."""
     import json
 
     from .engine.brute_force import unique_solution
     from .engine.logic_solver import diagnose
     from .engine.techniques import find_all_steps, find_hint
 
-    enabled = _selection(ns)
-    grid = _parse_puzzle_arg(ns.puzzle, "hint")
     geo = grid.geometry
-    out = _Console(sys.stdout)
     solution = unique_solution(Grid.from_values(grid.givens))
     if solution is None:
         problems = _puzzle_problems(grid)
         blocking = _blocking(problems)
         if blocking:
-            if ns.json:
-                out.write(json.dumps({"problems": [_problem_dict(p, geo) for p in blocking]}) + "\n")
-            else:
-                out.write("".join(f"{_PROBLEM}{p.message}\n" for p in blocking))
-            return 1
+            if as_json:
+                return json.dumps({"problems": [_problem_dict(p, geo) for p in blocking]}) + "\n", 1
+            return "".join(f"{_PROBLEM}{p.message}\n" for p in blocking), 1
         _error("the puzzle has more than one solution: no uniqueness techniques, no mistake check")
     mistake = diagnose(grid, solution) if solution is not None else None
     if mistake is not None:
-        if ns.json:
-            out.write(
-                json.dumps(
-                    {
-                        "mistake": {
-                            "kind": mistake.kind.value,
-                            "cell": geo.cell_name(mistake.cell),
-                            "digit": mistake.digit,
-                            "message": mistake.message,
-                        }
-                    }
-                )
-                + "\n"
-            )
-        else:
-            out.write(f"mistake: {mistake.message}\n")
-        return 1
+        if as_json:
+            found = {
+                "kind": mistake.kind.value,
+                "cell": geo.cell_name(mistake.cell),
+                "digit": mistake.digit,
+                "message": mistake.message,
+            }
+            return json.dumps({"mistake": found}) + "\n", 1
+        return f"mistake: {mistake.message}\n", 1
     unique = solution is not None
-    if ns.all:
+    if every:
         steps = find_all_steps(grid, enabled, unique=unique)
     else:
         first = find_hint(grid, enabled, unique=unique, most=True)
         steps = [first] if first is not None else []
-    if ns.json:
+    if as_json:
         dicts = [s.to_dict(geo) for s in steps]
-        out.write(json.dumps(dicts if ns.all else (dicts[0] if dicts else None)) + "\n")
-    else:
-        for s in steps:
-            out.write(s.explanation + "\n")
-        if not steps:
-            out.write("no step: none of the enabled techniques applies here\n")
-    return 0 if steps else 1
+        return json.dumps(dicts if every else (dicts[0] if dicts else None)) + "\n", 0 if steps else 1
+    if not steps:
+        return "no step: none of the enabled techniques applies here\n", 1
+    return "".join(s.explanation + "\n" for s in steps), 0
 
 
 def _cmd_steps(ns: argparse.Namespace) -> int:
@@ -260,17 +256,18 @@ def _cmd_steps(ns: argparse.Namespace) -> int:
     from .engine.logic_solver import solve_logically
 
     enabled = _selection(ns)
-    out = _Console(sys.stdout)
+    out = cli_io.stdout()
     status = 0
-    for _line, grid in iter_puzzles(_read_input(ns.source, sys.stdin)):
-        problems = _puzzle_problems(grid)
+    for line, grid in iter_puzzles(_read_input(ns.source, sys.stdin)):
         record: Dict[str, Any] = {"puzzle": grid.to_string(), "solved": False, "steps": []}
+        with time_limit(ns.time_limit, f"the puzzle on line {line}"):
+            problems = _puzzle_problems(grid)
+            if not _blocking(problems):
+                path = solve_logically(grid, enabled, unique=not problems, most=True)
+                record["solved"] = path.solved
+                record["steps"] = [s.to_dict(grid.geometry) for s in path.steps]
         if _blocking(problems):
             status = 1
-        else:
-            path = solve_logically(grid, enabled, unique=not problems, most=True)
-            record["solved"] = path.solved
-            record["steps"] = [s.to_dict(grid.geometry) for s in path.steps]
         if problems:
             record["problems"] = [p.message for p in problems]
         out.write(json.dumps(record) + "\n")
@@ -288,22 +285,24 @@ def _cmd_rate(ns: argparse.Namespace) -> int:
     from .engine.rating import rate, rate_puzzle
 
     enabled = _selection(ns)
-    out = _Console(sys.stdout)
+    out = cli_io.stdout()
     status = 0
     for line, grid in iter_puzzles(_read_input(ns.source, sys.stdin)):
-        problems = _puzzle_problems(grid)
-        blocking = _blocking(problems)
+        with time_limit(ns.time_limit, f"the puzzle on line {line}"):
+            problems = _puzzle_problems(grid)
+            blocking = _blocking(problems)
+            if blocking:
+                text = _PROBLEM + "; ".join(p.message for p in blocking) + "\n"
+            elif ns.se:
+                rating = rate_puzzle(grid, enabled, unique=not problems)
+                text = f"{rating} se={rating.se:.1f}\n"
+            else:
+                text = str(rate(solve_logically(grid, enabled, unique=not problems))) + "\n"
         if blocking:
-            out.write(_PROBLEM + "; ".join(p.message for p in blocking) + "\n")
             status = 1
-            continue
-        if problems:
+        elif problems:
             _error(f"line {line}: the puzzle has more than one solution: rated without uniqueness techniques")
-        if ns.se:
-            rating = rate_puzzle(grid, enabled, unique=not problems)
-            out.write(f"{rating} se={rating.se:.1f}\n")
-        else:
-            out.write(str(rate(solve_logically(grid, enabled, unique=not problems))) + "\n")
+        out.write(text)
     return status
 
 
@@ -323,24 +322,29 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     p = sub.add_parser("solve", help="solve puzzles, one result line per puzzle")
     p.add_argument("source", nargs="?", default="-", help=_SOURCE_HELP)
+    _time_limit_option(p)
     p.set_defaults(func=_cmd_solve)
     p = sub.add_parser("check", help="count givens, list problems, tell unique / multiple / none")
     p.add_argument("puzzle", help="a puzzle as text, a file, or - for standard input")
+    _time_limit_option(p)
     p.set_defaults(func=_cmd_check)
     p = sub.add_parser("hint", help="the next logical step (every step with --all) for a puzzle or candidate grid")
     p.add_argument("--all", action="store_true", help="list every step available, not just the first")
     p.add_argument("--json", action="store_true", help="JSON output (the shape of `steps`)")
     p.add_argument("puzzle", help="a puzzle or candidate grid as text, a file, or - for standard input")
     _technique_options(p)
+    _time_limit_option(p)
     p.set_defaults(func=_cmd_hint)
     p = sub.add_parser("steps", help="the logic solver's path for each puzzle, one JSON object per line")
     p.add_argument("source", nargs="?", default="-", help=_SOURCE_HELP)
     _technique_options(p)
+    _time_limit_option(p)
     p.set_defaults(func=_cmd_steps)
     p = sub.add_parser("rate", help="level, score and solved/stuck for each puzzle")
     p.add_argument("source", nargs="?", default="-", help=_SOURCE_HELP)
     p.add_argument("--se", action="store_true", help="add se=N.N, an estimate of the Sudoku Explainer rating")
     _technique_options(p)
+    _time_limit_option(p)
     p.set_defaults(func=_cmd_rate)
     add_generate_parser(sub, _seconds).set_defaults(func=_cmd_generate)  # levels, practice, --jobs: cli_generate.py
     add_export_parser(sub)  # pictures and PDF sheets: cli_export.py
@@ -356,6 +360,17 @@ def _seconds(text: str) -> float:
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {_quoted(text)}")
     return value
+
+
+def _time_limit_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--time-limit",
+        type=_seconds,
+        default=DEFAULT_SECONDS,
+        metavar="SECONDS",
+        help=f"give up on a puzzle after this many seconds: one line on standard error, exit status 2 "
+        f"(default {DEFAULT_SECONDS:g})",
+    )
 
 
 def _technique_options(p: argparse.ArgumentParser) -> None:
@@ -374,13 +389,33 @@ def _technique_options(p: argparse.ArgumentParser) -> None:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = build_parser()
     args: List[str] = list(sys.argv[1:] if argv is None else argv)
-    ns = parser.parse_args(args)
-    if not getattr(ns, "func", None):
-        parser.print_help()
+    try:
+        try:
+            ns = parser.parse_args(args)
+        except SystemExit:  # --help, --version, or a usage error: argparse printed it; make sure it was written
+            cli_io.stdout().flush()
+            raise
+        if not getattr(ns, "func", None):
+            parser.print_help()
+            cli_io.stdout().flush()
+            return 2
+        status = _run(ns)
+        cli_io.stdout().flush()
+        return status
+    except OutputError as exc:
+        _error(f"can't write the output: {exc.reason}")
+        cli_io.drop_unwritten_output()
         return 2
+    except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
+        cli_io.drop_unwritten_output()
+        return 0
+
+
+def _run(ns: argparse.Namespace) -> int:
+    """Run the chosen subcommand; its problems with the input, options or time as one line and status 2."""
     try:
         return int(ns.func(ns))
-    except PuzzleFormatError as exc:
+    except (PuzzleFormatError, TimeLimitExceeded) as exc:
         _error(str(exc))
         return 2
     except ValueError as exc:
@@ -391,5 +426,3 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             raise
         _error(str(exc))
         return 2
-    except BrokenPipeError:
-        return 0

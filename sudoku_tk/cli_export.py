@@ -6,9 +6,11 @@
 
 PUZZLE is puzzle text, a file, or ``-`` for standard input; a candidate grid keeps its
 candidates in a ``--candidates`` picture. A PNG shows one puzzle; a PDF takes every
-puzzle of a collection. One line on standard output says what was written. Exit codes:
+puzzle of a collection. One line on standard output says what was written. A PNG is
+drawn at 1.5× by default (``render.layout.PNG_SCALE``: 684 pixels for 9×9). Exit codes:
 0 written, 1 nothing to draw (a solution asked of a puzzle without exactly one, no
-puzzle of the level in time), 2 unusable input or options, or the file can't be written.
+puzzle of the level in time), 2 unusable input or options, a puzzle that took longer than
+``--time-limit`` to solve, rate or draw, or a file (or standard output) that can't be written.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ import io
 import os
 import sys
 from pathlib import Path
-from typing import List, Optional, TextIO
+from typing import List, Optional
 
 from . import cli_io
+from .cli_limits import DEFAULT_SECONDS, time_limit
 from .engine.errors import PuzzleFormatError
 from .engine.grid import Grid
 
@@ -46,7 +49,9 @@ def add_export_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]"
     pic.add_argument("--solution", action="store_true", help="draw the solution instead of the puzzle")
     pic.add_argument("--candidates", action="store_true", help="draw the candidates (a candidate grid keeps its own)")
     pic.add_argument("--hint", action="store_true", help="draw the next logical step on the candidates")
-    pic.add_argument("--scale", type=_positive, default=None, help="1 = 48-pixel cells on 9x9 (default), 2 = twice")
+    pic.add_argument(
+        "--scale", type=_positive, default=None, help="1 = 48-pixel cells on 9x9, 2 = twice (default 1.5: 684 pixels)"
+    )
     pic.add_argument("--size", type=int, default=None, metavar="PX", help="the board's width in pixels instead")
     pdf = p.add_argument_group("PDF")
     pdf.add_argument("--per-page", type=int, default=1, choices=PAGE_CHOICES, help="puzzles per page (default 1)")
@@ -59,7 +64,14 @@ def add_export_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]"
     book.add_argument("--level", default="any", help="easy, medium, hard, unfair, extreme or any (default any)")
     book.add_argument("--count", type=int, default=6, help="how many puzzles (default 6)")
     book.add_argument("--seed", type=int, default=None, help="random seed, for a repeatable booklet")
-    book.add_argument("--time-limit", type=_positive, default=30.0, help="seconds to search per puzzle (default 30)")
+    book.add_argument(
+        "--time-limit",
+        type=_positive,
+        default=DEFAULT_SECONDS,
+        metavar="SECONDS",
+        help=f"seconds per puzzle: to make a booklet's, or to solve, rate and draw a given one (default "
+        f"{DEFAULT_SECONDS:g})",
+    )
     p.set_defaults(func=run_export)
 
 
@@ -130,20 +142,23 @@ def _png(ns: argparse.Namespace, grid: Grid) -> int:
     from .engine.propagation import NO_ASSISTS, Assist, recompute
     from .engine.techniques import find_hint
     from .render.board_picture import NoSolutionError, PictureKind, picture, save_png
+    from .render.layout import PNG_SCALE
     from .render.overlays import NO_OVERLAY, Overlay
 
+    scale = PNG_SCALE if ns.scale is None and ns.size is None else ns.scale
     # A candidate grid keeps its own candidates; a plain puzzle shows those its digits leave.
     position = recompute(grid, (), NO_ASSISTS if grid.has_pencilmarks else {Assist.PEERS})
     kind = PictureKind.SOLUTION if ns.solution else PictureKind.POSITION
     overlay = NO_OVERLAY
-    if ns.hint:
-        step = find_hint(grid, None, unique=True)
-        if step is None:
-            print("sudoku-tk: no logical step to draw: the picture shows the board alone", file=sys.stderr)
-        else:
-            overlay = Overlay(full_highlights(step), step.links, bool(step.chain))
     try:
-        image = picture(position, kind, overlay, scale=ns.scale, board_px=ns.size, candidates=ns.candidates or ns.hint)
+        with time_limit(ns.time_limit, "the picture"):
+            if ns.hint:
+                step = find_hint(grid, None, unique=True)
+                if step is None:
+                    print("sudoku-tk: no logical step to draw: the picture shows the board alone", file=sys.stderr)
+                else:
+                    overlay = Overlay(full_highlights(step), step.links, bool(step.chain))
+            image = picture(position, kind, overlay, scale=scale, board_px=ns.size, candidates=ns.candidates or ns.hint)
     except NoSolutionError as exc:
         print(cli_io.fit(f"sudoku-tk: {exc}", sys.stderr), file=sys.stderr)
         return 1
@@ -153,13 +168,14 @@ def _png(ns: argparse.Namespace, grid: Grid) -> int:
         if ns.png == "-":  # standard output, as "-" is for input: never a file named "-"
             buffer = io.BytesIO()
             image.save(buffer, format="PNG", optimize=True)
-            sys.stdout.buffer.write(buffer.getvalue())
-            sys.stdout.flush()
+            _write_binary(buffer.getvalue())
         else:
             save_png(image, ns.png)
-    except (OSError, ValueError) as exc:
-        return _error(f"can't write {ns.png}: {exc}")
-    print(f"wrote {_shown(ns.png)}: {image.width}x{image.height} pixels", file=_report_stream(ns.png))
+    except OSError as exc:
+        return _error(f"can't write {_shown(ns.png)}: {cli_io.os_error_words(exc)}")
+    except ValueError as exc:
+        return _error(f"can't write {_shown(ns.png)}: {exc}")
+    _report(ns.png, f"wrote {_shown(ns.png)}: {image.width}x{image.height} pixels")
     return 0
 
 
@@ -167,12 +183,21 @@ def _shown(path: str) -> str:
     return "standard output" if path == "-" else path
 
 
-def _report_stream(path: str) -> TextIO:
-    """Where "wrote …" goes: standard error when the file itself went to standard output."""
-    return sys.stderr if path == "-" else sys.stdout
+def _report(path: str, text: str) -> None:
+    """Say what was written: on standard error when the file itself went to standard output."""
+    if path == "-":
+        print(text, file=sys.stderr)
+    else:
+        cli_io.stdout().write(text + "\n")
+
+
+def _write_binary(data: bytes) -> None:
+    sys.stdout.buffer.write(data)
+    sys.stdout.flush()
 
 
 def _pdf(ns: argparse.Namespace, grids: List[Grid]) -> int:
+    from .engine.brute_force import unique_solution
     from .engine.logic_solver import solve_logically
     from .engine.rating import rate
     from .render.booklet import rating_note
@@ -181,15 +206,19 @@ def _pdf(ns: argparse.Namespace, grids: List[Grid]) -> int:
     puzzles = []
     for n, grid in enumerate(grids, start=1):
         note = ""
-        if ns.rate and grid.geometry.side == 9:
-            note = rating_note(rate(solve_logically(grid.givens_only())))
+        solution = None
+        with time_limit(ns.time_limit, f"puzzle {n}"):
+            if ns.rate and grid.geometry.side == 9:
+                note = rating_note(rate(solve_logically(grid.givens_only())))
+            if ns.with_solutions:
+                solution = unique_solution(grid.givens_only())
         cands = None
         values = None
         if ns.candidates:
             values = grid.values
             cands = tuple(grid.candidate_set(c) for c in range(grid.geometry.ncells))
         title = f"Puzzle {n}" if len(grids) > 1 else (ns.title or "Puzzle")
-        puzzles.append(SheetPuzzle(grid.givens_only(), title, note, values=values, candidates=cands))
+        puzzles.append(SheetPuzzle(grid.givens_only(), title, note, values=values, candidates=cands, solution=solution))
     return _write_pdf(ns, puzzles)
 
 
@@ -224,16 +253,15 @@ def _write_pdf(ns: argparse.Namespace, puzzles: list) -> int:  # type: ignore[ty
         return 1
     try:
         if ns.pdf == "-":
-            sys.stdout.buffer.write(doc.to_bytes(compress=True))
-            sys.stdout.flush()
+            _write_binary(doc.to_bytes(compress=True))
         else:
             Path(ns.pdf).write_bytes(doc.to_bytes(compress=True))
     except OSError as exc:
-        return _error(f"can't write {ns.pdf}: {exc.strerror or exc}")
+        return _error(f"can't write {ns.pdf}: {cli_io.os_error_words(exc)}")
     pages = len(doc.pages)
-    print(
+    _report(
+        ns.pdf,
         f"wrote {_shown(ns.pdf)}: {pages} page{'s' if pages != 1 else ''}, "
         f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}",
-        file=_report_stream(ns.pdf),
     )
     return 0

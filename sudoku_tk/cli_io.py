@@ -5,12 +5,18 @@ so ``/dev/zero`` or a runaway pipe is a one-line message, not a memory error. Fi
 are read by the app's one reader (``app/file_reading.py``, the same limit as the
 window's); a pipe or a device is read too (``solve <(cat puzzles.txt)``), bounded.
 Output never fails on a console that can't show the engine's typography ("→",
-"≠", "—"): such text is spelled in ASCII there ("->", "!=", "-").
+"≠", "—"): such text is spelled in ASCII there ("->", "!=", "-"). Output that can't be
+written (a full disk, a closed device) is ``OutputError``, which the command line turns
+into one line on standard error and exit status 2; ``os_error_words`` says an OSError in
+words ("the disk is full") rather than "[Errno 28]".
 """
 
 from __future__ import annotations
 
 import codecs
+import errno
+import os
+import sys
 from typing import TextIO
 
 from .app.file_reading import MAX_FILE_BYTES, FileTooLargeError, NotAFileError, read_bounded, read_file, size_text
@@ -121,15 +127,87 @@ def fit(text: str, stream: TextIO) -> str:
     return text
 
 
+_ERRNO_WORDS = {
+    getattr(errno, name): words
+    for name, words in (
+        ("ENOSPC", "the disk is full"),
+        ("EDQUOT", "the disk quota is used up"),
+        ("EROFS", "the disk is read-only"),
+        ("EACCES", "permission denied"),
+        ("EPERM", "permission denied"),
+        ("ENOENT", "the folder does not exist"),
+        ("ENOTDIR", "a part of the path is not a folder"),
+        ("EISDIR", "it is a folder"),
+        ("EFBIG", "the file would be too large"),
+        ("EIO", "the device failed (an input/output error)"),
+        ("ENXIO", "the device is not there"),
+    )
+    if hasattr(errno, name)  # not every system has every code (Windows has no EDQUOT)
+}
+"""What an OSError means, for the errors a user can meet writing output; anything else keeps its own wording."""
+
+
+def os_error_words(exc: OSError) -> str:
+    """An OSError in words for a message: "the disk is full", not "[Errno 28] No space left on device"."""
+    words = _ERRNO_WORDS.get(exc.errno or 0)
+    if words:
+        return words
+    text = exc.strerror or str(exc) or type(exc).__name__
+    return text[:1].lower() + text[1:]
+
+
+class OutputError(Exception):
+    """Standard output could not be written; ``reason`` says why in words (see ``os_error_words``)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class Console:
     """The commands' standard output: writes what the stream's encoding can't hold in ASCII (see ``fit``)
-    instead of failing with UnicodeEncodeError (a Windows console, ``PYTHONIOENCODING=ascii``, the C locale)."""
+    instead of failing with UnicodeEncodeError (a Windows console, ``PYTHONIOENCODING=ascii``, the C locale).
+
+    Raises:
+        OutputError: from ``write`` and ``flush``, when the stream can't be written (a full disk, a closed
+            device); a reader that went away stays BrokenPipeError.
+    """
 
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
 
     def write(self, text: str) -> None:
-        self._stream.write(fit(text, self._stream))
+        try:
+            self._stream.write(fit(text, self._stream))
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(os_error_words(exc)) from None
 
     def flush(self) -> None:
-        self._stream.flush()
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(os_error_words(exc)) from None
+
+
+def stdout() -> Console:
+    """The process's standard output as a ``Console`` (looked up now: tests replace ``sys.stdout``)."""
+    return Console(sys.stdout)
+
+
+def drop_unwritten_output() -> None:
+    """Point standard output at the null device, so the output that could not be written is not tried again
+    when Python exits (which would print an "Exception ignored" traceback and exit 120)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (a test's capture): nothing is flushed at exit
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except OSError:
+        pass

@@ -7,7 +7,9 @@ A move that only adds is played on from the last Position (``recompute(after=...
 and the last few Positions are kept, so an undo takes one back instead of replaying
 the game: a move costs the same on a game of 100,000 moves as on a new one.
 The unique solution is computed once, when first asked (None when the puzzle has
-several).
+several), for a moment only: a puzzle whose count takes longer is ``solution_pending``
+(treated as not unique meanwhile) until the window's background check hands the answer
+to ``know_solution`` (app/solution_check.py).
 
 ``Session`` (session.py) extends ``Game`` with the requests that change it (moves,
 undo and redo, reveals, new games) and the listeners that hear about them; this
@@ -27,7 +29,7 @@ from sudoku_tk.app.explanations import Explanation, explain, move_summary
 from sudoku_tk.app.game_clock import GameClock
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.pencil_mode import CandidateMode, resting_assists
-from sudoku_tk.engine.brute_force import unique_solution
+from sudoku_tk.app.solution_check import count_now
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Move, Place
@@ -42,6 +44,7 @@ ENTERING_ASSISTS = frozenset({Assist.PEERS})
 _NOT_COMPUTED = object()
 KEEP_POSITIONS = 8
 """How many earlier Positions a game keeps, so that as many undos in a row cost nothing."""
+_PENDING = object()
 
 
 class Game:
@@ -158,10 +161,26 @@ class Game:
 
     @property
     def solution(self) -> Optional[Tuple[int, ...]]:
-        """The starting position's only solution, or None when it has none or several (computed once)."""
+        """The starting position's only solution, or None when it has none or several (computed once), or while
+        it is still being worked out (``solution_pending``)."""
         if self._solution is _NOT_COMPUTED:
-            self._solution = None if self._entering else unique_solution(self._start)
-        return self._solution  # type: ignore[return-value]
+            found = None if self._entering else count_now(self._start)
+            self._solution = None if self._entering else _PENDING if found is None else found.solution
+        return None if self._solution is _PENDING else self._solution  # type: ignore[return-value]
+
+    @property
+    def solution_pending(self) -> bool:
+        """Did a quick count not finish, so the solution waits for ``know_solution`` (a background check)?"""
+        _ = self.solution
+        return self._solution is _PENDING
+
+    def know_solution(self, start: Grid, solution: Optional[Tuple[int, ...]]) -> bool:
+        """Take the solution (None: none or several) that a count made elsewhere found for ``start``, if ``start``
+        is still this game's starting position; whether it was taken."""
+        if self._entering or start.values != self._start.values or start.candidates != self._start.candidates:
+            return False
+        self._solution = solution
+        return True
 
     @property
     def is_unique(self) -> bool:

@@ -4,9 +4,12 @@ Incoming text (pasted, typed, or read from a file) becomes an ``IncomingPuzzle``
 the grid when the text parses, every problem the engine finds (conflicting
 givens, a cell with no candidate, no solution, several solutions) and one
 sentence for the player naming the problem and its cells. Only a puzzle with
-several solutions may still be played, after the player confirms. Text holding
-several puzzles (a file of one-line puzzles, an OpenSudoku document with several
-games) becomes a ``PuzzleCollection`` instead, for the player to pick one.
+several solutions may still be played, after the player confirms. The solutions
+are counted for a moment only (solution_check.py): a puzzle whose count takes
+longer comes back ``is_pending``, for the window to finish in the background
+(``counted``). Text holding several puzzles (a file of one-line puzzles, an
+OpenSudoku document with several games) becomes a ``PuzzleCollection`` instead,
+for the player to pick one.
 
 Outgoing text reuses the engine's writers (``engine/formats.py``): the puzzle's
 givens as one line, the current values as one line, the candidate grid.
@@ -23,10 +26,11 @@ from typing import Optional, Tuple, Union
 from sudoku_tk.app.file_reading import decode, read_file
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.save_format import loads
+from sudoku_tk.app.solution_check import SolutionCount, count_now
 from sudoku_tk.engine.errors import PuzzleFormatError, SaveFileError
 from sudoku_tk.engine.formats import format_line, format_pencilmarks, parse_collection, parse_grid
 from sudoku_tk.engine.geometry import Cell
-from sudoku_tk.engine.grid import Grid, Problem, ProblemKind
+from sudoku_tk.engine.grid import Grid, Problem, ProblemKind, solution_count_problems
 from sudoku_tk.engine.propagation import Position
 
 MAX_PROBLEMS_SHOWN = 3
@@ -42,11 +46,18 @@ class IncomingPuzzle:
     problems: Tuple[Problem, ...] = ()
     format_error: str = ""
     """Why the text is not a puzzle (the engine's PuzzleFormatError message), or ""."""
+    count: Optional[SolutionCount] = None
+    """The solutions found (up to two), once counted; None before, and for a puzzle with conflicts."""
+
+    @property
+    def is_pending(self) -> bool:
+        """Parsed and without conflicts, but its solutions not counted yet (see ``counted``)."""
+        return self.grid is not None and not self.problems and not self.format_error and self.count is None
 
     @property
     def is_proper(self) -> bool:
         """Parsed, no conflicts, exactly one solution: play it at once."""
-        return self.grid is not None and not self.problems and not self.format_error
+        return self.grid is not None and not self.problems and not self.format_error and self.count is not None
 
     @property
     def has_several_solutions(self) -> bool:
@@ -89,8 +100,18 @@ def _sentence(text: str) -> str:
 
 
 def check_grid(grid: Grid) -> IncomingPuzzle:
-    """Check a grid the player built or the app read: conflicts, dead cells, solution count."""
-    return IncomingPuzzle(grid, tuple(grid.problems()))
+    """Check a grid the player built or the app read: conflicts, dead cells, and the solutions when they can be
+    counted at once (else the result ``is_pending``)."""
+    problems = grid.problems(check_solutions=False)
+    if problems:
+        return IncomingPuzzle(grid, tuple(problems))
+    found = count_now(grid)
+    return IncomingPuzzle(grid) if found is None else counted(grid, found)
+
+
+def counted(grid: Grid, count: SolutionCount) -> IncomingPuzzle:
+    """``grid`` (without conflicts) with its solutions counted: none and several are its problems."""
+    return IncomingPuzzle(grid, tuple(solution_count_problems(count.count)), count=count)
 
 
 def read_puzzle_text(text: str) -> IncomingPuzzle:

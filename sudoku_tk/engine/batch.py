@@ -3,23 +3,30 @@ whatever the number of processes.
 
 ``generate_batch(request, base_seed, count, jobs)`` yields ``(seed, Generated or None)`` in order; each puzzle
 is ``generate_one(request, puzzle_seed(base_seed, i))``, run in this process for ``jobs == 1`` and in a pool of
-worker processes otherwise (results still come back in order, as soon as the next one is ready).
+worker processes otherwise (results still come back in order, as soon as the next one is ready). A batch
+streams: seeds are made as they are needed and at most ``AHEAD_PER_JOB`` puzzles per process are asked for
+ahead of the one the caller waits for, so memory stays bounded and the first puzzle comes out at once
+whatever ``count`` is (a billion included).
 """
 
 from __future__ import annotations
 
 import os
 import random
-from concurrent.futures import ProcessPoolExecutor
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from functools import partial
-from typing import Iterator, Optional, Tuple, Union
+from typing import Deque, Iterator, Optional, Tuple, Union
 
 from .generator import Symmetry, generate
 from .level_search import Generated, generate_at_level, generate_practice, puzzle_seed
 from .logic_solver import solve_logically
 from .rating import Level, rate
 from .step import Technique
+
+AHEAD_PER_JOB = 2
+"""Puzzles asked of the pool per worker process beyond the one being handed out: every process stays busy,
+and a batch holds at most ``jobs × AHEAD_PER_JOB`` pending puzzles whatever its count."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,19 +72,31 @@ def default_jobs() -> int:
 def generate_batch(
     request: Request, base_seed: Union[int, str], count: int, jobs: Optional[int] = None
 ) -> Iterator[Tuple[str, Optional[Generated]]]:
-    """Yield ``(seed, puzzle or None)`` for the ``count`` puzzles of a batch, in order.
+    """Yield ``(seed, puzzle or None)`` for the ``count`` puzzles of a batch, in order, as each is made.
 
     Args:
         jobs: worker processes (None: every core); 1 works in this process.
     """
-    seeds = [puzzle_seed(base_seed, i) for i in range(count)]
+    seeds = (puzzle_seed(base_seed, i) for i in range(count))
     jobs = default_jobs() if jobs is None else jobs
     if jobs <= 1 or count <= 1:
         for seed in seeds:
             yield seed, generate_one(request, seed)
         return
-    with ProcessPoolExecutor(max_workers=min(jobs, count)) as pool:
-        yield from zip(seeds, pool.map(partial(generate_one, request), seeds))
+    pool = ProcessPoolExecutor(max_workers=min(jobs, count))
+    pending: Deque[Tuple[str, "Future[Optional[Generated]]"]] = deque()
+    try:
+        for seed in seeds:
+            pending.append((seed, pool.submit(generate_one, request, seed)))
+            if len(pending) > jobs * AHEAD_PER_JOB:
+                seed, future = pending.popleft()
+                yield seed, future.result()
+        while pending:
+            seed, future = pending.popleft()
+            yield seed, future.result()
+    finally:
+        # Also when the caller stops early (output that can't be written): drop the puzzles not started.
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 __all__ = ["Request", "default_jobs", "generate_batch", "generate_one"]

@@ -1,180 +1,58 @@
-"""Brute-force search on digit bitboards: naked and hidden singles to a fixpoint, then a branch on a cell.
+"""Brute-force search on digit bitboards: singles and locked candidates, then a branch where the board has fewest ways.
 
 ``solve`` finds a solution, ``count_solutions`` counts up to a limit (2 is enough to tell unique from not),
-``iter_solutions`` yields them all in a fixed order. Works for 4×4, 9×9 and 16×16 boards.
+``unique_solution`` gives the solution when there is exactly one, ``iter_solutions`` yields them all in a fixed
+order. Works for 4×4, 9×9 and 16×16 boards. Every one takes ``stop``, a function asked now and then (every
+``STOP_EVERY`` nodes): when it says True the search ends with ``SearchStopped``, so a caller can bound it in time
+(``deadline(seconds)``) or cancel it from another thread.
 
-The search keeps a board as two ints of ``side × cells`` bits, digit-major (bit ``d * cells + cell`` stands for
-digit ``d + 1`` in ``cell``): ``free``, the candidates of the empty cells, and ``placed``, the digits decided. One
-placement is one AND with a precomputed mask (the digit leaves the cell's peers, the other digits leave the
-cell). The singles are found for every unit and cell at once, without a loop over units: shifting the board and
-combining the copies with ``|`` and ``&`` counts, per unit and digit, whether it has one place or two and more
-(and per cell, one digit or more). A row's start bit sees the row after shifts by 1 … side-1, a column's after
-shifts by side, 2·side, …; boxes, rows and columns share the first stage (a box-wide run of cells). So a round
-of singles costs a few dozen big-int operations whatever the number of cells, which is what makes the
-uniqueness proof of ``sudoku-tk solve`` fast in pure Python. Each board size gets its round compiled once from
-a template (the shifts and masks written in as constants).
+The board and the bit-parallel rounds are in bitboards.py. At each node the search applies naked and hidden
+singles to a fixpoint, then (on 16×16, where it pays) locked candidates, and singles again until neither changes
+anything. Then it branches on the fewest ways it can see, over cells *and* over the places of a digit in a row,
+column or box: a cell with two candidates or a unit where a digit has two places (of the first few found, the
+one whose two choices take the most candidates away), else the cell or unit-digit with the fewest options.
+Branching on a digit's places is what keeps sparse 16×16 puzzles fast: when a few digits are given and the rest
+are free, every cell has many candidates, but the given digits have two or three places per unit, and a
+contradiction among them is found without enumerating the free digits.
+
+Counting stops at the limit, so "more than one solution" is known at the second solution; proving a single
+solution (or none) still needs the whole tree, which the stronger pruning keeps small.
 
 ``propagate_singles`` works on a list of cell masks instead (the callers' form), with the same rules.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+import time
+from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Sequence, Tuple
+
+from .bitboards import Board, Tables, tables
 
 if TYPE_CHECKING:
     from .geometry import Geometry
     from .grid import Grid
 
-_Board = Tuple[int, int]
-"""(free, placed): the candidates of the empty cells and the digits decided, as digit-major bitboards."""
+Stop = Callable[[], bool]
+"""Asked every ``STOP_EVERY`` nodes: True ends the search with ``SearchStopped``."""
+
+STOP_EVERY = 64
+"""Nodes between two calls of ``stop``: a few milliseconds of search on any board size."""
+
+_LOOK = 8
+"""How many two-way choices ``_branch`` compares: a few give most of the gain, and each costs time."""
 
 
-class _Tables:
-    """Masks and compiled rounds for one board size (``box`` × ``box`` boxes)."""
-
-    def __init__(self, box: int) -> None:
-        side = box * box
-        cells = side * side
-        self.box, self.side, self.cells = box, side, cells
-        self.cell_mask = (1 << cells) - 1
-        self.digit_column = sum(1 << (d * cells) for d in range(side))
-        """The bits of cell 0 for every digit: shifted by ``cell``, that cell's candidates."""
-        rows = [((1 << side) - 1) << (r * side) for r in range(side)]
-        cols = [sum(1 << (r * side + c) for r in range(side)) for c in range(side)]
-        boxes = [
-            sum(1 << ((br + r) * side + bc + c) for r in range(box) for c in range(box))
-            for br in range(0, side, box)
-            for bc in range(0, side, box)
-        ]
-        row_of = [rows[cell // side] for cell in range(cells)]
-        col_of = [cols[cell % side] for cell in range(cells)]
-        box_of = [boxes[(cell // side // box) * box + cell % side // box] for cell in range(cells)]
-        everything = (1 << (side * cells)) - 1
-        self.kill = [
-            everything & ~(((row_of[c] | col_of[c] | box_of[c]) << (d * cells)) | (self.digit_column << c))
-            for d in range(side)
-            for c in range(cells)
-        ]
-        """kill[d * cells + c]: AND it in to place digit d+1 in c (the digit leaves the peers, the cell empties)."""
-        self.spread = [0] * (1 << side) if side <= 9 else []
-        """spread[mask]: a cell-0 candidate mask as bitboard bits (a table for the small sizes only)."""
-        for m in range(1, len(self.spread)):
-            low = m & -m
-            self.spread[m] = self.spread[m ^ low] | 1 << ((low.bit_length() - 1) * cells)
-        namespace: Dict[str, object] = {}
-        exec(compile(_round_source(box), f"<brute_force rounds {side}x{side}>", "exec"), namespace)
-        self.propagate: Callable[[int, int, List[int]], Optional[_Board]] = namespace["propagate"]  # type: ignore[assignment]
-        self.bivalue: Callable[[int], int] = namespace["bivalue"]  # type: ignore[assignment]
+class SearchStopped(Exception):
+    """The search was ended by its ``stop`` function before it had the answer."""
 
 
-def _round_source(box: int) -> str:
-    """The Python source of ``propagate(free, placed, kill)`` and ``bivalue(free)`` for one board size.
-
-    ``propagate`` places naked singles until there are none, then looks for hidden singles, and repeats until
-    neither is left; it returns the new (free, placed), or None on a contradiction (a cell with no digit, a
-    digit with no place in a unit, two placements that clash). ``bivalue`` gives the cells with exactly two
-    candidates. The shifts and masks are written in as literals: a loop over them costs about a tenth more.
-    """
-    side = box * box
-    cells = side * side
-
-    def lay(mask: int) -> int:
-        """``mask`` (one digit's cells) copied to every digit."""
-        return sum(mask << (d * cells) for d in range(side))
-
-    # Hex literals: decimal ones of 16×16 masks would pass Python's limit on int-to-str digits.
-    row_starts = hex(lay(sum(1 << (r * side) for r in range(side))))
-    col_starts = hex(lay((1 << side) - 1))
-    box_starts = hex(lay(sum(1 << (br * side + bc) for br in range(0, side, box) for bc in range(0, side, box))))
-    row0 = hex((1 << side) - 1)
-    col0 = hex(sum(1 << (r * side) for r in range(side)))
-    box0 = hex(sum(1 << (r * side + c) for r in range(box) for c in range(box)))
-    digit0 = hex(sum(1 << (d * cells) for d in range(side)))
-    cell_mask = hex((1 << cells) - 1)
-    across = range(1, box)
-
-    def first(src: str, once: str, twice: str, step: int) -> List[str]:
-        """once/twice of ``src`` and its copies shifted by step, 2·step, … (box-1)·step."""
-        out = [f"x = {src} >> {step}", f"{twice} = {src} & x", f"{once} = {src} | x"]
-        for k in across[1:]:
-            out += [f"x = {src} >> {k * step}", f"{twice} |= {once} & x", f"{once} |= x"]
-        return out
-
-    def then(once: str, twice: str, src_once: str, src_twice: str, step: int) -> List[str]:
-        """Combine a first stage's (once, twice) with its copies shifted by step, 2·step, …"""
-        out = [f"{once}, {twice} = {src_once}, {src_twice}"]
-        for k in across:
-            s = k * step
-            out += [f"x = {src_once} >> {s}", f"{twice} |= ({src_twice} >> {s}) | ({once} & x)", f"{once} |= x"]
-        return out
-
-    naked = first("F", "do", "dt", cells) + then("go", "gt", "do", "dt", box * cells)
-    units = (
-        first("F", "ho", "ht", 1)
-        + then("ro", "rt", "ho", "ht", box)
-        + first("F", "vo", "vt", side)
-        + then("co", "ct", "vo", "vt", box * side)
-        + then("bo", "bt", "vo", "vt", 1)
-    )
-    lines = ["def propagate(F, P, KILL):", "    while True:"]
-    lines += ["        " + ln for ln in naked]
-    lines += [
-        f"        left = {cells} - P.bit_count()",
-        "        if not left:",
-        "            return 0, P",
-        f"        if (go & {cell_mask}).bit_count() != left:",
-        "            return None",
-        f"        new = F & ((go & ~gt & {cell_mask}) * {digit0})",
-        "        if not new:",
-    ]
-    lines += ["            " + ln for ln in units]
-    lines += [
-        f"            if ((ro & {row_starts}).bit_count() != left or (co & {col_starts}).bit_count() != left"
-        f" or (bo & {box_starts}).bit_count() != left):",
-        "                return None",
-        f"            new = F & ((ro & ~rt & {row_starts}) * {row0} | (co & ~ct & {col_starts}) * {col0}"
-        f" | (bo & ~bt & {box_starts}) * {box0})",
-        "            if not new:",
-        "                return F, P",
-        "        P |= new",
-        "        while new:",
-        "            low = new & -new",
-        "            new ^= low",
-        "            if not F & low:",
-        "                return None",
-        "            F &= KILL[low.bit_length() - 1]",
-        "",
-        "def bivalue(F):",
-    ]
-    # Counts that stop at three (once, twice, thrice) per cell, over the digits: first a box of digits, then all.
-    lines += [f"    o = F >> {cells}", "    t = F & o", "    o |= F", "    h = 0"]
-    for k in across[1:]:
-        lines += [f"    x = F >> {k * cells}", "    h |= t & x", "    t |= o & x", "    o |= x"]
-    lines += ["    O, T, H = o, t, h"]
-    for k in across:
-        s = k * box * cells
-        lines += [
-            f"    xo = o >> {s}",
-            f"    xt = t >> {s}",
-            f"    H |= (h >> {s}) | (T & xo) | (O & xt)",
-            "    T |= xt | (O & xo)",
-            "    O |= xo",
-        ]
-    lines += [f"    return T & ~H & {cell_mask}", ""]
-    return "\n".join(lines)
+def deadline(seconds: float) -> Stop:
+    """A ``stop`` that says True once ``seconds`` have passed from now."""
+    end = time.monotonic() + seconds
+    return lambda: time.monotonic() > end
 
 
-_TABLES: Dict[int, _Tables] = {}
-
-
-def _tables(box: int) -> _Tables:
-    tables = _TABLES.get(box)
-    if tables is None:
-        tables = _TABLES[box] = _Tables(box)
-    return tables
-
-
-def _start(values: Sequence[int], candidates: Sequence[int], t: _Tables) -> Optional[_Board]:
+def _start(values: Sequence[int], candidates: Sequence[int], t: Tables) -> Optional[Board]:
     """The board of a grid: every cell's candidates (its digit when filled), then the filled cells placed.
 
     None when two filled cells clash or an empty cell has no candidate.
@@ -208,14 +86,30 @@ def _start(values: Sequence[int], candidates: Sequence[int], t: _Tables) -> Opti
     return free, placed
 
 
-def _search(board: _Board, t: _Tables) -> Iterator[int]:
-    """Yield the ``placed`` bitboard of every solution under ``board``, depth first, lower digits first."""
+def _search(board: Board, t: Tables, stop: Optional[Stop] = None) -> Iterator[int]:
+    """Yield the ``placed`` bitboard of every solution under ``board``, depth first.
+
+    Raises:
+        SearchStopped: ``stop`` said so.
+    """
     propagate, kill = t.propagate, t.kill
+    locked = t.locked if t.by_digit else None
     stack = [board]
     pop, push = stack.pop, stack.append
+    nodes = 0
     while stack:
         free, placed = pop()
         done = propagate(free, placed, kill)
+        if locked is not None:
+            while done is not None and done[0]:
+                fewer = locked(done[0])
+                if fewer == done[0]:
+                    break
+                done = propagate(fewer, done[1], kill)
+        if stop is not None:
+            nodes += 1
+            if nodes % STOP_EVERY == 0 and stop():
+                raise SearchStopped
         if done is None:
             continue
         free, placed = done
@@ -223,107 +117,174 @@ def _search(board: _Board, t: _Tables) -> Iterator[int]:
             yield placed
             continue
         options = _branch(free, t)
-        # Pushed highest first, so the lowest digit is tried first.
+        # Pushed highest first, so the lowest is tried first.
         while options:
             high = 1 << (options.bit_length() - 1)
             options ^= high
             push((free & kill[high.bit_length() - 1], placed | high))
 
 
-_LOOK = 8
-"""How many two-candidate cells ``_branch`` compares: a few give most of the gain, and each costs time."""
+def _branch(free: int, t: Tables) -> int:
+    """The options (bitboard bits, one placement each, exactly one of them true) to branch on.
 
-
-def _branch(free: int, t: _Tables) -> int:
-    """The candidates (bitboard bits) of the cell to branch on.
-
-    A cell with two candidates when there is one: of the first ``_LOOK``, the one whose two digits have the most
-    candidates among its peers, so that either branch removes the most. On hard puzzles that visits about 40% fewer
-    nodes than taking the first such cell. Else the first cell with the fewest candidates.
+    A cell with two candidates when there is one; on 16×16 (``Tables.by_digit``) else a unit where a digit has
+    two places. Of the first ``_LOOK`` such choices, the one whose two placements take the most candidates away,
+    so that either branch removes the most (on hard 9×9 puzzles that visits about 40% fewer nodes than taking
+    the first). Else the cell (on 16×16: or the unit-digit) with the fewest options.
     """
     pairs = t.bivalue(free)
-    if not pairs:
+    if pairs:
+        # The cells' case is _best_pair's, written out: it is the search's most frequent step on every size.
+        kill, column = t.kill, t.digit_column
+        best, best_score = 0, -1
+        for _ in range(_LOOK):
+            low = pairs & -pairs
+            pairs ^= low
+            options = free & (column * low)
+            first = options & -options
+            score = (free & ~(kill[first.bit_length() - 1] & kill[(options ^ first).bit_length() - 1])).bit_count()
+            if score > best_score:
+                best, best_score = options, score
+            if not pairs:
+                break
+        return best
+    if not t.by_digit:
         return _fewest(free, t)
-    kill, column = t.kill, t.digit_column
+    rows2, cols2, boxes2 = t.bilocal(free)
+    if rows2 | cols2 | boxes2:
+        return _best_pair(free, t, ((rows2, t.row0), (cols2, t.col0), (boxes2, t.box0)))
+    return _fewest(free, t)
+
+
+def _best_pair(free: int, t: Tables, kinds: Tuple[Tuple[int, int], ...]) -> int:
+    """Of the first ``_LOOK`` two-way choices, the options of the one whose placements take the most away.
+
+    ``kinds``: (start bits, spread) pairs; a start bit times its spread is the cells (or the cell's digits) of
+    one choice.
+    """
+    kill = t.kill
     best, best_score = 0, -1
-    for _ in range(_LOOK):
-        low = pairs & -pairs
-        pairs ^= low
-        options = free & (column * low)
-        first = options & -options
-        score = (free & ~(kill[first.bit_length() - 1] & kill[(options ^ first).bit_length() - 1])).bit_count()
-        if score > best_score:
-            best, best_score = options, score
-        if not pairs:
-            break
+    looked = 0
+    for found, spread in kinds:
+        while found and looked < _LOOK:
+            low = found & -found
+            found ^= low
+            looked += 1
+            options = free & (spread * low)
+            first = options & -options
+            score = (free & ~(kill[first.bit_length() - 1] & kill[(options ^ first).bit_length() - 1])).bit_count()
+            if score > best_score:
+                best, best_score = options, score
     return best
 
 
-def _fewest(free: int, t: _Tables) -> int:
-    """The candidates (as bitboard bits) of the first empty cell with the fewest of them."""
-    cells = 0
-    for d in range(t.side):
-        cells |= free >> (d * t.cells)
-    cells &= t.cell_mask
+def _fewest(free: int, t: Tables) -> int:
+    """The options of the first empty cell with the fewest of them; on 16×16, of a unit-digit if it has fewer."""
+    side, cells, cell_mask = t.side, t.cells, t.cell_mask
+    column = t.digit_column
+    empty = 0
+    for d in range(side):
+        empty |= free >> (d * cells)
+    empty &= cell_mask
     best, best_n = 0, 1 << 30
-    while cells:
-        low = cells & -cells
-        cells ^= low
-        options = free & (t.digit_column * low)
+    while empty:
+        low = empty & -empty
+        empty ^= low
+        options = free & (column * low)
         n = options.bit_count()
         if n < best_n:
             best, best_n = options, n
+    if not t.by_digit:
+        return best
+    units = t.units
+    for d in range(side):
+        plane = (free >> (d * cells)) & cell_mask
+        if not plane:
+            continue
+        for unit in units:
+            n = (plane & unit).bit_count()
+            if 1 < n < best_n:
+                best, best_n = (plane & unit) << (d * cells), n
+                if n == 3:  # two would have been a two-way choice: three is the least left
+                    return best
     return best
 
 
-def _digits(placed: int, t: _Tables) -> Tuple[int, ...]:
+def _digits(placed: int, t: Tables) -> Tuple[int, ...]:
     """A solved board's digits, cell by cell."""
     cells, column = t.cells, t.digit_column
     return tuple(((placed >> c) & column).bit_length() // cells + 1 for c in range(cells))
 
 
-def iter_solutions(grid: Grid) -> Iterator[Tuple[int, ...]]:
-    """Yield every solution of ``grid`` as a tuple of digits (lazily, in a fixed order)."""
-    t = _tables(grid.geometry.box)
+def iter_solutions(grid: Grid, *, stop: Optional[Stop] = None) -> Iterator[Tuple[int, ...]]:
+    """Yield every solution of ``grid`` as a tuple of digits (lazily, in a fixed order).
+
+    Raises:
+        SearchStopped: ``stop`` said so (while the next solution was being looked for).
+    """
+    t = tables(grid.geometry.box)
     board = _start(grid.values, grid.candidates, t)
     if board is None:
         return
-    for placed in _search(board, t):
+    for placed in _search(board, t, stop):
         yield _digits(placed, t)
 
 
-def solve(grid: Grid) -> Optional[Tuple[int, ...]]:
-    """Return one solution's digits, or None when there is none."""
-    for sol in iter_solutions(grid):
+def solve(grid: Grid, *, stop: Optional[Stop] = None) -> Optional[Tuple[int, ...]]:
+    """Return one solution's digits, or None when there is none.
+
+    Raises:
+        SearchStopped: ``stop`` said so.
+    """
+    for sol in iter_solutions(grid, stop=stop):
         return sol
     return None
 
 
-def count_solutions(grid: Grid, limit: int = 2) -> int:
-    """Count solutions, stopping at ``limit`` (so the answer is at most ``limit``; 0 for a limit below 1)."""
+def first_solutions(grid: Grid, limit: int = 2, *, stop: Optional[Stop] = None) -> List[Tuple[int, ...]]:
+    """Up to ``limit`` solutions of ``grid`` (fewer when it has fewer); the search stops at the ``limit``-th.
+
+    Raises:
+        SearchStopped: ``stop`` said so.
+    """
+    found: List[Tuple[int, ...]] = []
+    if limit < 1:
+        return found
+    for sol in iter_solutions(grid, stop=stop):
+        found.append(sol)
+        if len(found) >= limit:
+            break
+    return found
+
+
+def count_solutions(grid: Grid, limit: int = 2, *, stop: Optional[Stop] = None) -> int:
+    """Count solutions, stopping at ``limit`` (so the answer is at most ``limit``; 0 for a limit below 1).
+
+    Raises:
+        SearchStopped: ``stop`` said so.
+    """
     if limit < 1:
         return 0
-    t = _tables(grid.geometry.box)
+    t = tables(grid.geometry.box)
     board = _start(grid.values, grid.candidates, t)
     if board is None:
         return 0
     n = 0
-    for _ in _search(board, t):
+    for _ in _search(board, t, stop):
         n += 1
         if n >= limit:
             break
     return n
 
 
-def unique_solution(grid: Grid) -> Optional[Tuple[int, ...]]:
-    """The solution when there is exactly one, else None."""
-    first = None
-    for i, sol in enumerate(iter_solutions(grid)):
-        if i == 0:
-            first = sol
-        else:
-            return None
-    return first
+def unique_solution(grid: Grid, *, stop: Optional[Stop] = None) -> Optional[Tuple[int, ...]]:
+    """The solution when there is exactly one, else None.
+
+    Raises:
+        SearchStopped: ``stop`` said so.
+    """
+    found = first_solutions(grid, 2, stop=stop)
+    return found[0] if len(found) == 1 else None
 
 
 def solve_values(values: Sequence[int]) -> Optional[Tuple[int, ...]]:

@@ -189,15 +189,19 @@ class Grid:
             return out
         from .brute_force import count_solutions
 
-        n = count_solutions(self, 2)
-        if n == 0:
-            out.append(Problem(ProblemKind.NO_SOLUTION, "the puzzle has no solution"))
-        elif n > 1:
-            out.append(Problem(ProblemKind.MULTIPLE_SOLUTIONS, "the puzzle has more than one solution"))
-        return out
+        return out + solution_count_problems(count_solutions(self, 2))
 
     def __repr__(self) -> str:
         return f"Grid.from_string({self.to_string()!r})"
+
+
+def solution_count_problems(count: int) -> list[Problem]:
+    """What a count of solutions (stopped at 2) says is wrong: no solution, several, or nothing for one."""
+    if count == 0:
+        return [Problem(ProblemKind.NO_SOLUTION, "the puzzle has no solution")]
+    if count > 1:
+        return [Problem(ProblemKind.MULTIPLE_SOLUTIONS, "the puzzle has more than one solution")]
+    return []
 
 
 def duplicate_message(geometry: Geometry, digit: Digit, unit: int, cells: Sequence[Cell]) -> str:

@@ -17,6 +17,10 @@ from sudoku_tk.engine.geometry import Cell, Digit
 
 BASE_CELL = {2: 72, 3: 48, 4: 40}
 """Cell width in pixels at scale 1, by box size (a 9×9 board is 432 pixels wide)."""
+PNG_SCALE = 1.5
+"""The scale of a picture written without a window (``sudoku-tk export --png``) when none is asked: 72-pixel
+cells, so a 9×9 board is 684 pixels wide with its margin, a 16×16 one 990 and a 4×4 one 486 (the window's own
+Export picture… asks for 1×–3×)."""
 REFERENCE_CELL = 48
 """The cell width at which strokes have the canvas's own widths; wider cells get proportionally wider strokes."""
 MAX_SIDE_PX = 12_000

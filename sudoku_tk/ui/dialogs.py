@@ -35,10 +35,11 @@ def puzzle_text_ok(text: str, play_anyway: bool = False) -> Tuple[Optional[Incom
     """Check pasted or typed puzzle text: the checked puzzle when it can be played, else None and why.
 
     A puzzle with several solutions is returned only with ``play_anyway``; without
-    it the message asks the player to confirm.
+    it the message asks the player to confirm. A puzzle whose solutions take a while
+    to count is returned as it is (``is_pending``): the window counts them after.
     """
     incoming = read_puzzle_text(text)
-    if incoming.is_proper:
+    if incoming.is_proper or incoming.is_pending:
         return incoming, ""
     if incoming.has_several_solutions:
         if play_anyway:

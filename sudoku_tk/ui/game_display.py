@@ -6,7 +6,9 @@ dims ``view.complete_digits``, the title shows ``view.name`` and the solved card
 reads ``view.solved``, ``view.revealed`` and ``view.elapsed``; a contradiction
 (``view.contradiction``) is marked on the board and its sentence said. A new game resets
 the board's size, cursor, highlight and card. Pausing hides the board behind a
-card and stops the clock; mistake marks and the counter follow the settings.
+card and stops the clock; mistake marks and the counter follow the settings. A game
+whose solution could not be worked out at once (``Session.solution_pending``) has it
+counted in the background (solution_checks.py), said in the status bar.
 """
 
 from __future__ import annotations
@@ -16,12 +18,14 @@ from typing import Callable, List, Optional, Tuple
 from sudoku_tk import APP_NAME
 from sudoku_tk.app.credit import solved_status, solved_title_and_detail
 from sudoku_tk.app.session import Change, ChangeKind, GameView
+from sudoku_tk.engine.grid import Grid
 
 from .board_canvas import BoardCanvas
 from .board_input import BoardInput
 from .hint_panel import HintPanel
 from .menus import Menus
 from .ports import DisplayHost
+from .solution_checks import CHECKING, WindowCheck
 from .status_bar import Notices, StatusBar
 from .why import WhyOnHover
 from .window_setup import board_size
@@ -53,6 +57,7 @@ class GameDisplay:
         """Closed while the game is paused (set once the panel is installed)."""
         self._shown_solved = False
         self._warm_job: Optional[str] = None
+        self._check: Optional[WindowCheck] = None
 
     def on_change(self, change: Change) -> None:
         """Show one change of the session (its view came with it)."""
@@ -113,10 +118,31 @@ class GameDisplay:
         if self._warm_job is not None:
             self._board.after_cancel(self._warm_job)
         self._warm_job = None
+        if self._check is not None:
+            self._check.cancel()
+            self._check = None
 
     def _warm_solution(self) -> None:
         self._warm_job = None
-        _ = self._host.session.solution
+        session = self._host.session
+        if session.solution_pending:
+            start = session.start
+            self._check = WindowCheck(self._board, start, lambda count: self._solution_known(start, count.solution))
+            self._status.say(CHECKING)
+
+    def _solution_known(self, start: Grid, solution: Optional[Tuple[int, ...]]) -> None:
+        """The background count finished: the game takes its solution, the marks and menus follow."""
+        self._check = None
+        session = self._host.session
+        if not session.know_solution(start, solution):
+            return  # another game meanwhile
+        self.update_marks()
+        self._menus.refresh_toolbar()
+        self._status.say(
+            "Checked: the puzzle has one solution"
+            if solution is not None
+            else "Checked: the puzzle has no single solution, so hints that need one are off"
+        )
 
     def _update_after_change(self, view: GameView) -> None:
         self._board.set_colours(view.colouring)

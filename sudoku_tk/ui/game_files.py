@@ -6,7 +6,9 @@ port (ports.py). GameFiles offers its commands for the window's registry (see
 ``app/save_format.py`` and ``app/autosave.py``, and shows every problem in the window's notice bar, leaving
 the game exactly as it was. Incoming puzzles (pasted, typed, opened, entered on
 the board) are checked first; a puzzle with several solutions is played only
-after the player confirms.
+after the player confirms. A puzzle whose solutions can't be counted at once is
+counted in the background (solution_checks.py) while the notice says so and offers
+Cancel; the window stays usable meanwhile.
 
 The autosave (its slot and lock, resuming, saving after every change, the warning
 while it fails) is window_autosave.py; GameFiles owns it, saves after every change
@@ -58,6 +60,7 @@ from .file_choosers import ask_export_path, ask_open_path, ask_save_game_path, g
 from .game_keeper import GameKeeper
 from .keys import TEXT_FIELDS
 from .ports import FilesHost
+from .solution_checks import IncomingChecks
 from .window_autosave import WindowAutosave
 from .window_autosave import failure_reason as _reason
 from .window_autosave import now as _now
@@ -84,6 +87,8 @@ class GameFiles:
             kept = kept_note(keep_other_slots(data_dir, self._autosave.slot, self.keeper.recent))
             self._autosave.slot_note = " ".join(n for n in (self._autosave.slot_note, kept) if n)
         self._before_entering: Optional[GameRecord] = None
+        self.checks = IncomingChecks(host)
+        """Counts an incoming puzzle's solutions in the background when that takes a while."""
         self.ask_open: Callable[[], Optional[Path]] = lambda: ask_open_path(host.root, host.settings.last_directory)
         self.ask_save: Callable[[], Optional[Path]] = lambda: ask_save_game_path(
             host.root, host.settings.last_directory, game_file_name(host.session.name or "game")
@@ -255,14 +260,20 @@ class GameFiles:
     def puzzle_text_dialog(self) -> None:
         """Ask for puzzle text in a dialog (it checks the text and asks about several solutions itself)."""
         dialog = PuzzleTextDialog(self._host.root, title="Type or paste a puzzle")
-        if dialog.result is not None:
+        if dialog.result is not None and dialog.result.is_pending:
+            self.offer(dialog.result, "Typed puzzle", "typed in")
+        elif dialog.result is not None:
             self._play(dialog.result, "Typed puzzle", "typed in")
 
     def offer(self, incoming: IncomingPuzzle, name: str, source: str) -> bool:
         """Play a checked puzzle; refuse one that can't be played; ask first when it has several solutions.
 
-        Returns whether the puzzle was started now. A refused puzzle leaves the game as it was.
+        Returns whether the puzzle was started now. A refused puzzle leaves the game as it was. A puzzle whose
+        solutions are still to be counted is offered again once they are (``IncomingChecks``).
         """
+        if incoming.is_pending:
+            self.checks.when_counted(incoming, lambda done: self.offer(done, name, source))
+            return False
         if incoming.is_proper:
             return self._play(incoming, name, source)
         if incoming.has_several_solutions:
@@ -351,6 +362,20 @@ class GameFiles:
             self._enter_prompt("Type some givens first. " + ENTER_PROMPT, error=True)
             return
         incoming = check_grid(grid)
+        if incoming.is_pending:
+            self.checks.when_counted(incoming, self._entered_checked, lambda: self._enter_prompt(ENTER_PROMPT))
+            return
+        self._entered_checked(incoming)
+
+    def _entered_checked(self, incoming: IncomingPuzzle) -> None:
+        grid = incoming.grid
+        assert grid is not None
+        session = self._host.session
+        if not session.is_entering:
+            return  # the player cancelled entering meanwhile
+        if session.entered_grid().values != grid.values:
+            self.finish_entering()  # more givens were typed while the first ones were counted
+            return
         if incoming.is_proper:
             self._start_entered(grid)
         elif incoming.has_several_solutions:
@@ -439,6 +464,7 @@ class GameFiles:
     def _on_change(self, change: Change) -> None:
         if change.kind is ChangeKind.NEW_GAME:
             self.path = None
+            self.checks.cancel()  # the player went on to another game: the puzzle being counted is not wanted
         self.schedule_autosave()
 
     # -- helpers ------------------------------------------------------------------------

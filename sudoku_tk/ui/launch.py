@@ -22,8 +22,9 @@ from sudoku_tk.app.file_reading import FileTooLargeError, decode, read_file
 from sudoku_tk.app.game_io import PuzzleCollection, read_incoming
 from sudoku_tk.app.paths import user_data_dir
 from sudoku_tk.app.puzzle_choice import PuzzleChoice, choose_puzzle
+from sudoku_tk.app.solution_check import count_now
 from sudoku_tk.engine.errors import PuzzleFormatError, SaveFileError
-from sudoku_tk.engine.grid import Grid, ProblemKind
+from sudoku_tk.engine.grid import Grid, ProblemKind, solution_count_problems
 
 from .app import App
 from .window_autosave import TEST_REPORT_ENV, failure_reason, report_for_tests
@@ -72,7 +73,10 @@ def puzzle_from_argument(text: str) -> PuzzleChoice:
             count = f"{len(incoming.puzzles):,}" + ("+" if incoming.more else "")
             raise ValueError(f"{path.name} holds {count} puzzles: open it with Game > Open… to choose one")
     grid = Grid.from_string(text)
-    fatal = [p for p in grid.problems() if p.kind is not ProblemKind.MULTIPLE_SOLUTIONS]
+    fatal = grid.problems(check_solutions=False)
+    found = None if fatal else count_now(grid)  # a puzzle that takes longer is counted in the window
+    if found is not None:
+        fatal = [p for p in solution_count_problems(found.count) if p.kind is not ProblemKind.MULTIPLE_SOLUTIONS]
     if fatal:
         raise ValueError("; ".join(p.message for p in fatal))
     return PuzzleChoice("", name, grid.to_string())

@@ -24,6 +24,7 @@ from sudoku_tk.app.game_io import (
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.puzzles import puzzles_for
 from sudoku_tk.app.save_format import save_game
+from sudoku_tk.engine.brute_force import solve
 from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.moves import Eliminate, Place
@@ -83,7 +84,10 @@ def test_many_problems_are_summarised() -> None:
 
 
 def test_check_grid_of_an_entered_puzzle() -> None:
-    assert check_grid(parse_grid(CLASSIC)) == IncomingPuzzle(parse_grid(CLASSIC), ())
+    got = check_grid(parse_grid(CLASSIC))
+    assert (got.grid, got.problems, got.format_error) == (parse_grid(CLASSIC), (), "")
+    assert got.is_proper and not got.is_pending
+    assert got.count is not None and got.count.solution == solve(parse_grid(CLASSIC))
 
 
 # -- open ---------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Dict, List
 
 import pytest
@@ -116,16 +115,13 @@ def test_different_pairs_do_not_chain() -> None:
     assert _elims(Grid.from_values([0] * 81, None, cands)) == []
 
 
-def test_search_stays_bounded_on_a_pathological_grid() -> None:
-    # every cell holding only {1, 2} (a broken grid a player could still type in): the path search is capped
+def test_search_ends_on_a_pathological_grid() -> None:
+    # Every cell holding only {1, 2} (a broken grid a player could still type in): the path search is capped
+    # (MAX_EXTENSIONS), so it ends. How long it takes is measured by benchmarks/bounded_searches.py.
     grid = Grid.from_values([0] * 81, None, [0b11] * 81)
-    start = time.perf_counter()
     first = next(find_remote_pairs(grid))
-    assert time.perf_counter() - start < 0.05
     assert first.eliminations
-    start = time.perf_counter()
     assert sum(1 for _ in find_remote_pairs(grid)) > 0
-    assert time.perf_counter() - start < 2.0
 
 
 def test_other_board_sizes_yield_nothing() -> None:
