@@ -63,7 +63,7 @@ from typing import Dict, Iterable, Optional, Tuple
 
 from . import technique_table
 from .grid import Grid
-from .levels import Level
+from .levels import Level as Level  # the engine's one Level type (levels.py), re-exported
 from .logic_solver import SolvePath, solve_logically
 from .se_rating import path_se, se_estimate
 from .step import Technique

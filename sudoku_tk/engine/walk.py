@@ -111,7 +111,8 @@ def _case_numbers(chain: Sequence[ChainNode]) -> dict[int, int]:
     starts = []
     for i, node in enumerate(chain, 1):
         first = node.because is not None and node.because.rule is Rule.ASSUMPTION
-        after_other = i == 1 or (chain[i - 2].because is not None and chain[i - 2].because.rule is not Rule.ASSUMPTION)
+        before = chain[i - 2].because if i > 1 else None
+        after_other = i == 1 or (before is not None and before.rule is not Rule.ASSUMPTION)
         if first and after_other:
             starts.append(i)
     if len(starts) < 2:
@@ -237,8 +238,8 @@ def _clash_words(chain: Sequence[ChainNode], geometry: Geometry, candidates: Opt
                 return f"{geometry.cell_name(c)} and {geometry.cell_name(c2)} would both be {digit(x)}"
     if candidates is not None:
         for c, m in enumerate(candidates):
-            ds = [x for x in range(1, geometry.side + 1) if m >> (x - 1) & 1]
-            if ds and c not in on and all((c, x) in off for x in ds):
+            held = [x for x in range(1, geometry.side + 1) if m >> (x - 1) & 1]
+            if held and c not in on and all((c, x) in off for x in held):
                 return f"{geometry.cell_name(c)} would have no candidate left"
         for u, cells in enumerate(geometry.units):
             for x in range(1, geometry.side + 1):

@@ -274,10 +274,10 @@ def _xz_builder(ai: AlsIndex, i: int, j: int, rcc: int, elims: List[Candidate]) 
         drawing = _linked_drawing((a, b), [(a, b, x) for x in digits_of(rcc)], elims)
         if rcc & (rcc - 1):
             return _make_step(Technique.ALS_XZ, ai, reason, elims, drawing, focus)
-        x = rcc.bit_length()
+        link = rcc.bit_length()  # the one link digit
         z = _cleared(elims)[0]
         first, last = (a, b) if a.places[z] else (b, a)
-        chain = set_chain(ai, (first, last), (x,), z)
+        chain = set_chain(ai, (first, last), (link,), z)
         return _make_step(
             Technique.ALS_XZ, ai, reason, elims, drawing, focus, chain, _ends_conclusion(ai, first, last, elims)
         )

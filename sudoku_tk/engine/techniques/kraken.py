@@ -216,10 +216,10 @@ def _step(
     # The walk: one case per premise (a fin, or a base candidate of the cover line), each reaching the target.
     nodes = proof_nodes(graph, [((p,), prop.outcome(p).reasons(graph), (goal,)) for p in premises])
     links = links_of(nodes)
-    target = geo.cell_name(cell)
+    target_name = geo.cell_name(cell)
     if technique is Technique.KRAKEN_FISH_TYPE_1:
         conclusion = (
-            f"with no fin {ch}, the {name} on {ch} in {units_text(geo, base_units)} removes {ch} from {target} by "
+            f"with no fin {ch}, the {name} on {ch} in {units_text(geo, base_units)} removes {ch} from {target_name} by "
             f"itself; with {'the fin' if len(fins) == 1 else 'a fin'} {ch}, the case above removes it too: so "
             f"{fact_text(graph, goal)} either way"
         )
