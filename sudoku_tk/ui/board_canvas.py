@@ -129,7 +129,12 @@ class BoardCanvas(BoardQueries, tk.Canvas):
             self._draw_step()  # a ghost may have become a candidate again, or a cell filled
 
     def set_geometry(self, geometry: Geometry) -> None:
-        """Switch to another board size (a new puzzle); everything is rebuilt."""
+        """Switch to another board size (a new puzzle); everything is rebuilt.
+
+        Whatever names cells of the old size is dropped here, before the rebuild draws it: the step, the
+        player's colours, the mistake and contradiction marks, the cursor and the highlight (the new game's
+        are set afterwards).
+        """
         if geometry is self.geometry:
             return
         self.geometry = geometry
@@ -137,7 +142,9 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self._cursor = None
         self._hl_digit = None
         self._step = None
-        self._contradictions = NO_CONTRADICTIONS  # cells and units of the old size
+        self._marks = NO_MARKS
+        self._contradictions = NO_CONTRADICTIONS
+        self.paint.set(Colouring())
         self.layout = BoardLayout.fit(geometry.box, max(self.winfo_width(), 40), max(self.winfo_height(), 40))
         self._rebuild()
 
