@@ -12,7 +12,7 @@ import sys
 import tkinter as tk
 from importlib import resources
 from tkinter import ttk
-from typing import List
+from typing import List, Optional, Tuple
 
 from sudoku_tk.app.commands import Platform
 
@@ -100,8 +100,9 @@ def board_size(root: tk.Misc, side: int, zoom: int = 100) -> int:
     return int(min(BOARD_INCHES[side] * inch * zoom / 100, cap))
 
 
-def keep_window_size(root: tk.Tk) -> None:
-    """Fix the window's size to what its first layout asks for (within the screen), so it never jumps later.
+def keep_window_size(root: tk.Tk, chosen: Optional[Tuple[int, int]] = None) -> Tuple[int, int]:
+    """Fix the window's size to ``chosen`` or else to what its layout asks for (within the screen), so it never
+    jumps later; return the size set.
 
     Without this Tk resizes the window whenever what it holds asks for more or less
     room: a notice bar, a long message, another board size. After it, they share the
@@ -109,6 +110,10 @@ def keep_window_size(root: tk.Tk) -> None:
     """
     root.update_idletasks()
     inch = root.winfo_fpixels("1i")
-    width = min(root.winfo_reqwidth(), root.winfo_screenwidth())
-    height = min(root.winfo_reqheight(), int(root.winfo_screenheight() - SCREEN_CHROME_INCHES * inch))
+    if chosen is not None:  # the player's own size was possible on this screen; a smaller screen cuts it
+        width, height = min(chosen[0], root.winfo_screenwidth()), min(chosen[1], root.winfo_screenheight())
+    else:
+        width = min(root.winfo_reqwidth(), root.winfo_screenwidth())
+        height = min(root.winfo_reqheight(), int(root.winfo_screenheight() - SCREEN_CHROME_INCHES * inch))
     root.geometry(f"{width}x{height}")
+    return width, height

@@ -24,6 +24,7 @@ from sudoku_tk.app.settings import DEFAULTS
 from sudoku_tk.engine.rating import rate_puzzle
 from sudoku_tk.ui.app import App
 from sudoku_tk.ui.keys import CONTROL
+from sudoku_tk.ui.window_setup import board_size
 
 pytestmark = pytest.mark.gui
 
@@ -112,3 +113,45 @@ def test_a_failing_listener_does_not_keep_the_others_from_hearing_of_a_new_game(
     assert app.root.title() == f"{APP_NAME} — {choice.name}"
     assert app.hint_panel is not None and app.hint_panel.ladder.view is None
     assert len(app.numpad.buttons) == 4
+
+
+def test_the_window_refits_to_each_board_size(make_app: Callable[..., App]) -> None:
+    """After a small board the next 9×9 board gets a 9×9 window again; a size the player chose is kept per size."""
+    app = make_app(choose_puzzle(9).text)
+    root = app.root
+    pump(app)
+    nine = (root.winfo_width(), root.winfo_height())
+    nine_board = app.board_view.board_size
+    app.files.keeper.ask_replace = lambda question: True
+    _menu_invoke(app, "Game", "New 4×4 puzzle")
+    four = (root.winfo_width(), root.winfo_height())
+    assert four[1] <= nine[1]
+    # The player makes the 4×4 window larger by hand; once the size settles it is kept for 4×4 boards.
+    app.window_sizes.settle_ms = 0
+    root.geometry(f"{four[0] + 60}x{four[1] + 40}")
+    for _ in range(5):
+        pump(app)
+    chosen = (root.winfo_width(), root.winfo_height())
+    assert chosen == (four[0] + 60, four[1] + 40)
+    assert app.settings.window_size(4) == chosen
+    _menu_invoke(app, "Game", "New 9×9 puzzle")
+    assert (root.winfo_width(), root.winfo_height()) == nine
+    assert app.board_view.board_size >= nine_board - 2
+    _menu_invoke(app, "Game", "New 4×4 puzzle")
+    assert (root.winfo_width(), root.winfo_height()) == chosen
+    assert app.settings.window_size(9) is None  # the 9×9 size was never the player's: not kept
+
+
+def test_a_game_started_on_a_small_board_gives_the_next_9x9_board_its_full_size(make_app: Callable[..., App]) -> None:
+    """The issue's case: a 4×4 window (smaller) no longer leaves the next 9×9 board at 4×4 size."""
+    app = make_app(choose_puzzle(4).text)
+    four_board = app.board_view.board_size
+    app.files.keeper.ask_replace = lambda question: True
+    _menu_invoke(app, "Game", "New 9×9 puzzle")
+    pump(app)
+    assert app.board_view.board_size >= board_size(app.root, 9) - 4 > four_board
+
+
+def test_the_window_opens_at_the_size_chosen_for_its_board_size(make_app: Callable[..., App]) -> None:
+    app = make_app(settings=DEFAULTS.with_window_size(9, 1000, 700).with_window_size(4, 640, 480))
+    assert (app.root.winfo_width(), app.root.winfo_height()) == (1000, 700)
