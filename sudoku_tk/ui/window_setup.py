@@ -16,7 +16,7 @@ from typing import List, Optional, Tuple
 
 from sudoku_tk.app.commands import Platform
 
-from .menu_theme import disabled_text
+from .menu_theme import blend, disabled_text
 from .panel_fonts import panel_fonts
 from .theme import Theme
 
@@ -62,6 +62,8 @@ def apply_style(root: tk.Tk, theme: Theme, platform: Platform) -> None:
         )
         style.map("Toolbutton", background=[("selected", t.digit_bg), ("active", t.seen_bg)])
         style.configure("Toolbutton", background=t.window, foreground=t.text)
+        _style_fields_and_indicators(style, t)
+    _style_classic_widgets(root, t)
     panel_fonts(root)  # the named fonts below, scaled with the board
     style.configure("Pad.Toolbutton", font="SudokuPad", anchor="center", padding=(6, 3), foreground=t.text)
     style.configure("PadDone.Toolbutton", font="SudokuPadDone", anchor="center", padding=(6, 3), foreground=t.thin_line)
@@ -69,6 +71,65 @@ def apply_style(root: tk.Tk, theme: Theme, platform: Platform) -> None:
     style.configure("Panel.TButton", font="SudokuPanel")
     style.configure("Status.TLabel", padding=(6, 2))
     root.configure(background=t.window)
+
+
+def _style_fields_and_indicators(style: ttk.Style, t: Theme) -> None:
+    """Entries, combo and spin boxes, and the indicators of radio and check buttons, in the theme's colours.
+
+    Left to clam they stay white: in the dark theme a field showed the light text on white (unreadable) and an
+    unselected radio button a bright disc that looked selected. A field is the board's surface with the theme's
+    text; an indicator is an empty field until the text-coloured mark says it is chosen.
+    """
+    disabled = disabled_text(t, t.window)
+    edge = blend(t.text, t.board, 0.45)  # a field's and an indicator's rim: seen on either theme's window
+    for cls in ("TEntry", "TCombobox", "TSpinbox"):
+        style.configure(
+            cls,
+            fieldbackground=t.board,
+            foreground=t.text,
+            insertcolor=t.text,
+            selectbackground=t.digit_bg,
+            selectforeground=t.text,
+            arrowcolor=t.text,
+            bordercolor=edge,
+            lightcolor=t.board,
+            darkcolor=t.board,
+        )
+        style.map(
+            cls,
+            fieldbackground=[("disabled", t.window), ("readonly", t.board)],
+            foreground=[("disabled", disabled), ("readonly", t.text)],
+            background=[("disabled", t.window), ("active", t.seen_bg)],
+            arrowcolor=[("disabled", disabled)],
+            selectbackground=[("!focus", t.seen_bg)],
+            selectforeground=[("!focus", t.text)],
+        )
+    for cls in ("TRadiobutton", "TCheckbutton"):
+        style.configure(
+            cls, indicatorbackground=t.board, indicatorforeground=t.text, upperbordercolor=edge, lowerbordercolor=edge
+        )
+        style.map(
+            cls,
+            indicatorbackground=[("disabled", t.window), ("pressed", t.seen_bg)],
+            indicatorforeground=[("disabled", disabled)],
+        )
+
+
+def _style_classic_widgets(root: tk.Misc, t: Theme) -> None:
+    """Lists, text boxes and entries that are classic Tk widgets (no ttk style reaches them, the file chooser's
+    among them) take the theme's colours from the option database, for every one made from now on."""
+    options = {
+        "background": t.board,
+        "foreground": t.text,
+        "selectBackground": t.digit_bg,
+        "selectForeground": t.text,
+        "insertBackground": t.text,
+        "disabledForeground": disabled_text(t, t.board),
+        "highlightBackground": t.window,
+    }
+    for cls in ("Listbox", "Text", "Entry", "Spinbox"):
+        for option, value in options.items():
+            root.option_add(f"*{cls}.{option}", value)
 
 
 def set_icon(root: tk.Tk) -> List[tk.PhotoImage]:
