@@ -63,7 +63,7 @@ from .pencil_commands import PencilCommands
 from .status_bar import Clock, Notices, StatusBar
 from .theme import Theme, theme_named
 from .why import WhyOnHover
-from .window_setup import apply_style, board_size, make_root, set_icon
+from .window_setup import apply_style, board_size, make_root, set_icon, use_select_all_keys
 from .window_size import WindowSizes
 
 WHY_DELAY_MS = 300
@@ -137,6 +137,7 @@ class App(ttk.Frame):
         self.last_error: Optional[BaseException] = None
         self.hint_panel: Optional[HintPanel] = None
         apply_style(self.root, self.theme, self.platform)
+        use_select_all_keys(self.root)
         self._build_widgets()
         self.why = WhyOnHover(self)
         self.board_input = BoardInput(self.board, self.side_panel, session, self.why, self.status, self.platform)

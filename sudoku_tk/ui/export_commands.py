@@ -44,6 +44,7 @@ from sudoku_tk.render.sheets import SheetPuzzle, puzzle_sheets
 
 from .board_canvas import BoardCanvas
 from .export_dialog import PdfChoice, PdfDialog, PictureChoice, PictureDialog
+from .file_choosers import starting_folder
 from .modal_clock import modal
 from .notice_bar import NoticeAction
 from .ports import WindowParts
@@ -76,7 +77,7 @@ def ask_save_path(parent: tk.Misc, title: str, suffix: str, initialdir: str, ini
         answer = filedialog.asksaveasfilename(
             parent=parent,
             title=title,
-            initialdir=initialdir or None,
+            initialdir=starting_folder(initialdir),
             initialfile=initialfile,
             defaultextension=suffix,
             filetypes=FILETYPES[suffix],

@@ -132,6 +132,20 @@ def _style_classic_widgets(root: tk.Misc, t: Theme) -> None:
             root.option_add(f"*{cls}.{option}", value)
 
 
+def use_select_all_keys(root: tk.Misc) -> None:
+    """Ctrl+A selects all the text of every entry, combo and spin box and text box, the file chooser's name too.
+
+    On X11 Tk gives Ctrl+A its Emacs meaning (go to the start of the line, ``<<LineStart>>``); players expect
+    "select all", which is what Windows' Tk and macOS' Command+A do. Moving the key to ``<<SelectAll>>`` reaches
+    every such widget at once, those Tk builds for its own dialogs among them.
+    """
+    if str(root.tk.call("tk", "windowingsystem")) != "x11":
+        return
+    keys = ("<Control-Key-a>", "<Control-Lock-Key-A>")
+    root.event_delete("<<LineStart>>", *keys)
+    root.event_add("<<SelectAll>>", *keys)
+
+
 def set_icon(root: tk.Tk) -> List[tk.PhotoImage]:
     """Use the packaged icon PNGs as the window icon; without them keep Tk's (never an error).
 
