@@ -100,6 +100,7 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self._hl_digit: Optional[Digit] = None
         self._solved = False
         self._step: Optional[StepDrawing] = None
+        self._drawn_step: Optional[Step] = None
         self._relayout_job: Optional[str] = None
         self._card: Optional[Card] = None
         self._marks: Marks = NO_MARKS
@@ -125,6 +126,8 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self._cells.apply_candidates(position, self._hl_digit)
         self._apply_backgrounds()
         self._draw_paint()  # a coloured candidate may have gone or come back
+        if self._contradictions != NO_CONTRADICTIONS:
+            self._draw_contradictions()  # a digit with no place is struck out in the cells still empty
         if self._step is not None:
             self._draw_step()  # a ghost may have become a candidate again, or a cell filled
 
@@ -142,6 +145,7 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self._cursor = None
         self._hl_digit = None
         self._step = None
+        self._drawn_step = None
         self._marks = NO_MARKS
         self._contradictions = NO_CONTRADICTIONS
         self.paint.set(Colouring())
@@ -235,6 +239,7 @@ class BoardCanvas(BoardQueries, tk.Canvas):
             self.clear_step()
             return
         self.show_highlights(full_highlights(step), step.links, numbered=bool(step.chain))
+        self._drawn_step = step
 
     def show_highlights(
         self, highlights: Sequence[Highlight], links: Sequence[Link] = (), numbered: bool = False
@@ -244,12 +249,19 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         ``numbered``: the links are a chain (or a forcing net's branches), so number its nodes in reading order.
         """
         self._step = (tuple(highlights), tuple(links), numbered)
+        self._drawn_step = None
         self._draw_step()
 
     def clear_step(self) -> None:
+        self._drawn_step = None
         if self._step is not None:
             self._step = None
             self.delete("step")
+
+    @property
+    def drawn_step(self) -> Optional[Step]:
+        """The Step whose drawing is on show when ``show_step`` drew it (a listed step, a path preview), else None."""
+        return self._drawn_step
 
     def current_highlights(self) -> Optional[StepDrawing]:
         """What ``show_step``/``show_highlights`` drew last (to restore it later), or None."""
@@ -463,8 +475,16 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         if self._paused or self._contradictions == NO_CONTRADICTIONS or "z-top" not in self._static:
             return
         fonts = (self._fonts["given"], self._fonts["cand_hl"])
+        pos = self._position
         draw_contradictions(
-            self, self._contradictions, self.layout, self.theme, self.geometry, fonts, self._static["z-top"]
+            self,
+            self._contradictions,
+            self.layout,
+            self.theme,
+            self.geometry,
+            fonts,
+            self._static["z-top"],
+            (lambda cell: not pos.values[cell]) if pos is not None else (lambda cell: True),
         )
 
     def destroy(self) -> None:
