@@ -24,6 +24,9 @@ BOARD_INCHES = {4: 4.2, 9: 5.8, 16: 8.4}
 """Preferred board width on screen, by board side; capped by the screen height."""
 SCREEN_CHROME_INCHES = 1.0
 """Room left below a window as tall as the screen allows (title bar, task bar)."""
+WINDOW_CHROME_INCHES = 2.0
+"""Room a board as tall as the screen allows leaves: the window's title bar and the task bar (SCREEN_CHROME_INCHES)
+and the window's own menu bar, toolbar and status line."""
 
 
 def make_root() -> tk.Tk:
@@ -171,7 +174,7 @@ def board_size(root: tk.Misc, side: int, zoom: int = 100) -> int:
     """The board's starting width: a few inches at the screen's DPI (times ``zoom`` percent), leaving room for the
     window's chrome."""
     inch = root.winfo_fpixels("1i")
-    cap = max(200.0, root.winfo_screenheight() - 2.4 * inch)
+    cap = max(200.0, root.winfo_screenheight() - WINDOW_CHROME_INCHES * inch)
     return int(min(BOARD_INCHES[side] * inch * zoom / 100, cap))
 
 
