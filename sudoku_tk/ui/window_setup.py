@@ -107,6 +107,17 @@ def _style_fields_and_indicators(style: ttk.Style, t: Theme) -> None:
             selectbackground=[("!focus", t.seen_bg)],
             selectforeground=[("!focus", t.text)],
         )
+    for orient in ("Vertical.TScrollbar", "Horizontal.TScrollbar"):
+        style.configure(
+            orient,
+            troughcolor=t.window,
+            background=t.seen_bg,
+            arrowcolor=t.text,
+            bordercolor=edge,
+            lightcolor=t.seen_bg,
+            darkcolor=t.seen_bg,
+        )
+        style.map(orient, background=[("active", t.digit_bg), ("disabled", t.window)])
     for cls in ("TRadiobutton", "TCheckbutton"):
         style.configure(
             cls, indicatorbackground=t.board, indicatorforeground=t.text, upperbordercolor=edge, lowerbordercolor=edge

@@ -104,6 +104,11 @@ def _problems(dialog: tk.Toplevel) -> List[str]:
                 found.append(f"{name}: an unselected indicator is a bright {bg} disc on the dark window {window}")
             if _contrast(dialog, mark, on) < 4.5:
                 found.append(f"{name}: the selected mark {mark} hardly shows")
+        elif cls == "TScrollbar":
+            orient = "Vertical.TScrollbar" if str(widget.cget("orient")) == "vertical" else "Horizontal.TScrollbar"
+            trough = style.lookup(orient, "troughcolor") or "#dcdad5"  # clam's light grey
+            if _luminance(dialog, trough) > 0.2:
+                found.append(f"{name}: a light trough {trough} in the dark window")
         elif cls in CLASSIC_WIDGETS:
             fg, bg = str(widget.cget("foreground")), str(widget.cget("background"))
             if _luminance(dialog, bg) > 0.2 or _contrast(dialog, fg, bg) < 4.5:
