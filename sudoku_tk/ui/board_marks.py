@@ -191,7 +191,7 @@ def _struck_out(
         inner.x1,
         inner.y0,
         fill=theme.contradiction,
-        width=max(1.5, lay.thin_width + 0.5),
+        width=max(1, lay.thin_width),
         tags=tags,
     )
 
