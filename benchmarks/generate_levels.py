@@ -1,7 +1,12 @@
 """How long one generated puzzle takes: per level, and per practice technique (one process, so per puzzle).
 
     .venv/bin/python benchmarks/generate_levels.py [--seeds 20] [--practice-seeds 5] [--time-limit 30]
-        [--levels easy,hard] [--techniques x-wing,xy-chain | all | none] [--symmetry none]
+        [--levels easy,hard] [--techniques x-wing,xy-chain | offered | all | none] [--symmetry none] [--ready]
+
+``--ready`` measures what a player waits for instead: the time from ordering a practice puzzle in the New game
+dialog (cache empty) to "ready", through the app's own background worker (one spawned low-priority process,
+``PuzzleSupply.order``) while that worker refills the cache as it does after the window opens, so the order
+waits for the refill job that is running.
 
 Each puzzle is ``generate_at_level(puzzle_seed(base, i), level)`` or ``generate_practice(...)`` timed by the wall
 clock (and this process's CPU time, which a busy shared machine does not inflate), then checked outside the
@@ -32,6 +37,7 @@ from sudoku_tk.engine.level_search import (  # noqa: E402
     Generated,
     generate_at_level,
     generate_practice,
+    offered_practice_techniques,
     practice_techniques,
     puzzle_seed,
 )
@@ -101,16 +107,83 @@ def measure(
     return med, p95, top, failures, bad
 
 
+def time_to_ready(techniques: List[Technique], repeats: int, refilling: bool = True) -> None:
+    """Order each technique's practice puzzle on the app's worker while it refills the cache; print the waits."""
+    from sudoku_tk.app.background_worker import BackgroundWorker, PuzzleSupply, process_pool
+    from sudoku_tk.app.puzzle_cache import PuzzleCache, PuzzleKey
+
+    worker = BackgroundWorker(process_pool)
+    cache = PuzzleCache(None, per_level=20 if refilling else 0)  # per_level 20: a refill job is always running
+    supply = PuzzleSupply(cache, worker)
+    waits: List[float] = []
+    try:
+        supply.refill()
+        _poll_for(
+            worker, 3.0 if refilling else 0.0
+        )  # the process is up and a refill job is under way, as after the window opens
+        for t in techniques:
+            for _ in range(repeats):
+                done: List[Optional[Generated]] = []
+                running = worker.queued()
+                behind = PuzzleKey.parse(running[0].key).label if running and hasattr(running[0], "key") else "nothing"
+                start = time.perf_counter()
+                supply.order(PuzzleKey.practice(t), done.append, lambda: done.append(None))
+                while not done:
+                    worker.poll()
+                    time.sleep(0.02)
+                wait = time.perf_counter() - start
+                waits.append(wait)
+                found = done[0]
+                how = "pool" if found is not None and found.pool_seed else "random" if found else "NOT FOUND"
+                print(
+                    f"  {t.display_name:34s} ready after {wait:6.2f} s  ({how}; behind a refill of {behind})",
+                    flush=True,
+                )
+                _poll_for(worker, 0.5)  # let the refill go on between orders
+    finally:
+        worker.close()
+    if waits:
+        print(
+            f"  time to ready over {len(waits)} orders: median {statistics.median(waits):.2f} s, "
+            f"p95 {nearest_rank(waits, 95):.2f} s, max {max(waits):.2f} s"
+        )
+
+
+def _poll_for(worker: object, seconds: float) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        worker.poll()  # type: ignore[attr-defined]
+        time.sleep(0.02)
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=20, help="puzzles per level (default 20)")
     ap.add_argument("--practice-seeds", type=int, default=5, help="puzzles per practice technique (default 5)")
     ap.add_argument("--time-limit", type=float, default=30.0, help="seconds per puzzle before it counts as a timeout")
     ap.add_argument("--levels", default="easy,medium,hard,unfair,extreme")
-    ap.add_argument("--techniques", default="all", help="comma-separated, 'all' (every practice technique) or 'none'")
+    ap.add_argument(
+        "--techniques",
+        default="offered",
+        help="comma-separated, 'offered' (those the New game dialog offers), 'all' (every practice technique) or 'none'",
+    )
     ap.add_argument("--symmetry", default=None, help="default: rotational for levels, none for practice")
+    ap.add_argument("--ready", action="store_true", help="time to ready of ordered practice puzzles (see above)")
+    ap.add_argument("--repeats", type=int, default=1, help="orders per technique with --ready (default 1)")
+    ap.add_argument("--idle", action="store_true", help="with --ready: no refill runs (the job's own time)")
     ns = ap.parse_args(argv)
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    if ns.ready:
+        offered = offered_practice_techniques()
+        picked_ready = (
+            offered
+            if ns.techniques in ("offered", "all")
+            else [t for t in offered if t in set().union(*(parse_selection(n) for n in ns.techniques.split(",")))]
+        )
+        print(f"== time to ready: practice puzzles ordered on the app's worker while it refills ({len(picked_ready)})")
+        time_to_ready(list(picked_ready), ns.repeats, refilling=not ns.idle)
+        print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        return 0
     level_sym = Symmetry(ns.symmetry) if ns.symmetry else DEFAULT_LEVEL_SYMMETRY
     practice_sym = Symmetry(ns.symmetry) if ns.symmetry else DEFAULT_PRACTICE_SYMMETRY
     ok = True
@@ -127,6 +200,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         ok &= med <= 2 and p95 <= 6 and not fails and not bad
     if ns.techniques == "none":
         chosen: List[Technique] = []
+    elif ns.techniques == "offered":
+        chosen = list(offered_practice_techniques())
     elif ns.techniques == "all":
         chosen = list(practice_techniques())
     else:

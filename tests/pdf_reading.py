@@ -40,8 +40,8 @@ def _stream(body: bytes) -> bytes:
     return zlib.decompress(raw) if b"/FlateDecode" in body[:begin] else raw
 
 
-def page_texts(data: bytes) -> List[List[str]]:
-    """The words on each page in page-tree order (the strings shown with Tj)."""
+def page_streams(data: bytes) -> List[str]:
+    """Each page's content stream, decoded, in page-tree order."""
     objects = check_structure(data)
     kids = re.search(rb"/Kids \[([^\]]*)\]", objects[2]).group(1)
     pages = [int(n) for n in re.findall(rb"(\d+) 0 R", kids)]
@@ -51,7 +51,13 @@ def page_texts(data: bytes) -> List[List[str]]:
     for number in pages:
         assert b"/Type /Page " in objects[number]
         contents = int(re.search(rb"/Contents (\d+) 0 R", objects[number]).group(1))
-        stream = _stream(objects[contents]).decode("latin-1")
-        words = [re.sub(r"\\(.)", r"\1", m.group(1)) for m in re.finditer(r"\(((?:\\.|[^\\)])*)\) Tj", stream)]
-        out.append(words)
+        out.append(_stream(objects[contents]).decode("latin-1"))
     return out
+
+
+def page_texts(data: bytes) -> List[List[str]]:
+    """The words on each page in page-tree order (the strings shown with Tj)."""
+    return [
+        [re.sub(r"\\(.)", r"\1", m.group(1)) for m in re.finditer(r"\(((?:\\.|[^\\)])*)\) Tj", stream)]
+        for stream in page_streams(data)
+    ]

@@ -17,7 +17,10 @@ from typing import Any, Callable, List, Optional, Tuple
 import pytest
 
 from sudoku_tk.app.background_worker import (
+    MAKE_TIME_LIMIT,
     ORDER_ATTEMPTS,
+    REFILL_ATTEMPTS,
+    REFILL_TIME_LIMIT,
     BackgroundWorker,
     MakeJob,
     PidJob,
@@ -104,25 +107,30 @@ def test_a_rating_is_delivered_on_poll_with_the_rate_puzzle_answer() -> None:
 
 
 def test_urgent_jobs_go_before_waiting_refills_in_the_order_they_came() -> None:
-    executor = HeldExecutor()
-    worker = BackgroundWorker(lambda: executor)
+    executors: List[HeldExecutor] = []
+    worker = BackgroundWorker(lambda: executors.append(HeldExecutor()) or executors[-1])
     done: List[str] = []
     worker.submit(MakeJob("level:easy", "1/0"), lambda r: done.append("easy"))
     worker.poll()  # the process id, then the first refill starts
     worker.poll()
     worker.submit(MakeJob("level:hard", "2/0"), lambda r: done.append("hard"))
     worker.rate(CLASSIC, lambda r: done.append("rate"))
+    assert worker.queued() == (MakeJob("level:easy", "1/0"), RateJob(CLASSIC), MakeJob("level:hard", "2/0"))
     worker.submit(MakeJob("practice:X_WING", "3/0"), lambda r: done.append("x-wing"), urgent=True)
+    # An ordered puzzle stops the refill running; it runs again after the urgent jobs.
     assert worker.queued() == (
-        MakeJob("level:easy", "1/0"),
         RateJob(CLASSIC),
         MakeJob("practice:X_WING", "3/0"),
+        MakeJob("level:easy", "1/0"),
         MakeJob("level:hard", "2/0"),
     )
+    worker.poll()  # a new process (its id first), then the rating
+    worker.poll()
+    assert len(executors) == 2 and executors[0].shut
     for _ in range(4):
-        executor.finish(None)
+        executors[-1].finish(None)
         worker.poll()
-    assert done == ["easy", "rate", "x-wing", "hard"] and not worker.busy
+    assert done == ["rate", "x-wing", "easy", "hard"] and not worker.busy
 
 
 def test_a_failed_job_delivers_none_and_the_next_one_runs_on_a_new_executor() -> None:
@@ -184,7 +192,7 @@ def test_refill_makes_the_missing_puzzles_one_job_at_a_time_with_fresh_seeds() -
     supply = PuzzleSupply(cache, worker, base_seed=lambda: next(bases))
     supply.refill()
     supply.refill()  # one refill job at a time: asking again adds nothing
-    assert worker.queued() == (MakeJob("level:easy", "100/0"),)
+    assert worker.queued() == (MakeJob("level:easy", "100/0", REFILL_TIME_LIMIT),)
     most = 0
     while worker.poll():
         most = max(most, sum(isinstance(j, MakeJob) for j in worker.queued()))
@@ -203,7 +211,11 @@ def test_taking_a_practice_puzzle_orders_one_and_keeps_one_ready() -> None:
     assert supply.take(key) is None
     ready: List[Generated] = []
     supply.order(key, ready.append)
-    assert worker.queued() == (MakeJob("practice:X_WING", "7/0"), MakeJob("practice:X_WING", "7/0"))
+    # The order first, from the pool first and with the long time limit; the refill after it, in a short job.
+    assert worker.queued() == (
+        MakeJob("practice:X_WING", "7/0", MAKE_TIME_LIMIT, pool_first=True),
+        MakeJob("practice:X_WING", "7/0", REFILL_TIME_LIMIT),
+    )
     drain(worker)
     assert [g.technique for g in ready] == [Technique.X_WING]
     assert cache.count(key) == 1  # the refill keeps one ready for next time
@@ -234,6 +246,69 @@ def test_an_order_gives_up_after_its_attempts_and_says_so() -> None:
     assert ready == [] and failed == [True]
     assert [j.seed for j in executor.jobs if isinstance(j, MakeJob)] == [f"{i}/0" for i in range(1, ORDER_ATTEMPTS + 1)]
     assert not worker.busy
+
+
+def test_a_key_whose_refills_keep_coming_back_empty_is_left_alone_for_the_run() -> None:
+    """A refill that never finds a puzzle must not keep the worker busy (an ordered puzzle waits behind it)."""
+    executor = SyncExecutor(lambda job: None if job.key == "level:extreme" else canned(job))
+    worker = BackgroundWorker(lambda: executor)
+    cache = PuzzleCache(None, per_level=1)
+    supply = PuzzleSupply(cache, worker, base_seed=lambda: 1)
+    supply.refill()
+    drain(worker)
+    extreme = PuzzleKey.at(Level.EXTREME)
+    assert [j.key for j in executor.jobs if isinstance(j, MakeJob)].count(extreme.text) == REFILL_ATTEMPTS
+    assert cache.missing() == [extreme] and not worker.busy
+    assert all(j.time_limit == REFILL_TIME_LIMIT for j in executor.jobs if isinstance(j, MakeJob))
+
+
+def test_an_ordered_practice_job_serves_a_pool_puzzle() -> None:
+    _, found = run_job(MakeJob("practice:ALS_XZ", "9/0", MAKE_TIME_LIMIT, pool_first=True))
+    assert found is not None and found.technique is Technique.ALS_XZ and found.pool_seed is not None
+
+
+def test_an_order_stops_a_running_refill_and_the_refill_runs_again_after_it() -> None:
+    """Issue 22.4: an ordered practice puzzle waited for the refill job running (up to a minute, more when the
+    low-priority worker shares a busy machine). The refill is stopped, a new process serves the order, then the
+    refill runs again."""
+    executors: List[HeldExecutor] = []
+
+    def make() -> HeldExecutor:
+        executors.append(HeldExecutor())
+        return executors[-1]
+
+    worker = BackgroundWorker(make)
+    supply = PuzzleSupply(PuzzleCache(None, per_level=1), worker, base_seed=lambda: 5)
+    supply.refill()
+    worker.poll()
+    worker.poll()  # the process id, then the refill job is running
+    first = executors[0]
+    assert [j.key for j in first.jobs if isinstance(j, MakeJob)] == ["level:easy"] and worker.busy
+    ready: List[Any] = []
+    supply.order(PuzzleKey.practice(Technique.ALS_XZ), ready.append)
+    assert worker.stopped == 1 and first.shut
+    assert [j.key for j in worker.queued()] == ["practice:ALS_XZ", "level:easy"]
+    worker.poll()
+    worker.poll()  # a new executor (a new process): the order runs first
+    second = executors[1]
+    assert [j.key for j in second.jobs if isinstance(j, MakeJob)] == ["practice:ALS_XZ"]
+    second.finish("made")
+    worker.poll()
+    assert ready == ["made"] and [j.key for j in second.jobs if isinstance(j, MakeJob)][-1] == "level:easy"
+
+
+def test_only_an_ordered_puzzle_stops_a_refill_and_never_an_urgent_job() -> None:
+    executor = HeldExecutor()
+    worker = BackgroundWorker(lambda: executor)
+    worker.submit(MakeJob("level:easy", "1/0"), lambda r: None)
+    worker.poll()
+    worker.poll()
+    worker.rate(CLASSIC, lambda r: None)  # a rating waits for the refill (it is short)
+    assert worker.stopped == 0 and not executor.shut
+    executor.finish(None)
+    worker.poll()  # the rating runs now
+    worker.submit(MakeJob("practice:X_WING", "3/0"), lambda r: None, urgent=True)
+    assert worker.stopped == 0 and not executor.shut  # a running urgent job is never stopped
 
 
 def test_run_job_makes_the_puzzle_its_seed_names() -> None:

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
+from typing import List, Tuple
 
 import pytest
-from pdf_reading import page_texts
+from pdf_reading import page_streams, page_texts
 
+from sudoku_tk.app.session import Session
 from sudoku_tk.engine.digitset import DigitSet
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.logic_solver import solve_logically
 from sudoku_tk.engine.rating import rate
 from sudoku_tk.render.booklet import BookletError, booklet_puzzles
+from sudoku_tk.render.game_pictures import game_sheet
 from sudoku_tk.render.sheets import SheetPuzzle, puzzle_sheets
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -101,3 +104,39 @@ def test_booklet_requests_are_checked() -> None:
         booklet_puzzles("easy", 1, box=2)
     four = booklet_puzzles("any", 2, seed=1, box=2)
     assert [p.note for p in four] == ["4×4", "4×4"]
+
+
+def _placed(data: bytes) -> List[Tuple[float, float, str]]:
+    """Every text shown on the first page, with where it starts (x, y in points, y up)."""
+    stream = page_streams(data)[0]
+    return [
+        (float(m.group(1)), float(m.group(2)), re.sub(r"\\(.)", r"\1", m.group(3)))
+        for m in re.finditer(r"([-\d.]+) ([-\d.]+) Td \(((?:\\.|[^\\)])*)\) Tj", stream)
+    ]
+
+
+def _frame_top(data: bytes) -> float:
+    """The top edge of the grid's frame (the ``re`` rectangle) on the first page."""
+    x, y, w, h = map(float, re.search(r"([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re", page_streams(data)[0]).groups())
+    return y + h
+
+
+def test_a_sheet_of_one_game_names_it_once_and_puts_the_grid_right_under_the_title() -> None:
+    """Issue 22.12: "This position" printed the game's name twice and left a large gap above the grid."""
+    sheet = game_sheet(Session(GRID, "Unfair 31"), position=True)
+    data = puzzle_sheets([sheet], per_page=1, title=sheet.title).to_bytes()
+    (words,) = page_texts(data)
+    assert words.count("Unfair 31") == 1 and "as played" in words
+    placed = _placed(data)
+    heading_y = next(y for x, y, text in placed if text == "Unfair 31")
+    gap = heading_y - _frame_top(data)
+    assert 0 < gap < 60, gap  # the caption line and a little air, not a hand's width
+
+
+def test_several_to_a_page_keep_their_titles_and_line_up_at_the_top() -> None:
+    puzzles = [SheetPuzzle(GRID, f"No. {i}") for i in range(4)]
+    data = puzzle_sheets(puzzles, per_page=4, title="Four").to_bytes()
+    placed = _placed(data)
+    tops = sorted({round(y) for x, y, text in placed if text.startswith("No. ")}, reverse=True)
+    assert [text for _, _, text in placed if text.startswith("No. ")] == [f"No. {i}" for i in range(4)]
+    assert len(tops) == 2  # two rows, each caption right above its grid

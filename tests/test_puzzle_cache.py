@@ -10,7 +10,7 @@ import pytest
 from sudoku_tk.app.puzzle_cache import CACHE_NAME, LEVEL_KEYS, MAX_PER_KEY, PuzzleCache, PuzzleKey
 from sudoku_tk.app.rating_fields import rating_to_json, read_rating
 from sudoku_tk.engine.errors import SaveFileError
-from sudoku_tk.engine.level_search import Generated
+from sudoku_tk.engine.level_search import Generated, offered_practice_techniques
 from sudoku_tk.engine.rating import Level, Rating
 from sudoku_tk.engine.step import Technique
 
@@ -53,6 +53,15 @@ def test_take_gives_the_oldest_and_marks_a_technique_as_practised() -> None:
     assert cache.take(X_WING) is None
     assert cache.practised() == (Technique.X_WING,)
     assert cache.missing().count(X_WING) == 1 and cache.target(X_WING) == 1
+
+
+def test_a_practised_technique_that_is_not_offered_is_not_kept_ready() -> None:
+    """One asked for in an older version (Simple Colors Wrap: never in the pool) would keep the worker searching."""
+    wrap = PuzzleKey.practice(Technique.SIMPLE_COLORS_WRAP)
+    assert Technique.SIMPLE_COLORS_WRAP not in offered_practice_techniques()
+    cache = PuzzleCache(None, per_level=0)
+    assert cache.take(wrap) is None and cache.practised() == (Technique.SIMPLE_COLORS_WRAP,)
+    assert cache.target(wrap) == 0 and cache.missing() == []
 
 
 def test_remove_takes_out_that_very_puzzle() -> None:

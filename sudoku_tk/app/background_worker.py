@@ -3,13 +3,16 @@
 ``BackgroundWorker`` runs one job at a time on an executor (the app's is ``process_pool()``:
 one spawned process at low priority, so neither the GIL nor the CPU stalls the window, and
 spawn rather than fork because the window's process holds a Tk/X connection). Jobs are
-queued: ratings and puzzles a player is waiting for first, refills after. Nothing here
+queued: ratings and puzzles a player is waiting for first, refills after; a refill job
+running when a player orders a puzzle is stopped (its process ended, a new one started)
+and queued again behind the order. Nothing here
 waits: the window calls ``poll()`` on a timer while ``busy`` (``wake`` tells it when work
 arrives); ``poll`` hands a finished job's result to its callback on the caller's thread and
 starts the next job. ``close()`` drops the queue and ends the process, even mid-job.
 
 ``PuzzleSupply`` keeps the generated-puzzle cache (puzzle_cache.py) full, one puzzle at a
-time, and makes a puzzle at once when a player asks for one the cache lacks. Seeds come
+time in short jobs (an ordered puzzle waits for the running job), and makes a puzzle at once
+when a player asks for one the cache lacks (a practice puzzle from the practice pool first). Seeds come
 from ``random.SystemRandom``; a puzzle's seed is ``puzzle_seed(base, 0)``, so
 ``sudoku-tk generate --seed <base>`` gives it again.
 """
@@ -24,15 +27,22 @@ import signal
 import threading
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from sudoku_tk.app.puzzle_cache import PuzzleCache, PuzzleKey
 from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.level_search import Generated, generate_at_level, generate_practice, puzzle_seed
+from sudoku_tk.engine.level_search import Generated, generate_at_level, generate_practice, pool_practice, puzzle_seed
 from sudoku_tk.engine.rating import Rating, rate_puzzle
 
 MAKE_TIME_LIMIT = 60.0
-"""Seconds one job searches for a puzzle; when they run out, another seed is tried in a new job."""
+"""Seconds one job for an ordered puzzle (one a player waits for) searches; when they run out, another seed is
+tried in a new job."""
+REFILL_TIME_LIMIT = 8.0
+"""Seconds one refill job searches. The worker runs one job at a time, so an ordered puzzle waits for the refill
+job that is running: this bounds that wait (a refill not found in time is tried again with another seed)."""
+REFILL_ATTEMPTS = 3
+"""How many refill jobs in a row may come back empty for one key before this run stops refilling that key (a
+technique the generator meets too seldom must not keep the worker busy for ever)."""
 ORDER_ATTEMPTS = 3
 """How many jobs (each up to MAKE_TIME_LIMIT seconds, each a new seed) an ordered puzzle gets before the search
 gives up and says so."""
@@ -57,11 +67,16 @@ class RateJob:
 
 @dataclass(frozen=True, slots=True)
 class MakeJob:
-    """Make a puzzle for ``key`` (its ``PuzzleKey.text``) from ``seed``, within ``time_limit`` seconds."""
+    """Make a puzzle for ``key`` (its ``PuzzleKey.text``) from ``seed``, within ``time_limit`` seconds.
+
+    ``pool_first``: a practice puzzle is taken from the practice pool first (an isomorph, checked: well under a
+    second), random puzzles only when the pool has none that serves; for a puzzle a player is waiting for.
+    """
 
     key: str
     seed: str
     time_limit: Optional[float] = MAKE_TIME_LIMIT
+    pool_first: bool = False
 
 
 Job = Union[PidJob, RateJob, MakeJob]
@@ -75,7 +90,10 @@ def run_job(job: Job) -> Tuple[int, Any]:
     elif isinstance(job, MakeJob):
         key = PuzzleKey.parse(job.key)
         if key.technique is not None:
-            result = generate_practice(job.seed, key.technique, time_limit=job.time_limit)
+            if job.pool_first:
+                result = pool_practice(job.seed, key.technique)
+            if result is None:
+                result = generate_practice(job.seed, key.technique, time_limit=job.time_limit)
         elif key.level is not None:
             result = generate_at_level(job.seed, key.level, time_limit=job.time_limit)
     return os.getpid(), result
@@ -129,6 +147,8 @@ class BackgroundWorker:
         self.closed = False
         self.failures: List[str] = []
         """Why jobs failed (an exception in the worker), newest last."""
+        self.stopped = 0
+        """How many refill jobs were stopped half-way for an urgent job."""
 
     @property
     def enabled(self) -> bool:
@@ -146,14 +166,30 @@ class BackgroundWorker:
         return running + tuple(q.job for q in self._queue)
 
     def submit(self, job: Job, deliver: Callable[[Any], None], *, urgent: bool = False) -> None:
-        """Queue ``job``; ``deliver(result)`` runs in a later ``poll`` (urgent jobs go before the others waiting)."""
+        """Queue ``job``; ``deliver(result)`` runs in a later ``poll`` (urgent jobs go before the others waiting).
+
+        A puzzle a player waits for (an urgent MakeJob) never waits for a puzzle being made for the cache: that
+        job is stopped (its process ended) and queued again, to run after the urgent ones.
+        """
         if not self.enabled:
             return
         item = _Queued(job, deliver, urgent)
         # Urgent jobs wait at the front of the queue, in the order they came.
         at = sum(1 for q in self._queue if q.urgent) if urgent else len(self._queue)
         self._queue.insert(at, item)
+        if urgent and isinstance(job, MakeJob) and self._running is not None and not self._running[1].urgent:
+            if isinstance(self._running[1].job, MakeJob):
+                self._stop_running()
         self.wake()
+
+    def _stop_running(self) -> None:
+        """End the process in the middle of its (non-urgent) job and queue that job again after the urgent ones."""
+        assert self._running is not None
+        _future, item = self._running
+        self._running = None
+        self._end_process()
+        self.stopped += 1
+        self._queue.insert(sum(1 for q in self._queue if q.urgent), item)
 
     def rate(self, puzzle: str, deliver: Callable[[Optional[Rating]], None]) -> None:
         """Rate a 9×9 puzzle (before any refill)."""
@@ -196,13 +232,22 @@ class BackgroundWorker:
         self.closed = True
         self._queue.clear()
         running, self._running = self._running, None
+        if running is not None and running[0].done():
+            running = None
+        if running is not None or self._executor is not None:
+            self._end_process(busy=running is not None)
+
+    def _end_process(self, busy: bool = True) -> None:
+        """Shut the executor down; when its process is ``busy`` with a job, end the process too. A new one is made
+        for the next job."""
         executor, self._executor = self._executor, None
+        pid, self.pid = self.pid, None
         if executor is None:
             return
         executor.shutdown(wait=False, cancel_futures=True)
-        if running is not None and not running[0].done() and self.pid is not None and self.pid != os.getpid():
+        if busy and pid is not None and pid != os.getpid():
             try:
-                os.kill(self.pid, signal.SIGTERM)
+                os.kill(pid, signal.SIGTERM)
             except OSError:
                 pass  # it ended by itself meanwhile
 
@@ -222,13 +267,18 @@ class PuzzleSupply:
         *,
         base_seed: Callable[[], int] = new_base_seed,
         time_limit: Optional[float] = MAKE_TIME_LIMIT,
+        refill_time_limit: Optional[float] = REFILL_TIME_LIMIT,
     ) -> None:
         self.cache = cache
         self.worker = worker
         self._base_seed = base_seed
         self.time_limit = time_limit
-        """Seconds one job searches (None: until found)."""
+        """Seconds one job for an ordered puzzle searches (None: until found)."""
+        self.refill_time_limit = refill_time_limit
+        """Seconds one refill job searches (None: until found)."""
         self._refilling = False
+        self._empty: Dict[PuzzleKey, int] = {}
+        """Refill jobs in a row that came back empty, per key (REFILL_ATTEMPTS of them: the key is left alone)."""
 
     def take(self, key: PuzzleKey) -> Optional[Generated]:
         """A puzzle for ``key`` from the cache (None when it has none); the cache is then topped up."""
@@ -244,7 +294,8 @@ class PuzzleSupply:
         attempts: int = ORDER_ATTEMPTS,
     ) -> None:
         """Make a puzzle for ``key`` before any refill; ``ready(puzzle)`` once it is made. A job that finds none
-        is followed by another with a new seed, up to ``attempts`` jobs; then ``failed()``."""
+        is followed by another with a new seed, up to ``attempts`` jobs; then ``failed()``. A practice puzzle
+        comes from the practice pool first (``MakeJob.pool_first``), so it is ready in seconds."""
 
         def made(puzzle: Optional[Generated]) -> None:
             if puzzle is not None:
@@ -254,13 +305,18 @@ class PuzzleSupply:
             else:
                 failed()
 
-        self.worker.submit(self._job(key), made, urgent=True)
+        job = self._job(key, self.time_limit, pool_first=True)
+        self.worker.submit(job, made, urgent=True)
 
     def refill(self) -> None:
-        """Queue the next missing puzzle, unless one is being made already (one refill job at a time)."""
+        """Queue the next missing puzzle, unless one is being made already (one refill job at a time).
+
+        Each refill job searches for at most ``refill_time_limit`` seconds; a key whose refill jobs come back
+        empty REFILL_ATTEMPTS times in a row is not refilled again in this run.
+        """
         if self._refilling or not self.worker.enabled:
             return
-        missing = self.cache.missing()
+        missing = [k for k in self.cache.missing() if self._empty.get(k, 0) < REFILL_ATTEMPTS]
         if not missing:
             return
         key = missing[0]
@@ -269,19 +325,26 @@ class PuzzleSupply:
         def made(puzzle: Optional[Generated]) -> None:
             self._refilling = False
             if puzzle is not None:
+                self._empty.pop(key, None)
                 self.cache.put(key, puzzle)
+            else:
+                self._empty[key] = self._empty.get(key, 0) + 1
             if not self.worker.closed:
                 self.refill()
 
-        self.worker.submit(self._job(key), made)
+        self.worker.submit(self._job(key, self.refill_time_limit), made)
 
-    def _job(self, key: PuzzleKey) -> MakeJob:
-        return MakeJob(key.text, puzzle_seed(self._base_seed(), 0), self.time_limit)
+    def _job(self, key: PuzzleKey, time_limit: Optional[float], pool_first: bool = False) -> MakeJob:
+        return MakeJob(
+            key.text, puzzle_seed(self._base_seed(), 0), time_limit, pool_first and key.technique is not None
+        )
 
 
 __all__ = [
     "BackgroundWorker",
     "ORDER_ATTEMPTS",
+    "REFILL_ATTEMPTS",
+    "REFILL_TIME_LIMIT",
     "Job",
     "MakeJob",
     "PidJob",

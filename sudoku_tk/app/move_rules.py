@@ -13,7 +13,6 @@ from typing import Optional, Sequence
 from sudoku_tk.app.explanations import explain
 from sudoku_tk.engine.geometry import Cell, Digit
 from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Place
 from sudoku_tk.engine.propagation import Origin, Position, ReasonKind
 
 

@@ -31,7 +31,7 @@ from sudoku_tk.app.paths import ensure_folder
 from sudoku_tk.app.rating_fields import rating_to_json, read_rating
 from sudoku_tk.engine.errors import PuzzleFormatError, SaveFileError
 from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.level_search import Generated, practice_techniques
+from sudoku_tk.engine.level_search import Generated, offered_practice_techniques, practice_techniques
 from sudoku_tk.engine.rating import Level
 from sudoku_tk.engine.step import Technique
 
@@ -156,10 +156,12 @@ class PuzzleCache:
         return tuple(self._practised)
 
     def target(self, key: PuzzleKey) -> int:
-        """How many puzzles to keep ready for ``key``."""
+        """How many puzzles to keep ready for ``key``: none for a technique that is not offered for practice (one
+        asked for in an older version: the generator may search for it for ever)."""
         if key.technique is None:
             return self.per_level
-        return self.per_technique if key.technique in self._practised else 0
+        offered = key.technique in offered_practice_techniques()
+        return self.per_technique if key.technique in self._practised and offered else 0
 
     def missing(self) -> List[PuzzleKey]:
         """The puzzles to make, one entry per missing puzzle, the emptiest keys first (levels before techniques).

@@ -77,13 +77,21 @@ def progress_text(record: GameRecord) -> str:
     )
 
 
+SHORT_SOURCE = 32
+"""A puzzle's source longer than this (a generated puzzle's seed and command) is left out of its summary."""
+
+
 def level_text(record: GameRecord) -> str:
-    """The puzzle's level and size (``Hard 9×9``), or its size and where it came from (``9×9, pasted``)."""
+    """The puzzle's level and size (``Hard 9×9``: a built-in puzzle's level, else its rating's), or its size and
+    where it came from when that is short (``9×9, pasted``); never a generator's seed."""
     side = record.start.geometry.side
     entry = puzzles.by_id(record.puzzle_id) if record.puzzle_id else None
     if entry is not None:
         return f"{entry.level.display_name} {side}×{side}"
-    return f"{side}×{side}, {record.puzzle_source}" if record.puzzle_source else f"{side}×{side}"
+    if record.rating is not None:
+        return f"{puzzles.Level.of_rating(record.rating.level).display_name} {side}×{side}"
+    source = record.puzzle_source
+    return f"{side}×{side}, {source}" if source and len(source) <= SHORT_SOURCE else f"{side}×{side}"
 
 
 def when_text(when: Optional[datetime], now: datetime) -> str:

@@ -19,7 +19,9 @@ A request the rules do not allow (changing a given, placing on a filled cell,
 removing a candidate that is not there) is refused with an ``Outcome`` that
 says why (the rules are in ``move_rules.py``); nothing here raises into the UI
 for a bad click. Listeners subscribed with ``subscribe`` hear about every change
-(the board redraws, autosave writes), with a ``GameView`` of the game after it.
+(the board redraws, autosave writes), with a ``GameView`` of the game after it;
+a listener that raises does not keep the later ones from hearing (the first error
+is raised once all have been told).
 This module knows nothing of Tk.
 """
 
@@ -475,5 +477,13 @@ class Session(ColourRequests, PencilRequests):
         if not self._listeners:
             return
         told = replace(change, view=self.view())
+        failed: Optional[Exception] = None
         for listener in list(self._listeners):
-            listener(told)
+            # One part that fails must not leave the others showing the game as it was (a new game's title,
+            # hint and rating): every listener hears the change, then the first error is raised.
+            try:
+                listener(told)
+            except Exception as exc:
+                failed = failed or exc
+        if failed is not None:
+            raise failed

@@ -128,6 +128,8 @@ class Settings:
     """The side panel's width in pixels, as the player dragged the sash between board and panel (0: as laid out)."""
     legend_folded: bool = False
     """The hint panel's legend is folded to its one-line header."""
+    window_sizes: Tuple[Tuple[int, int, int], ...] = ()
+    """The window size the player chose for each board size, as (side, width, height); a size switch restores it."""
 
     def enabled_techniques(self) -> Optional[FrozenSet[Technique]]:
         """The techniques hints and the solver use; None when the player kept the default set."""
@@ -140,6 +142,19 @@ class Settings:
         default = frozenset(default_techniques())
         known = frozenset(implemented())
         return replace(self, techniques_off=(default - chosen) & known, techniques_on=(chosen - default) & known)
+
+    def window_size(self, side: int) -> Optional[Tuple[int, int]]:
+        """The window size the player chose for ``side``×``side`` boards (None: none yet).
+
+        >>> Settings(window_sizes=((9, 900, 640),)).window_size(9), Settings().window_size(4)
+        ((900, 640), None)
+        """
+        return next(((w, h) for s, w, h in self.window_sizes if s == side), None)
+
+    def with_window_size(self, side: int, width: int, height: int) -> "Settings":
+        """These settings with (``width``, ``height``) as the window size chosen for ``side``×``side`` boards."""
+        others = tuple(entry for entry in self.window_sizes if entry[0] != side)
+        return replace(self, window_sizes=tuple(sorted(others + ((side, width, height),))))
 
     def with_played(self, puzzle_id: str) -> "Settings":
         """These settings with ``puzzle_id`` as the most recently played puzzle."""
@@ -178,6 +193,7 @@ def settings_to_json(settings: Settings) -> Dict[str, Any]:
         "techniques_on": sorted(t.name for t in settings.techniques_on),
         "panel_width": settings.panel_width,
         "legend_folded": settings.legend_folded,
+        "window_sizes": {str(side): [w, h] for side, w, h in settings.window_sizes},
     }
 
 
@@ -280,6 +296,24 @@ def _techniques(value: Any) -> FrozenSet[Technique]:
     return frozenset(known[v] for v in value if v in known)
 
 
+WINDOW_PX = (100, 20000)
+"""The window sizes (width and height, in pixels) read back from the file."""
+
+
+def _window_sizes(value: Any) -> Tuple[Tuple[int, int, int], ...]:
+    lo, hi = WINDOW_PX
+    ok = isinstance(value, dict) and all(
+        k in ("4", "9", "16")
+        and isinstance(v, list)
+        and len(v) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) and lo <= n <= hi for n in v)
+        for k, v in value.items()
+    )
+    if not ok:
+        raise ValueError(f"expected board sizes with a width and a height, found {value!r:.60}")
+    return tuple(sorted((int(k), v[0], v[1]) for k, v in value.items()))
+
+
 _READERS: Dict[str, Callable[[Any], Any]] = {
     "assists": _assists,
     "check_mistakes": _bool,
@@ -299,6 +333,7 @@ _READERS: Dict[str, Callable[[Any], Any]] = {
     "techniques_on": _techniques,
     "panel_width": _panel_width,
     "legend_folded": _bool,
+    "window_sizes": _window_sizes,
 }
 
 

@@ -61,10 +61,13 @@ Move = Union[Place, Clear, Eliminate, Restore, Pencil]
 
 
 def describe_move(move: Move, geometry: Geometry) -> str:
-    """Say a move in the board's notation: ``r1c1=5``, ``r1c1<>5``, ``clear r1c1``; a pencil mark ``r1c1+5`` / ``r1c1-5``.
+    """Say a move in the board's notation, the one every text of the app uses: ``r1c1=5``, ``clear r1c1``; a
+    candidate removed ``r1c1≠5`` (as in chains) and brought back ``r1c1+5``; a pencil mark ``r1c1+5`` / ``r1c1-5``.
 
     >>> describe_move(Place(0, 5), Geometry.of(3))
     'r1c1=5'
+    >>> describe_move(Eliminate(((0, 5), (1, 5))), Geometry.of(3)), describe_move(Restore(((0, 5),)), Geometry.of(3))
+    ('r1c1≠5, r1c2≠5', 'r1c1+5')
     >>> describe_move(Pencil(((0, 5), (1, 2)), add=False), Geometry.of(3))
     'r1c1-5, r1c2-2'
     """
@@ -77,7 +80,7 @@ def describe_move(move: Move, geometry: Geometry) -> str:
         if len(move.candidates) > 4:  # "fill in all candidates" pencils hundreds at once
             return f"{len(move.candidates)} pencil marks {'added' if move.add else 'removed'}"
     else:
-        sign = "<>" if isinstance(move, Eliminate) else "+="
+        sign = "≠" if isinstance(move, Eliminate) else "+"
     return ", ".join(f"{geometry.cell_name(c)}{sign}{geometry.digit_char(d)}" for c, d in move.candidates)
 
 

@@ -59,7 +59,7 @@ also solves easiest-step-first, as Sudoku Explainer does, and keeps the lower of
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Iterable, Optional, Tuple
+from typing import Iterable, Optional
 
 from . import technique_table
 from .grid import Grid

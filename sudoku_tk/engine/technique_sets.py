@@ -19,7 +19,7 @@ False
 
 from __future__ import annotations
 
-from typing import FrozenSet, Iterable, List
+from typing import FrozenSet, Iterable, List, Optional
 
 from .rating import SCORES, Level
 from .step import Family, Technique
@@ -91,6 +91,19 @@ def up_to_level(selection: Iterable[Technique], level: Level) -> Selection:
     """The techniques of ``selection`` rated at ``level`` or below."""
     top = _LEVELS.index(level)
     return frozenset(t for t in selection if _LEVELS.index(level_of(t)) <= top)
+
+
+def matching_level(selection: Iterable[Technique]) -> Optional[Level]:
+    """The level whose default techniques up to it are exactly ``selection`` (the lowest such), else None.
+
+    >>> matching_level(default_techniques()), matching_level(up_to_level(default_techniques(), Level.HARD))
+    (<Level.EXTREME: ('extreme', 4611686018427387904)>, <Level.HARD: ('hard', 1600)>)
+    >>> matching_level(parse_selection("x-wing")) is None
+    True
+    """
+    chosen = frozenset(selection)
+    default = default_techniques()
+    return next((level for level in _LEVELS if up_to_level(default, level) == chosen), None)
 
 
 def parse_level(text: str) -> Level:

@@ -65,6 +65,11 @@ class GridLine:
     thick: bool
 
 
+GLYPH_SHARE = 0.8
+"""A digit's or a capital's ink, in height and in width, is at most this share of its font's pixel height (about
+0.73 in DejaVu Sans, the board's font; a font's pixel height also counts the room above and below)."""
+
+
 @dataclass(frozen=True, slots=True)
 class CellGeometry:
     """A board's pixel geometry: ``side`` cells of ``cell`` pixels from (x0, y0) (the window's and a picture's).
@@ -96,8 +101,9 @@ class CellGeometry:
 
     @property
     def pad(self) -> float:
-        """The cell's rim: points there hit the cell but no candidate slot."""
-        return max(1.0, self.cell * 0.05)
+        """The cell's rim: points there hit the cell but no candidate slot (thinner on 16×16, where the sixteen
+        candidates need the room)."""
+        return max(1.0, self.cell * (0.05 if self.box < 4 else 0.025))
 
     @property
     def slot(self) -> float:
@@ -123,8 +129,18 @@ class CellGeometry:
 
     @property
     def candidate_px(self) -> int:
-        """Pixel height for a candidate's font: fills its slot without touching the neighbours."""
-        return max(5, round(self.slot * 0.78))
+        """Pixel height for a candidate's font: fills its slot without touching the neighbours.
+
+        A font's pixel height counts the room above capitals and below the line, which a candidate (one digit or
+        capital) leaves empty: on 16×16, where four slots share a small cell, the font is a little taller than
+        its slot, so its glyphs use the slot's height (a 34-pixel cell then shows 9-pixel candidates).
+        """
+        return max(5, round(self.slot * (0.78 if self.box < 4 else 1.12)))
+
+    @property
+    def candidate_glyph_px(self) -> float:
+        """How tall (and at most how wide) a candidate's glyph is: ``GLYPH_SHARE`` of its font's pixel height."""
+        return self.candidate_px * GLYPH_SHARE
 
     # -- rectangles -------------------------------------------------------------------------------
     def cell_rect(self, cell: Cell) -> Rect:

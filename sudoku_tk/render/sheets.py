@@ -3,8 +3,9 @@
 Each ``SheetPuzzle`` is drawn as a vector grid (thin cell lines, thick box lines and frame)
 with its digits in Helvetica: givens bold, the position's other digits and the solution's
 in the player's blue, candidates small and grey in the cell's mini-grid. Every page
-carries the sheet's title and "Page i of n"; each puzzle its title and a note (the level
-and rating of a generated puzzle).
+carries the sheet's title and "Page i of n"; each puzzle its title (unless the page's
+title says it already: a sheet of one game) and a note (the level and rating of a
+generated puzzle, "as played" for a position), right above its grid at the top of its place.
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ def puzzle_sheets(
         page = doc.new_page(page_size)
         _page_frame(page, heading, f"Page {number} of {len(plan)}")
         for slot, (puzzle, solved) in zip(_slots(page, count), entries):
-            _draw_entry(page, slot, puzzle, solved)
+            _draw_entry(page, slot, puzzle, solved, heading)
     return doc
 
 
@@ -112,17 +113,24 @@ def _slots(page: Page, per_page: int) -> List[Tuple[float, float, float, float]]
     return out
 
 
-def _draw_entry(page: Page, slot: Tuple[float, float, float, float], puzzle: SheetPuzzle, solved: bool) -> None:
+def _draw_entry(
+    page: Page, slot: Tuple[float, float, float, float], puzzle: SheetPuzzle, solved: bool, heading: str = ""
+) -> None:
+    """One puzzle in its slot: the caption at the slot's top, the grid right under it (a slot taller than the grid
+    leaves its room below, not above). A title the page's heading already says is not said again."""
     x, y, w, h = slot
     gap = 14.0
     size = min(w - gap, h - _CAPTION - gap)
     gx = x + (w - size) / 2
-    gy = y + (h - _CAPTION - size) / 2
+    gy = y + h - _CAPTION - size
     caption_y = gy + size + 8
     words = puzzle.title or "Puzzle"
-    page.text(gx, caption_y, words, 11, bold=True)
+    at = gx
+    if words != heading:
+        page.text(gx, caption_y, words, 11, bold=True)
+        at = gx + text_width(words, 11, True) + 8
     if puzzle.note:
-        page.text(gx + text_width(words, 11, True) + 8, caption_y, puzzle.note, 10, colour=CANDIDATE)
+        page.text(at, caption_y, puzzle.note, 10, colour=CANDIDATE)
     _grid(page, puzzle, gx, gy, size, solved)
 
 

@@ -68,7 +68,8 @@ from .status_bar import Clock, Notices, StatusBar
 from .theme import Theme, theme_named
 from .why import WhyOnHover
 from .window_autosave import AUTOSAVE_NOTICE
-from .window_setup import apply_style, board_size, keep_window_size, make_root, set_icon
+from .window_setup import apply_style, board_size, make_root, set_icon, use_select_all_keys
+from .window_size import WindowSizes
 
 WHY_DELAY_MS = 300
 """How long the pointer rests on a removed candidate or an automatic digit before its reason shows."""
@@ -141,6 +142,7 @@ class App(ttk.Frame):
         self.last_error: Optional[BaseException] = None
         self.hint_panel: Optional[HintPanel] = None
         apply_style(self.root, self.theme, self.platform)
+        use_select_all_keys(self.root)
         self._build_widgets()
         self.why = WhyOnHover(self)
         self.board_input = BoardInput(self.board, self.side_panel, session, self.why, self.status, self.platform)
@@ -214,7 +216,9 @@ class App(ttk.Frame):
         self.display.show_game(session.view(), first)
         self.notices.show_notes(notes)
         self.clock.start()
-        keep_window_size(self.root)  # from now on the board scales inside the window, which keeps its size
+        # From now on the board scales inside the window, which keeps its size until the board size changes.
+        self.window_sizes = WindowSizes(self.root, self.board_view, lambda: self.settings, self.update_settings)
+        self.window_sizes.fit(session.geometry.side)
         self.sash.restore()
 
     def _build_widgets(self) -> None:
@@ -297,6 +301,10 @@ class App(ttk.Frame):
         """Game > New game…: the dialog, then a built-in or generated puzzle (see new_games.py)."""
         self.new_games.choose()
 
+    def fit_window(self, side: int) -> None:
+        """Give the window the size chosen for ``side``×``side`` boards, or the one it asks for (window_size.py)."""
+        self.window_sizes.fit(side)
+
     def update_settings(self, settings: Settings) -> None:
         """Apply new settings (assists, theme, board size, mistake marks) and save them in the data folder."""
         old, self.settings = self.settings, settings
@@ -365,6 +373,7 @@ class App(ttk.Frame):
     def close(self) -> None:
         """Stop timers and destroy the window (the root too when this App created it)."""
         self.files.close()
+        self.window_sizes.cancel()
         self.new_games.close()  # ends the worker process, even mid-job
         self.exports.cancel()
         self.why.cancel()

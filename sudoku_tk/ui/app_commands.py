@@ -249,16 +249,14 @@ class AppCommands:
     def new_game_dialog(self) -> None:
         """Ask for a size and level (or a listed puzzle) and start it; the choices are offered first next time.
 
-        A game in progress is asked about first (see ``GameKeeping.replace_game``).
+        A game in progress is asked about once, when the chosen puzzle is about to replace it (new_games.py):
+        after the dialog, or on "Play it" for a puzzle that had to be made first.
         """
-        self._host.files.replace_game("a new game", self._choose_new_game)
+        self._host.choose_new_game()
 
     def new_sized_puzzle(self, side: int) -> None:
         """Start a built-in ``side``×``side`` puzzle, once a game in progress may be replaced."""
         self._host.files.replace_game(f"a new {side}×{side} puzzle", lambda: self._host.new_puzzle(side))
-
-    def _choose_new_game(self) -> None:
-        self._host.choose_new_game()  # the dialog and generated puzzles: new_games.py
 
     def preferences_dialog(self) -> None:
         """Show the Preferences dialog and apply what the player chose."""

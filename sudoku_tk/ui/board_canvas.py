@@ -100,6 +100,7 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self._hl_digit: Optional[Digit] = None
         self._solved = False
         self._step: Optional[StepDrawing] = None
+        self._drawn_step: Optional[Step] = None
         self._relayout_job: Optional[str] = None
         self._card: Optional[Card] = None
         self._marks: Marks = NO_MARKS
@@ -125,11 +126,18 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self._cells.apply_candidates(position, self._hl_digit)
         self._apply_backgrounds()
         self._draw_paint()  # a coloured candidate may have gone or come back
+        if self._contradictions != NO_CONTRADICTIONS:
+            self._draw_contradictions()  # a digit with no place is struck out in the cells still empty
         if self._step is not None:
             self._draw_step()  # a ghost may have become a candidate again, or a cell filled
 
     def set_geometry(self, geometry: Geometry) -> None:
-        """Switch to another board size (a new puzzle); everything is rebuilt."""
+        """Switch to another board size (a new puzzle); everything is rebuilt.
+
+        Whatever names cells of the old size is dropped here, before the rebuild draws it: the step, the
+        player's colours, the mistake and contradiction marks, the cursor and the highlight (the new game's
+        are set afterwards).
+        """
         if geometry is self.geometry:
             return
         self.geometry = geometry
@@ -137,7 +145,10 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self._cursor = None
         self._hl_digit = None
         self._step = None
-        self._contradictions = NO_CONTRADICTIONS  # cells and units of the old size
+        self._drawn_step = None
+        self._marks = NO_MARKS
+        self._contradictions = NO_CONTRADICTIONS
+        self.paint.set(Colouring())
         self.layout = BoardLayout.fit(geometry.box, max(self.winfo_width(), 40), max(self.winfo_height(), 40))
         self._rebuild()
 
@@ -228,6 +239,7 @@ class BoardCanvas(BoardQueries, tk.Canvas):
             self.clear_step()
             return
         self.show_highlights(full_highlights(step), step.links, nodes=step.chain)
+        self._drawn_step = step
 
     def show_highlights(
         self,
@@ -246,12 +258,19 @@ class BoardCanvas(BoardQueries, tk.Canvas):
     def show_drawing(self, drawing: StepDrawing) -> None:
         """Draw ``drawing`` (what ``current_highlights`` gave back, to restore it)."""
         self._step = drawing
+        self._drawn_step = None
         self._draw_step()
 
     def clear_step(self) -> None:
+        self._drawn_step = None
         if self._step is not None:
             self._step = None
             self.delete("step")
+
+    @property
+    def drawn_step(self) -> Optional[Step]:
+        """The Step whose drawing is on show when ``show_step`` drew it (a listed step, a path preview), else None."""
+        return self._drawn_step
 
     def current_highlights(self) -> Optional[StepDrawing]:
         """What ``show_step``/``show_highlights`` drew last (to restore it later), or None."""
@@ -465,8 +484,16 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         if self._paused or self._contradictions == NO_CONTRADICTIONS or "z-top" not in self._static:
             return
         fonts = (self._fonts["given"], self._fonts["cand_hl"])
+        pos = self._position
         draw_contradictions(
-            self, self._contradictions, self.layout, self.theme, self.geometry, fonts, self._static["z-top"]
+            self,
+            self._contradictions,
+            self.layout,
+            self.theme,
+            self.geometry,
+            fonts,
+            self._static["z-top"],
+            (lambda cell: not pos.values[cell]) if pos is not None else (lambda cell: True),
         )
 
     def destroy(self) -> None:

@@ -24,6 +24,8 @@ from sudoku_tk.render.layout import CellGeometry, Rect
 SUPPORTED_BOXES = (2, 3, 4)
 HIT_MARGIN = 0.2
 """The part of a candidate slot's width, on each side, that hits the cell rather than the candidate."""
+HIT_MARGIN_16 = 0.15
+"""The same on 16×16, whose candidates fill more of their small slots (``CellGeometry.candidate_px``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +80,14 @@ class BoardLayout(CellGeometry):
         return cls(box, max(0, int((width - size) // 2)), max(0, int((height - size) // 2)), cell)
 
     # -- rectangles (cell_rect, candidate_rect, unit_rect and the sizes: CellGeometry) ---------------
+    @property
+    def hit_margin(self) -> float:
+        """The share of a slot's width, on each side, that hits the cell rather than the candidate."""
+        return HIT_MARGIN if self.box < 4 else HIT_MARGIN_16
+
     def candidate_hit_rect(self, cell: Cell, digit: Digit) -> Rect:
-        """Where a click counts as a click on the candidate: the inner part of its slot."""
-        return self.candidate_rect(cell, digit).inset(self.slot * HIT_MARGIN)
+        """Where a click counts as a click on the candidate: the inner part of its slot, as wide as its glyph."""
+        return self.candidate_rect(cell, digit).inset(self.slot * self.hit_margin)
 
     def lines(self) -> List[Line]:
         """Every inner grid line, thin ones first (so thick ones are drawn over them); the frame is separate."""

@@ -8,9 +8,11 @@ cell (``mark-revealed``); every item is tagged ``mark`` and ``mark-cell-<cell>``
 ``BoardCanvas.set_contradictions`` keeps what the board breaks and ``draw_contradictions``
 draws it, in a heavy dashed outline (shape and colour: a mistake's ring is solid) with a
 glyph: a cell with no candidate left gets a big "!" (``contradiction-dead``), a unit where
-a digit has no place left is outlined whole with a "no 7" label (``contradiction-unit``,
-``contradiction-label``), a digit twice in a unit gets its cells outlined with a small "!"
-(``contradiction-clash``). Every item is tagged ``contradiction``; cells'
+a digit has no place left is outlined whole and the digit is struck out in its own (empty)
+slot of every empty cell of the unit (``contradiction-unit``, ``contradiction-label``; the
+digit's text ``contradiction-digit``), so the mark never covers a digit or a candidate (a
+unit with no empty cell gets a "no 7" label at its edge); a digit twice in a unit gets its
+cells outlined with a small "!" (``contradiction-clash``). Every item is tagged ``contradiction``; cells'
 ``contradiction-cell-<cell>``, units' ``contradiction-unit-<unit>``; the "!" texts
 ``contradiction-glyph``.
 
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
-from typing import Dict, List, Set, Tuple
+from typing import Callable, Dict, List, Set, Tuple
 
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry, Unit
 from sudoku_tk.engine.step import HighlightRole
@@ -91,8 +93,10 @@ def draw_contradictions(
     geometry: Geometry,
     fonts: Tuple[tkfont.Font, tkfont.Font],
     z_top: int,
+    is_empty: Callable[[Cell], bool] = lambda cell: True,
 ) -> None:
-    """Draw ``marks`` (delete the ``contradiction`` tag first to replace them) with ``fonts`` (big "!", labels)."""
+    """Draw ``marks`` (delete the ``contradiction`` tag first to replace them) with ``fonts`` (big "!", labels);
+    ``is_empty`` tells the empty cells (where a digit with no place is struck out in its slot)."""
     dead, lost, clashes = marks
     lay, colour, dash = layout, theme.contradiction, theme.contradiction_dash
     big, small = fonts
@@ -140,13 +144,56 @@ def draw_contradictions(
     by_unit: Dict[Unit, List[Digit]] = {}
     for unit, digit in lost:
         by_unit.setdefault(unit, []).append(digit)
+    struck: Set[Tuple[Cell, Digit]] = set()
     for unit, digits in by_unit.items():
         tags = ("contradiction-unit", f"contradiction-unit-{unit}")
         cells = geometry.units[unit]
         outline(lay.unit_rect(cells).inset(width / 2 + 1).coords(), tags)
-        _label(canvas, lay, theme, small, unit, geometry, "no " + ", ".join(map(geometry.digit_char, sorted(digits))))
+        homeless = []
+        for digit in sorted(digits):
+            spots = [c for c in cells if is_empty(c)]
+            for cell in spots:
+                if (cell, digit) not in struck:
+                    struck.add((cell, digit))
+                    _struck_out(canvas, lay, theme, small, cell, digit, geometry.digit_char(digit), unit)
+            if not spots:
+                homeless.append(digit)
+        if homeless:  # a unit without an empty cell: said in a label at its edge
+            _label(canvas, lay, theme, small, unit, geometry, "no " + ", ".join(map(geometry.digit_char, homeless)))
     # Above digits and candidates, below the hover outlines, the cursor and any card.
     canvas.tag_lower("contradiction", z_top)
+
+
+def _struck_out(
+    canvas: tk.Canvas,
+    lay: BoardLayout,
+    theme: Theme,
+    font: tkfont.Font,
+    cell: Cell,
+    digit: Digit,
+    char: str,
+    unit: Unit,
+) -> None:
+    """``digit`` struck through in its own slot of the empty ``cell``: the place it would have, and has not.
+
+    The slot is free in every empty cell of the unit (the digit is a candidate in none of them), so the mark
+    covers no digit and no candidate, and it names the digit where a player looks for it.
+    """
+    slot = lay.candidate_rect(cell, digit).inset(0.5)
+    tags = ("contradiction", "contradiction-label", f"contradiction-unit-{unit}", f"contradiction-cell-{cell}")
+    canvas.create_rectangle(*slot.coords(), fill=theme.contradiction_bg, outline="", tags=tags)
+    x, y = slot.center
+    canvas.create_text(x, y, text=char, fill=theme.contradiction, font=font, tags=tags + ("contradiction-digit",))
+    inner = slot.inset(slot.width * 0.12)
+    canvas.create_line(
+        inner.x0,
+        inner.y1,
+        inner.x1,
+        inner.y0,
+        fill=theme.contradiction,
+        width=max(1, lay.thin_width),
+        tags=tags,
+    )
 
 
 def _label(

@@ -284,7 +284,7 @@ class StepPainter:
 
     def _free_corner(self, cell: Cell, digit: Digit, r: Rect) -> Tuple[float, float]:
         """The corner of ``digit``'s slot with the fewest digits around it (given, placed or candidate)."""
-        lay, geo, pos = self.layout, self.geometry, self._position
+        geo, pos = self.geometry, self._position
         box = geo.box
         row, col = divmod(digit - 1, box)
         best: Tuple[int, int, Tuple[float, float]] = (99, 99, (r.x0, r.y0))

@@ -1,7 +1,7 @@
 """BoardView: the frame that holds the board's canvas, zooms it, and scrolls it when it is larger than the frame.
 
-The window keeps its size (``window_setup.keep_window_size``) and the board scales
-inside the space it is given. ``zoom`` is the board's size in percent of that
+The window keeps its size while a game is played (``window_size.py`` fits it to each
+board size) and the board scales inside the space it is given. ``zoom`` is the board's size in percent of that
 space: at 100 the board fits; below, it is smaller and centred; above, it is
 larger, scroll bars appear and the wheel scrolls it (Shift+wheel sideways). The
 canvas is placed inside a clipping frame (``port``), so its own pixel math
@@ -78,6 +78,10 @@ class BoardView(ttk.Frame):
         self._anchor: Optional[Tuple[float, float, float, float]] = None
         self._job: Optional[str] = None
         self.bind("<Configure>", lambda e: self._schedule(), add="+")
+
+    def request(self, size: int) -> None:
+        """Ask the window for room for a ``size`` pixel board (the window fits itself to it: window_size.py)."""
+        self.port.configure(width=size, height=size)
 
     def attach(self, board: BoardCanvas) -> None:
         """Show ``board`` (a child of ``port``) here and let the wheel scroll and zoom it."""

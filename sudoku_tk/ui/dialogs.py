@@ -151,7 +151,9 @@ class _Dialog(tk.Toplevel):
                 self.grab_set()
             except tk.TclError:
                 pass  # another application holds a grab (a test run on a shared screen): stay usable without one
-            (self.first_focus or self).focus_set()
+            # Force: a dialog that opens without the keyboard focus (no window manager gives it) would ignore
+            # Enter and Esc, and the grab keeps the keys from the main window too.
+            (self.first_focus or self).focus_force()
             self.wait_window()
 
     def _place_over_parent(self) -> None:

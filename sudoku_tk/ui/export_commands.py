@@ -33,7 +33,6 @@ from sudoku_tk.app.commands import Command
 from sudoku_tk.app.desktop import Desktop, copy_image, print_pdf
 from sudoku_tk.app.hint_views import HintView
 from sudoku_tk.app.pencil_mode import CandidateMode
-from sudoku_tk.app.session import Session
 from sudoku_tk.app.settings import Settings
 from sudoku_tk.app.share_texts import ShareKind, share_problem, share_text
 from sudoku_tk.engine.errors import SaveFileError
@@ -46,6 +45,7 @@ from sudoku_tk.render.sheets import SheetPuzzle, puzzle_sheets
 
 from .board_canvas import BoardCanvas
 from .export_dialog import PdfChoice, PdfDialog, PictureChoice, PictureDialog
+from .file_choosers import starting_folder
 from .modal_clock import modal
 from .notice_bar import NoticeAction
 from .ports import WindowParts
@@ -78,7 +78,7 @@ def ask_save_path(parent: tk.Misc, title: str, suffix: str, initialdir: str, ini
         answer = filedialog.asksaveasfilename(
             parent=parent,
             title=title,
-            initialdir=initialdir or None,
+            initialdir=starting_folder(initialdir),
             initialfile=initialfile,
             defaultextension=suffix,
             filetypes=FILETYPES[suffix],

@@ -1,15 +1,18 @@
 """The file choosers: Open, Save game and Export text, with the file types and the name suggested for a game.
 
 Each ``ask_*`` function shows the platform's chooser (``chooser`` is replaceable, so tests
-run without one) and returns a ``Path`` or None when the player cancels.
+run without one) and returns a ``Path`` or None when the player cancels. A chooser opens in
+the folder used last (``Settings.last_directory``) or, the first time, in the player's
+documents folder (``starting_folder``), never in the folder the app was started from.
 """
 
 from __future__ import annotations
 
+import os
 import tkinter as tk
 from pathlib import Path
 from tkinter import filedialog
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from sudoku_tk.app.game_io import TextKind
 
@@ -29,8 +32,39 @@ TEXT_FILETYPES = [("Text", "*.txt"), ("All files", "*")]
 Chooser = Callable[..., Any]
 
 
+def documents_folder(home: Optional[Path] = None, environ: Optional[Mapping[str, str]] = None) -> Path:
+    """The player's documents folder: XDG's ``XDG_DOCUMENTS_DIR`` (``user-dirs.dirs``) where it is set and exists,
+    else ``Documents`` in the home folder, else the home folder itself."""
+    home = Path.home() if home is None else home
+    env = os.environ if environ is None else environ
+    config = Path(env.get("XDG_CONFIG_HOME") or home / ".config")
+    try:
+        for line in (config / "user-dirs.dirs").read_text(encoding="utf-8").splitlines():
+            name, _, value = line.partition("=")
+            if name.strip() == "XDG_DOCUMENTS_DIR":
+                folder = Path(value.strip().strip('"').replace("$HOME", str(home)))
+                if folder.is_absolute() and folder.is_dir() and folder != home:
+                    return folder
+    except (OSError, UnicodeDecodeError, ValueError):
+        pass  # no such file, or one that can't be read: the usual place below
+    documents = home / "Documents"
+    return documents if documents.is_dir() else home
+
+
+def starting_folder(last: str, home: Optional[Path] = None, environ: Optional[Mapping[str, str]] = None) -> str:
+    """Where a file chooser opens: the folder used last (kept in the settings) while it exists, else the player's
+    documents folder, never the folder the app was started from (its working directory)."""
+    try:
+        if last and Path(last).is_dir():
+            return last
+    except (OSError, ValueError):
+        pass
+    return str(documents_folder(home, environ))
+
+
 def _ask(parent: tk.Misc, chooser: Chooser, **options: Any) -> Any:
-    """Show a chooser; the game clock stands still while it is open."""
+    """Show a chooser, in the folder used last or the player's documents; the game clock stands still meanwhile."""
+    options["initialdir"] = starting_folder(options.get("initialdir") or "")
     with modal(parent):
         return chooser(parent=parent, **options)
 

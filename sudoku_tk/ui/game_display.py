@@ -28,7 +28,6 @@ from .ports import DisplayHost
 from .solution_checks import CHECKING, WindowCheck
 from .status_bar import Notices, StatusBar
 from .why import WhyOnHover
-from .window_setup import board_size
 
 
 class GameDisplay:
@@ -83,9 +82,8 @@ class GameDisplay:
         board.hide_card()
         geo = view.geometry
         if geo is not board.geometry:
-            size = board_size(self._host.root, geo.side, self._host.settings.board_zoom)
-            board.configure(width=size, height=size)
             board.set_geometry(geo)
+            self._host.fit_window(geo.side)  # a 4×4 window is too small for a 9×9 board (window_size.py)
         self._input.numpad.set_geometry(geo)
         self._host.root.title(f"{APP_NAME} — {view.name or 'Puzzle'}")
         board.set_cursor(None)

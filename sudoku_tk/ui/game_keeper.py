@@ -7,7 +7,7 @@ that is not in progress (no move yet, solved, givens being typed) is replaced at
 otherwise the player is asked (``ReplaceGameDialog``: Enter replaces, Esc keeps
 playing). On Replace the game is kept in the recent list (``app/recent_games.py``)
 before ``start`` runs, and forgotten again when ``start`` did not replace it after
-all (the New game dialog was cancelled). When the game cannot be kept (a full disk)
+all (a chooser was cancelled). When the game cannot be kept (a full disk)
 it is not replaced: the notice bar says why and offers to replace it anyway.
 
 ``continue_recent`` (Game > Continue a recent game…) lists the kept games and loads

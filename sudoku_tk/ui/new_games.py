@@ -3,8 +3,9 @@
 - ``choose()`` shows the New game dialog (new_game_dialog.py) and starts what it returns:
   a built-in puzzle at once; a generated one from the cache (``PuzzleSupply``) at once;
   when the cache has none, the worker makes it while the player goes on ("Making an
-  X-Wing puzzle… it opens when ready") and a notice offers "Play it" once it is made,
-  which replaces the game only through ``files.replace_game``.
+  X-Wing puzzle… it opens when ready") and a notice offers "Play it" once it is made.
+  A game in progress is asked about once (``files.replace_game``), when the chosen
+  puzzle is there to replace it: after the dialog, or on "Play it".
 - The puzzle of every 9×9 game (built-in, generated, pasted, opened, entered) is rated:
   generated puzzles bring their rating, the others are rated by the background worker
   (never on the Tk thread) while the status bar says "Rating…". The rating is kept with
@@ -132,13 +133,19 @@ class NewGames:
         if isinstance(result, PuzzleKey):
             self.start_generated(result)
         else:
-            host.start_puzzle(PuzzleChoice(result.id, result.name, result.text, result.source))
+            choice = PuzzleChoice(result.id, result.name, result.text, result.source)
+            host.files.replace_game(f"“{choice.name}”", lambda: host.start_puzzle(choice))
 
     def start_generated(self, key: PuzzleKey) -> None:
-        """Start a generated puzzle for ``key`` from the cache; when it has none, have one made and offered."""
+        """Start a generated puzzle for ``key`` from the cache; when it has none, have one made and offered.
+
+        A game in progress is asked about when the puzzle is there to replace it: at once for one from the
+        cache (kept in the cache when the player keeps playing), on "Play it" for one that is made first.
+        """
         puzzle = self.supply.take(key)
         if puzzle is not None:
-            self._play(key, puzzle)
+            if not self._host.files.replace_game(f"{with_article(key.label)} puzzle", lambda: self._play(key, puzzle)):
+                self.cache.put(key, puzzle)  # not played: still ready for the next time
             return
         what = with_article(key.label)
         if not self.worker.enabled:

@@ -205,6 +205,10 @@ class DisplayHost(WindowParts, Protocol):
 
     def new_puzzle(self, side: Optional[int] = None) -> None: ...
 
+    def fit_window(self, side: int) -> None:
+        """Size the window for a board of ``side``×``side`` (the player's size for it, else the one it asks for)."""
+        ...
+
     def game_finished(self, view: GameView) -> str:
         """Record a game that has just become solved; the solved card's extra line ("" for none)."""
         ...

@@ -17,6 +17,9 @@ from sudoku_tk.app.recent_games import RecentGame
 
 from .dialogs import _Dialog
 
+MIN_WIDTH, MAX_WIDTH = 60, 130
+"""The list's width in characters: at least this, at most that."""
+
 
 class ReplaceGameDialog(_Dialog):
     """Ask before a game in progress is replaced. ``result``: True for Replace, None to keep playing."""
@@ -54,11 +57,14 @@ class RecentGamesDialog(_Dialog):
         ttk.Label(body, text="Unfinished games, the most recent first. Choose one to play on.", wraplength=560).grid(
             row=0, column=0, sticky="w", pady=(0, 6)
         )
-        self.game_list = tk.Listbox(body, height=max(3, len(self.entries)), width=84, exportselection=False)
+        lines = [entry.describe(self._now) for entry in self.entries]
+        # As wide as the longest line (within reason), so each game's progress and time show whole.
+        width = min(MAX_WIDTH, max([MIN_WIDTH] + [len(line) + 2 for line in lines]))
+        self.game_list = tk.Listbox(body, height=max(3, len(self.entries)), width=width, exportselection=False)
         self.game_list.grid(row=1, column=0, sticky="nsew")
         body.columnconfigure(0, weight=1)
-        for entry in self.entries:
-            self.game_list.insert("end", entry.describe(self._now))
+        for line in lines:
+            self.game_list.insert("end", line)
         if self.entries:
             self.game_list.selection_set(0)
             self.game_list.activate(0)

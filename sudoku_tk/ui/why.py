@@ -3,7 +3,10 @@
 Resting the pointer on a removed candidate or an automatically placed digit for
 ``why_delay_ms`` shows the reason: the Step (or the cells) behind it drawn on the
 board and its sentence in the status bar, until the pointer moves on or a click, a key
-or a change clears it; the board's earlier highlights then come back. The reason comes
+or a change clears it; the board's earlier highlights then come back. Resting it on a
+candidate that a drawn step marks (a step of the All steps list, a Solution path
+preview: tabs without a legend) says what the mark means, in the legend's words
+("r5c1's 1: true in the chain (=) (XY-Chain)"). The reason comes
 from ``Session.explain``; here are only pointer events, the delay and what is drawn.
 It reaches the window only through its ``WhyHost`` port (ports.py).
 """
@@ -11,18 +14,34 @@ It reaches the window only through its ``WhyHost`` port (ports.py).
 from __future__ import annotations
 
 import tkinter as tk
-from typing import Optional, Tuple
+from typing import Optional, Sequence, Tuple
 
-from sudoku_tk.engine.geometry import Cell, Digit
+from sudoku_tk.app.hint_views import HintKind, HintView
+from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.propagation import Origin
-from sudoku_tk.engine.step import Highlight, HighlightRole
+from sudoku_tk.engine.step import Highlight, HighlightRole, Link, Step
 
 from .board_layout import Hit
 from .board_steps import StepDrawing
 from .ports import WhyHost
 
-WhyTarget = Tuple[Cell, Optional[Digit]]
-"""What "why?" is asked about: a removed candidate (cell, digit) or an automatic digit (cell, None)."""
+WhyTarget = Tuple[Cell, Optional[Digit], bool]
+"""What "why?" is asked about: a removed candidate (cell, digit, False), an automatic digit (cell, None, False), or
+the mark a drawn step puts on a shown candidate (cell, digit, True)."""
+
+
+def drawn_mark_text(
+    step: Step, highlights: Sequence[Highlight], links: Sequence[Link], cell: Cell, digit: Digit, geometry: Geometry
+) -> Optional[str]:
+    """What the mark on candidate ``digit`` of ``cell`` means in ``step``'s drawing, in the legend's own words (the
+    hint panel's legend; the All steps and Solution path tabs have none), or None when nothing marks it."""
+    view = HintView(HintKind.STEP, step.name, "", step=step, highlights=tuple(highlights), links=tuple(links))
+    names = dict(view.legend)
+    roles = [h.role for h in highlights if cell in h.cells and digit in h.digits and h.role.value in names]
+    if not roles:
+        return None
+    meaning = " and ".join(dict.fromkeys(names[role.value] for role in roles))
+    return f"{geometry.cell_name(cell)}'s {geometry.digit_char(digit)}: {meaning} ({step.technique.display_name})"
 
 
 class WhyOnHover:
@@ -77,13 +96,16 @@ class WhyOnHover:
         self._pointer = None
 
     def _target_for(self, hit: Hit) -> Optional[WhyTarget]:
-        """What hovering over ``hit`` asks "why?" about: an automatic digit or a removed candidate."""
+        """What hovering over ``hit`` asks "why?" about: an automatic digit, a removed candidate, or the mark a
+        drawn step (a listed step, a path preview) puts on a candidate."""
         pos = self._host.session.position
         cell = hit.cell
         if pos.values[cell]:
-            return (cell, None) if pos.origins[cell] is Origin.AUTO else None
+            return (cell, None, False) if pos.origins[cell] is Origin.AUTO else None
         if hit.digit is not None and not pos.has_candidate(cell, hit.digit) and not self._host.session.own_marks:
-            return (cell, hit.digit)  # the player's own marks have no reason to give
+            return (cell, hit.digit, False)  # the player's own marks have no reason to give
+        if hit.digit is not None and self._host.board.drawn_step is not None:
+            return (cell, hit.digit, True)
         return None
 
     # -- why? ---------------------------------------------------------------------
@@ -97,7 +119,7 @@ class WhyOnHover:
 
     def show_now(self, cell: Cell, digit: Optional[Digit]) -> None:
         """Explain ``digit`` removed from ``cell`` (or ``cell``'s automatic digit when None) without waiting."""
-        self._target = (cell, digit)
+        self._target = (cell, digit, False)
         self._show()
 
     def _show(self) -> None:
@@ -105,7 +127,10 @@ class WhyOnHover:
         if self._target is None:
             return
         host, board = self._host, self._host.board
-        cell, digit = self._target
+        cell, digit, drawn = self._target
+        if drawn:
+            self._show_drawn_mark(cell, digit)
+            return
         why = host.session.explain(cell, digit)
         if why is None:
             return
@@ -119,6 +144,16 @@ class WhyOnHover:
             board.show_highlights([Highlight(role, why.cells, (digit,) if digit else ())])
         self._shown = True
         host.show_transient(f"Why? {why.text}")
+
+    def _show_drawn_mark(self, cell: Cell, digit: Optional[Digit]) -> None:
+        """Say what the drawn step's mark on this candidate means (the drawing stays as it is)."""
+        board = self._host.board
+        step, drawing = board.drawn_step, board.current_highlights()
+        if step is None or drawing is None or digit is None:
+            return
+        text = drawn_mark_text(step, drawing.highlights, drawing.links, cell, digit, board.geometry)
+        if text is not None:
+            self._host.show_transient(text)
 
     def clear(self) -> None:
         """Drop any pending or shown "why?": the board's highlights and the status bar's message come back."""

@@ -60,7 +60,7 @@ def test_the_sentence_names_every_kind_and_the_move() -> None:
     pos = recompute(Grid.from_values(vals), [Eliminate(((0, 5), (1, 5)))])
     first = pos.contradictions()[0]
     assert describe_contradiction(pos, first) == "5 has no place left in row 1"
-    assert when_it_appeared(pos, first) == "after r1c1<>5, r1c2<>5, move 1"
+    assert when_it_appeared(pos, first) == "after r1c1≠5, r1c2≠5, move 1"
     assert [(u, d) for u, d in note_contradictions(pos).lost_digits] == [(0, 5), (18, 5)]  # type: ignore[union-attr]
 
 

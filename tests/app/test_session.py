@@ -303,6 +303,22 @@ def test_listeners_hear_every_change_and_can_unsubscribe() -> None:
     assert len(heard) == 6
 
 
+def test_a_listener_that_raises_does_not_keep_the_others_from_hearing() -> None:
+    s = Session(Grid.from_string(HARD))
+    heard: List[str] = []
+
+    def broken(change: Change) -> None:
+        heard.append("broken")
+        raise IndexError("a part that drew the old board")
+
+    s.subscribe(broken)
+    s.subscribe(lambda change: heard.append(change.view.name if change.view else ""))
+    with pytest.raises(IndexError, match="old board"):
+        s.new_game(Grid.from_string(FOUR), "Four")
+    assert heard == ["broken", "Four"]
+    assert s.name == "Four"  # the game was replaced all the same
+
+
 def test_each_change_carries_the_view_after_it() -> None:
     s = Session(Grid.from_string(HARD), name="Hard")
     heard: List[Change] = []

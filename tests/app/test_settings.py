@@ -56,6 +56,7 @@ def test_round_trip(tmp_path: Path) -> None:
         new_game_level="extreme",
         new_game_mode="practice",
         practice_technique=Technique.XY_CHAIN,
+        window_sizes=((4, 700, 500), (9, 1000, 720)),
     )
     path = tmp_path / "deep" / "settings.json"
     save_settings(path, s)
@@ -125,6 +126,10 @@ def test_unknown_keys_are_ignored_silently() -> None:
         ("new_game_mode", "surprise", "expected one of random, list, generated, practice"),
         ("practice_technique", "X-Wing", "expected a technique name"),
         ("practice_technique", 3, "expected a technique name"),
+        ("window_sizes", {"5": [800, 600]}, "expected board sizes"),
+        ("window_sizes", {"9": [800]}, "expected board sizes"),
+        ("window_sizes", {"9": [800, 10**9]}, "expected board sizes"),
+        ("window_sizes", [[9, 800, 600]], "expected board sizes"),
     ],
 )
 def test_bad_value_becomes_default_with_a_note_naming_it(key: str, value: Any, needle: str) -> None:
@@ -210,3 +215,9 @@ def test_bad_json_is_explained_without_python_internals(tmp_path: Path, text: st
         f"the settings file settings.json could not be read (it is not valid JSON: {why}); "
         "it was kept as settings.json.damaged and defaults are used"
     ]
+
+
+def test_a_window_size_is_kept_per_board_size() -> None:
+    s = DEFAULTS.with_window_size(9, 900, 640).with_window_size(4, 600, 480).with_window_size(9, 1000, 700)
+    assert s.window_size(9) == (1000, 700) and s.window_size(4) == (600, 480) and s.window_size(16) is None
+    assert settings_to_json(s)["window_sizes"] == {"4": [600, 480], "9": [1000, 700]}

@@ -88,7 +88,9 @@ def test_fonts_fit_their_slots() -> None:
     for box in (2, 3, 4):
         for cell in (20, 40, 64, 100):
             lay = BoardLayout(box, 0, 0, cell)
-            assert lay.candidate_px <= lay.slot or lay.candidate_px == 5
+            # The glyph fits its slot (on 16×16 the font is a little taller than the slot: its ink is not).
+            assert lay.candidate_glyph_px <= lay.slot or lay.candidate_px == 5
+            assert lay.candidate_px <= lay.slot or box == 4
             assert lay.digit_px < cell
             assert lay.thin_width < lay.thick_width < lay.frame_width
 
@@ -105,7 +107,7 @@ def test_between_candidates_and_near_the_border_only_the_cell_is_hit(box: int) -
         assert lay.hit_test(*cr.center) == Hit(0, None)
     # The hit area is the inner part of the slot, wide enough to hold the candidate's glyph.
     area = lay.candidate_hit_rect(0, 1)
-    assert area.width == pytest.approx(lay.slot * 0.6)
+    assert area.width == pytest.approx(lay.slot * (1 - 2 * lay.hit_margin))
     assert area.width >= lay.candidate_px * 0.6
 
 

@@ -4,7 +4,7 @@ colour, with its sentence in the status bar; the singles stop there; Undo takes 
 from __future__ import annotations
 
 import pytest
-from gui_helpers import MakeApp, click, key, pump
+from gui_helpers import HARD, MakeApp, click, key, pump
 
 from sudoku_tk.engine.propagation import Assist
 from sudoku_tk.ui.app import App
@@ -93,13 +93,55 @@ def test_a_digit_with_no_place_outlines_its_units_with_a_label(make_app: MakeApp
     row = next(i for i in outlines if "contradiction-unit-0" in board.gettags(i))
     xs, ys = board.coords(row)[::2], board.coords(row)[1::2]
     assert max(xs) - min(xs) > 8 * (max(ys) - min(ys))  # the whole row is outlined
-    labels = [i for i in board.find_withtag("contradiction-label") if board.type(i) == "text"]
-    assert [board.itemcget(i, "text") for i in labels] == ["no 5"] * 3
+    # 5 is struck out in its own slot of every empty cell of row 1, column 2 and box 1 (once per cell).
+    struck = board.find_withtag("contradiction-digit")
+    cells = {t for i in struck for t in board.gettags(i) if t.startswith("contradiction-cell-")}
+    empty_cells = {c for u in (0, 10, 18) for c in app.session.geometry.units[u] if not app.session.position.values[c]}
+    assert {board.itemcget(i, "text") for i in struck} == {"5"} and len(struck) == len(cells) == len(empty_cells)
+    assert _covered_by_marks(app) == []
     assert app.status_text() == (
         "Contradiction: 5 has no place left in row 1 — after r7c1=5, move 2 (2 more marked on the board)"
     )
     key(app, "z", CONTROL)
     assert not board.find_withtag("contradiction") and app.status_text() == "Undid r7c1=5"
+
+
+def _covered_by_marks(app: App) -> list:  # type: ignore[type-arg]
+    """Digits and shown candidates that a contradiction mark's label or patch lies on (issue 22.13)."""
+    board = app.board
+    covered = []
+    for item in board.find_withtag("contradiction-label"):
+        x0, y0, x1, y1 = board.bbox(item)
+        for other in board.find_overlapping(x0 + 1, y0 + 1, x1 - 1, y1 - 1):
+            tags = board.gettags(other)
+            shown = board.itemcget(other, "state") != "hidden"
+            if shown and board.type(other) == "text" and ("digit" in tags or "cand" in tags):
+                if board.itemcget(other, "text"):
+                    covered.append(next(t for t in tags if t.startswith(("digit-", "cand-"))))
+    return covered
+
+
+def test_a_unit_mark_never_covers_the_digits_of_its_cells(make_app: MakeApp) -> None:
+    """On a real puzzle the "no 3" label lay on r9c3's 4: now 3 is struck out where it would go, in empty slots."""
+    app = make_app(HARD)
+    s = app.session
+    for cell in s.position.empty_cells():  # a removal that leaves a digit no place in a unit
+        digit = next((d for d in s.position.candidate_set(cell) if _breaks_a_unit(app, cell, d)), None)
+        if digit is not None:
+            break
+    assert digit is not None
+    click(app, cell, digit, button=3)
+    assert app.session.view().contradiction is not None and app.board.find_withtag("contradiction-digit")
+    assert _covered_by_marks(app) == []
+
+
+def _breaks_a_unit(app: App, cell: int, digit: int) -> bool:
+    from sudoku_tk.app.session import Session
+
+    trial = Session(app.session.start)
+    trial.eliminate(cell, digit)
+    note = trial.view().contradiction
+    return note is not None and bool(note.lost_digits)
 
 
 def test_the_marks_follow_the_theme_and_hide_while_paused(make_app: MakeApp) -> None:

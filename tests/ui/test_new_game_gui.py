@@ -189,6 +189,63 @@ def test_an_empty_cache_makes_the_puzzle_and_play_it_asks_before_replacing(
     assert app.new_games.cache.puzzles(PuzzleKey.practice(Technique.X_WING)) == ()
 
 
+def _in_progress(app: App) -> List[str]:
+    """Make a move (the game is then in progress) and count the replace questions from now on."""
+    solution = solve(Grid.from_string(HARD))
+    assert solution is not None
+    cell = app.session.position.empty_cells()[0]
+    click(app, cell, solution[cell])
+    asked: List[str] = []
+    app.files.keeper.ask_replace = lambda question: asked.append(question) is None
+    return asked
+
+
+def test_practice_asks_once_and_only_when_the_made_puzzle_is_played(
+    open_app: Callable[..., App], x_wing_puzzle: Generated
+) -> None:
+    """Issue 22.4: not before the dialog and again on "Play it": once, when the game is about to be replaced."""
+    worker = FakeWorker()
+    app = open_app(background=lambda: worker)
+    asked = _in_progress(app)
+    choose(app, pick_technique("X-Wing"))
+    assert asked == [] and app.banner_text() == "Making an X-Wing puzzle… it opens when ready."
+    until(app, lambda: bool(worker.held))
+    worker.release(x_wing_puzzle)
+    until(app, lambda: app.notice_buttons() == ["Play it", "Later"])
+    app.press_notice("Play it")
+    pump(app)
+    assert len(asked) == 1 and app.session.name == "Practice · X-Wing"
+
+
+def test_a_ready_puzzle_is_asked_about_after_the_dialog_and_stays_ready_when_kept(
+    open_app: Callable[..., App], data_dir: Path, hard_puzzle: Generated
+) -> None:
+    PuzzleCache(data_dir / CACHE_NAME).put(PuzzleKey.at(Level.HARD), hard_puzzle)
+    app = open_app()
+    asked = _in_progress(app)
+    app.files.keeper.ask_replace = lambda question: asked.append(question) is not None  # Keep playing
+    choose(app, pick_level("Hard"))
+    assert len(asked) == 1 and "Replace it with a Hard puzzle?" in asked[0]
+    assert app.session.name == "Test puzzle" and app.new_games.cache.count(PuzzleKey.at(Level.HARD)) == 1
+    app.files.keeper.ask_replace = lambda question: asked.append(question) is None  # Replace
+    choose(app, pick_level("Hard"))
+    assert len(asked) == 2 and app.session.name == "Generated · Hard"
+
+
+def test_a_built_in_puzzle_is_asked_about_once_after_the_dialog(open_app: Callable[..., App]) -> None:
+    app = open_app()
+    asked = _in_progress(app)
+    seen: List[str] = []
+
+    def pick_four(dialog: NewGameDialog) -> None:
+        seen.append(f"dialog after {len(asked)} questions")
+        dialog.size_buttons[4].invoke()
+
+    choose(app, pick_four)
+    assert seen == ["dialog after 0 questions"] and len(asked) == 1
+    assert app.session.geometry.side == 4
+
+
 def test_later_keeps_the_made_puzzle_for_the_next_new_game(open_app: Callable[..., App], x_wing_puzzle: Generated):
     worker = FakeWorker()
     app = open_app(background=lambda: worker)

@@ -70,19 +70,27 @@ def _state(app: App) -> tuple:  # type: ignore[type-arg]
 # -- the question --------------------------------------------------------------------------------
 
 
-def test_ctrl_n_asks_and_esc_keeps_the_game(open_app: Callable[..., App]) -> None:
+def test_ctrl_n_asks_once_a_puzzle_is_chosen_and_esc_keeps_the_game(open_app: Callable[..., App]) -> None:
     app = open_app()
     _play(app, 2)
     before = _state(app)
     seen: List[Any] = []
     errors: List[BaseException] = []
+    chosen: List[str] = []
+
+    def choose(dialog: NewGameDialog) -> None:
+        chosen.append(f"chosen after {len(seen)} questions")
+        dialog.ok()
+
+    when_dialog_opens(app, NewGameDialog, choose, errors)
     _answer(app, "Escape", seen, errors)
     key(app, "n", CONTROL)
     pump(app)
     assert not errors, errors
+    assert chosen == ["chosen after 0 questions"] and len(seen) == 1
     (question, replace_label, keep_label) = seen[0]
     assert question.startswith("“My game” is in progress (") and " cells filled, 2 moves, " in question
-    assert "Replace it with a new game?" in question and "Game > Continue a recent game…" in question
+    assert "Replace it with “" in question and "Game > Continue a recent game…" in question
     assert (replace_label, keep_label) == ("Replace", "Keep playing")
     assert _state(app) == before and app.status_text() == "Your game goes on"
     assert app.files.keeper.recent.entries() == [] and not app.commands.get("continue-recent").is_available()
@@ -147,17 +155,20 @@ def test_a_game_not_in_progress_is_replaced_without_a_question(open_app: Callabl
     assert app.files.keeper.recent.entries() == []
 
 
-def test_a_cancelled_new_game_dialog_keeps_the_game_out_of_the_list(open_app: Callable[..., App]) -> None:
+def test_a_cancelled_new_game_dialog_asks_nothing_and_keeps_the_game_out_of_the_list(
+    open_app: Callable[..., App],
+) -> None:
     app = open_app()
     _play(app, 2)
     before = _state(app)
+    asked: List[str] = []
+    app.files.keeper.ask_replace = lambda question: asked.append(question) is None
     errors: List[BaseException] = []
-    _answer(app, "Return", [], errors)
     when_dialog_opens(app, NewGameDialog, lambda dialog: dialog.cancel(), errors)
     app.run_command("new")
     pump(app)
     assert not errors, errors
-    assert _state(app) == before and app.files.keeper.recent.entries() == []
+    assert asked == [] and _state(app) == before and app.files.keeper.recent.entries() == []
 
 
 # -- paste, open, enter --------------------------------------------------------------------------

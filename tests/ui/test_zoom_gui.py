@@ -179,9 +179,9 @@ def test_a_click_on_a_zoomed_board_still_hits_the_right_candidate(make_app: Make
 
 def test_sixteen_by_sixteen_candidates_become_readable_in_a_1366_by_768_window(make_app: MakeApp) -> None:
     app = make_app()
-    app.root.geometry("1366x700")  # a 1366×768 screen, less the title bar and the task bar
-    _settle(app)
     app.run_command("new-16")
+    _settle(app)
+    app.root.geometry("1366x700")  # a 1366×768 screen, less the title bar and the task bar
     _settle(app)
     assert _window(app) == (1366, 700)
     small = _candidate_font_px(app)
@@ -262,18 +262,20 @@ def test_the_window_keeps_its_size_when_a_notice_shows(make_app: MakeApp) -> Non
     assert _window(app) == before and app.board.winfo_width() == board
 
 
-def test_the_window_keeps_its_size_across_board_sizes(make_app: MakeApp) -> None:
+def test_each_board_size_has_its_window_size_and_the_whole_board_shows(make_app: MakeApp) -> None:
+    """A size switch re-fits the window to that board size (issue 22.2); the same size gives the same window."""
     app = make_app()
     _settle(app)
-    before = _window(app)
-    for command in ("new-16", "new-4", "new-9", "new-16"):
+    seen = {9: _window(app)}
+    for command in ("new-16", "new-4", "new-9", "new-16", "new-4"):
         app.run_command(command)
         _settle(app)
-        assert _window(app) == before, command
+        side = app.session.geometry.side
+        assert _window(app) == seen.setdefault(side, _window(app)), command
         view = app.board_view
         assert app.board.winfo_width() <= min(view.winfo_width(), view.winfo_height())  # the whole board shows
         lay = app.board.layout
-        assert lay.size <= app.board.winfo_width() and lay.side == app.session.geometry.side
+        assert lay.size <= app.board.winfo_width() and lay.side == side
 
 
 def test_a_sixteen_by_sixteen_game_opens_in_a_window_that_fits_the_screen(make_app: MakeApp) -> None:
