@@ -218,8 +218,7 @@ class App(ttk.Frame):
         self.clock.start()
         # From now on the board scales inside the window, which keeps its size until the board size changes.
         self.window_sizes = WindowSizes(self.root, self.board_view, lambda: self.settings, self.update_settings)
-        self.window_sizes.fit(session.geometry.side)
-        self.sash.restore()
+        self.fit_window(session.geometry.side)
 
     def _build_widgets(self) -> None:
         self.columnconfigure(0, weight=1)
@@ -303,7 +302,18 @@ class App(ttk.Frame):
 
     def fit_window(self, side: int) -> None:
         """Give the window the size chosen for ``side``×``side`` boards, or the one it asks for (window_size.py)."""
-        self.window_sizes.fit(side)
+        # The panes ask for their content's widths again (the new board's too), not the sizes the sash gave them,
+        # and the sash waits until the window has its size.
+        self.sash.fitting = True
+        try:
+            self.board_view.request(board_size(self.root, side))
+            self.sash.forget_sizes()
+            width, height = self.window_sizes.fit(side)
+        finally:
+            self.sash.fitting = False
+        if (self.root.winfo_width(), self.root.winfo_height()) == (width, height):
+            self.after_idle(self.sash.restore)  # the window has its size already: no <Configure> will come
+        # else the window's <Configure> at its new size moves the sash (panel_sash.py)
 
     def update_settings(self, settings: Settings) -> None:
         """Apply new settings (assists, theme, board size, mistake marks) and save them in the data folder."""

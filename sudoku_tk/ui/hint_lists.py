@@ -75,7 +75,7 @@ class HintLists:
         kind = "steps" if title == "All steps" else "path"
         stop = ttk.Button(head, text="Stop", takefocus=0, command=lambda: self.stop(kind), style="Panel.TButton")
         self._stops[kind] = stop
-        summary = ttk.Label(head, anchor="w", justify="left", wraplength=self._wrap, font=self._font)
+        summary = ttk.Label(head, anchor="w", justify="left", wraplength=self._wrap, font=self._font, width=1)
         self._summaries.append(summary)
         summary.pack(side="left", fill="x", expand=True)
         box = ttk.Frame(tab)
@@ -102,7 +102,7 @@ class HintLists:
         listbox.pack(side="left", fill="both", expand=True)
         listbox.bind("<<ListboxSelect>>", lambda e: on_select())
         # A row is cut at the list's width: the selected one is written out in full under the list.
-        detail = ttk.Label(tab, anchor="w", justify="left", wraplength=self._wrap, font=self._font)
+        detail = ttk.Label(tab, anchor="w", justify="left", wraplength=self._wrap, font=self._font, width=1)
         detail.pack(side="bottom", fill="x", pady=(6, 0), before=box)
         self._details[kind] = detail
         self._summaries.append(detail)
@@ -143,6 +143,9 @@ class HintLists:
         deadline = time.monotonic() + timeout
         for run in list(self._runs.values()):
             run.thread.join(max(0.0, deadline - time.monotonic()))
+        if self._poll_job is not None:
+            self._host.board.after_cancel(self._poll_job)
+            self._poll_job = None
         self._poll()
 
     def stop(self, kind: str) -> None:

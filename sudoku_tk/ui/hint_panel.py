@@ -114,7 +114,8 @@ class HintPanel(ttk.Frame):
         tab.bind("<Configure>", self._on_tab_width, add="+")
         self._rung = ttk.Label(tab, font=self._fonts["small"], anchor="w")
         self._rung.pack(fill="x")
-        self._title = ttk.Label(tab, font=self._fonts["title"], anchor="w", wraplength=self._wrap)
+        # width=1: what wraps at the panel's width never asks for more width itself (the sash sets the width).
+        self._title = ttk.Label(tab, font=self._fonts["title"], anchor="w", wraplength=self._wrap, width=1)
         self._title.pack(fill="x", pady=(2, 4))
         # Buttons sit above the text, so a long explanation can never push them out of sight.
         buttons = ttk.Frame(tab)
@@ -137,7 +138,7 @@ class HintPanel(ttk.Frame):
             legend_block, text="", style="Fold.Toolbutton", takefocus=0, command=self.toggle_legend, cursor="hand2"
         )
         self.legend_toggle.pack(fill="x")
-        self._legend = tk.Canvas(legend_block, width=self._wrap, height=1, highlightthickness=0, takefocus=0)
+        self._legend = tk.Canvas(legend_block, width=1, height=1, highlightthickness=0, takefocus=0)
         self._legend_folded = self._host.settings.legend_folded
         if not self._legend_folded:
             self._legend.pack(fill="x", pady=(2, 0))
@@ -300,6 +301,8 @@ class HintPanel(ttk.Frame):
         self._show_walk_bar(view)
         self._draw_legend(view.legend, view.highlights)
         show_view_on_board(board, view)
+        if view.kind is HintKind.STEP and view.rung is Rung.STEP:
+            self.after_idle(self._make_room)  # once laid out: do the words have room?
 
     # -- walking through a step -------------------------------------------------------------
     def toggle_walk(self) -> None:
@@ -390,6 +393,9 @@ class HintPanel(ttk.Frame):
 
     def _on_tab_width(self, event: tk.Event) -> None:
         """The panel got wider or narrower (the sash, the window): titles, legend and lists follow its width."""
+        view = self.ladder.view
+        if view is not None and view.kind is HintKind.STEP and view.rung is Rung.STEP:
+            self.after_idle(self._make_room)
         width = int(event.width) - 12
         if width > 50 and abs(width - self._wrap) > 4:
             self._set_wrap(width)
@@ -398,7 +404,6 @@ class HintPanel(ttk.Frame):
         tab_width = self._hint_tab.winfo_width() - 12 if self._hint_tab.winfo_ismapped() else 0
         self._wrap = max(wrap, tab_width) if tab_width > 50 else wrap
         self._title.configure(wraplength=self._wrap)
-        self._legend.configure(width=self._wrap)
         self.lists.set_wrap(self._wrap)
         view = self.ladder.view
         self._draw_legend(view.legend if view is not None else (), view.highlights if view is not None else ())

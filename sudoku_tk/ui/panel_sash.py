@@ -17,6 +17,8 @@ from typing import Callable
 
 MIN_PANEL_INCHES = 2.2
 MIN_BOARD_SHARE = 0.4
+SPARE_MIN = 40
+"""Pixels of width beside the square board below which the panel keeps the width it asks for."""
 
 
 class PanelSash:
@@ -27,15 +29,31 @@ class PanelSash:
         self._width = width
         self._save = save
         self._size = (0, 0)
+        self.fitting = False
+        """True while the window is being fitted to a board size: the sash waits (moving it would change what the
+        panes ask for, which the fit reads)."""
         body.bind("<ButtonRelease-1>", self._released, add="+")
         body.bind("<Configure>", self._resized, add="+")
 
     def restore(self) -> None:
         """Give the panel the width the player left it at, or the automatic width (call once the window is laid
         out)."""
+        if self.fitting:
+            return  # the fit is still reading what the panes ask for: the window calls this again after it
         want = self._width() or self.auto_width()
         if want > 0:
             self.set_panel_width(want)
+
+    def forget_sizes(self) -> None:
+        """Let the panes ask for their content's widths again: a ttk paned window remembers the widths its sash
+        gave them as what they ask for, which would make the window's next fitted size wrong."""
+        body = self._body
+        body.update_idletasks()  # the panes' own requests first (new fonts, a new board), then forget the old sizes
+        for pane in body.panes():
+            widget = body.nametowidget(str(pane))
+            weight = body.pane(pane, "weight")
+            body.forget(pane)
+            body.add(widget, weight=weight)
 
     def auto_width(self) -> int:
         """The panel's width before the player chooses one: what the square board leaves, at least its request."""
@@ -44,12 +62,15 @@ class PanelSash:
         if len(panes) < 2:
             return 0
         asked = body.nametowidget(str(panes[1])).winfo_reqwidth()
-        return max(asked, body.winfo_width() - body.winfo_height() - 16)
+        spare = body.winfo_width() - body.winfo_height() - 16 - asked
+        # A few pixels are the board's margins, not room to spare: only a real strip beside the board goes over.
+        return asked + spare if spare > SPARE_MIN else asked
 
     def _resized(self, event: tk.Event) -> None:
         size = (event.width, event.height)
         if size != self._size:
             self._size = size
+            # While fitting, the window's new size is applied in an idle call: look again once it has it.
             self._body.after_idle(self.restore)
 
     def set_panel_width(self, width: int) -> int:
@@ -64,6 +85,9 @@ class PanelSash:
         high = int(total * (1 - MIN_BOARD_SHARE))
         width = max(low, min(width, high))
         body.sashpos(0, total - width)
+        body.update_idletasks()  # a layout still pending from the last resize may move it back: set it again after
+        if abs(int(body.sashpos(0)) - (total - width)) > 1:
+            body.sashpos(0, total - width)
         return width
 
     @property
