@@ -13,6 +13,7 @@ another. Results are taken in on Tk's thread, by polling.
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 import tkinter as tk
@@ -174,6 +175,7 @@ class HintLists:
         self._details[kind].configure(text="")
         summary.configure(text="Working…")
         self._stops[kind].pack(side="right")
+        sys.setswitchinterval(SWITCH_INTERVAL_S)
         run.thread.start()
         if self._poll_job is None:
             self._poll_job = self._host.board.after(POLL_MS, self._poll)
@@ -195,6 +197,8 @@ class HintLists:
                 self._show_path(run.result)
         if self._runs and self._poll_job is None:
             self._poll_job = self._host.board.after(POLL_MS, self._poll)
+        if not self._runs:
+            sys.setswitchinterval(_DEFAULT_SWITCH)
 
     def _show_steps(self, view: StepsView) -> None:
         self._steps = view
@@ -219,6 +223,7 @@ class HintLists:
         for run in self._runs.values():
             run.stopped = True
         self._runs.clear()
+        sys.setswitchinterval(_DEFAULT_SWITCH)
         if self._poll_job is not None:
             self._host.board.after_cancel(self._poll_job)
             self._poll_job = None
@@ -309,6 +314,7 @@ class HintLists:
         return "break"
 
 
+_DEFAULT_SWITCH = sys.getswitchinterval()
 POLL_MS = 40
 """How often a list being worked out is looked at."""
 
@@ -328,3 +334,8 @@ class _Run:
             self.result = self.job(lambda: self.stopped)
         except BaseException as exc:  # noqa: BLE001 - handed to Tk's thread, which reports it
             self.error = exc
+
+
+SWITCH_INTERVAL_S = 0.001
+"""How often Python lets another thread run while a list is worked out (its default is 5 ms): the window's
+thread gets its turn sooner, so clicks and redraws never wait behind the list's search."""
