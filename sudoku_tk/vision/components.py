@@ -61,7 +61,7 @@ def find_blobs(mask: np.ndarray) -> Blobs:
     >>> m = np.array([[1, 1, 0, 0], [0, 0, 0, 1], [1, 0, 1, 1]], bool)
     >>> b = find_blobs(m)
     >>> b.count, sorted(b.area.tolist())
-    (2, [1, 4])
+    (3, [1, 2, 3])
     """
     h, w = mask.shape
     padded = np.zeros((h, w + 2), np.int8)

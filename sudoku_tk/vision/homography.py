@@ -26,7 +26,7 @@ class Homography:
         """The map taking each of four ``source`` points to its ``target`` point.
 
         >>> h = Homography.from_points([(0, 0), (1, 0), (1, 1), (0, 1)], [(10, 10), (30, 10), (30, 30), (10, 30)])
-        >>> [round(v, 6) for v in h.apply(np.array([[0.5, 0.5]]))[0]]
+        >>> [round(float(v), 6) for v in h.apply(np.array([[0.5, 0.5]]))[0]]
         [20.0, 20.0]
         """
         rows = []
