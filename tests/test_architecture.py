@@ -183,3 +183,17 @@ def test_numpy_is_imported_only_by_the_picture_reader() -> None:
         offenders += [f"{rel} imports {name}" for name in _imports(f) if name == "numpy" or name.startswith("numpy.")]
     assert offenders == []
     assert any(n == "numpy" for n in _imports(PKG / "vision" / "components.py"))
+
+
+def test_the_window_and_the_command_line_start_without_numpy() -> None:
+    """The picture reader loads when a picture is read: starting the app or the CLI imports no numpy."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; import sudoku_tk.ui.app, sudoku_tk.cli, sudoku_tk.__main__; "
+        "print(sorted(m for m in sys.modules if m == 'numpy' or m.startswith('sudoku_tk.vision.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=PKG.parent)
+    # The reading and its check are plain values (no numpy, no Pillow): the check screen holds them.
+    assert out.stdout.strip() == "['sudoku_tk.vision.read_check', 'sudoku_tk.vision.reading']"

@@ -31,6 +31,8 @@ EDGE = 0.11
 """The share of a cell at each edge left out (the grid's lines run there)."""
 INK = 0.3
 """Darkness (a share of the grid's strong ink) that counts as ink."""
+FAINT = 0.5
+"""Ink fainter than this share of INK still joins a blob that holds clear ink (a thin stroke that fades)."""
 MIN_DIGIT = 0.3
 """The least height (a share of the cell) of a character that fills a cell; smaller ones are pencil marks."""
 MIN_SPECK = 0.07
@@ -76,7 +78,7 @@ def to_patch(dark: np.ndarray) -> np.ndarray:
     h, w = dark.shape
     scale = INNER / max(h, w)
     nh, nw = max(1, int(round(h * scale))), max(1, int(round(w * scale)))
-    small = np.asarray(Image.fromarray(dark.astype(np.float32), "F").resize((nw, nh), Image.BILINEAR))
+    small = np.asarray(Image.fromarray(dark.astype(np.float32), "F").resize((nw, nh), Image.Resampling.BILINEAR))
     patch = np.zeros((PATCH, PATCH), np.float32)
     top, left = (PATCH - nh) // 2, (PATCH - nw) // 2
     patch[top : top + nh, left : left + nw] = np.clip(small, 0.0, 1.5)
@@ -93,13 +95,15 @@ def read_cell(dark: np.ndarray, box: int, colour: Optional[np.ndarray] = None) -
     edge = max(1, int(round(EDGE * size)))
     inner = dark[edge : size - edge, edge : size - edge]
     ink = inner > INK
-    blobs = find_blobs(ink)
-    n = inner.shape[0]
     content = CellContent("empty", ink=float(ink.mean()))
-    if blobs.count == 0:
+    if content.ink == 0.0:
         return content
+    # Blobs of faint ink that hold some clear ink: a thin stroke that fades in the middle stays one piece.
+    blobs = find_blobs(inner > INK * FAINT)
+    n = inner.shape[0]
     heights, widths = blobs.height() / size, blobs.width() / size
-    real = (heights >= MIN_SPECK) | (widths >= MIN_SPECK)
+    clear = np.bincount(blobs.labels, weights=_clear_per_run(blobs, ink), minlength=blobs.count) > 0
+    real = clear & ((heights >= MIN_SPECK) | (widths >= MIN_SPECK))
     # A long thin blob along the cut edge is what is left of a grid line, not a character.
     along = ((blobs.top <= 0) | (blobs.bottom >= n - 1)) & (heights < 0.12) & (widths > 0.4)
     across = ((blobs.left <= 0) | (blobs.right >= n - 1)) & (widths < 0.12) & (heights > 0.4)
@@ -119,6 +123,14 @@ def read_cell(dark: np.ndarray, box: int, colour: Optional[np.ndarray] = None) -
         cx = (blobs.left[b] + blobs.right[b]) / 2 + edge
         content.marks.append((min(box - 1, int(cy * box / size)), min(box - 1, int(cx * box / size))))
     return content
+
+
+def _clear_per_run(blobs: Blobs, ink: np.ndarray) -> np.ndarray:
+    """How many clear-ink pixels each run of the blobs holds."""
+    if len(blobs.rows) == 0:
+        return np.zeros(0)
+    cumulative = np.concatenate([np.zeros((ink.shape[0], 1), np.int64), np.cumsum(ink, axis=1)], axis=1)
+    return (cumulative[blobs.rows, blobs.ends] - cumulative[blobs.rows, blobs.starts]).astype(np.float64)
 
 
 def _digit(

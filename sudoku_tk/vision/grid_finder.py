@@ -22,6 +22,10 @@ MIN_LATTICE = 0.2
 """The least lattice contrast a grid must show (ink on its lines minus ink between them, as fractions)."""
 CLEAR_LATTICE = 0.35
 """A lattice this clear ends the search: the biggest blob showing it is the grid."""
+SURELY_NINE = 0.6
+"""A 9×9 lattice this clear needs no comparison with the other sizes."""
+OTHER_SIZES_MARGIN = 0.15
+"""How much more clearly a 4×4 or 16×16 lattice must show than a 9×9 one to be taken."""
 MIN_SIDE_FRACTION = 0.12
 """A candidate blob spans at least this fraction of the picture's shorter side, both ways."""
 MIN_SIDE_PIXELS = 40
@@ -39,9 +43,12 @@ class GridCandidate:
     """The area of the corners' quadrilateral, in square pixels."""
 
 
-def blob_corners(blobs: Blobs, blob: int) -> np.ndarray:
-    """The blob's extreme points along the diagonals: top-left, top-right, bottom-right, bottom-left."""
-    runs = blobs.labels == blob
+def blob_corners(blobs: Blobs, blob: int, also: Sequence[int] = ()) -> np.ndarray:
+    """The blob's extreme points along the diagonals: top-left, top-right, bottom-right, bottom-left.
+
+    ``also``: other blobs taken as part of it (a grid's lines that faded apart).
+    """
+    runs = np.isin(blobs.labels, [blob, *also])
     ys = np.concatenate([blobs.rows[runs], blobs.rows[runs]]).astype(np.float64)
     xs = np.concatenate([blobs.starts[runs], blobs.ends[runs] - 1]).astype(np.float64)
     s, d = xs + ys, xs - ys
@@ -59,20 +66,33 @@ def judge(ink: np.ndarray, corners: np.ndarray) -> Optional[GridCandidate]:
     """The grid around rough ``corners``: its side, true corners and clarity; None when no lattice shows.
 
     A 9×9 grid shows its cell lines (side 9) or at least its box lines (side 3); a 16×16 grid its cell lines;
-    a 4×4 grid four cells a side and nothing finer (where a 16×16 grid's box lines would also make four).
+    a 4×4 grid four cells a side. A lattice may also fit part of a bigger one (three cells of a 4×4 grid
+    look like a 9×9 grid's boxes), so each side's clarity counts in proportion to the area its lattice covers.
     """
-    fits = {side: refine_corners(ink, corners, side) for side in (3, 4, 16)}
+    fits = {3: refine_corners(ink, corners, 3)}
     fits[9] = polish_corners(ink, fits[3].corners, 9)  # the box lines place a 9×9 grid; its cell lines polish it
-    nine = max(fits[9].contrast, fits[3].contrast)
-    if fits[16].contrast >= MIN_LATTICE and fits[16].contrast > nine:
-        side, fit = 16, fits[16]
-    elif fits[4].contrast >= MIN_LATTICE and fits[4].contrast > nine and fits[16].contrast < MIN_LATTICE:
-        side, fit = 4, fits[4]
-    elif nine >= MIN_LATTICE:
-        side, fit = 9, fits[9] if fits[9].contrast >= MIN_LATTICE else fits[3]
-    else:
+    nine = fits[9] if fits[9].contrast >= MIN_LATTICE else fits[3]
+    clarity = max(fits[9].contrast, fits[3].contrast)
+    if fits[9].contrast >= SURELY_NINE:  # no 4×4 or 16×16 grid shows a 9×9 lattice this clearly
+        return GridCandidate(nine.corners, 9, clarity, quad_area(nine.corners))
+    fits.update({side: refine_corners(ink, corners, side) for side in (4, 16)})
+    options = {
+        9: (nine.corners, clarity),
+        4: (fits[4].corners, fits[4].contrast),
+        16: (fits[16].corners, fits[16].contrast),
+    }
+    largest = max(quad_area(c) for c, _ in options.values())
+    # 4×4 and 16×16 grids are read where they are clean: they must show clearly and beat 9×9 well.
+    weighted = {
+        side: contrast * quad_area(c) / largest + (OTHER_SIZES_MARGIN if side == 9 else 0.0)
+        for side, (c, contrast) in options.items()
+        if side == 9 or contrast >= CLEAR_LATTICE
+    }
+    side = max(weighted, key=weighted.__getitem__)
+    chosen, contrast = options[side]
+    if contrast < MIN_LATTICE:
         return None
-    return GridCandidate(fit.corners, side, max(fit.contrast, nine if side == 9 else 0.0), quad_area(fit.corners))
+    return GridCandidate(chosen, side, contrast, quad_area(chosen))
 
 
 def find_grids(ink: np.ndarray, limit: int = 5) -> List[GridCandidate]:
@@ -86,17 +106,34 @@ def find_grids(ink: np.ndarray, limit: int = 5) -> List[GridCandidate]:
     big = big[np.argsort(-(blobs.width()[big] * blobs.height()[big]))][:limit]
     found: List[GridCandidate] = []
     for blob in big:
-        corners = blob_corners(blobs, int(blob))
-        if quad_area(corners) < least * least:
-            continue
-        grid = judge(ink, corners)
-        if grid is None:
-            continue
-        found.append(grid)
-        if grid.lattice >= CLEAR_LATTICE:
+        for parts in ([], _lines_beside(blobs, int(blob))):
+            if parts is None:
+                continue
+            corners = blob_corners(blobs, int(blob), parts)
+            if quad_area(corners) < least * least:
+                continue
+            grid = judge(ink, corners)
+            if grid is not None:
+                found.append(grid)
+                break  # the blob shows a grid by itself: lines beside it belong to something else
+        if found and max(g.lattice for g in found) >= CLEAR_LATTICE:
             break
     found.sort(key=lambda g: -g.area * min(1.0, g.lattice / CLEAR_LATTICE))
     return found
+
+
+def _lines_beside(blobs: Blobs, blob: int) -> Optional[List[int]]:
+    """Long lines just above or below a blob, as wide as it: the rest of a grid whose upright lines faded in the
+    shadow (or None when there are none, so the blob alone is judged)."""
+    width, height = blobs.width(), blobs.height()
+    overlap = np.minimum(blobs.right, blobs.right[blob]) - np.maximum(blobs.left, blobs.left[blob])
+    below = blobs.top - blobs.bottom[blob]
+    above = blobs.top[blob] - blobs.bottom
+    near = (np.maximum(below, above) < 0.6 * height[blob]) & (np.maximum(below, above) > 0)
+    lines = (overlap > 0.85 * width[blob]) & (width > 0.85 * width[blob]) & (height < 0.5 * height[blob]) & near
+    lines[blob] = False
+    picked = [int(b) for b in np.nonzero(lines)[0]]
+    return picked or None
 
 
 def _thicken(ink: np.ndarray) -> np.ndarray:

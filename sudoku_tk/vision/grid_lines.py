@@ -20,7 +20,9 @@ from .ink import box_mean
 CELL = 24
 """Pixels per cell in the straightened picture the lines are followed in."""
 REACH = 0.3
-"""How far from its nominal place (in cells) a line is looked for."""
+"""How far from where it was in the strip before (in cells) a line is looked for."""
+ALONG = 20
+"""A line is dark in all but this percentage of a strip's pixels."""
 LIMIT = 0.9
 """The largest offset (in cells) a crossing may keep."""
 
@@ -42,11 +44,8 @@ def _line_offsets(dark: np.ndarray, side: int, margin: int) -> np.ndarray:
     Each line is followed strip by strip (cell-wide strips) from the middle outward, each strip searched near
     where the line was in the strip before, so a line that bends far from its nominal row is still followed.
     """
-    inset = int(0.2 * CELL)
-    profiles = [
-        np.percentile(dark[:, margin + j * CELL + inset : margin + (j + 1) * CELL - inset], 25, axis=1)
-        for j in range(side)
-    ]  # dark all along a strip: a line, not a digit's stroke
+    # Dark along four fifths of a cell-long strip: a line; a digit's stroke covers two thirds of it at most.
+    profiles = [np.percentile(dark[:, margin + j * CELL : margin + (j + 1) * CELL], ALONG, axis=1) for j in range(side)]
     middle = side // 2
     order = [middle] + [j for k in range(1, side) for j in (middle + k, middle - k) if 0 <= j < side]
     out = np.zeros((side + 1, side + 1))
@@ -101,7 +100,7 @@ def crossings(grey: np.ndarray, corners: np.ndarray, side: int) -> np.ndarray:
         (size, size),
         Image.Transform.PERSPECTIVE,
         to_picture.pillow_coefficients(),
-        Image.BILINEAR,
+        Image.Resampling.BILINEAR,
         fillcolor=int(np.median(grey)),
     )  # outside the picture: plain paper, so the picture's edge does not look like a line
     straight = np.asarray(warped, np.float32)

@@ -59,16 +59,18 @@ def best_lattice(
     """
     n = len(profile)
     widened = np.maximum(profile, np.maximum(np.r_[0.0, profile[:-1]], np.r_[profile[1:], 0.0]))
-    padded = np.r_[np.zeros(n), widened, np.zeros(n)]
+    padded = np.r_[np.zeros(2 * n), widened, np.zeros(2 * n)]
     k = np.arange(side + 1)
     best = (-1.0, 0.0, nominal / side)
     for step in np.linspace(1 - spread, 1 + spread, 2 * int(spread * 100) + 1) * nominal / side:
         first = np.arange(first_range[0], first_range[1] + 0.25, 0.5)
         if len(first) == 0:
             continue
-        lines = np.rint(first[:, None] + k[None, :] * step).astype(np.int64) + n
-        mids = np.rint(first[:, None] + (k[None, :-1] + 0.5) * step).astype(np.int64) + n
-        score = padded[lines].mean(axis=1) - padded[mids].mean(axis=1)
+        lines = np.rint(first[:, None] + k[None, :] * step).astype(np.int64) + 2 * n
+        mids = np.rint(first[:, None] + (k[None, :-1] + 0.5) * step).astype(np.int64) + 2 * n
+        # A line one step beyond either end means this is part of a bigger lattice (3 cells of a 4×4 grid).
+        beyond = np.maximum(padded[lines[:, 0] - int(round(step))], padded[lines[:, -1] + int(round(step))])
+        score = padded[lines].mean(axis=1) - padded[mids].mean(axis=1) - 0.5 * beyond
         i = int(np.argmax(score))
         if score[i] > best[0]:
             best = (float(score[i]), float(first[i]), float(step))
@@ -80,17 +82,19 @@ def fit_lattice(
 ) -> LatticeFit:
     """Fit a side×side lattice to the ink around ``corners`` (top-left, top-right, bottom-right, bottom-left).
 
-    The grid's first line is looked for within ``shift`` (a fraction of the grid's width) of the corners'.
+    The grid's first line is looked for within ``shift`` (a fraction of the grid's width) of the corners'. The
+    margin is at least a step of the lattice, so a line one step beyond either end can be seen.
     """
+    margin = max(margin, 1.15 / side)
     grid = WORK / (1 + 2 * margin)
     m = margin * grid
     square = [(m, m), (m + grid, m), (m + grid, m + grid), (m, m + grid)]
     to_picture = Homography.from_points(square, [tuple(p) for p in corners])
     picture = Image.fromarray(ink.astype(np.uint8) * 255)
     warped = picture.transform(
-        (WORK, WORK), Image.Transform.PERSPECTIVE, to_picture.pillow_coefficients(), Image.BILINEAR
+        (WORK, WORK), Image.Transform.PERSPECTIVE, to_picture.pillow_coefficients(), Image.Resampling.BILINEAR
     )
-    straight = np.asarray(warped) > 100
+    straight = np.asarray(warped) > 40  # a thin line shrunk below a pixel still counts
     min_length = grid / side / 3
     first_range = (m - shift * grid, m + shift * grid)
     contrast_y, y0, dy = best_lattice(long_runs_profile(straight, min_length), side, grid, spread, first_range)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Dict, List, Sequence, Tuple
 
 SHARED_PHOTOS = Path(__file__).resolve().parents[3] / "shared" / "data" / "photos"
 """Where the photos are beside a clone of the repository (may be absent)."""
@@ -72,3 +72,35 @@ def split_note() -> str:
         f"split by puzzle: puzzles in order of their first photo, every {HELD_OUT_EVERY}th from index "
         f"{HELD_OUT_INDEX} held out with all its photos (never trained or tuned on)"
     )
+
+
+@dataclass(frozen=True)
+class Score:
+    """A reading against the truth: how many cells right, which wrong, and whether each wrong one was flagged."""
+
+    cells: int
+    right: int
+    wrong: Tuple[int, ...]
+    flagged: Tuple[int, ...]
+    """The wrong cells the player is shown: marked unsure, or pointed at by the puzzle check."""
+
+    @property
+    def exact(self) -> bool:
+        return not self.wrong
+
+    @property
+    def silent(self) -> Tuple[int, ...]:
+        """Wrong cells nobody points at: the misreads the issue forbids."""
+        return tuple(c for c in self.wrong if c not in self.flagged)
+
+
+def score(values: Sequence[int], unsure: Sequence[int], pointed: Sequence[int], truth: Sequence[int]) -> Score:
+    """Compare read ``values`` with ``truth`` (0 empty); ``unsure`` and ``pointed`` are the cells shown to check.
+
+    >>> s = score([1, 2, 0, 4], [1], [], [1, 3, 0, 5])
+    >>> s.right, s.wrong, s.silent
+    (2, (1, 3), (3,))
+    """
+    wrong = tuple(i for i, (v, t) in enumerate(zip(values, truth)) if v != t)
+    shown = set(unsure) | set(pointed)
+    return Score(len(truth), len(truth) - len(wrong), wrong, tuple(c for c in wrong if c in shown))

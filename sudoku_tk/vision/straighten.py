@@ -21,4 +21,4 @@ def straighten(picture: Image.Image, points: np.ndarray, cell: int) -> Image.Ima
             # Pillow's quad order: upper left, lower left, lower right, upper right.
             quad = (*points[i, j], *points[i + 1, j], *points[i + 1, j + 1], *points[i, j + 1])
             mesh.append((box, tuple(float(v) for v in quad)))
-    return picture.transform((side * cell, side * cell), Image.Transform.MESH, mesh, Image.BILINEAR)
+    return picture.transform((side * cell, side * cell), Image.Transform.MESH, mesh, Image.Resampling.BILINEAR)
