@@ -100,8 +100,8 @@ class PictureCheck(tk.Toplevel):
         body.grid(row=0, column=0, sticky="nsew")
         self.columnconfigure(0, weight=1)
         self.rowconfigure(0, weight=1)
-        ttk.Label(body, text="The picture").grid(row=0, column=0, sticky="w")
-        ttk.Label(body, text="The puzzle read (type to correct a cell)").grid(row=0, column=1, sticky="w", padx=(10, 0))
+        ttk.Label(body, text="The picture, straightened").grid(row=0, column=0, sticky="w")
+        ttk.Label(body, text="The puzzle read").grid(row=0, column=1, sticky="w", padx=(10, 0))
         self.cell_px = side // self.reading.side
         self.photo = tk.PhotoImage(master=self, data=picture_data(picture, self.cell_px * self.reading.side))
         self.picture_label = ttk.Label(body, image=self.photo, padding=2)
@@ -220,17 +220,25 @@ class PictureCheck(tk.Toplevel):
     # -- the check -------------------------------------------------------------------------------------------
     def _recheck(self) -> None:
         alternatives = [() if i in self.edited else c.alternatives for i, c in enumerate(self.reading.cells)]
-        self.check = check_reading(self.values, self.confidence, alternatives=alternatives, budget=CHECK_BUDGET)
+        self.check = check_reading(
+            self.values, self.confidence, alternatives=alternatives, keep=self.edited, budget=CHECK_BUDGET
+        )
         self._show_check()
 
     def _show_check(self) -> None:
         geo = self.geometry_
         givens = sum(1 for v in self.values if v)
         unsure = len(self.unsure_cells())
-        parts = [f"Read {givens} given{'s' if givens != 1 else ''} on a {geo.side}×{geo.side} grid."]
+        changed = len(self.edited)
+        parts = [f"{givens} given{'s' if givens != 1 else ''} on a {geo.side}×{geo.side} grid"]
+        parts[0] += f" ({changed} cell{'s' if changed != 1 else ''} changed by you)." if changed else ", as read."
         if unsure:
             parts.append(f"{unsure} cell{'s are' if unsure != 1 else ' is'} unsure (dashed, with “?”): compare them.")
         parts += list(self.reading.notes)
+        keys = "A–G" if geo.side > 9 else "a digit"
+        parts.append(
+            f"To correct a cell: click it or move with the arrows, then type {keys}, or 0 / Delete to empty it."
+        )
         self.summary.configure(text=" ".join(parts))
         self.check_label.configure(
             text=self.check.message, foreground=self.theme.contradiction if self._blocked() else self.theme.text

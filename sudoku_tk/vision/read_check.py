@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from enum import Enum
-from typing import List, Optional, Sequence, Tuple
+from typing import Collection, List, Optional, Sequence, Tuple
 
 from sudoku_tk.engine.brute_force import count_solutions, unique_solution
 from sudoku_tk.engine.geometry import Geometry
@@ -88,6 +88,7 @@ def check_reading(
     confidences: Sequence[float],
     *,
     alternatives: Optional[Sequence[Sequence[int]]] = None,
+    keep: Collection[int] = (),
     budget: float = 1.5,
     most: int = 3,
     unsure: float = UNSURE,
@@ -95,7 +96,7 @@ def check_reading(
     """Check a read puzzle and, when it is not proper, look for the likeliest misread cells and fixes.
 
     ``alternatives``: per cell, the values the reader thought next likeliest (tried first, in that order);
-    ``budget``: seconds to spend looking for fixes; ``most``: how many fixes to find.
+    ``keep``: cells never suspected (the player typed them); ``budget``: seconds to spend looking for fixes; ``most``: how many fixes to find.
 
     >>> line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     >>> values = [int(c) if c != "." else 0 for c in line]
@@ -123,7 +124,7 @@ def check_reading(
             return ReadCheck(CheckStatus.UNIQUE, "The puzzle has exactly one solution.", solution=unique_solution(grid))
         status = CheckStatus.NONE if count == 0 else CheckStatus.SEVERAL
         message = "The puzzle read has no solution." if count == 0 else "The puzzle read has more than one solution."
-    suspects = _suspects(values, confidences, conflicts, status, unsure)
+    suspects = [c for c in _suspects(values, confidences, conflicts, status, unsure) if c not in keep]
     fixes = _fixes(geometry, values, suspects, status, alternatives, budget, most)
     if fixes:
         message += " A likely misread: " + "; or ".join(f.describe(geometry) for f in fixes[:2]) + "."

@@ -27,6 +27,8 @@ EMPTY_SURE = 0.995
 """The confidence of a cell with no ink at all."""
 MARKS_SURE = 0.97
 """The confidence that a cell of pencil marks is empty."""
+LONE_MARK_SURE = 0.8
+"""The confidence that a cell holding one small blob is empty (it may be part of a faded digit)."""
 LEFT_OUT_SURE = 0.85
 """A character left out of the givens is never surer than this: the check screen marks it for the player."""
 UPRIGHT_SURE = 0.6
@@ -95,7 +97,8 @@ def read_located(found: Located) -> GridReading:
         elif content.kind == "marks":
             places = {_turned_mark(m, box, turn) for m in content.marks}
             marks = frozenset(r * box + c + 1 for r, c in places)
-            cells.append(CellReading(0, MARKS_SURE, marks))
+            # One small blob alone may be what is left of a faded digit as well as a lone pencil mark.
+            cells.append(CellReading(0, MARKS_SURE if len(content.marks) > 1 else LONE_MARK_SURE, marks))
         else:
             cells.append(CellReading(0, _empty_confidence(content)))
     cells, notes = _compare(cells, [contents[int(s)] for s in order])
@@ -119,11 +122,10 @@ def _off_colour(colours: np.ndarray) -> np.ndarray:
     """
     chroma = colours.max(axis=1) - colours.min(axis=1)
     ordered = np.sort(chroma)
-    gaps = np.diff(ordered)
-    if len(gaps):
-        widest = int(np.argmax(gaps))
-        if gaps[widest] >= 50 and widest + 1 >= 4:  # at least four givens below the gap
-            return chroma > ordered[widest]
+    gaps = np.diff(ordered).tolist()
+    for below, gap in enumerate(gaps, 1):
+        if gap >= 50 and below >= 4:  # the first clear gap above at least four givens
+            return chroma > ordered[below - 1]
     typical = np.median(colours, axis=0)
     return (np.abs(colours - typical).max(axis=1) > 90) & (np.abs(chroma - np.median(chroma)) > 50)
 

@@ -153,27 +153,33 @@ def test_a_file_that_is_not_a_picture_is_refused_plainly(open_app: Callable[...,
     assert app.banner_text().startswith("Can't read puzzle.png:") and "unchanged" in app.banner_text()
 
 
-def test_the_check_screen_edits_with_the_keyboard_and_offers_the_fix(make_app: Callable[..., App]) -> None:
+def test_the_check_screen_offers_the_fix_of_a_misread_and_edits_with_the_keyboard(make_app: Callable[..., App]) -> None:
     from sudoku_tk.vision.reader import read_with_picture
 
     app = make_app(HARD)
     values = list(Grid.from_string(CLASSIC).givens)
     reading, flat = read_with_picture(draw_board(values, STYLES["plain"], 40).picture)
+    misread = values.copy()
+    misread[1] = 5  # as if r1c2's 3 had been read as 5, unsure: two 5s in row 1
+    reading = reading.with_values(misread, confidence=0.55)
     screen = PictureCheck(app.root, reading, flat, app.theme, "board.png", show=False)
     try:
-        assert screen.check_text() == "The puzzle has exactly one solution."
-        screen.cursor = 1
-        screen.press_key("5")  # the player makes a mistake: two 5s in row 1
-        assert screen.cell_text(1) == "5"
+        assert 1 in screen.unsure_marked()
         assert "5 stands twice in row 1" in screen.check_text()
         assert "disabled" in screen.play_button.state()
         assert any("r1c2: 5 → 3" in label for label in screen.fix_labels())
-        fix = next(f for f in screen.check.fixes if f.value == 3)
+        fix = next(f for f in screen.check.fixes if f.cell == 1 and f.value == 3)
         screen.apply_fix(fix)
         assert screen.cell_text(1) == "3" and "disabled" not in screen.play_button.state()
+        assert screen.check_text() == "The puzzle has exactly one solution."
+        screen.cursor = 2
+        screen.press_key("3")  # the player's own slip: a conflict, shown, and Play waits
+        assert screen.cell_text(2) == "3" and "3 stands twice in row 1" in screen.check_text()
+        assert "disabled" in screen.play_button.state()
         screen.press_key("Delete")
-        assert screen.cell_text(1) == ""
-        screen.press_key("3")
+        assert screen.cell_text(2) == ""
+        screen.press_key("Left")
+        assert screen.cursor == 1
         screen.accept()
         assert screen.result is not None and list(screen.result.givens) == values
     finally:

@@ -23,7 +23,7 @@ from sudoku_tk.vision.synthetic import STYLES, Camera, draw_board, photograph, r
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-FOUR = "1..4..2..3..4..1"
+FOUR = "....4.1..2.4...."
 SIXTEEN = "".join("123456789ABCDEFG"[v - 1] if v else "." for v in random_values(random.Random(16), 16, 0.45))
 
 
