@@ -181,6 +181,7 @@ def styles_section() -> None:
 
 
 def app_section() -> None:
+    from sudoku_tk.engine.brute_force import solve
     from sudoku_tk.engine.moves import Place
     from sudoku_tk.engine.propagation import recompute
     from sudoku_tk.render.board_picture import PictureKind, picture
@@ -192,21 +193,24 @@ def app_section() -> None:
     failed = 0
     for text in PUZZLES + (FOUR,):
         grid = Grid.from_string(text)
-        solution = __import__("sudoku_tk.engine.brute_force", fromlist=["solve"]).solve(grid)
+        solution = solve(grid)
+        assert solution is not None
         empties = [c for c, v in enumerate(grid.givens) if not v]
         placed = {c: solution[c] for c in random.Random(text).sample(empties, min(6, len(empties)))}
         position = recompute(grid, tuple(Place(c, d) for c, d in placed.items()))
         plain = recompute(grid, ())
         player = [placed.get(c, 0) for c in range(len(grid.givens))]
         for scale in (0.5, 0.75, 1.0, 1.5, 2.0):
-            s, took = _read_board(picture(plain, PictureKind.PUZZLE, scale=scale), grid.givens)
-            seconds.append(took)
-            puzzle_scores.append(s) if s else None
-            failed += s is None
-            s, took = _read_board(picture(position, PictureKind.POSITION, scale=scale), grid.givens, player)
-            seconds.append(took)
-            position_scores.append(s) if s else None
-            failed += s is None
+            for kind, state, scores, left_out in (
+                (PictureKind.PUZZLE, plain, puzzle_scores, None),
+                (PictureKind.POSITION, position, position_scores, player),
+            ):
+                s, took = _read_board(picture(state, kind, scale=scale), grid.givens, left_out)
+                seconds.append(took)
+                if s is None:
+                    failed += 1
+                else:
+                    scores.append(s)
     print(_line("  puzzle pictures", puzzle_scores, [], 0))
     print(_line("  positions (player's digits left out, candidates empty)", position_scores, [], 0))
     if failed:
@@ -294,41 +298,59 @@ def _screens() -> None:
 
 # -- memory ---------------------------------------------------------------------------------------------------------
 
-_MEMORY_CHILD = """
-import io, random, resource, sys, time
+_MAKE_PICTURE = """
+import ast, random, sys
 from sudoku_tk.vision.synthetic import random_board
-from sudoku_tk.vision.image_input import picture_from_bytes
-board = random_board(random.Random(7), 9, rough=0.6)
-big = board.picture.resize((6000, int(6000 * board.picture.height / board.picture.width)))
-buffer = io.BytesIO(); big.save(buffer, "JPEG", quality=92); data = buffer.getvalue()
-del big, board
-base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+board = random_board(random.Random(7), 9, rough=0.6).picture
+board.resize((int(sys.argv[2]), int(sys.argv[3]))).save(sys.argv[1], **ast.literal_eval(sys.argv[4]))
+"""
+_MEMORY_CHILD = """
+import resource, sys, time
+from sudoku_tk.vision.image_input import open_picture
 from sudoku_tk.vision.reader import read_picture
 started = time.perf_counter()
-reading = read_picture(picture_from_bytes(data, "big.jpg"))
-took = time.perf_counter() - started
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(len(data), took, peak, reading.to_line())
+reading = read_picture(open_picture(sys.argv[1]))
+print(time.perf_counter() - started, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 
 def memory_section() -> None:
+    """A fresh process per picture: its peak resident memory includes Python, numpy and Pillow themselves."""
     try:
         import resource  # noqa: F401  (Unix only)
     except ImportError:
         print("memory: needs the resource module (Unix); skipped")
         return
-    out = subprocess.run(
-        [sys.executable, "-c", _MEMORY_CHILD], capture_output=True, text=True, cwd=Path(__file__).parent.parent
-    )
-    if out.returncode != 0:
-        print("memory: the child failed: " + (out.stderr.strip().splitlines() or ["?"])[-1])
-        return
-    size, took, peak, _ = out.stdout.split()
-    print(
-        f"memory: a {int(size) / 2**20:.1f} MB JPEG of 6000×{6000 * 3 // 4}-ish pixels read in {float(took):.2f} s; "
-        f"peak resident memory of the whole process {int(peak) / 1024:.0f} MB"
-    )
+    import tempfile
+
+    print("memory: peak resident memory of a fresh process reading one big picture (Python, numpy, Pillow included)")
+    with tempfile.TemporaryDirectory() as folder:
+        for name, size, options in (
+            ("phone photo, JPEG", (4000, 3000), {"quality": 90}),
+            ("48-megapixel JPEG", (8000, 6000), {"quality": 92}),
+            ("49-megapixel PNG", (7000, 7000), {"compress_level": 1}),
+        ):
+            path = Path(folder) / ("big.png" if "PNG" in name else "big.jpg")
+            # Drawn in a process of its own: on Linux a child starts out as big as its parent is.
+            subprocess.run(
+                [sys.executable, "-c", _MAKE_PICTURE, str(path), str(size[0]), str(size[1]), repr(options)],
+                check=True,
+                cwd=Path(__file__).resolve().parent.parent,
+            )
+            out = subprocess.run(
+                [sys.executable, "-c", _MEMORY_CHILD, str(path)],
+                capture_output=True,
+                text=True,
+                cwd=Path(__file__).resolve().parent.parent,
+            )
+            if out.returncode != 0:
+                print(f"  {name}: the reader failed: " + (out.stderr.strip().splitlines() or ["?"])[-1])
+                continue
+            took, peak = out.stdout.split()
+            megabytes = path.stat().st_size / 2**20
+            print(
+                f"  {name} ({size[0]}×{size[1]}, {megabytes:.1f} MB): {float(took):.2f} s, peak {int(peak) / 1024:.0f} MB"
+            )
 
 
 SECTIONS = {

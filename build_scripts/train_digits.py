@@ -264,6 +264,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a small run (40 boards, 1 epoch, no photos)")
     parser.add_argument("--out", type=Path, default=WEIGHTS, help=f"where to write the weights (default {WEIGHTS})")
     ns = parser.parse_args(argv)
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # progress shows in a log as it comes
     if ns.quick:
         ns.boards, ns.check_boards, ns.epochs, ns.no_photos = 40, 10, 1, True
     print(f"fonts: {len(font_paths())} found: {', '.join(Path(p).name for p in font_paths())}")

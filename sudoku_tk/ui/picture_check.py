@@ -6,7 +6,8 @@ Cells the reader was unsure of have a dashed outline and a "?" (not colour alone
 (vision/read_check.py) runs after every change: a conflict's cells turn red, and when the puzzle has a
 conflict or no solution the likeliest misread cells get a heavy outline and the one-cell fixes that make
 it a proper puzzle are offered as buttons. Keys: arrows move, a digit (A–G on 16×16) sets the cell,
-0 / Delete / Backspace / Space empties it, Enter plays, Esc cancels; a click selects a cell.
+0 / Delete / Backspace / Space empties it, Enter plays, Esc cancels; a click selects a cell. A screenshot whose
+every empty cell shows pencil marks may start the game with those marks as its candidates (a check box).
 
 ``result`` is the puzzle accepted (a Grid) or None. Tests pass ``show=False`` and drive it with
 ``set_cell``, ``press_key``, ``apply_fix`` and ``accept``; ``unsure_marked()``, ``check_text()`` and
@@ -19,7 +20,7 @@ import base64
 import io
 import tkinter as tk
 from tkinter import ttk
-from typing import TYPE_CHECKING, List, Optional, Set
+from typing import TYPE_CHECKING, FrozenSet, List, Optional, Set
 
 from sudoku_tk.app.commands import Platform
 from sudoku_tk.engine.geometry import Geometry
@@ -121,8 +122,18 @@ class PictureCheck(tk.Toplevel):
         self.check_label.grid(row=3, column=0, columnspan=2, sticky="w", pady=(4, 0))
         self.fix_bar = ttk.Frame(body)
         self.fix_bar.grid(row=4, column=0, columnspan=2, sticky="w", pady=(4, 0))
+        self.keep_marks = tk.BooleanVar(self, self._marks_cover_the_board())
+        """Start with the pencil marks read as the candidates (offered when every empty cell had marks)."""
+        if self.keep_marks.get():
+            count = len(self.reading.marks())
+            ttk.Checkbutton(
+                body,
+                text=f"Start with the pencil marks read ({count} cells) as the candidates",
+                variable=self.keep_marks,
+                command=self._draw,
+            ).grid(row=6, column=0, columnspan=2, sticky="w", pady=(6, 0))
         buttons = ttk.Frame(body)
-        buttons.grid(row=5, column=0, columnspan=2, sticky="e", pady=(10, 0))
+        buttons.grid(row=7, column=0, columnspan=2, sticky="e", pady=(10, 0))
         self.play_button = ttk.Button(buttons, text="Play this puzzle", command=self.accept, default="active")
         self.play_button.grid(row=0, column=0, padx=(0, 6))
         self.cancel_button = ttk.Button(buttons, text="Cancel", command=self.cancel)
@@ -178,6 +189,9 @@ class PictureCheck(tk.Toplevel):
                     (x0 + x1) / 2, (y0 + y1) / 2, text=geo.digit_char(value), font=font, fill=colour,
                     tags=("digit", f"digit{cell}"),
                 )  # fmt: skip
+            marks = self.reading.cells[cell].marks
+            if not value and marks and self.keep_marks.get() and cell not in self.edited:
+                self._draw_marks(cell, marks, x0, y0)
             left_out = self.reading.cells[cell].left_out
             if not value and left_out and cell not in self.edited:
                 c.create_text(
@@ -212,6 +226,21 @@ class PictureCheck(tk.Toplevel):
             )
         x0, y0, x1, y1 = self._cell_box(self.cursor)
         c.create_rectangle(x0 + 1, y0 + 1, x1 - 1, y1 - 1, outline=t.cursor, width=2, tags="cursor")
+
+    def _draw_marks(self, cell: int, marks: FrozenSet[int], x0: int, y0: int) -> None:
+        box, slot = self.geometry_.box, self.cell_px / self.geometry_.box
+        font = ("DejaVu Sans", -max(6, int(slot * 0.7)))
+        for digit in sorted(marks):
+            row, col = divmod(digit - 1, box)
+            self.board.create_text(
+                x0 + (col + 0.5) * slot, y0 + (row + 0.5) * slot, text=self.geometry_.digit_char(digit), font=font,
+                fill=self.theme.candidate, tags=("mark", f"mark{cell}"),
+            )  # fmt: skip
+
+    def _marks_cover_the_board(self) -> bool:
+        """Did every empty cell show pencil marks (a screenshot of a candidate grid)?"""
+        empty = [i for i, c in enumerate(self.reading.cells) if not c.value and not c.left_out]
+        return bool(empty) and all(self.reading.cells[i].marks for i in empty)
 
     def unsure_cells(self) -> List[int]:
         """The cells marked unsure now (a cell the player typed is sure)."""
@@ -324,6 +353,15 @@ class PictureCheck(tk.Toplevel):
         if self._blocked():
             self.bell()
             return
+        if self.keep_marks.get():
+            masks = [
+                0 if v or i in self.edited else sum(1 << (d - 1) for d in self.reading.cells[i].marks)
+                for i, v in enumerate(self.values)
+            ]
+            if all(m or v for m, v in zip(masks, self.values)):
+                self.result = Grid.from_values(self.values, candidates=masks)
+                self.destroy()
+                return
         self.result = Grid.from_values(self.values)
         self.destroy()
 

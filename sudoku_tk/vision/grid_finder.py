@@ -1,11 +1,13 @@
-"""Where the grid is: the biggest blob of ink whose straightened picture shows an N×N lattice of lines.
+"""Where the grid is: the biggest blob of ink around which an N×N lattice of lines shows clearly.
 
 The grid's lines are one connected blob of ink (thin lines that break into dots in a photo hang on the thick
-box lines). Each big blob is a candidate: its four corners are the blob's extreme points along the two
-diagonals (good for turns of up to about 30° and any perspective a hand-held phone gives), the ink inside them
-is straightened to a square, and the rows and columns of that square are summed. A grid of side N shows
-N+1 peaks at equal steps, with little ink halfway between; the candidate and side with the clearest such
-pattern win, the bigger grid first (a newspaper page may also show the previous day's solution, small).
+box lines; the ink is grown by a pixel first). Each big blob is a candidate: its rough corners are the blob's
+extreme points along the two diagonals (good for turns of up to about 30° and any perspective a hand-held
+phone gives), and lattice_fit.py fits the lattice of each grid size to the ink around them, which also
+corrects the corners where text or a shadow touches the grid. The side whose lattice shows most clearly over
+the largest area wins (9×9 unless a 4×4 or 16×16 lattice is clearly better); the bigger grid first (a page may
+also show the previous day's solution, small). A blob that shows no grid may be the top of one whose upright
+lines faded in a shadow: the long level lines just below or above it, as wide as it, are tried with it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 A file over ``MAX_BYTES`` is refused unread; one whose header promises more than ``MAX_PIXELS`` pixels is refused
 before decoding (a decompression bomb: a small PNG that unpacks to gigabytes), and Pillow's own bomb check is
 held to the same limit while it decodes. A big JPEG is decoded at a reduced scale (JPEG can do that almost for
-free), since the reader never needs more than a couple of thousand pixels a side. Formats: PNG, JPEG (and
+free), and any other big picture is shrunk by a whole factor as soon as it is decoded, since the reader never
+needs more than a couple of thousand pixels a side. Formats: PNG, JPEG (and
 phones' MPO), GIF (its first frame), BMP, WebP, TIFF, and HEIC/AVIF where a Pillow plug-in that reads them
 is installed.
 """
@@ -96,7 +97,7 @@ def picture_from_bytes(data: bytes, name: str = "the picture") -> Image.Image:
                 picture.draft("RGB", (width // scale, height // scale))
             picture.seek(0)
             picture.load()
-            return _plain(picture)
+            return _plain(_smaller(picture))
     except PictureError:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
@@ -105,6 +106,18 @@ def picture_from_bytes(data: bytes, name: str = "the picture") -> Image.Image:
         raise PictureError(f"{name} is not a picture that can be read ({_short(exc)})") from exc
     finally:
         Image.MAX_IMAGE_PIXELS = limit
+
+
+def _smaller(picture: Image.Image) -> Image.Image:
+    """A picture far bigger than the reader needs, shrunk by a whole factor at once (the big one is let go)."""
+    longest = max(picture.size)
+    if longest <= 2 * DECODE_SIDE or picture.mode not in ("RGB", "RGBA", "L", "LA"):
+        return picture
+    exif = picture.getexif()
+    small = picture.reduce(longest // DECODE_SIDE)
+    if len(exif):
+        small.info["exif"] = exif.tobytes()
+    return small
 
 
 def _plain(picture: Image.Image) -> Image.Image:

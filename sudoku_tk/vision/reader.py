@@ -34,6 +34,11 @@ LEFT_OUT_SURE = 0.85
 UPRIGHT_SURE = 0.6
 """When every character looks at least this much like a digit upright, the other turns are not tried."""
 HEIGHT_RANGE = (0.72, 1.38)
+TURN_NOTES = {
+    1: "The picture lay on its side: it was read turned a quarter to the left.",
+    2: "The picture was upside down: it was read turned round.",
+    3: "The picture lay on its side: it was read turned a quarter to the right.",
+}
 """A character whose height is outside this range (times the givens' median) is not taken as a given."""
 
 
@@ -104,11 +109,7 @@ def read_located(found: Located) -> GridReading:
     cells, notes = _compare(cells, [contents[int(s)] for s in order])
     corners = tuple(found.corners[(m + turn) % 4] for m in range(4))
     if turn:
-        notes.append(
-            f"The picture was read turned a quarter {'turn' if turn != 2 else 'turn twice'}.".replace(
-                "a quarter turn twice", "upside down"
-            )
-        )
+        notes.append(TURN_NOTES[turn])
     return GridReading(side, tuple(cells), corners, found.picture_size, turn, tuple(notes))
 
 

@@ -189,3 +189,25 @@ def test_the_check_screen_offers_the_fix_of_a_misread_and_edits_with_the_keyboar
 
 def test_the_check_screen_fits_small_screens() -> None:
     assert 2 * board_side_for(800, 600) + 110 <= 800 and board_side_for(800, 600) + 270 <= 600
+
+
+def test_a_screenshot_of_candidates_can_start_with_them(make_app: Callable[..., App]) -> None:
+    from sudoku_tk.engine.propagation import recompute
+    from sudoku_tk.render.board_picture import PictureKind, picture
+    from sudoku_tk.vision.reader import read_with_picture
+
+    app = make_app(CLASSIC)
+    grid = Grid.from_string(HARD)
+    position = recompute(grid, ())
+    reading, flat = read_with_picture(picture(position, PictureKind.POSITION, scale=1.5))
+    screen = PictureCheck(app.root, reading, flat, app.theme, "screenshot.png", show=False)
+    try:
+        assert screen.keep_marks.get(), "every empty cell shows candidates: keeping them is offered, ticked"
+        assert screen.board.find_withtag("mark2")
+        screen.accept()
+        assert screen.result is not None and screen.result.has_pencilmarks
+        assert screen.result.givens == grid.givens
+        assert screen.result.candidates == position.candidates
+    finally:
+        if screen.winfo_exists():
+            screen.destroy()
