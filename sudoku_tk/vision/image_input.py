@@ -17,7 +17,7 @@ import warnings
 from pathlib import Path
 from typing import Union
 
-from PIL import Image
+from PIL import Image, UnidentifiedImageError
 
 MAX_BYTES = 30 * 1024 * 1024
 """Pictures larger than this (30 MB) are not read."""
@@ -102,6 +102,8 @@ def picture_from_bytes(data: bytes, name: str = "the picture") -> Image.Image:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
         raise PictureError(f"{name} unpacks to too many pixels; it is not read") from exc
+    except UnidentifiedImageError as exc:
+        raise PictureError(f"{name} is not a picture (PNG, JPEG, GIF, BMP, WebP or TIFF)") from exc
     except (OSError, SyntaxError, ValueError, EOFError, MemoryError) as exc:
         raise PictureError(f"{name} is not a picture that can be read ({_short(exc)})") from exc
     finally:
