@@ -24,6 +24,10 @@ from sudoku_tk.engine.grid import Grid
 from .reading import UNSURE
 
 
+MANY_CONFLICTS = 3
+"""With this many conflicts and no one-cell fix, the check says the grid as a whole may be misread."""
+
+
 class CheckStatus(Enum):
     """What the puzzle read is."""
 
@@ -131,6 +135,11 @@ def check_reading(
     elif suspects:
         names = ", ".join(geometry.cell_name(c) for c in suspects[:3])
         message += f" Check {names} first."
+    if not fixes and status is CheckStatus.CONFLICT and len(duplicates) >= MANY_CONFLICTS:
+        message += (
+            " So many conflicts that no one change mends: the grid itself may have been misread; compare the"
+            " picture with the board, or take a closer, straighter photo."
+        )
     return ReadCheck(status, message, conflicts, tuple(suspects), tuple(fixes))
 
 

@@ -83,3 +83,12 @@ def test_the_line_and_json_of_a_reading() -> None:
     data = reading.to_json()
     assert data["puzzle"] == PUZZLE and data["unsure"] == [3] and len(data["confidence"]) == 81
     assert data["corners"] == [[1.0, 2.0], [3.0, 2.0], [3.0, 4.0], [1.0, 4.0]]
+
+
+def test_many_conflicts_without_a_fix_say_the_grid_may_be_misread() -> None:
+    values = [0] * 81
+    for row in range(4):  # four rows with two 1s each: no one change mends them all
+        values[row * 9] = values[row * 9 + 8] = 1
+    check = check_reading(values, [0.99] * 81)
+    assert check.status is CheckStatus.CONFLICT and check.fixes == ()
+    assert "the grid itself may have been misread" in check.message
