@@ -122,7 +122,7 @@ class PictureInput:
         got = self.paste_image()
         if got.data is None:
             self._host.show_notice(
-                f"The clipboard holds no puzzle text. {got.message} Your game is unchanged.", error=True
+                f"The clipboard holds no text to read a puzzle from. {got.message} Your game is unchanged.", error=True
             )
             return True
         from sudoku_tk.vision.image_input import PictureError, picture_from_bytes

@@ -122,7 +122,7 @@ def test_a_clipboard_with_neither_text_nor_picture_says_so(open_app: Callable[..
     app = open_app(HARD)
     _paste_picture(app, b"")
     app.run_command("paste")
-    assert "holds no puzzle text" in app.banner_text() and "no picture" in app.banner_text()
+    assert "holds no text to read a puzzle from" in app.banner_text() and "no picture" in app.banner_text()
 
 
 def test_open_picture_reads_a_file_and_cancel_keeps_the_game(open_app: Callable[..., App], tmp_path: Path) -> None:
