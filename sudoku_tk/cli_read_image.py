@@ -40,8 +40,9 @@ def run_read_image(ns: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO
         from .vision.locate import NoGridFound
         from .vision.read_check import check_reading
         from .vision.reader import read_picture
-    except ImportError as exc:  # numpy missing from a broken install
-        print(fit(f"sudoku-tk: reading pictures needs numpy ({exc})", err), file=err)
+    except ImportError as exc:  # numpy missing, or its libraries broken (a build that stripped them)
+        reason = [line.strip() for line in str(exc).splitlines() if line.strip()][-1:] or ["not installed"]
+        print(fit(f"sudoku-tk: reading pictures needs numpy, which can't be loaded here: {reason[0]}", err), file=err)
         return 2
     try:
         reading = read_picture(open_picture(ns.file))

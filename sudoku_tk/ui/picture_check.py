@@ -44,7 +44,7 @@ def board_side_for(screen_width: int, screen_height: int) -> int:
     """The side, in pixels, of the picture and of the board on a screen this big (both fit beside each other).
 
     >>> board_side_for(800, 600), board_side_for(1366, 768), board_side_for(1920, 1080)
-    (330, 420, 520)
+    (330, 498, 520)
     """
     return max(200, min(520, (screen_width - 110) // 2, screen_height - 270))
 

@@ -93,10 +93,22 @@ class PictureInput:
         if path is not None:
             self.open_path(path)
 
+    def _reader_missing(self, exc: ImportError) -> bool:
+        """Say that pictures can't be read in this installation (numpy missing or broken); always False."""
+        reason = [line.strip() for line in str(exc).splitlines() if line.strip()][-1:] or ["numpy is missing"]
+        self._host.show_notice(
+            f"Pictures can't be read in this installation: numpy can't be loaded ({reason[0]}). "
+            "Your game is unchanged.",
+            error=True,
+        )
+        return False
+
     def open_path(self, path: Path) -> bool:
         """Read the picture at ``path``; returns whether a game from it was started."""
-        from sudoku_tk.vision.image_input import PictureError, open_picture
-
+        try:
+            from sudoku_tk.vision.image_input import PictureError, open_picture
+        except ImportError as exc:
+            return self._reader_missing(exc)
         try:
             picture = open_picture(path)
         except PictureError as exc:
@@ -153,9 +165,11 @@ class PictureInput:
         except tk.TclError:
             pass
         try:
-            from sudoku_tk.vision.locate import NoGridFound
-            from sudoku_tk.vision.reader import read_with_picture
-
+            try:
+                from sudoku_tk.vision.locate import NoGridFound
+                from sudoku_tk.vision.reader import read_with_picture
+            except ImportError as exc:
+                return self._reader_missing(exc)
             try:
                 reading, flat = read_with_picture(picture)
             except NoGridFound:

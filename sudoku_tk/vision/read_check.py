@@ -23,7 +23,6 @@ from sudoku_tk.engine.grid import Grid
 
 from .reading import UNSURE
 
-
 MANY_CONFLICTS = 3
 """With this many conflicts and no one-cell fix, the check says the grid as a whole may be misread."""
 

@@ -211,3 +211,18 @@ def test_a_screenshot_of_candidates_can_start_with_them(make_app: Callable[..., 
     finally:
         if screen.winfo_exists():
             screen.destroy()
+
+
+def test_without_a_working_numpy_the_window_says_so_and_keeps_the_game(
+    open_app: Callable[..., App], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    app = open_app(HARD)
+    path = tmp_path / "board.png"
+    draw_board(Grid.from_string(CLASSIC).givens, STYLES["plain"], 40).picture.save(path)
+    monkeypatch.setitem(sys.modules, "sudoku_tk.vision.reader", None)  # as if numpy could not be loaded
+    app.pictures.ask_open = lambda: path
+    app.run_command("open-picture")
+    assert app.banner_text().startswith("Pictures can't be read in this installation: numpy can't be loaded")
+    assert app.session.start.givens == Grid.from_string(HARD).givens
