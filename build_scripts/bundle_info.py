@@ -106,3 +106,30 @@ def windows_version_info(version: str) -> Any:
             VarFileInfo([VarStruct("Translation", [1033, 1200])]),
         ],
     )
+
+
+def keeps_symbols(dest_name: str) -> bool:
+    """Must this bundled binary stay unstripped? numpy's (its OpenBLAS library breaks when stripped)."""
+    parts = dest_name.replace("\\", "/").split("/")
+    return parts[0] in ("numpy", "numpy.libs") or any("openblas" in p.lower() for p in parts)
+
+
+def stripped_binaries(binaries: list[Any], folder: Path) -> list[Any]:
+    """``binaries`` (PyInstaller's TOC of (name in the bundle, source, kind)) with each one stripped of its symbol
+    table into ``folder``, as PyInstaller's own strip does, except those ``keeps_symbols`` keeps whole."""
+    import shutil
+    import subprocess
+
+    out: list[Any] = []
+    for entry in binaries:
+        dest_name, source, kind = entry[0], entry[1], entry[2]
+        if keeps_symbols(dest_name) or not source:
+            out.append(entry)
+            continue
+        target = folder / dest_name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+        target.chmod(target.stat().st_mode | 0o200)  # strip writes the copy: some sources are read-only
+        result = subprocess.run(["strip", str(target)], capture_output=True, text=True)
+        out.append((dest_name, str(target) if result.returncode == 0 else source, kind))
+    return out

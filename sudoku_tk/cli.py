@@ -27,6 +27,7 @@ from .cli_io import OutputError
 from .cli_io import fit as _fit
 from .cli_io import quoted as _quoted
 from .cli_limits import DEFAULT_SECONDS, TimeLimitExceeded, time_limit
+from .cli_read_image import add_read_image_parser
 from .engine.brute_force import count_solutions, first_solutions
 from .engine.errors import PuzzleFormatError
 from .engine.grid import Grid, Problem, ProblemKind, values_line
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from .engine.geometry import Geometry
     from .engine.step import Technique
 
-SUBCOMMANDS = ("solve", "check", "hint", "steps", "rate", "generate", "export")
+SUBCOMMANDS = ("solve", "check", "hint", "steps", "rate", "generate", "export", "read-image")
 """Every name the command line answers to; anything else opens the app."""
 
 MAX_INPUT_BYTES = cli_io.MAX_INPUT_BYTES
@@ -348,6 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_rate)
     add_generate_parser(sub, _seconds).set_defaults(func=_cmd_generate)  # levels, practice, --jobs: cli_generate.py
     add_export_parser(sub)  # pictures and PDF sheets: cli_export.py
+    add_read_image_parser(sub)  # a puzzle from a picture: cli_read_image.py
     return parser
 
 

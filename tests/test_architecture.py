@@ -1,4 +1,5 @@
-"""Layering: engine never imports app/ui/render/tkinter/PIL; app never imports ui/render/tkinter/PIL; render never ui/tkinter."""
+"""Layering: engine never imports app/ui/render/vision/tkinter/PIL; app never imports ui/render/vision/tkinter/PIL;
+render never ui/tkinter; vision (reading pictures) only the engine, Pillow and numpy."""
 
 from __future__ import annotations
 
@@ -10,9 +11,20 @@ import pytest
 PKG = Path(__file__).resolve().parent.parent / "sudoku_tk"
 
 FORBIDDEN = {
-    "engine": ("tkinter", "PIL", "sudoku_tk.app", "sudoku_tk.ui", "sudoku_tk.render", "_tkinter"),
-    "app": ("tkinter", "PIL", "sudoku_tk.ui", "sudoku_tk.render", "_tkinter"),
-    "render": ("tkinter", "sudoku_tk.ui", "_tkinter"),  # pictures and PDF: Pillow, engine and app only
+    "engine": (
+        "tkinter",
+        "PIL",
+        "numpy",
+        "sudoku_tk.app",
+        "sudoku_tk.ui",
+        "sudoku_tk.render",
+        "sudoku_tk.vision",
+        "_tkinter",
+    ),
+    "app": ("tkinter", "PIL", "numpy", "sudoku_tk.ui", "sudoku_tk.render", "sudoku_tk.vision", "_tkinter"),
+    "render": ("tkinter", "numpy", "sudoku_tk.ui", "sudoku_tk.vision", "_tkinter"),  # Pillow, engine and app only
+    # pictures in: Pillow, numpy and the engine; never the window, the game around it, or drawing
+    "vision": ("tkinter", "sudoku_tk.ui", "sudoku_tk.app", "sudoku_tk.render", "_tkinter"),
 }
 
 
@@ -128,8 +140,9 @@ def test_tkinter_is_imported_only_by_the_window_layer() -> None:
     assert offenders == []
 
 
-# Pillow only where pictures are made: the render layer, the window, and the icon script outside the package.
-PIL_ALLOWED = ("render/", "ui/")
+# Pillow only where pictures are made or read: the render and vision layers, the window, and the icon script
+# outside the package.
+PIL_ALLOWED = ("render/", "ui/", "vision/")
 
 
 def test_pillow_is_imported_only_where_pictures_are_made() -> None:
@@ -157,3 +170,31 @@ def test_no_module_is_over_the_line_alarm() -> None:
 def test_the_circle_finder_finds_circles() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}
     assert _cycles(graph) == [["a", "b", "c"]]
+
+
+# -- issue 23: numpy only where pictures are read, and never at start-up --------------------------------------
+
+
+def test_numpy_is_imported_only_by_the_picture_reader() -> None:
+    offenders = []
+    for f in PKG.rglob("*.py"):
+        rel = f.relative_to(PKG).as_posix()
+        if rel.startswith("vision/"):
+            continue
+        offenders += [f"{rel} imports {name}" for name in _imports(f) if name == "numpy" or name.startswith("numpy.")]
+    assert offenders == []
+    assert any(n == "numpy" for n in _imports(PKG / "vision" / "components.py"))
+
+
+def test_the_window_and_the_command_line_start_without_numpy() -> None:
+    """The picture reader loads when a picture is read: starting the app or the CLI imports no numpy."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; import sudoku_tk.ui.app, sudoku_tk.cli, sudoku_tk.__main__; "
+        "print(sorted(m for m in sys.modules if m == 'numpy' or m.startswith('sudoku_tk.vision.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=PKG.parent)
+    # The reading and its check are plain values (no numpy, no Pillow): the check screen holds them.
+    assert out.stdout.strip() == "['sudoku_tk.vision.read_check', 'sudoku_tk.vision.reading']"

@@ -12,6 +12,9 @@ for a missing program or printer. Tests pass a ``Desktop`` with fake programs.
   viewer, to be printed from there, and the player is told why.
 - Clipboard picture: Linux ``wl-copy`` (Wayland) or ``xclip`` (X11); macOS
   ``osascript``; Windows PowerShell with .NET's clipboard.
+- A picture on the clipboard (``paste_image``): Linux ``wl-paste`` or ``xclip`` (asked which types the
+  clipboard holds, then for the picture's bytes); macOS ``osascript`` and Windows PowerShell write it
+  to a scratch PNG file. The bytes are bounded (``limit``); the reader decodes them (vision/).
 """
 
 from __future__ import annotations
@@ -60,6 +63,23 @@ def _run_detached(argv: Sequence[str]) -> Tuple[int, str]:
     return done.returncode, ""
 
 
+def _run_bytes(argv: Sequence[str], limit: int) -> Tuple[int, bytes]:
+    """Run a program and read at most ``limit`` + 1 bytes of its output; a program that says more is stopped."""
+    with subprocess.Popen(list(argv), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL) as p:
+        assert p.stdout is not None
+        data = p.stdout.read(limit + 1)
+        if len(data) > limit:
+            p.kill()
+            p.wait(timeout=5)
+            return -1, data[:limit]
+        try:
+            status = p.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            return -1, b""
+    return status, data
+
+
 @dataclass(frozen=True)
 class Desktop:
     """What this machine offers: its platform, how to find and run programs, Windows' shell, the environment."""
@@ -71,6 +91,8 @@ class Desktop:
     run_input: Callable[[Sequence[str], bytes], Tuple[int, str]] = _run_input
     startfile: Optional[StartFile] = getattr(os, "startfile", None)
     env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
+    run_bytes: Callable[[Sequence[str], int], Tuple[int, bytes]] = _run_bytes
+    """Run a program and take at most ``limit`` bytes of its output (more: the output is cut, status -1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,3 +243,122 @@ def copy_image(path: Path, desktop: Desktop) -> Handoff:
     if status != 0:
         return Handoff(False, f"Can't copy the picture: {Path(argv[0]).name} failed (status {status}).", argv)
     return Handoff(True, "Copied the picture to the clipboard.", argv)
+
+
+# -- pictures from the clipboard -------------------------------------------------------------------------------
+
+IMAGE_LIMIT = 30 * 1024 * 1024
+"""The most bytes of a pasted picture taken (the reader refuses bigger pictures anyway)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClipboardPicture:
+    """What the clipboard held: a picture's bytes, or None and one sentence on why there is none."""
+
+    data: Optional[bytes]
+    message: str = ""
+    command: Tuple[str, ...] = ()
+
+
+_NO_PICTURE = "The clipboard holds no picture."
+
+
+def paste_image(desktop: Desktop, scratch: Path, limit: int = IMAGE_LIMIT) -> ClipboardPicture:
+    """The picture on the clipboard, as its file's bytes (PNG, JPEG…), where the platform lets us read it.
+
+    ``scratch``: a file the macOS and Windows ways may write the picture to (removed afterwards).
+    """
+    try:
+        if desktop.platform is Platform.WINDOWS:
+            return _paste_windows(desktop, scratch, limit)
+        if desktop.platform is Platform.MAC:
+            return _paste_mac(desktop, scratch, limit)
+        return _paste_linux(desktop, limit)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return ClipboardPicture(None, f"Can't read the clipboard: {exc}.")
+    finally:
+        try:
+            Path(scratch).unlink()
+        except OSError:
+            pass
+
+
+def _image_type(types: str) -> Optional[str]:
+    """The picture type to ask for among the clipboard's types (PNG first), or None."""
+    offered = [t.strip() for t in types.splitlines() if t.strip().startswith("image/")]
+    for preferred in ("image/png", "image/jpeg", "image/bmp", "image/gif", "image/webp"):
+        if preferred in offered:
+            return preferred
+    return offered[0] if offered else None
+
+
+def _paste_linux(desktop: Desktop, limit: int) -> ClipboardPicture:
+    listing: Tuple[str, ...]
+    getting: Tuple[str, ...]
+    wl_paste = desktop.which("wl-paste") if desktop.env.get("WAYLAND_DISPLAY") else None
+    if wl_paste is not None:
+        listing, getting = (wl_paste, "--list-types"), (wl_paste, "--no-newline", "--type")
+    else:
+        xclip = desktop.which("xclip")
+        if xclip is None:
+            return ClipboardPicture(
+                None, "Pasting a picture needs xclip (X11) or wl-clipboard (Wayland); or open the picture's file."
+            )
+        listing = (xclip, "-selection", "clipboard", "-t", "TARGETS", "-o")
+        getting = (xclip, "-selection", "clipboard", "-o", "-t")
+    status, types = desktop.run(listing)
+    kind = _image_type(types) if status == 0 else None
+    if kind is None:
+        return ClipboardPicture(None, _NO_PICTURE, listing)
+    argv = (*getting, kind)
+    status, data = desktop.run_bytes(argv, limit)
+    if status == -1 and len(data) >= limit:
+        return ClipboardPicture(None, f"The picture on the clipboard is over {limit // (1024 * 1024)} MB.", argv)
+    if status != 0 or not data:
+        return ClipboardPicture(None, f"Can't read the picture on the clipboard ({Path(argv[0]).name} failed).", argv)
+    return ClipboardPicture(data, "", argv)
+
+
+def _scratch_bytes(scratch: Path, limit: int) -> Optional[bytes]:
+    try:
+        if Path(scratch).stat().st_size > limit:
+            return None
+        return Path(scratch).read_bytes()
+    except OSError:
+        return None
+
+
+def _paste_mac(desktop: Desktop, scratch: Path, limit: int) -> ClipboardPicture:
+    exe = desktop.which("osascript")
+    if exe is None:
+        return ClipboardPicture(None, "Pasting a picture needs osascript, which is not found.")
+    quoted = str(scratch).replace("\\", "\\\\").replace('"', '\\"')
+    script = (
+        f'set f to open for access (POSIX file "{quoted}") with write permission\n'
+        "try\n  set eof f to 0\n  write (the clipboard as «class PNGf») to f\n"
+        "on error\n  close access f\n  error number 3\nend try\nclose access f"
+    )
+    argv = (exe, "-e", script)
+    status, _ = desktop.run(argv)
+    data = _scratch_bytes(scratch, limit) if status == 0 else None
+    if not data:
+        return ClipboardPicture(None, _NO_PICTURE, argv)
+    return ClipboardPicture(data, "", argv)
+
+
+def _paste_windows(desktop: Desktop, scratch: Path, limit: int) -> ClipboardPicture:
+    shell = desktop.which("powershell") or desktop.which("pwsh")
+    if shell is None:
+        return ClipboardPicture(None, "Pasting a picture needs PowerShell, which is not found.")
+    target = str(scratch).replace("'", "''")
+    script = (
+        "Add-Type -AssemblyName System.Windows.Forms; Add-Type -AssemblyName System.Drawing; "
+        "$img = [System.Windows.Forms.Clipboard]::GetImage(); if ($img -eq $null) { exit 3 }; "
+        f"$img.Save('{target}', [System.Drawing.Imaging.ImageFormat]::Png)"
+    )
+    argv = (shell, "-NoProfile", "-STA", "-Command", script)
+    status, _ = desktop.run(argv)
+    data = _scratch_bytes(scratch, limit) if status == 0 else None
+    if not data:
+        return ClipboardPicture(None, _NO_PICTURE, argv)
+    return ClipboardPicture(data, "", argv)

@@ -64,6 +64,7 @@ from .pad_fold import PadFold
 from .panel_fonts import panel_fonts
 from .panel_sash import PanelSash
 from .pencil_commands import PencilCommands
+from .picture_input import PictureInput
 from .status_bar import Clock, Notices, StatusBar
 from .theme import Theme, theme_named
 from .why import WhyOnHover
@@ -154,8 +155,12 @@ class App(ttk.Frame):
         self.menus.set_theme(self.theme)
         # Pictures, PDF, printing and sharing (export_commands.py) join GameFiles' menu groups.
         self.exports = ExportCommands(self, lambda: self.hint_panel.ladder.view if self.hint_panel else None)
+        # Puzzles from pictures (picture_input.py): Game > Open a picture of a puzzle…, and Paste's pictures.
+        self.pictures = PictureInput(self)
+        self.files.paste_picture = self.pictures.paste
         AppCommands(self, self.board_input, self.status).register(
-            self.commands, lambda group: self.files.commands(group) + self.exports.commands(group)
+            self.commands,
+            lambda group: self.files.commands(group) + self.exports.commands(group) + self.pictures.commands(group),
         )
         self.colour_tool = self.board_input.colour_tool = install_colour_tool(
             self.side_panel, self.board, session, self.commands, lambda: self.theme, self.status.tell_refusal, self.say

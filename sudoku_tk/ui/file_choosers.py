@@ -28,6 +28,10 @@ OPEN_FILETYPES = [
     ("All files", "*"),
 ]
 TEXT_FILETYPES = [("Text", "*.txt"), ("All files", "*")]
+PICTURE_FILETYPES = [
+    ("Pictures", "*.png *.jpg *.jpeg *.gif *.bmp *.webp *.tif *.tiff *.heic *.heif *.PNG *.JPG *.JPEG"),
+    ("All files", "*"),
+]
 
 Chooser = Callable[..., Any]
 
@@ -80,6 +84,21 @@ def ask_open_path(
     """Ask for a game or puzzle file to open; None when cancelled."""
     return _as_path(
         _ask(parent, chooser, title="Open game or puzzle", initialdir=initialdir or None, filetypes=OPEN_FILETYPES)
+    )
+
+
+def ask_picture_path(
+    parent: tk.Misc, initialdir: str = "", *, chooser: Chooser = filedialog.askopenfilename
+) -> Optional[Path]:
+    """Ask for a screenshot, scan or photo of a puzzle; None when cancelled."""
+    return _as_path(
+        _ask(
+            parent,
+            chooser,
+            title="Open a picture of a puzzle",
+            initialdir=initialdir or None,
+            filetypes=PICTURE_FILETYPES,
+        )
     )
 
 

@@ -100,6 +100,9 @@ class GameFiles:
         self.ask_export: Callable[[TextKind], Optional[Path]] = lambda kind: ask_export_path(
             host.root, kind, host.settings.last_directory, export_filename(kind, host.session.name)
         )
+        self.paste_picture: Optional[Callable[[Optional[str]], bool]] = None
+        """Paste's turn for pictures (picture_input.py), given the clipboard's text (None: it holds none);
+        True when it took the paste."""
 
     # -- the autosave (window_autosave.py) ------------------------------------------------
     @property
@@ -226,7 +229,7 @@ class GameFiles:
                     shortcuts=(sc("Mod+V"),),
                     menu="Edit",
                     group=group,
-                    help="Play the puzzle on the clipboard",
+                    help="Play the puzzle on the clipboard (text, or a picture of a puzzle)",
                 )
             ]
         raise KeyError(group)
@@ -242,7 +245,10 @@ class GameFiles:
         try:
             text = self._host.root.clipboard_get()
         except tk.TclError:
-            self._host.show_notice("The clipboard holds no text to read a puzzle from.", error=True)
+            if self.paste_picture is None or not self.paste_picture(None):
+                self._host.show_notice("The clipboard holds no text to read a puzzle from.", error=True)
+            return
+        if self.paste_picture is not None and self.paste_picture(text):
             return
         if len(text) > MAX_PASTE_CHARS:
             self._host.show_notice(

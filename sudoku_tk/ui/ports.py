@@ -200,6 +200,21 @@ class CommandHost(Messages, WindowParts, Protocol):
     def quit_app(self) -> None: ...
 
 
+class PictureHost(Messages, WindowParts, Protocol):
+    """What reading a puzzle from a picture (picture_input.py) may call: the root (its dialogs), the game, the
+    settings (the last folder), the theme (the check screen), replacing the game through its keeper."""
+
+    @property
+    def theme(self) -> Theme: ...
+
+    @property
+    def files(self) -> GameKeeping: ...
+
+    def start_grid(self, grid: Grid, name: str, source: str = "") -> None: ...
+
+    def update_settings(self, settings: Settings) -> None: ...
+
+
 class DisplayHost(WindowParts, Protocol):
     """What showing the game (game_display.py) may call besides the parts it is given."""
 

@@ -1,0 +1,155 @@
+"""Where the grid is: the biggest blob of ink around which an N×N lattice of lines shows clearly.
+
+The grid's lines are one connected blob of ink (thin lines that break into dots in a photo hang on the thick
+box lines; the ink is grown by a pixel first). Each big blob is a candidate: its rough corners are the blob's
+extreme points along the two diagonals (good for turns of up to about 30° and any perspective a hand-held
+phone gives), and lattice_fit.py fits the lattice of each grid size to the ink around them, which also
+corrects the corners where text or a shadow touches the grid. The side whose lattice shows most clearly over
+the largest area wins (9×9 unless a 4×4 or 16×16 lattice is clearly better); the bigger grid first (a page may
+also show the previous day's solution, small). A blob that shows no grid may be the top of one whose upright
+lines faded in a shadow: the long level lines just below or above it, as wide as it, are tried with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .components import Blobs, find_blobs
+from .lattice_fit import polish_corners, refine_corners
+
+MIN_LATTICE = 0.2
+"""The least lattice contrast a grid must show (ink on its lines minus ink between them, as fractions)."""
+CLEAR_LATTICE = 0.35
+"""A lattice this clear ends the search: the biggest blob showing it is the grid."""
+SURELY_NINE = 0.6
+"""A 9×9 lattice this clear needs no comparison with the other sizes."""
+OTHER_SIZES_MARGIN = 0.15
+"""How much more clearly a 4×4 or 16×16 lattice must show than a 9×9 one to be taken."""
+MIN_SIDE_FRACTION = 0.12
+"""A candidate blob spans at least this fraction of the picture's shorter side, both ways."""
+MIN_SIDE_PIXELS = 40
+
+
+@dataclass(frozen=True)
+class GridCandidate:
+    """A grid found in a picture: corners (top-left, top-right, bottom-right, bottom-left), side, how clear."""
+
+    corners: np.ndarray
+    side: int
+    lattice: float
+    """Contrast of the lattice (0 … 1): the fraction of ink on its lines minus between them."""
+    area: float
+    """The area of the corners' quadrilateral, in square pixels."""
+
+
+def blob_corners(blobs: Blobs, blob: int, also: Sequence[int] = ()) -> np.ndarray:
+    """The blob's extreme points along the diagonals: top-left, top-right, bottom-right, bottom-left.
+
+    ``also``: other blobs taken as part of it (a grid's lines that faded apart).
+    """
+    runs = np.isin(blobs.labels, [blob, *also])
+    ys = np.concatenate([blobs.rows[runs], blobs.rows[runs]]).astype(np.float64)
+    xs = np.concatenate([blobs.starts[runs], blobs.ends[runs] - 1]).astype(np.float64)
+    s, d = xs + ys, xs - ys
+    picks = [np.argmin(s), np.argmax(d), np.argmax(s), np.argmin(d)]
+    return np.array([[xs[i], ys[i]] for i in picks])
+
+
+def quad_area(corners: np.ndarray) -> float:
+    """The area of a quadrilateral (shoelace formula)."""
+    x, y = corners[:, 0], corners[:, 1]
+    return float(abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2)
+
+
+def judge(ink: np.ndarray, corners: np.ndarray) -> Optional[GridCandidate]:
+    """The grid around rough ``corners``: its side, true corners and clarity; None when no lattice shows.
+
+    A 9×9 grid shows its cell lines (side 9) or at least its box lines (side 3); a 16×16 grid its cell lines;
+    a 4×4 grid four cells a side. A lattice may also fit part of a bigger one (three cells of a 4×4 grid
+    look like a 9×9 grid's boxes), so each side's clarity counts in proportion to the area its lattice covers.
+    """
+    fits = {3: refine_corners(ink, corners, 3)}
+    fits[9] = polish_corners(ink, fits[3].corners, 9)  # the box lines place a 9×9 grid; its cell lines polish it
+    nine = fits[9] if fits[9].contrast >= MIN_LATTICE else fits[3]
+    clarity = max(fits[9].contrast, fits[3].contrast)
+    if fits[9].contrast >= SURELY_NINE:  # no 4×4 or 16×16 grid shows a 9×9 lattice this clearly
+        return GridCandidate(nine.corners, 9, clarity, quad_area(nine.corners))
+    fits.update({side: refine_corners(ink, corners, side) for side in (4, 16)})
+    options = {
+        9: (nine.corners, clarity),
+        4: (fits[4].corners, fits[4].contrast),
+        16: (fits[16].corners, fits[16].contrast),
+    }
+    largest = max(quad_area(c) for c, _ in options.values())
+    # 4×4 and 16×16 grids are read where they are clean: they must show clearly and beat 9×9 well.
+    weighted = {
+        side: contrast * quad_area(c) / largest + (OTHER_SIZES_MARGIN if side == 9 else 0.0)
+        for side, (c, contrast) in options.items()
+        if side == 9 or contrast >= CLEAR_LATTICE
+    }
+    side = max(weighted, key=weighted.__getitem__)
+    chosen, contrast = options[side]
+    if contrast < MIN_LATTICE:
+        return None
+    return GridCandidate(chosen, side, contrast, quad_area(chosen))
+
+
+def find_grids(ink: np.ndarray, limit: int = 5) -> List[GridCandidate]:
+    """The grids in a picture's ink mask, the best first (the biggest clear lattice); empty when there is none."""
+    blobs = find_blobs(_thicken(ink))
+    if blobs.count == 0:
+        return []
+    h, w = ink.shape
+    least = max(MIN_SIDE_PIXELS, MIN_SIDE_FRACTION * min(h, w))
+    big = np.nonzero((blobs.width() >= least) & (blobs.height() >= least))[0]
+    big = big[np.argsort(-(blobs.width()[big] * blobs.height()[big]))][:limit]
+    found: List[GridCandidate] = []
+    for blob in big:
+        for parts in ([], _lines_beside(blobs, int(blob))):
+            if parts is None:
+                continue
+            corners = blob_corners(blobs, int(blob), parts)
+            if quad_area(corners) < least * least:
+                continue
+            grid = judge(ink, corners)
+            if grid is not None:
+                found.append(grid)
+                break  # the blob shows a grid by itself: lines beside it belong to something else
+        if found and max(g.lattice for g in found) >= CLEAR_LATTICE:
+            break
+    found.sort(key=lambda g: -g.area * min(1.0, g.lattice / CLEAR_LATTICE))
+    return found
+
+
+def _lines_beside(blobs: Blobs, blob: int) -> Optional[List[int]]:
+    """Long lines just above or below a blob, as wide as it: the rest of a grid whose upright lines faded in the
+    shadow (or None when there are none, so the blob alone is judged)."""
+    width, height = blobs.width(), blobs.height()
+    overlap = np.minimum(blobs.right, blobs.right[blob]) - np.maximum(blobs.left, blobs.left[blob])
+    below = blobs.top - blobs.bottom[blob]
+    above = blobs.top[blob] - blobs.bottom
+    near = (np.maximum(below, above) < 0.6 * height[blob]) & (np.maximum(below, above) > 0)
+    lines = (overlap > 0.85 * width[blob]) & (width > 0.85 * width[blob]) & (height < 0.5 * height[blob]) & near
+    lines[blob] = False
+    picked = [int(b) for b in np.nonzero(lines)[0]]
+    return picked or None
+
+
+def _thicken(ink: np.ndarray) -> np.ndarray:
+    """Ink grown by one pixel each way, so a thin line broken into dots holds together."""
+    grown = ink.copy()
+    grown[1:, :] |= ink[:-1, :]
+    grown[:-1, :] |= ink[1:, :]
+    grown[:, 1:] |= grown[:, :-1].copy()
+    grown[:, :-1] |= grown[:, 1:].copy()
+    return grown
+
+
+def order_corners(points: Sequence[Tuple[float, float]]) -> np.ndarray:
+    """Four points as top-left, top-right, bottom-right, bottom-left."""
+    pts = np.asarray(points, np.float64)
+    s, d = pts.sum(axis=1), pts[:, 0] - pts[:, 1]
+    return pts[[np.argmin(s), np.argmax(d), np.argmax(s), np.argmin(d)]]

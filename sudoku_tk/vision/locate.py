@@ -1,0 +1,113 @@
+"""From a picture to its grid laid flat: the first half of reading, shared by the reader and the training script.
+
+The picture is turned upright (EXIF), made grey, and looked at in a copy no bigger than ``DETECT`` pixels:
+ink, the grid (grid_finder.py), its line crossings (grid_lines.py). A picture that is mostly dark (a dark
+theme) is flipped first; a greyish one in which no grid shows is tried flipped as well (on plain light paper
+the spaces between a grid's lines would make a false grid). The crossings are scaled back to
+a copy no bigger than ``DETAIL`` pixels, from which every cell is cut at ``CELL`` pixels (straighten.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Tuple
+
+import numpy as np
+from PIL import Image, ImageOps
+
+from .grid_finder import GridCandidate, find_grids
+from .grid_lines import crossings
+from .ink import ink_mask, paper_is_dark
+from .straighten import straighten
+
+DETECT = 1024
+"""The longer side, in pixels, of the copy the grid is looked for in."""
+DETAIL = 1600
+"""The longer side, in pixels, of the copy the cells are cut from."""
+CELL = 40
+"""Pixels per cell of the straightened grid."""
+
+
+class NoGridFound(ValueError):
+    """No Sudoku grid shows in the picture."""
+
+
+@dataclass(frozen=True)
+class Located:
+    """A grid found in a picture, laid flat."""
+
+    side: int
+    corners: Tuple[Tuple[float, float], ...]
+    """The grid's corners in the picture as given (after EXIF turning): top-left, top-right, bottom-right,
+    bottom-left."""
+    grey: np.ndarray
+    """The straightened grid, dark ink on light paper: (side·CELL)² floats 0…255."""
+    colour: Optional[np.ndarray]
+    """The straightened grid in colour ((side·CELL)²×3), or None for a grey picture."""
+    inverted: bool
+    """Was the picture light ink on dark paper (flipped before reading)?"""
+    lattice: float
+    picture_size: Tuple[int, int] = (0, 0)
+
+
+def upright(picture: Image.Image) -> Image.Image:
+    """The picture turned the way its EXIF orientation says (phones store photos sideways)."""
+    try:
+        return ImageOps.exif_transpose(picture)
+    except (ValueError, OSError, SyntaxError):  # a broken EXIF block: take the pixels as they are
+        return picture
+
+
+def _scaled(picture: Image.Image, longest: int) -> Tuple[Image.Image, float]:
+    """The picture shrunk to ``longest`` pixels on its longer side (never enlarged), and the factor used."""
+    scale = min(1.0, longest / max(picture.size))
+    if scale >= 1.0:
+        return picture, 1.0
+    size = (max(1, round(picture.width * scale)), max(1, round(picture.height * scale)))
+    return picture.resize(size, Image.Resampling.BILINEAR, reducing_gap=2.0), scale
+
+
+def _grids(grey: np.ndarray) -> list[GridCandidate]:
+    return find_grids(ink_mask(grey, max(3, max(grey.shape) // 50)))
+
+
+def locate(picture: Image.Image) -> Located:
+    """The picture's grid, laid flat.
+
+    Raises:
+        NoGridFound: no grid shows (nor in the flipped picture).
+    """
+    rgb = picture.convert("RGB") if picture.mode not in ("RGB", "L") else picture
+    detail, detail_scale = _scaled(rgb, DETAIL)
+    small, small_scale = _scaled(detail, DETECT)
+    grey = np.asarray(small.convert("L"), np.float32)
+    inverted = paper_is_dark(grey)
+    found = _grids(255.0 - grey if inverted else grey)
+    median = float(np.median(grey))
+    if not found and 60.0 <= median <= 190.0:  # neither clearly light nor clearly dark paper: try the other way
+        inverted = not inverted
+        found = _grids(255.0 - grey if inverted else grey)
+    if not found:
+        raise NoGridFound("no Sudoku grid found in the picture")
+    grid = found[0]
+    looked_at = 255.0 - grey if inverted else grey
+    points = crossings(looked_at, grid.corners, grid.side) / small_scale
+    detail_grey = detail.convert("L")
+    if inverted:
+        detail_grey = ImageOps.invert(detail_grey)
+    flat_grey = np.asarray(straighten(detail_grey, points, CELL), np.float32)
+    flat_colour = None
+    if detail.mode == "RGB" and not _is_grey(small):
+        flat_colour = np.asarray(straighten(detail, points, CELL), np.float32)
+    corners = tuple(
+        (float(x / detail_scale), float(y / detail_scale)) for x, y in points[[0, 0, -1, -1], [0, -1, -1, 0]]
+    )
+    return Located(grid.side, corners, flat_grey, flat_colour, inverted, grid.lattice, picture.size)
+
+
+def _is_grey(picture: Image.Image) -> bool:
+    """Does an RGB picture hold only greys (a scan or a screenshot without colour)?"""
+    if picture.mode != "RGB":
+        return True
+    r, g, b = (np.asarray(band, np.int16) for band in picture.split())
+    return int(np.abs(r - g).max()) < 8 and int(np.abs(g - b).max()) < 8

@@ -1,0 +1,449 @@
+"""Boards drawn in many styles, then photographed badly: what the classifier trains on and the tests read.
+
+``draw_board`` draws a grid of any side (4, 9, 16) in a ``Style``: fonts, line weights, colours, shaded
+boxes, dark mode, text around it, pencil marks in some cells, and things that are not givens (handwriting-like
+scribbles, a character on its side) where asked. ``photograph`` then does what a phone does: turns it,
+tilts it (perspective), bends the page a little, blurs, shades, adds noise and JPEG's blocks. Everything is
+drawn from a ``random.Random``, so a seed gives the same picture on every run with the same fonts.
+
+The fonts are looked for by file name in the usual folders (the ones the setup installs: DejaVu, the URW
+base 35, Noto Mono); a missing one is left out, and with none at all Pillow's own face is used.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import random
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+RGB = Tuple[int, int, int]
+FONT_DIRS = (
+    Path("/usr/share/fonts"),
+    Path("/usr/local/share/fonts"),
+    Path.home() / ".fonts",
+    Path("/Library/Fonts"),
+    Path("/System/Library/Fonts"),
+    Path("C:/Windows/Fonts"),
+)
+FONT_FILES = (
+    "DejaVuSans.ttf",
+    "DejaVuSans-Bold.ttf",
+    "DejaVuSans-Oblique.ttf",
+    "DejaVuSansCondensed.ttf",
+    "DejaVuSansCondensed-Bold.ttf",
+    "DejaVuSerif.ttf",
+    "DejaVuSerif-Bold.ttf",
+    "DejaVuSansMono.ttf",
+    "DejaVuSansMono-Bold.ttf",
+    "NimbusSans-Regular.otf",
+    "NimbusSans-Bold.otf",
+    "NimbusSansNarrow-Regular.otf",
+    "NimbusSansNarrow-Bold.otf",
+    "NimbusRoman-Regular.otf",
+    "NimbusRoman-Bold.otf",
+    "NimbusMonoPS-Regular.otf",
+    "NimbusMonoPS-Bold.otf",
+    "URWGothic-Book.otf",
+    "URWGothic-Demi.otf",
+    "URWBookman-Light.otf",
+    "URWBookman-Demi.otf",
+    "C059-Roman.otf",
+    "C059-Bold.otf",
+    "P052-Roman.otf",
+    "P052-Bold.otf",
+    "NotoMono-Regular.ttf",
+    "NotoSansMono-Bold.ttf",
+)
+"""Font files the training draws digits in (those found), in a fixed order."""
+ALPHABET = "123456789ABCDEFG"
+
+
+@lru_cache(maxsize=1)
+def font_paths() -> Tuple[str, ...]:
+    """The files of FONT_FILES found on this machine, in FONT_FILES' order."""
+    found: Dict[str, str] = {}
+    for folder in FONT_DIRS:
+        if folder.is_dir():
+            for path in sorted(folder.rglob("*")):
+                if path.name in FONT_FILES and path.name not in found:
+                    found[path.name] = str(path)
+    return tuple(found[name] for name in FONT_FILES if name in found)
+
+
+@lru_cache(maxsize=512)
+def _font(path: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    if not path:
+        return ImageFont.load_default(size=size)
+    return ImageFont.truetype(path, size)
+
+
+def find_font(name: str) -> str:
+    """The path of a font file by name ("" when it is not installed: Pillow's own face)."""
+    return next((p for p in font_paths() if Path(p).name == name), "")
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a board is drawn."""
+
+    name: str = "plain"
+    font: str = "DejaVuSans.ttf"
+    """A file name from FONT_FILES (or "" for Pillow's own face)."""
+    digit_height: float = 0.55
+    """The digits' height as a share of the cell."""
+    paper: RGB = (255, 255, 255)
+    ink: RGB = (0, 0, 0)
+    line: RGB = (0, 0, 0)
+    thin: float = 1.0
+    """Thin line width in pixels at a 48-pixel cell (0: no thin lines)."""
+    thick: float = 3.0
+    """Box line width in pixels at a 48-pixel cell."""
+    shade: Optional[RGB] = None
+    """The fill of every other box (None: all boxes plain)."""
+    margin: float = 0.08
+    """The paper around the board, as a share of its side."""
+    busy: bool = False
+    """Text, rules and a second small grid around the board."""
+
+
+STYLES: Dict[str, Style] = {
+    "plain": Style(),
+    "thin-lines": Style("thin-lines", "NimbusSans-Regular.otf", 0.5, thin=0.6, thick=1.4),
+    "thick-lines": Style("thick-lines", "DejaVuSans-Bold.ttf", 0.6, thin=2.5, thick=6.0),
+    "coloured-boxes": Style(
+        "coloured-boxes", "URWGothic-Demi.otf", 0.55, ink=(20, 40, 120), line=(60, 60, 90), shade=(214, 228, 250)
+    ),
+    "serif": Style("serif", "NimbusRoman-Regular.otf", 0.6, paper=(250, 247, 238), thin=1.0, thick=2.5),
+    "mono": Style("mono", "DejaVuSansMono.ttf", 0.5, line=(90, 90, 90), thin=1.0, thick=2.0),
+    "dark-mode": Style(
+        "dark-mode",
+        "DejaVuSans.ttf",
+        0.55,
+        paper=(30, 32, 36),
+        ink=(225, 225, 225),
+        line=(150, 150, 160),
+        shade=(44, 47, 54),
+    ),
+    "busy-page": Style("busy-page", "C059-Bold.otf", 0.55, paper=(245, 244, 240), margin=0.45, busy=True),
+    "red-digits": Style("red-digits", "NimbusSans-Bold.otf", 0.55, ink=(200, 30, 30), line=(40, 40, 40)),
+}
+"""Named styles for the tests and the benchmark (besides this app's own pictures)."""
+
+
+@dataclass
+class Board:
+    """A drawn board and what a reader should make of it."""
+
+    side: int
+    values: Tuple[int, ...]
+    """The digit printed in each cell (0: none, or only something that is not a given)."""
+    picture: Image.Image
+    corners: Tuple[Tuple[float, float], ...]
+    """The grid's corners in the picture: top-left, top-right, bottom-right, bottom-left."""
+    marks: Dict[int, FrozenSet[int]] = field(default_factory=dict)
+    """Cells drawn with pencil marks: their digits."""
+    others: FrozenSet[int] = frozenset()
+    """Cells holding something that is not a given (a scribble, a character on its side)."""
+
+
+def random_values(rng: random.Random, side: int, fill: float) -> Tuple[int, ...]:
+    """Random digits in about ``fill`` of the cells (not a puzzle: the classifier only needs characters)."""
+    return tuple(rng.randint(1, side) if rng.random() < fill else 0 for _ in range(side * side))
+
+
+def draw_board(
+    values: Sequence[int],
+    style: Style = Style(),
+    cell: int = 48,
+    marks: Optional[Dict[int, FrozenSet[int]]] = None,
+    others: Optional[Dict[int, str]] = None,
+    rng: Optional[random.Random] = None,
+) -> Board:
+    """The board of ``values`` (side² digits, 0 empty) drawn in ``style`` with ``cell``-pixel cells.
+
+    ``marks``: cells to draw pencil marks in; ``others``: cells to draw something that is not a given in
+    ("scribble" or "turned"); ``rng`` jitters the digits' places a little (none when None).
+    """
+    side = math.isqrt(len(values))
+    box = math.isqrt(side)
+    marks = marks or {}
+    others = others or {}
+    size = side * cell
+    pad = int(round(style.margin * size))
+    picture = Image.new("RGB", (size + 2 * pad, size + 2 * pad), style.paper)
+    draw = ImageDraw.Draw(picture)
+    if style.busy:
+        _busy_page(draw, picture.size, pad, size, style, rng or random.Random(0))
+    if style.shade is not None:
+        for bi in range(box):
+            for bj in range(box):
+                if (bi + bj) % 2:
+                    x0, y0 = pad + bj * box * cell, pad + bi * box * cell
+                    draw.rectangle([x0, y0, x0 + box * cell, y0 + box * cell], fill=style.shade)
+    scale = cell / 48
+    for k in range(side + 1):
+        width = style.thick if k % box == 0 else style.thin
+        if width <= 0:
+            continue
+        w = max(1, int(round(width * scale)))
+        at = pad + k * cell
+        lo, hi = at - w // 2, at - w // 2 + w - 1
+        draw.rectangle([lo, pad - style.thick * scale / 2, hi, pad + size + style.thick * scale / 2], fill=style.line)
+        draw.rectangle([pad - style.thick * scale / 2, lo, pad + size + style.thick * scale / 2, hi], fill=style.line)
+    font_path = find_font(style.font) if style.font else ""
+    font = _font(font_path, max(6, int(round(style.digit_height * cell / 0.72))))
+    jitter = rng if rng is not None else None
+    for index, value in enumerate(values):
+        row, col = divmod(index, side)
+        cx, cy = pad + (col + 0.5) * cell, pad + (row + 0.5) * cell
+        if jitter is not None:
+            cx += jitter.uniform(-0.06, 0.06) * cell
+            cy += jitter.uniform(-0.06, 0.06) * cell
+        if value:
+            _centred_text(draw, (cx, cy), ALPHABET[value - 1], font, style.ink)
+        elif index in marks:
+            small = _font(font_path, max(5, int(round(cell / box * 0.62))))
+            for d in sorted(marks[index]):
+                mr, mc = divmod(d - 1, box)
+                mx = pad + col * cell + (mc + 0.5) * cell / box
+                my = pad + row * cell + (mr + 0.5) * cell / box
+                _centred_text(draw, (mx, my), ALPHABET[d - 1], small, style.ink)
+        elif index in others:
+            _not_a_given(picture, draw, others[index], (cx, cy), cell, font, style, rng or random.Random(index))
+    corners = ((pad, pad), (pad + size, pad), (pad + size, pad + size), (pad, pad + size))
+    drawn_values = tuple(v for v in values)
+    return Board(
+        side, drawn_values, picture, tuple((float(x), float(y)) for x, y in corners), dict(marks), frozenset(others)
+    )
+
+
+def _centred_text(draw: ImageDraw.ImageDraw, centre: Tuple[float, float], text: str, font, fill: RGB) -> None:
+    left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
+    draw.text((centre[0] - (left + right) / 2, centre[1] - (top + bottom) / 2), text, font=font, fill=fill)
+
+
+def _not_a_given(
+    picture: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    kind: str,
+    centre: Tuple[float, float],
+    cell: int,
+    font,
+    style: Style,
+    rng: random.Random,
+) -> None:
+    """Something in a cell that is not a given: a scribble (like handwriting) or a character on its side."""
+    cx, cy = centre
+    if kind == "turned":
+        glyph = Image.new("L", (cell, cell), 0)
+        _centred_text(ImageDraw.Draw(glyph), (cell / 2, cell / 2), rng.choice("23457ACEFG"), font, 255)
+        glyph = glyph.rotate(rng.choice((90, 180, 270)))
+        picture.paste(Image.new("RGB", glyph.size, style.ink), (int(cx - cell / 2), int(cy - cell / 2)), glyph)
+        return
+    colour = rng.choice([(30, 40, 140), (60, 60, 60), style.ink, (20, 20, 90)])
+    width = max(1, int(round(cell * rng.uniform(0.03, 0.07))))
+    points = []
+    x, y = cx + rng.uniform(-0.2, 0.2) * cell, cy + rng.uniform(-0.25, 0.25) * cell
+    for _ in range(rng.randint(3, 7)):
+        points.append((x, y))
+        x = min(cx + 0.3 * cell, max(cx - 0.3 * cell, x + rng.uniform(-0.3, 0.3) * cell))
+        y = min(cy + 0.32 * cell, max(cy - 0.32 * cell, y + rng.uniform(-0.35, 0.35) * cell))
+    draw.line(points, fill=colour, width=width, joint="curve")
+
+
+def _busy_page(
+    draw: ImageDraw.ImageDraw, size: Tuple[int, int], pad: int, board: int, style: Style, rng: random.Random
+) -> None:
+    """Columns of text, rules and a small second grid around the board, as on a newspaper page."""
+    font = _font(find_font("DejaVuSerif.ttf"), max(8, board // 30))
+    words = "sudoku puzzle grille chiffres ligne colonne Rätsel Zahlen jeden Tag solution hier demain".split()
+    y = 4
+    while y < size[1] - 10:
+        x = 4
+        while x < size[0] - 40:
+            word = rng.choice(words)
+            gap = board / 30
+            width = font.getlength(word) if hasattr(font, "getlength") else 40
+            inside = pad - gap - width < x < pad + board + gap and pad - gap - board / 22 < y < pad + board + gap
+            if not inside and rng.random() < 0.85:
+                draw.text((x, y), word, font=font, fill=style.ink)
+            x += int(font.getlength(word + " ")) if hasattr(font, "getlength") else 40
+        y += int(board / 22)
+    draw.rectangle([pad // 3, pad // 2, pad // 3 + 2, size[1] - pad // 2], fill=style.line)
+    small = max(6, pad // 12)
+    x0, y0 = size[0] - pad + pad // 4, size[1] - pad + pad // 4
+    for k in range(10):
+        draw.line([(x0 + k * small, y0), (x0 + k * small, y0 + 9 * small)], fill=style.line, width=1)
+        draw.line([(x0, y0 + k * small), (x0 + 9 * small, y0 + k * small)], fill=style.line, width=1)
+
+
+@dataclass(frozen=True)
+class Camera:
+    """How badly a board is photographed."""
+
+    turn: float = 0.0
+    """Degrees, counter-clockwise."""
+    tilt: float = 0.0
+    """Perspective: how far (a share of the side) each corner may move."""
+    bend: float = 0.0
+    """A page's curl: the largest sideways shift, as a share of the side."""
+    blur: float = 0.0
+    """Gaussian blur radius in pixels."""
+    noise: float = 0.0
+    """Standard deviation of grey noise."""
+    shadow: float = 0.0
+    """How much darker one side is than the other (0 … 1)."""
+    jpeg: int = 0
+    """JPEG quality (0: no JPEG)."""
+    scale: float = 1.0
+    """The picture's size after all (a share of the drawn size)."""
+
+
+def random_camera(rng: random.Random, rough: float = 1.0) -> Camera:
+    """A random phone photo (``rough`` 0: a clean screenshot … 1: a bad photo)."""
+    return Camera(
+        turn=rng.uniform(-15, 15) * rough,
+        tilt=rng.uniform(0, 0.08) * rough,
+        bend=rng.uniform(0, 0.025) * rough if rng.random() < 0.5 else 0.0,
+        blur=rng.uniform(0, 1.6) * rough,
+        noise=rng.uniform(0, 10) * rough,
+        shadow=rng.uniform(0, 0.5) * rough,
+        jpeg=rng.choice([0, 40, 60, 75, 90]) if rough > 0 else 0,
+        scale=rng.uniform(0.45, 1.0) if rough > 0 else 1.0,
+    )
+
+
+def photograph(board: Board, camera: Camera, rng: random.Random) -> Board:
+    """The board as ``camera`` sees it (the corners follow the picture)."""
+    picture = board.picture
+    w, h = picture.size
+    corners = np.array(board.corners, np.float64)
+    # Perspective and turn: where each corner of the picture goes.
+    frame = np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float64)
+    moved = frame + np.array([(rng.uniform(-1, 1), rng.uniform(-1, 1)) for _ in range(4)]) * camera.tilt * max(w, h)
+    angle = math.radians(camera.turn)
+    centre = np.array([w / 2, h / 2])
+    rot = np.array([[math.cos(angle), math.sin(angle)], [-math.sin(angle), math.cos(angle)]])
+    moved = (moved - centre) @ rot.T + centre
+    lo = moved.min(axis=0)
+    moved -= lo
+    out_size = tuple(int(math.ceil(v)) for v in moved.max(axis=0))
+    from .homography import Homography
+
+    to_source = Homography.from_points([tuple(p) for p in moved], [tuple(p) for p in frame])
+    fill = picture.getpixel((1, 1))
+    photo = picture.transform(
+        out_size, Image.Transform.PERSPECTIVE, to_source.pillow_coefficients(), Image.Resampling.BICUBIC, fillcolor=fill
+    )
+    new_corners = to_source.inverse().apply(corners)
+    if camera.bend > 0:
+        photo = _bend(photo, camera.bend, fill)
+    if camera.blur > 0:
+        photo = photo.filter(ImageFilter.GaussianBlur(camera.blur))
+    array = np.asarray(photo, np.float32)
+    if camera.shadow > 0:
+        ramp = np.linspace(1.0, 1.0 - camera.shadow, array.shape[1], dtype=np.float32)
+        if rng.random() < 0.5:
+            ramp = ramp[::-1]
+        array = array * ramp[None, :, None]
+    if camera.noise > 0:
+        noise = np.random.default_rng(rng.randrange(2**32)).normal(0, camera.noise, array.shape[:2])
+        array = array + noise[..., None].astype(np.float32)
+    photo = Image.fromarray(np.clip(array, 0, 255).astype(np.uint8))
+    if camera.scale != 1.0:
+        size = (max(8, int(photo.width * camera.scale)), max(8, int(photo.height * camera.scale)))
+        new_corners = new_corners * (size[0] / photo.width)
+        photo = photo.resize(size, Image.Resampling.BILINEAR)
+    if camera.jpeg:
+        buffer = io.BytesIO()
+        photo.save(buffer, "JPEG", quality=camera.jpeg)
+        photo = Image.open(io.BytesIO(buffer.getvalue())).convert("RGB")
+    return replace(board, picture=photo, corners=tuple((float(x), float(y)) for x, y in new_corners))
+
+
+def _bend(photo: Image.Image, amount: float, fill) -> Image.Image:
+    """A page's curl: rows shifted sideways along a smooth curve (a mesh of strips)."""
+    w, h = photo.size
+    strips = 16
+    mesh = []
+    for k in range(strips):
+        y0, y1 = h * k // strips, h * (k + 1) // strips
+        s0 = amount * w * math.sin(math.pi * y0 / h)
+        s1 = amount * w * math.sin(math.pi * y1 / h)
+        mesh.append(((0, y0, w, y1), (s0, y0, s1, y1, w + s1, y1, w + s0, y0)))
+    return photo.transform((w, h), Image.Transform.MESH, mesh, Image.Resampling.BILINEAR, fillcolor=fill)
+
+
+def random_style(rng: random.Random) -> Style:
+    """A random board style: font, digit size, line weights, colours, shading, paper."""
+    fonts = [Path(p).name for p in font_paths()] or [""]
+    paper_level = rng.randint(170, 255)
+    paper = (paper_level, paper_level - rng.randint(0, 12), paper_level - rng.randint(0, 25))
+    ink_level = rng.randint(0, 90)
+    ink = rng.choice([(ink_level,) * 3] * 6 + [(200, 30, 30), (20, 40, 140), (ink_level, ink_level, ink_level + 40)])
+    line = rng.choice([ink, (ink_level + 30,) * 3, (60, 60, 60)])
+    thin = rng.choice([0.6, 1.0, 1.0, 1.5, 2.0, 3.0])
+    thick = max(thin, rng.choice([thin, 2.0, 3.0, 4.0, 6.0]))
+    shade = None
+    if rng.random() < 0.15:
+        tint = rng.randint(15, 45)
+        shade = (paper[0] - tint, paper[1] - tint // 2, paper[2] - rng.randint(0, tint))
+    return Style(
+        "random",
+        rng.choice(fonts),
+        rng.uniform(0.4, 0.75),
+        paper,
+        ink,
+        line,
+        thin,
+        thick,
+        shade,
+        rng.uniform(0.03, 0.5),
+        rng.random() < 0.2,
+    )
+
+
+def random_board(rng: random.Random, side: int = 9, rough: float = 1.0) -> Board:
+    """A random board in a random style, photographed with a random camera: what the classifier learns from."""
+    values = list(random_values(rng, side, rng.uniform(0.25, 0.6)))
+    marks: Dict[int, FrozenSet[int]] = {}
+    others: Dict[int, str] = {}
+    for cell, value in enumerate(values):
+        if value == 0 and rng.random() < 0.06:
+            others[cell] = rng.choice(["scribble", "scribble", "turned"])
+        elif value == 0 and rng.random() < 0.05:
+            marks[cell] = frozenset(rng.sample(range(1, side + 1), rng.randint(1, min(side, 6))))
+    style = random_style(rng)
+    cell = rng.randint(24, 64) if side < 16 else rng.randint(28, 48)
+    board = draw_board(values, style, cell, marks, others, rng)
+    return photograph(board, random_camera(rng, rough), rng)
+
+
+def styled_board(
+    name: str, values: Sequence[int], cell: int = 48, marks: Optional[Dict[int, FrozenSet[int]]] = None
+) -> Board:
+    """A board in one of the named STYLES (for tests and the benchmark)."""
+    return draw_board(values, STYLES[name], cell, marks, None, random.Random(name))
+
+
+__all__: List[str] = [
+    "ALPHABET",
+    "Board",
+    "Camera",
+    "STYLES",
+    "Style",
+    "draw_board",
+    "font_paths",
+    "photograph",
+    "random_board",
+    "random_camera",
+    "random_style",
+    "styled_board",
+]

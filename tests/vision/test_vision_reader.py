@@ -1,0 +1,147 @@
+"""Reading whole pictures the tests draw themselves: styles, sizes, a phone's faults, pencil marks, handwriting.
+
+Every picture here is drawn by ``sudoku_tk.vision.synthetic`` (or this app's own render/) from a fixed seed,
+so the tests need nothing outside the repository. The reader must read each exactly, or, where a cell can't
+be read for sure, mark it unsure: never a silent misread.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PIL import Image, ImageDraw
+
+from sudoku_tk.engine.brute_force import solve
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.moves import Place
+from sudoku_tk.engine.propagation import recompute
+from sudoku_tk.render.board_picture import PictureKind, picture
+from sudoku_tk.vision.locate import NoGridFound
+from sudoku_tk.vision.reader import read_picture, read_with_picture
+from sudoku_tk.vision.synthetic import STYLES, Camera, draw_board, photograph, random_values, styled_board
+
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+FOUR = "....4.1..2.4...."
+SIXTEEN = "".join("123456789ABCDEFG"[v - 1] if v else "." for v in random_values(random.Random(16), 16, 0.45))
+
+
+def digits(text: str) -> list[int]:
+    return list(Grid.from_string(text).givens)
+
+
+def assert_read(picture_: Image.Image, expected: list[int]) -> None:
+    reading = read_picture(picture_)
+    wrong = [i for i, (a, b) in enumerate(zip(reading.values, expected)) if a != b]
+    silent = [i for i in wrong if i not in reading.unsure()]
+    assert silent == [], f"misread without a mark: {[(i, reading.values[i], expected[i]) for i in silent]}"
+    assert wrong == []
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_every_style_reads_exactly(style: str) -> None:
+    assert_read(styled_board(style, digits(PUZZLE), 44).picture, digits(PUZZLE))
+
+
+@pytest.mark.parametrize("text", [FOUR, SIXTEEN], ids=["4x4", "16x16"])
+def test_four_and_sixteen_a_side_read_where_the_grid_is_clean(text: str) -> None:
+    values = digits(text)
+    reading = read_picture(styled_board("plain", values, 40).picture)
+    assert reading.side in (4, 16) and list(reading.values) == values
+
+
+@pytest.mark.parametrize("scale", [0.5, 1.0, 2.0])
+def test_this_apps_puzzle_pictures_read_exactly(scale: float) -> None:
+    grid = Grid.from_string(HARD)
+    assert_read(picture(recompute(grid, ()), PictureKind.PUZZLE, scale=scale), list(grid.givens))
+
+
+def test_a_position_reads_its_givens_leaves_the_players_digits_out_and_reads_candidates_as_empty() -> None:
+    grid = Grid.from_string(HARD)
+    solution = solve(grid)
+    assert solution is not None
+    position = recompute(grid, (Place(1, solution[1]), Place(2, solution[2])))
+    reading = read_picture(picture(position, PictureKind.POSITION))
+    assert list(reading.values) == list(grid.givens)
+    assert reading.cells[1].left_out == solution[1] and reading.cells[2].left_out == solution[2]
+    assert set(reading.unsure()) >= {1, 2}, "digits left out are shown to the player"
+    marks = reading.marks()
+    assert marks, "the candidates of the empty cells are read as pencil marks"
+    assert all(not reading.values[c] for c in marks)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_phones_faults_turn_tilt_bend_blur_noise_shadow_jpeg(seed: int) -> None:
+    rng = random.Random(seed)
+    camera = Camera(
+        turn=rng.choice([-14, -8, 9, 15]),
+        tilt=0.05,
+        bend=0.015 if seed % 2 else 0.0,
+        blur=0.8,
+        noise=5,
+        shadow=0.35,
+        jpeg=70,
+        scale=0.8,
+    )
+    board = photograph(draw_board(digits(PUZZLE), STYLES["serif"], 48), camera, rng)
+    assert_read(board.picture, digits(PUZZLE))
+
+
+def test_a_grid_in_part_of_a_busy_page() -> None:
+    board = styled_board("busy-page", digits(HARD), 36)
+    assert board.picture.width > 36 * 9 * 1.8
+    assert_read(board.picture, digits(HARD))
+
+
+def test_an_upside_down_photo_is_read_the_right_way_up() -> None:
+    board = draw_board(digits(PUZZLE), STYLES["plain"], 44)
+    reading, flat = read_with_picture(board.picture.rotate(180))
+    assert reading.turned == 2 and list(reading.values) == digits(PUZZLE)
+    assert flat.size[0] == flat.size[1]
+
+
+def test_handwriting_is_left_out_of_the_givens() -> None:
+    others = {2: "scribble", 30: "scribble", 62: "turned"}
+    board = draw_board(digits(PUZZLE), STYLES["plain"], 48, others=others, rng=random.Random(1))
+    reading = read_picture(board.picture)
+    assert all(reading.values[c] == 0 for c in others)
+    assert list(reading.values) == digits(PUZZLE)
+
+
+def test_a_cell_of_pencil_marks_is_empty_and_its_marks_are_read() -> None:
+    marks = {2: frozenset({1, 5, 9}), 40: frozenset({2, 3})}
+    board = draw_board(digits(PUZZLE), STYLES["plain"], 60, marks=marks)
+    reading = read_picture(board.picture)
+    assert list(reading.values) == digits(PUZZLE)
+    assert reading.marks() == marks
+
+
+def test_a_smudged_digit_is_marked_unsure_or_read_right() -> None:
+    board = draw_board(digits(PUZZLE), STYLES["plain"], 44)
+    smudged = board.picture.copy()
+    draw = ImageDraw.Draw(smudged)
+    x0, y0 = board.corners[0]
+    cell = 44
+    # Half of r1c2's 3 rubbed out.
+    draw.rectangle([x0 + cell + 6, y0 + cell / 2, x0 + 2 * cell - 6, y0 + cell - 6], fill="white")
+    reading = read_picture(smudged)
+    assert reading.values[1] == 3 or 1 in reading.unsure()
+
+
+def test_a_picture_without_a_grid_says_so() -> None:
+    page = Image.new("RGB", (500, 400), "white")
+    draw = ImageDraw.Draw(page)
+    for y in range(20, 380, 18):
+        draw.text((20, y), "Just some text, and no grid at all, here on this page.", fill="black")
+    with pytest.raises(NoGridFound):
+        read_picture(page)
+    with pytest.raises(NoGridFound):
+        read_picture(Image.new("L", (300, 300), 255))
+
+
+def test_the_corners_are_found_where_the_grid_is() -> None:
+    board = draw_board(digits(PUZZLE), STYLES["plain"], 40)
+    reading = read_picture(board.picture)
+    for (x, y), (ex, ey) in zip(reading.corners, board.corners):
+        assert abs(x - ex) < 4 and abs(y - ey) < 4

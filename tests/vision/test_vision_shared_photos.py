@@ -1,0 +1,51 @@
+"""The reader on the shared phone photos (``../shared/data/photos``; skipped in a plain clone, required in CI).
+
+Fast enough for every run (about 30 photos): the split is the fixed one, by puzzle; a sample of the photos
+the reader was tuned on must read as well as when it was made, with every wrong cell shown to the player.
+The figures on the held-out photos are the benchmark's (benchmarks/read_images.py), not a test's: a test
+that failed on them would be tuning on them.
+"""
+
+from __future__ import annotations
+
+import pytest
+from shared_data import shared_file
+
+from sudoku_tk.vision.image_input import open_picture
+from sudoku_tk.vision.photo_set import SHARED_PHOTOS, load_photos, score
+from sudoku_tk.vision.read_check import CheckStatus, check_reading
+from sudoku_tk.vision.reader import read_picture
+
+
+@pytest.fixture(scope="module")
+def photos():  # type: ignore[no-untyped-def]
+    shared_file(SHARED_PHOTOS / "README.md")
+    return load_photos()
+
+
+def test_the_split_is_fixed_and_by_puzzle(photos) -> None:  # type: ignore[no-untyped-def]
+    held = [p for p in photos if p.held_out]
+    assert len(photos) == 160 and len(held) == 42
+    assert {p.givens for p in held}.isdisjoint({p.givens for p in photos if not p.held_out})
+    assert [p.name for p in held[:3]] == ["image9", "image24", "image27"]
+
+
+def test_tuned_on_photos_read_with_no_silent_misread(photos) -> None:  # type: ignore[no-untyped-def]
+    sample = [p for p in photos if not p.held_out][::4]
+    assert len(sample) >= 29
+    cells = right = exact = 0
+    silent = []
+    for photo in sample:
+        reading = read_picture(open_picture(photo.path))
+        check = check_reading(reading.values, reading.confidences, alternatives=[c.alternatives for c in reading.cells])
+        pointed = [f.cell for f in check.fixes]
+        if check.status is not CheckStatus.UNIQUE:
+            pointed += list(check.suspects[:3]) + list(check.conflicts)
+        s = score(reading.values, reading.unsure(), pointed, photo.givens)
+        cells += s.cells
+        right += s.right
+        exact += s.exact
+        silent += [(photo.name, c) for c in s.silent]
+    assert right / cells >= 0.995, f"{right}/{cells} cells right"
+    assert exact / len(sample) >= 0.85, f"{exact}/{len(sample)} puzzles exactly right"
+    assert silent == []
