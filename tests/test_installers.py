@@ -442,3 +442,21 @@ def test_the_deb_installs_starts_and_is_removed_cleanly(
     assert removed.returncode == 0, removed.stdout + removed.stderr
     left = [path for path in installed if Path(path).exists() and not Path(path).is_dir()]
     assert left == [] and not Path("/usr/lib/sudoku-tk").exists()
+
+
+def test_numpys_libraries_stay_whole_and_the_rest_are_stripped(tmp_path: Path) -> None:
+    """PyInstaller's strip breaks numpy's OpenBLAS: the spec strips the other binaries itself and leaves numpy's."""
+    assert bundle_info.keeps_symbols("numpy.libs/libscipy_openblas64_-32a4b2a6.so")
+    assert bundle_info.keeps_symbols("numpy/_core/_multiarray_umath.cpython-311-x86_64-linux-gnu.so")
+    assert not bundle_info.keeps_symbols("libtk8.6.so") and not bundle_info.keeps_symbols("PIL/_imaging.cpython-311.so")
+    if shutil.which("strip") is None or shutil.which("cc") is None:
+        pytest.skip("no strip or C compiler to make a library to strip")
+    src = tmp_path / "lib.c"
+    src.write_text("int answer(void) { return 42; }\n")
+    lib = tmp_path / "libanswer.so"
+    subprocess.run(["cc", "-g", "-shared", "-fPIC", "-o", str(lib), str(src)], check=True)
+    out = bundle_info.stripped_binaries(
+        [("libanswer.so", str(lib), "BINARY"), ("numpy.libs/libanswer.so", str(lib), "BINARY")], tmp_path / "out"
+    )
+    stripped, kept = Path(out[0][1]), Path(out[1][1])
+    assert kept == lib and stripped != lib and stripped.stat().st_size < lib.stat().st_size
