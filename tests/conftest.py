@@ -7,6 +7,7 @@ so CI can never pass by skipping them.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -84,7 +85,52 @@ def display_available() -> bool:
         return False
 
 
+FULL = "SUDOKU_TK_FULL"
+"""Set to 1 (as .ci/run does) to run the long sweeps and the builds too; without it the suite leaves them out, with
+one line saying so, so that a contributor's run stays short (issue 24)."""
+LONG_MARKERS = ("slow", "build")
+
+
+def _leave_out_the_long_ones(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if os.environ.get(FULL) == "1" or any("::" in str(arg) for arg in config.args):
+        return  # the whole suite (CI), or tests asked for by name
+    long = [it for it in items if any(it.get_closest_marker(m) for m in LONG_MARKERS)]
+    if long:
+        config.hook.pytest_deselected(items=long)
+        items[:] = [it for it in items if it not in set(long)]
+        config.stash[_LEFT_OUT] = len(long)
+
+
+_LEFT_OUT = pytest.StashKey[int]()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    # An xdist worker hands its count to the controller, which writes the one line.
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["left_out"] = session.config.stash.get(_LEFT_OUT, 0)
+
+
+if importlib.util.find_spec("xdist") is not None:  # the hook is xdist's: declared only where xdist is
+
+    def pytest_testnodedown(node: object, error: object) -> None:
+        left = getattr(node, "workeroutput", {}).get("left_out", 0)
+        config = getattr(node, "config", None)
+        if config is not None and left:
+            config.stash[_LEFT_OUT] = max(config.stash.get(_LEFT_OUT, 0), left)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    left = config.stash.get(_LEFT_OUT, 0)
+    if left:
+        terminalreporter.write_line(
+            f"{left} long tests left out (sweeps over whole puzzle sets, the builds): CI runs them; "
+            f"{FULL}=1 make test runs them here too"
+        )
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    _leave_out_the_long_ones(config, items)
     gui_items = [it for it in items if it.get_closest_marker("gui")]
     if not gui_items or display_available():
         return

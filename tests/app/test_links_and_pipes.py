@@ -228,14 +228,28 @@ def test_save_onto_a_device_is_refused_and_the_device_kept(tmp_path: Path) -> No
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tty-like"]  # no temporary file left
 
 
-def test_save_onto_dev_null_is_refused() -> None:
-    if not os.path.exists("/dev/null"):
-        pytest.skip("no /dev/null here")
+def test_save_onto_dev_null_is_refused(tmp_path: Path) -> None:
+    assert os.path.exists("/dev/null")
     if os.name == "posix" and os.geteuid() == 0:
-        # Never aim at the real device as root: a regression would replace it (the mknod variant covers root).
-        pytest.skip("as root, the device-node variant above covers this without risking the real /dev/null")
-    with pytest.raises(SaveFileError, match="null is a device, not a file"):
-        save_game(Path("/dev/null"), game(1))
+        # Never aim at the real device as root (a regression would replace it): run the save as 'nobody', who
+        # can't replace /dev/null whatever happens, and check the refusal it reports.
+        script = (
+            "from pathlib import Path\n"
+            "from sudoku_tk.app.game_record import GameRecord\n"
+            "from sudoku_tk.app.save_format import save_game\n"
+            "from sudoku_tk.engine.errors import SaveFileError\n"
+            "from sudoku_tk.engine.formats import parse_grid\n"
+            f"record = GameRecord.new(parse_grid({CLASSIC!r}), name='test')\n"
+            "try:\n"
+            "    save_game(Path('/dev/null'), record)\n"
+            "except SaveFileError as exc:\n"
+            "    print('refused:', exc)\n"
+        )
+        done = run_python(script, "nobody", tmp_path)
+        assert "null is a device, not a file" in done.stdout, done.stdout + done.stderr
+    else:
+        with pytest.raises(SaveFileError, match="null is a device, not a file"):
+            save_game(Path("/dev/null"), game(1))
     assert stat.S_ISCHR(os.lstat("/dev/null").st_mode)
 
 

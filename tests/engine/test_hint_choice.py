@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import List, Tuple
 
+import pytest
 from shared_data import read_puzzles
 
 from sudoku_tk.engine.grid import Grid
@@ -33,6 +34,7 @@ def _positions() -> Tuple[Grid, ...]:
     return tuple(out)
 
 
+@pytest.mark.slow  # every step of every position along four hard paths (about a minute); CI runs it
 def test_the_hint_does_the_most_among_its_techniques_shortest_steps() -> None:
     differ = 0
     for grid in _positions():
