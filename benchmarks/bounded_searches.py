@@ -18,7 +18,7 @@ import argparse
 import os
 import statistics
 import time
-from typing import Callable, List
+from collections.abc import Callable
 
 from sudoku_tk.engine.brute_force import count_solutions
 from sudoku_tk.engine.grid import Grid
@@ -31,7 +31,7 @@ ISSUE_22 = (
 )
 
 
-def timed(work: Callable[[], object], repeat: int) -> List[float]:
+def timed(work: Callable[[], object], repeat: int) -> list[float]:
     times = []
     for _ in range(repeat):
         start = time.perf_counter()

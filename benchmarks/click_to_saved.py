@@ -22,15 +22,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import List, Optional, Sequence, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sudoku_tk.bench.saving import CLICKS, LENGTHS, TARGET_MS, click_to_saved, long_game, report  # noqa: E402
 
 
-def _ensure_display() -> Optional[subprocess.Popen[bytes]]:
+def _ensure_display() -> subprocess.Popen[bytes] | None:
     if os.environ.get("DISPLAY"):
         return None
     exe = shutil.which("Xvfb")
@@ -46,7 +46,7 @@ def _ensure_display() -> Optional[subprocess.Popen[bytes]]:
     return server
 
 
-def window_clicks(length: int, count: int) -> Tuple[List[float], List[float]]:
+def window_clicks(length: int, count: int) -> tuple[list[float], list[float]]:
     """Seconds from each click event to its autosave written, on a real window holding a game of ``length`` moves:
     wall clock, and this thread's CPU time (what the app itself spent, without waiting for a core)."""
     import tkinter as tk
@@ -61,7 +61,7 @@ def window_clicks(length: int, count: int) -> Tuple[List[float], List[float]]:
         app = App(root, session=Session.from_record(long_game(length)), data_dir=data, why_delay_ms=10_000)
         saver = app.files.autosaver
         assert saver is not None
-        saved: List[Tuple[float, float]] = []
+        saved: list[tuple[float, float]] = []
         real_save = saver.save
 
         def timed_save(record, *, durable: bool = False) -> None:  # type: ignore[no-untyped-def]
@@ -72,8 +72,8 @@ def window_clicks(length: int, count: int) -> Tuple[List[float], List[float]]:
         for _ in range(20):
             app.update()
         board = app.board
-        times: List[float] = []
-        cpus: List[float] = []
+        times: list[float] = []
+        cpus: list[float] = []
         for i in range(count):
             position = app.session.position
             empty = position.empty_cells()
@@ -112,7 +112,7 @@ def window_clicks(length: int, count: int) -> Tuple[List[float], List[float]]:
         shutil.rmtree(data, ignore_errors=True)
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--no-window", action="store_true", help="time the clicks without a window (no drawing)")
     parser.add_argument("--lengths", type=int, nargs="+", default=list(LENGTHS), help="game lengths in moves")

@@ -9,7 +9,7 @@ import argparse
 import io
 import statistics
 import time
-from typing import Callable, List
+from collections.abc import Callable
 
 from sudoku_tk.engine.generator import generate
 from sudoku_tk.engine.grid import Grid
@@ -23,7 +23,7 @@ HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....
 
 
 def median_ms(work: Callable[[], object], repeat: int) -> float:
-    times: List[float] = []
+    times: list[float] = []
     for _ in range(repeat):
         start = time.perf_counter()
         work()

@@ -24,8 +24,8 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, List, Optional, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -47,12 +47,12 @@ from sudoku_tk.engine.step import Technique  # noqa: E402
 from sudoku_tk.engine.technique_sets import parse_selection  # noqa: E402
 
 
-def nearest_rank(values: List[float], q: float) -> float:
+def nearest_rank(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[max(0, min(len(ordered) - 1, -(-len(ordered) * q // 100) - 1))]
 
 
-def problems(found: Generated, symmetry: Symmetry, technique: Optional[Technique]) -> List[str]:
+def problems(found: Generated, symmetry: Symmetry, technique: Technique | None) -> list[str]:
     """What is wrong with a generated puzzle (nothing, for a fair one)."""
     grid = found.grid
     out = []
@@ -73,14 +73,14 @@ def problems(found: Generated, symmetry: Symmetry, technique: Optional[Technique
 
 def measure(
     label: str,
-    make: Callable[[str], Optional[Generated]],
+    make: Callable[[str], Generated | None],
     seeds: int,
     symmetry: Symmetry,
-    technique: Optional[Technique] = None,
-) -> Tuple[float, float, float, int, int]:
-    walls: List[float] = []
-    cpus: List[float] = []
-    tries: List[int] = []
+    technique: Technique | None = None,
+) -> tuple[float, float, float, int, int]:
+    walls: list[float] = []
+    cpus: list[float] = []
+    tries: list[int] = []
     failures = bad = pooled = 0
     for i in range(seeds):
         seed = puzzle_seed("bench", i)
@@ -107,7 +107,7 @@ def measure(
     return med, p95, top, failures, bad
 
 
-def time_to_ready(techniques: List[Technique], repeats: int, refilling: bool = True) -> None:
+def time_to_ready(techniques: list[Technique], repeats: int, refilling: bool = True) -> None:
     """Order each technique's practice puzzle on the app's worker while it refills the cache; print the waits."""
     from sudoku_tk.app.background_worker import BackgroundWorker, PuzzleSupply, process_pool
     from sudoku_tk.app.puzzle_cache import PuzzleCache, PuzzleKey
@@ -115,7 +115,7 @@ def time_to_ready(techniques: List[Technique], repeats: int, refilling: bool = T
     worker = BackgroundWorker(process_pool)
     cache = PuzzleCache(None, per_level=20 if refilling else 0)  # per_level 20: a refill job is always running
     supply = PuzzleSupply(cache, worker)
-    waits: List[float] = []
+    waits: list[float] = []
     try:
         supply.refill()
         _poll_for(
@@ -123,7 +123,7 @@ def time_to_ready(techniques: List[Technique], repeats: int, refilling: bool = T
         )  # the process is up and a refill job is under way, as after the window opens
         for t in techniques:
             for _ in range(repeats):
-                done: List[Optional[Generated]] = []
+                done: list[Generated | None] = []
                 running = worker.queued()
                 behind = PuzzleKey.parse(running[0].key).label if running and hasattr(running[0], "key") else "nothing"
                 start = time.perf_counter()
@@ -156,7 +156,7 @@ def _poll_for(worker: object, seconds: float) -> None:
         time.sleep(0.02)
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=20, help="puzzles per level (default 20)")
     ap.add_argument("--practice-seeds", type=int, default=5, help="puzzles per practice technique (default 5)")
@@ -199,7 +199,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         )
         ok &= med <= 2 and p95 <= 6 and not fails and not bad
     if ns.techniques == "none":
-        chosen: List[Technique] = []
+        chosen: list[Technique] = []
     elif ns.techniques == "offered":
         chosen = list(offered_practice_techniques())
     elif ns.techniques == "all":

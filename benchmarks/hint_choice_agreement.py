@@ -19,7 +19,6 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import List, Optional, Tuple
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -60,9 +59,9 @@ for line in sys.stdin:
 """
 
 
-def positions(count: int, every: int) -> List[Grid]:
+def positions(count: int, every: int) -> list[Grid]:
     lines = [ln.strip() for ln in SE_SET.read_text().splitlines() if ln.strip()]
-    out: List[Grid] = []
+    out: list[Grid] = []
     seen = 0
     for line in lines[len(lines) // 3 :: 23]:  # the harder two thirds, spread out
         path = solve_logically(Grid.from_string(line))
@@ -92,14 +91,14 @@ def _hodoku_input(grid: Grid) -> str:
     return f"{digits} {';'.join(gone) or '-'}"
 
 
-def effects(step: Step) -> Tuple[Tuple[Tuple[int, int], ...], Tuple[Tuple[int, int], ...]]:
+def effects(step: Step) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
     return (
         tuple(sorted((p.cell, p.digit) for p in step.placements)),
         tuple(sorted((e.cell, e.digit) for e in step.eliminations)),
     )
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=50)
     parser.add_argument("--every", type=int, default=3, help="take every Nth position past the singles (default 3)")

@@ -15,7 +15,6 @@ import sys
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Dict, List, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -25,7 +24,7 @@ from sudoku_tk.engine.propagation import ALL_ASSISTS  # noqa: E402
 
 
 def main() -> int:
-    rows: Dict[Tuple[int, str], List[Tuple[float, float, bool]]] = defaultdict(list)
+    rows: dict[tuple[int, str], list[tuple[float, float, bool]]] = defaultdict(list)
     for entry in puzzles.library():
         grid = entry.grid()
         wall, cpu = time.perf_counter(), time.process_time()

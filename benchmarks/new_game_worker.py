@@ -15,8 +15,9 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, List
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -35,7 +36,7 @@ def wait(worker: BackgroundWorker, done: Callable[[], bool]) -> None:
         time.sleep(0.005)
 
 
-def ms(values: List[float]) -> str:
+def ms(values: list[float]) -> str:
     return f"median {statistics.median(values) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms (n={len(values)})"
 
 
@@ -59,11 +60,11 @@ def main() -> int:
             assert taken == puzzle
         print(f"New game from the cache (take + file rewritten): {ms(takes)}")
 
-    firsts: List[float] = []
-    warm: List[float] = []
+    firsts: list[float] = []
+    warm: list[float] = []
     for _ in range(ns.pools):
         worker = BackgroundWorker(process_pool)
-        got: List[Any] = []
+        got: list[Any] = []
         start = time.perf_counter()
         worker.rate(CLASSIC, got.append)
         wait(worker, lambda: bool(got))

@@ -13,14 +13,13 @@ Usage: ``python norvig_ref.py FILE`` prints one line per puzzle of FILE: the sol
 from __future__ import annotations
 
 import sys
-from typing import Dict, List, Optional
 
 DIGITS = "123456789"
 ROWS = "ABCDEFGHI"
 COLS = DIGITS
 
 
-def cross(a: str, b: str) -> List[str]:
+def cross(a: str, b: str) -> list[str]:
     return [x + y for x in a for y in b]
 
 
@@ -33,10 +32,10 @@ UNIT_LIST = (
 UNITS = {s: [u for u in UNIT_LIST if s in u] for s in SQUARES}
 PEERS = {s: set(sum(UNITS[s], [])) - {s} for s in SQUARES}
 
-Values = Dict[str, str]
+Values = dict[str, str]
 
 
-def assign(values: Values, s: str, d: str) -> Optional[Values]:
+def assign(values: Values, s: str, d: str) -> Values | None:
     """Keep only ``d`` in square ``s`` by eliminating every other digit; None on a contradiction."""
     for other in values[s].replace(d, ""):
         if eliminate(values, s, other) is None:
@@ -44,7 +43,7 @@ def assign(values: Values, s: str, d: str) -> Optional[Values]:
     return values
 
 
-def eliminate(values: Values, s: str, d: str) -> Optional[Values]:
+def eliminate(values: Values, s: str, d: str) -> Values | None:
     """Remove ``d`` from square ``s`` and propagate; None on a contradiction."""
     if d not in values[s]:
         return values
@@ -66,7 +65,7 @@ def eliminate(values: Values, s: str, d: str) -> Optional[Values]:
     return values
 
 
-def parse(line: str) -> Optional[Values]:
+def parse(line: str) -> Values | None:
     """Every square starts with all digits; each given is then assigned. None when the givens contradict."""
     values: Values = {s: DIGITS for s in SQUARES}
     for s, ch in zip(SQUARES, line):
@@ -75,7 +74,7 @@ def parse(line: str) -> Optional[Values]:
     return values
 
 
-def search(values: Optional[Values]) -> Optional[Values]:
+def search(values: Values | None) -> Values | None:
     """Depth-first search, trying each digit of the square with the fewest left; the first solution wins."""
     if values is None:
         return None
@@ -89,12 +88,12 @@ def search(values: Optional[Values]) -> Optional[Values]:
     return None
 
 
-def solve_line(line: str) -> Optional[str]:
+def solve_line(line: str) -> str | None:
     found = search(parse(line))
     return None if found is None else "".join(found[s] for s in SQUARES)
 
 
-def main(argv: List[str]) -> int:
+def main(argv: list[str]) -> int:
     with open(argv[1]) as fh:
         lines = [ln.strip() for ln in fh if ln.strip() and not ln.startswith("#")]
     out = []

@@ -16,8 +16,8 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, List
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -32,10 +32,10 @@ from sudoku_tk.engine.propagation import recompute  # noqa: E402
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
-def plain_moves(grid: Grid, rng: random.Random, count: int) -> List[Move]:
+def plain_moves(grid: Grid, rng: random.Random, count: int) -> list[Move]:
     geo = grid.geometry
     empty = [c for c, v in enumerate(grid.values) if not v]
-    out: List[Move] = []
+    out: list[Move] = []
     for _ in range(count):
         cell, digit = rng.choice(empty), rng.randint(1, geo.side)
         kind = rng.random()
@@ -43,7 +43,7 @@ def plain_moves(grid: Grid, rng: random.Random, count: int) -> List[Move]:
     return out
 
 
-def with_pencil(grid: Grid, moves: List[Move], rng: random.Random) -> List[Move]:
+def with_pencil(grid: Grid, moves: list[Move], rng: random.Random) -> list[Move]:
     geo = grid.geometry
     empty = [c for c, v in enumerate(grid.values) if not v]
     out = list(moves)

@@ -30,8 +30,8 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -61,7 +61,7 @@ for line in sys.stdin:
 """
 
 
-def ranks(values: Sequence[float]) -> List[float]:
+def ranks(values: Sequence[float]) -> list[float]:
     """Ranks from 1, ties given their mean rank."""
     order = sorted(range(len(values)), key=values.__getitem__)
     out = [0.0] * len(values)
@@ -94,12 +94,12 @@ def se_part(stride: int) -> None:
     rows = [ln.split("\t") for ln in SE_TSV.read_text().splitlines()[1:] if ln.strip()]
     sample = rows[::stride]
     print(f"SE-rated set: {len(sample)} of {len(rows)} puzzles (one in {stride}), rated as rate_puzzle does")
-    published: List[float] = []
-    cols: Dict[str, List[float]] = {"HoDoKu score": [], "HoDoKu level": [], "SE estimate": [], "SE path-only": []}
-    solved: List[bool] = []
-    path_times: List[float] = []
-    se_times: List[float] = []
-    by_value: Dict[float, List[float]] = {}
+    published: list[float] = []
+    cols: dict[str, list[float]] = {"HoDoKu score": [], "HoDoKu level": [], "SE estimate": [], "SE path-only": []}
+    solved: list[bool] = []
+    path_times: list[float] = []
+    se_times: list[float] = []
+    by_value: dict[float, list[float]] = {}
     for puzzle, label in sample:
         grid = grid_of(puzzle)
         t = time.perf_counter()
@@ -137,10 +137,10 @@ def se_part(stride: int) -> None:
         print("    " + "  ".join(line[i : i + 8]))
 
 
-def fresh_puzzles(per_level: int, max_tries: int, seed: int) -> List[Tuple[str, str, int, List[str]]]:
+def fresh_puzzles(per_level: int, max_tries: int, seed: int) -> list[tuple[str, str, int, list[str]]]:
     """Generated puzzles kept per app level: (puzzle, app level, app score, app step technique names)."""
     rng = random.Random(seed)
-    kept: Dict[str, List[Tuple[str, str, int, List[str]]]] = {lv: [] for lv in LEVELS}
+    kept: dict[str, list[tuple[str, str, int, list[str]]]] = {lv: [] for lv in LEVELS}
     tries = 0
     while tries < max_tries and any(len(v) < per_level for v in kept.values()):
         tries += 1
@@ -159,14 +159,14 @@ def fresh_puzzles(per_level: int, max_tries: int, seed: int) -> List[Tuple[str, 
     return [p for v in kept.values() for p in v]
 
 
-def hodoku_rate(python: str, puzzles: Sequence[str]) -> List[dict]:
+def hodoku_rate(python: str, puzzles: Sequence[str]) -> list[dict]:
     proc = subprocess.run(
         [python, "-c", HODOKU_SCRIPT], input="\n".join(puzzles) + "\n", capture_output=True, text=True, check=True
     )
     return [json.loads(ln) for ln in proc.stdout.splitlines() if ln.strip()]
 
 
-def first_difference(ours: List[str], theirs: List[str]) -> str:
+def first_difference(ours: list[str], theirs: list[str]) -> str:
     for i, (a, b) in enumerate(zip(ours, theirs)):
         if a != b:
             return f"step {i + 1}: app {a} / HoDoKu {b}"
@@ -183,8 +183,8 @@ def hodoku_part(python: str, per_level: int, max_tries: int, seed: int, show: in
     t = time.perf_counter()
     theirs = hodoku_rate(python, [p[0] for p in puzzles])
     print(f"HoDoKu port ({python}) rated {len(theirs)} puzzles in {time.perf_counter() - t:.0f} s")
-    matrix: Counter[Tuple[str, str]] = Counter()
-    differ: List[Tuple[str, str, str, str]] = []
+    matrix: Counter[tuple[str, str]] = Counter()
+    differ: list[tuple[str, str, str, str]] = []
     for (puzzle, ours, score, steps), h in zip(puzzles, theirs):
         matrix[h["level"], ours] += 1
         if h["level"] != ours:
@@ -205,12 +205,12 @@ def hodoku_part(python: str, per_level: int, max_tries: int, seed: int, show: in
         print(f"    {puzzle}  HoDoKu {hl}, app {al}: {where}")
 
 
-def _per_app_level(matrix: Counter[Tuple[str, str]], al: str) -> str:
+def _per_app_level(matrix: Counter[tuple[str, str]], al: str) -> str:
     n = sum(matrix[hl, al] for hl in LEVELS)
     return f"{al} {matrix[al, al]}/{n}" if n else f"{al} -"
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--se", action="store_true", help="only the SE-rated set part")
     ap.add_argument("--hodoku", action="store_true", help="only the HoDoKu level part")

@@ -30,8 +30,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -49,7 +49,7 @@ FOUR = "....4.1..2.4...."
 SIXTEEN_SEED = 5
 
 
-def shown_cells(reading: GridReading) -> Tuple[List[int], List[int]]:
+def shown_cells(reading: GridReading) -> tuple[list[int], list[int]]:
     """The cells the check screen shows the player: (unsure, pointed at by the puzzle check)."""
     check = check_reading(reading.values, reading.confidences, alternatives=[c.alternatives for c in reading.cells])
     pointed = [f.cell for f in check.fixes]
@@ -91,8 +91,8 @@ def photos_section(list_misreads: bool, split: str = "both") -> None:
     photos = load_photos()
     print(f"photos: {len(photos)} phone photos of newspaper puzzles, {split_note()}")
     print("  (Sudoku Dataset by B. Wicht and J. Hennebert, CC-BY-4.0; published result: 82.5% of whole puzzles)")
-    results: Dict[bool, Tuple[List[Score], List[float], int]] = {True: ([], [], 0), False: ([], [], 0)}
-    misreads: List[str] = []
+    results: dict[bool, tuple[list[Score], list[float], int]] = {True: ([], [], 0), False: ([], [], 0)}
+    misreads: list[str] = []
     for photo in photos:
         if (split == "held-out" and not photo.held_out) or (split == "tuned" and photo.held_out):
             continue
@@ -128,9 +128,7 @@ def photos_section(list_misreads: bool, split: str = "both") -> None:
 # -- styles and the app's pictures --------------------------------------------------------------------------------
 
 
-def _read_board(
-    picture, truth: Sequence[int], left_out: Optional[Sequence[int]] = None
-) -> Tuple[Optional[Score], float]:
+def _read_board(picture, truth: Sequence[int], left_out: Sequence[int] | None = None) -> tuple[Score | None, float]:
     from sudoku_tk.vision.locate import NoGridFound
     from sudoku_tk.vision.reader import read_picture
 
@@ -157,9 +155,9 @@ def styles_section() -> None:
     from sudoku_tk.vision.synthetic import STYLES, styled_board
 
     print(f"styles: boards drawn in {len(STYLES)} styles (clean pictures, as a screenshot), 9×9 unless named")
-    seconds: List[float] = []
+    seconds: list[float] = []
     for name in STYLES:
-        scores: List[Score] = []
+        scores: list[Score] = []
         failed = 0
         for puzzle in PUZZLES:
             values = [int(c) if c != "." else 0 for c in puzzle]
@@ -187,9 +185,9 @@ def app_section() -> None:
     from sudoku_tk.render.board_picture import PictureKind, picture
 
     print("app: this app's board pictures (render/, light theme), 50–200 %")
-    seconds: List[float] = []
-    puzzle_scores: List[Score] = []
-    position_scores: List[Score] = []
+    seconds: list[float] = []
+    puzzle_scores: list[Score] = []
+    position_scores: list[Score] = []
     failed = 0
     for text in PUZZLES + (FOUR,):
         grid = Grid.from_string(text)
@@ -237,7 +235,7 @@ def screens_section() -> None:
             started_xvfb.wait(5)
 
 
-def grab_board(app: "App") -> "Image.Image":  # type: ignore[name-defined]  # noqa: F821
+def grab_board(app: App) -> Image.Image:  # type: ignore[name-defined]  # noqa: F821
     """The whole board as the screen shows it: one grab when it fits, else grabs of the scrolled board, stitched
     (a zoomed board is bigger than its window: this is what scrolling through it shows)."""
     from PIL import Image, ImageGrab
@@ -270,9 +268,9 @@ def _screens() -> None:
 
     print("screens: screenshots of the app's window, light and dark, board zoom 50–200 % (a board bigger than")
     print("  its window is grabbed as scrolled through, stitched)")
-    seconds: List[float] = []
+    seconds: list[float] = []
     for theme in ("light", "dark"):
-        scores: List[Score] = []
+        scores: list[Score] = []
         failed = 0
         for text in PUZZLES:
             grid = Grid.from_string(text)
@@ -362,7 +360,7 @@ SECTIONS = {
 }
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Measure the picture reader.")
     parser.add_argument("--only", action="append", choices=sorted(SECTIONS), help="run only these sections")
     parser.add_argument("--list-misreads", action="store_true", help="list every photo cell read wrong")

@@ -21,8 +21,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import List, Sequence
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -31,11 +31,11 @@ CLI = REPO / ".venv" / "bin" / "sudoku-tk-cli"
 FORUM_COUNT = 200
 
 
-def read_lines(path: Path) -> List[str]:
+def read_lines(path: Path) -> list[str]:
     return [ln.strip() for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
 
 
-def build_input() -> List[str]:
+def build_input() -> list[str]:
     """top95 (all 95) + the first 200 of forum_hardest_1106."""
     top = read_lines(PUZZLES / "top95.txt")
     forum = read_lines(PUZZLES / "forum_hardest_1106.txt")[:FORUM_COUNT]
@@ -43,7 +43,7 @@ def build_input() -> List[str]:
     return top + forum
 
 
-def _units() -> List[List[int]]:
+def _units() -> list[list[int]]:
     rows = [[r * 9 + c for c in range(9)] for r in range(9)]
     cols = [[r * 9 + c for r in range(9)] for c in range(9)]
     boxes = [[(br + r) * 9 + bc + c for r in range(3) for c in range(3)] for br in (0, 3, 6) for bc in (0, 3, 6)]
@@ -97,8 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "sudoku-tk-cli solve": [str(CLI), "solve", str(path)],
             "norvig_ref.py": [sys.executable, str(HERE / "norvig_ref.py"), str(path)],
         }
-        wall: dict[str, List[float]] = {name: [] for name in commands}
-        cpu: dict[str, List[float]] = {name: [] for name in commands}
+        wall: dict[str, list[float]] = {name: [] for name in commands}
+        cpu: dict[str, list[float]] = {name: [] for name in commands}
         for r in range(ns.rounds):
             order = list(commands) if r % 2 == 0 else list(reversed(commands))
             for name in order:

@@ -32,8 +32,8 @@ import random
 import signal
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from sudoku_tk.engine.brute_force import count_solutions
 from sudoku_tk.engine.generator import Symmetry, generate, random_solution
@@ -44,7 +44,7 @@ BOX = 4
 KINDS = {"holes": 40, "wrong": 30, "digits": 30, "pigeonhole": 40, "minimal": 30, "fewer": 30}
 
 
-def _peers(cell: int) -> List[int]:
+def _peers(cell: int) -> list[int]:
     r, c = divmod(cell, SIDE)
     br, bc = r - r % BOX, c - c % BOX
     out = {r * SIDE + k for k in range(SIDE)} | {k * SIDE + c for k in range(SIDE)}
@@ -56,13 +56,13 @@ def _peers(cell: int) -> List[int]:
 PEERS = [_peers(c) for c in range(SIDE * SIDE)]
 
 
-def _holes(rng: random.Random) -> List[int]:
+def _holes(rng: random.Random) -> list[int]:
     full = random_solution(rng, BOX)
     keep = set(rng.sample(range(SIDE * SIDE), rng.randint(60, 170)))
     return [v if c in keep else 0 for c, v in enumerate(full)]
 
 
-def _wrong(rng: random.Random) -> List[int]:
+def _wrong(rng: random.Random) -> list[int]:
     values = _holes(rng)
     kept = [c for c, v in enumerate(values) if v]
     rng.shuffle(kept)
@@ -75,14 +75,14 @@ def _wrong(rng: random.Random) -> List[int]:
     return values
 
 
-def _digits(rng: random.Random) -> List[int]:
+def _digits(rng: random.Random) -> list[int]:
     full = random_solution(rng, BOX)
     chosen = set(rng.sample(range(1, SIDE + 1), rng.randint(3, 6)))
     kept = rng.uniform(0.7, 0.9)
     return [v if v in chosen and rng.random() < kept else 0 for v in full]
 
 
-def _pigeonhole(rng: random.Random) -> List[int]:
+def _pigeonhole(rng: random.Random) -> list[int]:
     """k+1 digits, each given once in every column but k, never in row ``r``: row r can't hold them all."""
     k = rng.randint(2, 4)
     row = rng.randrange(SIDE)
@@ -97,7 +97,7 @@ def _pigeonhole(rng: random.Random) -> List[int]:
     return values
 
 
-def _give_in_columns(rng: random.Random, values: List[int], digit: int, row: int, spared: set) -> bool:
+def _give_in_columns(rng: random.Random, values: list[int], digit: int, row: int, spared: set) -> bool:
     """Give ``digit`` once in each column outside ``spared``, outside ``row``, without a clash; False if stuck."""
     columns = [c for c in range(SIDE) if c not in spared]
     rng.shuffle(columns)
@@ -113,18 +113,18 @@ def _give_in_columns(rng: random.Random, values: List[int], digit: int, row: int
     return True
 
 
-def _minimal(rng: random.Random) -> List[int]:
+def _minimal(rng: random.Random) -> list[int]:
     return list(generate(rng, BOX, Symmetry.NONE).givens)
 
 
-def _fewer(rng: random.Random) -> List[int]:
+def _fewer(rng: random.Random) -> list[int]:
     values = _minimal(rng)
     for cell in rng.sample([c for c, v in enumerate(values) if v], rng.randint(1, 3)):
         values[cell] = 0
     return values
 
 
-MAKERS: Dict[str, Callable[[random.Random], List[int]]] = {
+MAKERS: dict[str, Callable[[random.Random], list[int]]] = {
     "holes": _holes,
     "wrong": _wrong,
     "digits": _digits,
@@ -134,7 +134,7 @@ MAKERS: Dict[str, Callable[[random.Random], List[int]]] = {
 }
 
 
-def make_puzzles(seed: int) -> List[Tuple[str, Grid]]:
+def make_puzzles(seed: int) -> list[tuple[str, Grid]]:
     """The puzzles of every kind (kind, grid), each drawn from its own generator seeded from ``seed``."""
     out = []
     for kind, count in KINDS.items():
@@ -152,14 +152,14 @@ def _alarm(_signum: int, _frame: object) -> None:
     raise _OverLimit
 
 
-def time_count(grid: Grid, limit: float) -> Tuple[float, float, Optional[int]]:
+def time_count(grid: Grid, limit: float) -> tuple[float, float, int | None]:
     """(seconds, CPU seconds, count up to 2) of ``count_solutions(grid, 2)``; the count is None when the wall time
     reached ``limit`` (the seconds are then the limit)."""
     signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, limit)
     start, cpu = time.perf_counter(), time.process_time()
     try:
-        n: Optional[int] = count_solutions(grid, 2)
+        n: int | None = count_solutions(grid, 2)
     except _OverLimit:
         return limit, time.process_time() - cpu, None
     finally:
@@ -171,7 +171,7 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000:9.1f} ms"
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=22, help="the puzzles' seed (default 22)")
     parser.add_argument("--limit", type=float, default=10.0, help="seconds per puzzle before giving up (default 10)")
@@ -189,10 +189,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         ns.write.write_text("".join(f"{k} {g.to_string()}\n" for k, g in puzzles))
     print(f"load average at start: {os.getloadavg()[0]:.2f} ({os.cpu_count()} CPUs)")
     kinds = list(dict.fromkeys(k for k, _g in puzzles))
-    times: Dict[str, List[float]] = {k: [] for k in kinds}
-    cpus: Dict[str, List[float]] = {k: [] for k in kinds}
-    answers: Dict[str, Dict[str, int]] = {k: {"unique": 0, "several": 0, "none": 0, "over": 0} for k in kinds}
-    over: List[str] = []
+    times: dict[str, list[float]] = {k: [] for k in kinds}
+    cpus: dict[str, list[float]] = {k: [] for k in kinds}
+    answers: dict[str, dict[str, int]] = {k: {"unique": 0, "several": 0, "none": 0, "over": 0} for k in kinds}
+    over: list[str] = []
     for kind, grid in puzzles:
         seconds, cpu, n = time_count(grid, ns.limit)
         times[kind].append(seconds)

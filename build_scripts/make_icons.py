@@ -26,9 +26,9 @@ import argparse
 import io
 import math
 import sys
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Sequence
 
 from PIL import Image, ImageDraw
 

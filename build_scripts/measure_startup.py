@@ -15,8 +15,8 @@ import os
 import shutil
 import statistics
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build  # noqa: E402

@@ -21,7 +21,6 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import List, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -47,7 +46,7 @@ def seed_name(index: int) -> str:
     return f"pool/{index}"
 
 
-def mine_one(pool: Pool, index: int, cap: int, wanted: List) -> int:
+def mine_one(pool: Pool, index: int, cap: int, wanted: list) -> int:
     """Look at the ``index``-th puzzle; returns how many entries it added."""
     seed = seed_name(index)
     grid = generate(random.Random(seed), 3, Symmetry.NONE)
@@ -74,14 +73,14 @@ def save(pool: Pool, out: Path) -> None:
     os.replace(tmp, out)
 
 
-def report(pool: Pool, wanted: List) -> str:
+def report(pool: Pool, wanted: list) -> str:
     rows = [f"mined {pool.mined} puzzles"]
     for t in wanted:
         rows.append(f"  {t.display_name:42s} pool {len(pool.of(t)):3d}  hits {pool.hits.get(t, 0):6d}")
     return "\n".join(rows)
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--minutes", type=float, default=40.0, help="stop after this wall time (default 40)")
     ap.add_argument("--seeds", type=int, default=None, help="stop once this many seeds in all were looked at")

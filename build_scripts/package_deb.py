@@ -24,8 +24,8 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Iterable, Mapping
 
 NAME = "sudoku-tk"
 INSTALL_DIR = Path("usr/lib") / NAME
@@ -141,7 +141,7 @@ def depends(needed: Iterable[str], bundled: Iterable[str], glibc: tuple[int, ...
 
 def _normalise_modes(root: Path) -> None:
     """Folders 0755; files 0755 when anyone may run them, else 0644 (whatever the build's umask was)."""
-    for folder, dirs, files in os.walk(root):
+    for folder, _dirs, files in os.walk(root):
         os.chmod(folder, 0o755)
         for name in files:
             path = Path(folder) / name

@@ -13,8 +13,8 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 import bundle_info
 
@@ -33,12 +33,12 @@ def installer_name(version: str, arch: str) -> str:
     return f"sudoku-tk-{version}-windows-{arch}-setup.exe"
 
 
-def find_makensis() -> Optional[str]:
+def find_makensis() -> str | None:
     """makensis on PATH, or where the NSIS installer puts it on Windows; None when there is none."""
     found = shutil.which("makensis")
     if found or not sys.platform.startswith("win"):
         return found
-    for base in (os.environ.get("ProgramFiles(x86)"), os.environ.get("ProgramFiles")):
+    for base in (os.environ.get("ProgramFiles(x86)"), os.environ.get("ProgramFiles")):  # noqa: SIM112 (Windows spells them so)
         candidate = Path(base or "") / "NSIS" / "makensis.exe"
         if base and candidate.is_file():
             return str(candidate)

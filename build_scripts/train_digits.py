@@ -36,7 +36,6 @@ import time  # noqa: E402
 import zipfile  # noqa: E402
 from multiprocessing import Pool  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import Dict, List, Optional, Tuple  # noqa: E402
 
 import numpy as np  # noqa: E402
 from PIL import Image  # noqa: E402
@@ -49,13 +48,13 @@ from sudoku_tk.vision.locate import CELL, NoGridFound, locate  # noqa: E402
 from sudoku_tk.vision.photo_set import SHARED_PHOTOS, load_photos, split_note  # noqa: E402
 from sudoku_tk.vision.synthetic import font_paths, random_board  # noqa: E402
 
-Samples = Tuple[np.ndarray, np.ndarray]
+Samples = tuple[np.ndarray, np.ndarray]
 
 
 # -- samples ----------------------------------------------------------------------------------------------------
 
 
-def board_samples(index: int, seed_prefix: str = "digits") -> Optional[Samples]:
+def board_samples(index: int, seed_prefix: str = "digits") -> Samples | None:
     """The character cells of synthetic board ``index`` as (patches, labels); None when it was not read well."""
     rng = random.Random(f"{seed_prefix}/{index}")
     side = 16 if index % 6 == 5 else (4 if index % 25 == 24 else 9)
@@ -77,7 +76,7 @@ def board_samples(index: int, seed_prefix: str = "digits") -> Optional[Samples]:
     return np.stack(patches).astype(np.float16), np.array(labels, np.int8)
 
 
-def photo_samples(path: str, givens: Tuple[int, ...]) -> Optional[Samples]:
+def photo_samples(path: str, givens: tuple[int, ...]) -> Samples | None:
     """The character cells of one training photo, turned to match its givens, labelled with them."""
     with Image.open(path) as picture:
         picture.load()
@@ -87,7 +86,7 @@ def photo_samples(path: str, givens: Tuple[int, ...]) -> Optional[Samples]:
             return None
     if found.side != 9:
         return None
-    best: Optional[Tuple[float, list]] = None
+    best: tuple[float, list] | None = None
     for turn in range(4):
         grey = np.rot90(found.grey, turn).copy()
         colour = None if found.colour is None else np.rot90(found.colour, turn).copy()
@@ -106,15 +105,15 @@ def photo_samples(path: str, givens: Tuple[int, ...]) -> Optional[Samples]:
     return np.stack(patches).astype(np.float16), np.array(labels, np.int8)
 
 
-def _board_job(args: Tuple[int, str]) -> Optional[Samples]:
+def _board_job(args: tuple[int, str]) -> Samples | None:
     return board_samples(*args)
 
 
-def _photo_job(args: Tuple[str, Tuple[int, ...]]) -> Optional[Samples]:
+def _photo_job(args: tuple[str, tuple[int, ...]]) -> Samples | None:
     return photo_samples(*args)
 
 
-def gather(jobs: int, results: List[Optional[Samples]]) -> Samples:
+def gather(jobs: int, results: list[Samples | None]) -> Samples:
     kept = [r for r in results if r is not None]
     if not kept:
         return np.zeros((0, PATCH, PATCH), np.float16), np.zeros(0, np.int8)
@@ -136,10 +135,10 @@ def shifted(patches: np.ndarray) -> np.ndarray:
 # -- the network ---------------------------------------------------------------------------------------------
 
 
-def init_weights(seed: int) -> Dict[str, np.ndarray]:
+def init_weights(seed: int) -> dict[str, np.ndarray]:
     rng = np.random.default_rng(seed)
 
-    def he(shape: Tuple[int, int]) -> np.ndarray:
+    def he(shape: tuple[int, int]) -> np.ndarray:
         return (rng.standard_normal(shape) * np.sqrt(2.0 / shape[0])).astype(np.float32)
 
     return {
@@ -154,7 +153,7 @@ def init_weights(seed: int) -> Dict[str, np.ndarray]:
     }
 
 
-def _col2im(dcols: np.ndarray, shape: Tuple[int, int, int, int]) -> np.ndarray:
+def _col2im(dcols: np.ndarray, shape: tuple[int, int, int, int]) -> np.ndarray:
     """The gradient of im2col: each 3×3 window's gradient added back to the pixels it came from."""
     b, h, w, c = shape
     windows = dcols.reshape(b, h, w, c, 3, 3)
@@ -172,7 +171,7 @@ def _pool_back(x: np.ndarray, pooled: np.ndarray, grad: np.ndarray) -> np.ndarra
     return (mask * grad[:, :, None, :, None, :]).reshape(b, h, w, c)
 
 
-def loss_and_grads(weights: Dict[str, np.ndarray], x: np.ndarray, y: np.ndarray) -> Tuple[float, Dict[str, np.ndarray]]:
+def loss_and_grads(weights: dict[str, np.ndarray], x: np.ndarray, y: np.ndarray) -> tuple[float, dict[str, np.ndarray]]:
     """Cross-entropy of the batch and its gradient with respect to every weight (the forward is digit_model's)."""
     x0 = x[..., None]
     a1 = conv(x0, weights["conv1_w"], weights["conv1_b"])
@@ -191,7 +190,7 @@ def loss_and_grads(weights: Dict[str, np.ndarray], x: np.ndarray, y: np.ndarray)
     d = probs
     d[np.arange(n), y] -= 1
     d /= n
-    g: Dict[str, np.ndarray] = {"out_w": r3.T @ d, "out_b": d.sum(0)}
+    g: dict[str, np.ndarray] = {"out_w": r3.T @ d, "out_b": d.sum(0)}
     d = (d @ weights["out_w"].T) * (a3 > 0)
     g["dense_w"], g["dense_b"] = flat.T @ d, d.sum(0)
     d = (d @ weights["dense_w"].T).reshape(p2.shape)
@@ -205,13 +204,13 @@ def loss_and_grads(weights: Dict[str, np.ndarray], x: np.ndarray, y: np.ndarray)
     return loss, g
 
 
-def predict(weights: Dict[str, np.ndarray], x: np.ndarray) -> np.ndarray:
+def predict(weights: dict[str, np.ndarray], x: np.ndarray) -> np.ndarray:
     from sudoku_tk.vision.digit_model import logits
 
     return np.concatenate([logits(weights, x[i : i + 512]).argmax(1) for i in range(0, len(x), 512)])
 
 
-def train(x: np.ndarray, y: np.ndarray, epochs: int, seed: int) -> Dict[str, np.ndarray]:
+def train(x: np.ndarray, y: np.ndarray, epochs: int, seed: int) -> dict[str, np.ndarray]:
     weights = init_weights(seed)
     moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in weights.items()}
     rng = np.random.default_rng(seed + 1)
@@ -240,7 +239,7 @@ def train(x: np.ndarray, y: np.ndarray, epochs: int, seed: int) -> Dict[str, np.
     return weights
 
 
-def save_weights(path: Path, weights: Dict[str, np.ndarray]) -> None:
+def save_weights(path: Path, weights: dict[str, np.ndarray]) -> None:
     """Write the weights as float16 in an .npz whose bytes depend only on the weights (no time stamps)."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(weights):
@@ -254,7 +253,7 @@ def save_weights(path: Path, weights: Dict[str, np.ndarray]) -> None:
 # -- main --------------------------------------------------------------------------------------------------------
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Train the digit classifier of the picture reader.")
     parser.add_argument("--boards", type=int, default=2400, help="synthetic boards to learn from (default 2400)")
     parser.add_argument("--check-boards", type=int, default=200, help="other boards to measure on (default 200)")

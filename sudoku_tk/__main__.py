@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line when a subcommand or flag is given, the GUI otherwise."""
     # First of all: in a frozen (PyInstaller) build, a worker process of the background worker or of
     # `generate --jobs` starts this same program, and freeze_support runs it as that worker instead.

@@ -18,7 +18,8 @@ import argparse
 import math
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, Optional, Sequence, TextIO, Tuple
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__, cli_io
 from .cli_export import add_export_parser
@@ -61,7 +62,7 @@ def _error(message: str) -> None:
     print(_fit(f"sudoku-tk: {message}", sys.stderr), file=sys.stderr)
 
 
-def iter_puzzles(text: str) -> Iterator[Tuple[int, Grid]]:
+def iter_puzzles(text: str) -> Iterator[tuple[int, Grid]]:
     """Yield (line number, grid) for each puzzle in ``text``.
 
     A text where every non-comment line is a one-line puzzle is a collection;
@@ -142,7 +143,7 @@ def _parse_puzzle_arg(source: str, command: str) -> Grid:
     return grid
 
 
-def _puzzle_problems(grid: Grid) -> List[Problem]:
+def _puzzle_problems(grid: Grid) -> list[Problem]:
     """Everything wrong with the puzzle under ``grid`` and, when that still has a solution, with ``grid`` itself.
 
     The givens are judged by ``Grid.problems`` (a digit twice in a unit, a cell without candidates, no
@@ -155,12 +156,12 @@ def _puzzle_problems(grid: Grid) -> List[Problem]:
     return problems
 
 
-def _blocking(problems: Sequence[Problem]) -> List[Problem]:
+def _blocking(problems: Sequence[Problem]) -> list[Problem]:
     """The problems that leave nothing to reason about: all but several solutions (the logic still applies)."""
     return [p for p in problems if p.kind is not ProblemKind.MULTIPLE_SOLUTIONS]
 
 
-def _problem_dict(problem: Problem, geo: "Geometry") -> Dict[str, Any]:
+def _problem_dict(problem: Problem, geo: Geometry) -> dict[str, Any]:
     """A problem as JSON: kind, the cells involved (``r1c1``), the digit or null, the sentence."""
     return {
         "kind": problem.kind.value,
@@ -170,7 +171,7 @@ def _problem_dict(problem: Problem, geo: "Geometry") -> Dict[str, Any]:
     }
 
 
-def _selection(ns: argparse.Namespace) -> Optional[FrozenSet["Technique"]]:
+def _selection(ns: argparse.Namespace) -> frozenset[Technique] | None:
     """The techniques ``--techniques`` / ``--max-level`` allow (None: the default set).
 
     Raises:
@@ -179,7 +180,7 @@ def _selection(ns: argparse.Namespace) -> Optional[FrozenSet["Technique"]]:
     from .engine.technique_sets import parse_level, parse_selection, up_to_level
     from .engine.techniques import default_techniques
 
-    chosen: Optional[FrozenSet["Technique"]] = None
+    chosen: frozenset[Technique] | None = None
     if getattr(ns, "techniques", None):
         chosen = parse_selection(ns.techniques)
     if getattr(ns, "max_level", None):
@@ -203,7 +204,7 @@ def _cmd_hint(ns: argparse.Namespace) -> int:
     return status
 
 
-def _hint_text(grid: Grid, enabled: Optional[FrozenSet["Technique"]], every: bool, as_json: bool) -> Tuple[str, int]:
+def _hint_text(grid: Grid, enabled: frozenset[Technique] | None, every: bool, as_json: bool) -> tuple[str, int]:
     """What ``hint`` prints for ``grid`` and its exit status (see ``_cmd_hint``)."""
     import json
 
@@ -260,7 +261,7 @@ def _cmd_steps(ns: argparse.Namespace) -> int:
     out = cli_io.stdout()
     status = 0
     for line, grid in iter_puzzles(_read_input(ns.source, sys.stdin)):
-        record: Dict[str, Any] = {"puzzle": grid.to_string(), "solved": False, "steps": []}
+        record: dict[str, Any] = {"puzzle": grid.to_string(), "solved": False, "steps": []}
         with time_limit(ns.time_limit, f"the puzzle on line {line}"):
             problems = _puzzle_problems(grid)
             if not _blocking(problems):
@@ -388,9 +389,9 @@ def _technique_options(p: argparse.ArgumentParser) -> None:
     )
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args: List[str] = list(sys.argv[1:] if argv is None else argv)
+    args: list[str] = list(sys.argv[1:] if argv is None else argv)
     try:
         try:
             ns = parser.parse_args(args)

@@ -20,7 +20,6 @@ import io
 import os
 import sys
 from pathlib import Path
-from typing import List, Optional
 
 from . import cli_io
 from .cli_limits import DEFAULT_SECONDS, time_limit
@@ -30,7 +29,7 @@ from .engine.grid import Grid
 PAGE_CHOICES = (1, 2, 4, 6)
 
 
-def add_export_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``export`` subcommand to the command line's subparsers."""
     p = sub.add_parser(
         "export",
@@ -90,7 +89,7 @@ def _error(message: str) -> int:
     return 2
 
 
-def _option_problem(ns: argparse.Namespace) -> Optional[str]:
+def _option_problem(ns: argparse.Namespace) -> str | None:
     """Why the options don't go together, or None."""
     if bool(ns.png) == bool(ns.pdf):
         return "export needs one of --png FILE or --pdf FILE"
@@ -107,7 +106,7 @@ def _option_problem(ns: argparse.Namespace) -> Optional[str]:
     return None
 
 
-def _read_grids(source: str) -> List[Grid]:
+def _read_grids(source: str) -> list[Grid]:
     from .engine.formats import parse_collection
 
     if source == "-" or os.path.exists(source):
@@ -196,7 +195,7 @@ def _write_binary(data: bytes) -> None:
     sys.stdout.flush()
 
 
-def _pdf(ns: argparse.Namespace, grids: List[Grid]) -> int:
+def _pdf(ns: argparse.Namespace, grids: list[Grid]) -> int:
     from .engine.brute_force import unique_solution
     from .engine.logic_solver import solve_logically
     from .engine.rating import rate

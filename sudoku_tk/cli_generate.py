@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from . import cli_io
 from .engine.levels import LABELS
@@ -21,7 +21,7 @@ SYMMETRIES = ["none", "rotational", "mirror", "diagonal"]
 
 
 def add_generate_parser(
-    sub: "argparse._SubParsersAction[argparse.ArgumentParser]", seconds: Callable[[str], float]
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], seconds: Callable[[str], float]
 ) -> argparse.ArgumentParser:
     """Add the ``generate`` subcommand and return its parser (``seconds`` is the type of ``--time-limit``)."""
     p = sub.add_parser("generate", help="new unique, minimal puzzles, one line each (at a level, or for practice)")
@@ -56,7 +56,7 @@ def _error(message: str) -> None:
     print(cli_io.fit(f"sudoku-tk: {message}", sys.stderr), file=sys.stderr)
 
 
-def _option_problem(ns: argparse.Namespace) -> Optional[str]:
+def _option_problem(ns: argparse.Namespace) -> str | None:
     if ns.count < 1:
         return f"--count must be at least 1 (got {ns.count})"
     if ns.jobs is not None and ns.jobs < 1:

@@ -20,9 +20,9 @@ import _thread
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import Iterator, Optional
 
 DEFAULT_SECONDS = 30.0
 """The default ``--time-limit``: far more than any puzzle in the public sets needs (milliseconds to seconds)."""
@@ -39,7 +39,7 @@ class _Watchdog:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.deadline: Optional[float] = None
+        self.deadline: float | None = None
         """When the running block's time is up (``time.monotonic``); None between blocks."""
         self.fired = False
         thread = threading.Thread(target=self._watch, name="sudoku-tk time limit", daemon=True)
@@ -54,7 +54,7 @@ class _Watchdog:
                     _thread.interrupt_main(signal.SIGINT)
 
 
-_dog: Optional[_Watchdog] = None
+_dog: _Watchdog | None = None
 _dog_lock = threading.Lock()
 
 
@@ -71,7 +71,7 @@ def _settle() -> None:
 
 
 @contextmanager
-def time_limit(seconds: Optional[float], what: str) -> Iterator[None]:
+def time_limit(seconds: float | None, what: str) -> Iterator[None]:
     """Run the block for at most ``seconds`` (None: no limit); ``what`` names the work in the message.
 
     Raises:
@@ -83,7 +83,7 @@ def time_limit(seconds: Optional[float], what: str) -> Iterator[None]:
     dog = _watchdog()
     message = f"gave up on {what} after {seconds:g} s (--time-limit {seconds:g}; give it more, or split the work)"
 
-    def on_interrupt(signum: int, frame: Optional[FrameType]) -> None:
+    def on_interrupt(signum: int, frame: FrameType | None) -> None:
         if dog.fired:
             raise TimeLimitExceeded(message)
         raise KeyboardInterrupt  # a real Ctrl+C

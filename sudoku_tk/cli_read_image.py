@@ -19,7 +19,7 @@ from typing import TextIO
 from .cli_io import fit
 
 
-def add_read_image_parser(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_read_image_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``read-image`` subcommand to the command line's subparsers."""
     p = sub.add_parser(
         "read-image",

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import re
 import zlib
-from typing import Dict, List
 
 
-def check_structure(data: bytes) -> Dict[int, bytes]:
+def check_structure(data: bytes) -> dict[int, bytes]:
     """Check header, trailer and cross-reference table; return each object's body by number.
 
     Every xref offset must point at ``N 0 obj``; ``startxref`` at the table; the file ends with ``%%EOF``.
@@ -20,7 +19,7 @@ def check_structure(data: bytes) -> Dict[int, bytes]:
     count = int(head.group(1))
     table = data[start + head.end() :].split(b"\n")[:count]
     assert table[0].startswith(b"0000000000 65535 f")
-    objects: Dict[int, bytes] = {}
+    objects: dict[int, bytes] = {}
     for number, row in enumerate(table[1:], start=1):
         offset = int(row[:10])
         assert row[11:16] == b"00000" and row[17:18] == b"n", row
@@ -40,7 +39,7 @@ def _stream(body: bytes) -> bytes:
     return zlib.decompress(raw) if b"/FlateDecode" in body[:begin] else raw
 
 
-def page_streams(data: bytes) -> List[str]:
+def page_streams(data: bytes) -> list[str]:
     """Each page's content stream, decoded, in page-tree order."""
     objects = check_structure(data)
     kids = re.search(rb"/Kids \[([^\]]*)\]", objects[2]).group(1)
@@ -55,7 +54,7 @@ def page_streams(data: bytes) -> List[str]:
     return out
 
 
-def page_texts(data: bytes) -> List[List[str]]:
+def page_texts(data: bytes) -> list[list[str]]:
     """The words on each page in page-tree order (the strings shown with Tj)."""
     return [
         [re.sub(r"\\(.)", r"\1", m.group(1)) for m in re.finditer(r"\(((?:\\.|[^\\)])*)\) Tj", stream)]

@@ -11,8 +11,9 @@ import multiprocessing
 import os
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, Future
-from typing import Any, Callable, List, Optional, Tuple
+from typing import Any
 
 import pytest
 
@@ -41,12 +42,12 @@ CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419
 class SyncExecutor(Executor):
     """Runs each job at once, in this process (``results`` may stand in for a job's result)."""
 
-    def __init__(self, answer: Optional[Callable[[Any], Any]] = None) -> None:
+    def __init__(self, answer: Callable[[Any], Any] | None = None) -> None:
         self.answer = answer
-        self.jobs: List[Any] = []
+        self.jobs: list[Any] = []
         self.shut = False
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> "Future[Any]":
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         if self.shut:
             raise RuntimeError("cannot schedule new futures after shutdown")
         job = args[0]
@@ -70,9 +71,9 @@ class HeldExecutor(SyncExecutor):
 
     def __init__(self) -> None:
         super().__init__()
-        self.held: List[Tuple[Any, Future[Any]]] = []
+        self.held: list[tuple[Any, Future[Any]]] = []
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> "Future[Any]":
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         if isinstance(args[0], PidJob):
             return super().submit(fn, *args)
         self.jobs.append(args[0])
@@ -94,9 +95,9 @@ def drain(worker: BackgroundWorker) -> None:
 
 def test_a_rating_is_delivered_on_poll_with_the_rate_puzzle_answer() -> None:
     executor = SyncExecutor()
-    woken: List[bool] = []
+    woken: list[bool] = []
     worker = BackgroundWorker(lambda: executor, wake=lambda: woken.append(True))
-    got: List[Optional[Rating]] = []
+    got: list[Rating | None] = []
     worker.rate(CLASSIC, got.append)
     assert woken == [True] and worker.busy and got == []  # nothing runs before the window polls
     drain(worker)
@@ -107,9 +108,9 @@ def test_a_rating_is_delivered_on_poll_with_the_rate_puzzle_answer() -> None:
 
 
 def test_urgent_jobs_go_before_waiting_refills_in_the_order_they_came() -> None:
-    executors: List[HeldExecutor] = []
+    executors: list[HeldExecutor] = []
     worker = BackgroundWorker(lambda: executors.append(HeldExecutor()) or executors[-1])
-    done: List[str] = []
+    done: list[str] = []
     worker.submit(MakeJob("level:easy", "1/0"), lambda r: done.append("easy"))
     worker.poll()  # the process id, then the first refill starts
     worker.poll()
@@ -134,7 +135,7 @@ def test_urgent_jobs_go_before_waiting_refills_in_the_order_they_came() -> None:
 
 
 def test_a_failed_job_delivers_none_and_the_next_one_runs_on_a_new_executor() -> None:
-    made: List[SyncExecutor] = []
+    made: list[SyncExecutor] = []
 
     def answer(job: Any) -> Any:
         if isinstance(job, RateJob) and job.puzzle == "boom":
@@ -146,7 +147,7 @@ def test_a_failed_job_delivers_none_and_the_next_one_runs_on_a_new_executor() ->
         return made[-1]
 
     worker = BackgroundWorker(factory)
-    got: List[Any] = []
+    got: list[Any] = []
     worker.rate("boom", got.append)
     worker.rate(CLASSIC, got.append)
     drain(worker)
@@ -163,7 +164,7 @@ def test_without_an_executor_nothing_is_queued() -> None:
 def test_close_drops_the_queue_and_shuts_the_executor_down() -> None:
     executor = HeldExecutor()
     worker = BackgroundWorker(lambda: executor)
-    got: List[Any] = []
+    got: list[Any] = []
     worker.rate(CLASSIC, got.append)
     worker.rate(CLASSIC, got.append)
     worker.poll()
@@ -209,7 +210,7 @@ def test_taking_a_practice_puzzle_orders_one_and_keeps_one_ready() -> None:
     supply = PuzzleSupply(cache, worker, base_seed=lambda: 7)
     key = PuzzleKey.practice(Technique.X_WING)
     assert supply.take(key) is None
-    ready: List[Generated] = []
+    ready: list[Generated] = []
     supply.order(key, ready.append)
     # The order first, from the pool first and with the long time limit; the refill after it, in a short job.
     assert worker.queued() == (
@@ -227,7 +228,7 @@ def test_an_order_not_found_in_time_is_tried_again_with_a_new_seed() -> None:
     worker = BackgroundWorker(lambda: executor)
     bases = iter([1, 2])
     supply = PuzzleSupply(PuzzleCache(None, per_level=0), worker, base_seed=lambda: next(bases))
-    ready: List[Any] = []
+    ready: list[Any] = []
     supply.order(PuzzleKey.at(Level.UNFAIR), ready.append)
     drain(worker)
     assert ready == ["found"]
@@ -239,8 +240,8 @@ def test_an_order_gives_up_after_its_attempts_and_says_so() -> None:
     worker = BackgroundWorker(lambda: executor)
     bases = iter(range(1, 100))
     supply = PuzzleSupply(PuzzleCache(None, per_level=0), worker, base_seed=lambda: next(bases))
-    ready: List[Any] = []
-    failed: List[bool] = []
+    ready: list[Any] = []
+    failed: list[bool] = []
     supply.order(PuzzleKey.practice(Technique.X_WING), ready.append, lambda: failed.append(True))
     drain(worker)
     assert ready == [] and failed == [True]
@@ -271,7 +272,7 @@ def test_an_order_stops_a_running_refill_and_the_refill_runs_again_after_it() ->
     """Issue 22.4: an ordered practice puzzle waited for the refill job running (up to a minute, more when the
     low-priority worker shares a busy machine). The refill is stopped, a new process serves the order, then the
     refill runs again."""
-    executors: List[HeldExecutor] = []
+    executors: list[HeldExecutor] = []
 
     def make() -> HeldExecutor:
         executors.append(HeldExecutor())
@@ -284,7 +285,7 @@ def test_an_order_stops_a_running_refill_and_the_refill_runs_again_after_it() ->
     worker.poll()  # the process id, then the refill job is running
     first = executors[0]
     assert [j.key for j in first.jobs if isinstance(j, MakeJob)] == ["level:easy"] and worker.busy
-    ready: List[Any] = []
+    ready: list[Any] = []
     supply.order(PuzzleKey.practice(Technique.ALS_XZ), ready.append)
     assert worker.stopped == 1 and first.shut
     assert [j.key for j in worker.queued()] == ["practice:ALS_XZ", "level:easy"]
@@ -322,7 +323,7 @@ def test_run_job_makes_the_puzzle_its_seed_names() -> None:
 def test_the_real_pool_rates_in_a_low_priority_process_and_ends_it_on_close() -> None:
     """The one test that starts the app's worker process: a short job, then close mid-way through a long one."""
     worker = BackgroundWorker(process_pool)
-    got: List[Optional[Rating]] = []
+    got: list[Rating | None] = []
     worker.rate(CLASSIC, got.append)
     deadline = time.monotonic() + 60
     while worker.poll() and time.monotonic() < deadline:

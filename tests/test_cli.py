@@ -6,8 +6,8 @@ import io
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import pytest
 from shared_data import PUZZLES, REPO, read_puzzles, shared_file

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, List
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -71,7 +71,7 @@ def endless(*_args: Any, **_kw: Any) -> Any:
         (["rate", "-"], 1, "problem: the puzzle has no solution\n"),
     ],
 )
-def test_issue_22s_puzzle_gets_its_answer(args: List[str], status: int, expected: str) -> None:
+def test_issue_22s_puzzle_gets_its_answer(args: list[str], status: int, expected: str) -> None:
     proc = run(*args, stdin=ISSUE_22 + "\n")
     assert (proc.returncode, proc.stdout, proc.stderr) == (status, expected, "")
 
@@ -100,7 +100,7 @@ def test_issue_22s_puzzle_in_steps_and_export(tmp_path: Path) -> None:
 )
 def test_a_puzzle_past_the_time_limit_is_one_line_and_status_2(
     target: str,
-    args: List[str],
+    args: list[str],
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     tmp_path: Path,
@@ -193,7 +193,7 @@ class FullDisk(io.StringIO):
     ],
 )
 def test_a_full_disk_is_one_line_and_status_2_in_process(
-    args: List[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "stdin", io.StringIO(WIKIPEDIA + "\n"))
@@ -219,7 +219,7 @@ def test_a_full_disk_is_one_line_and_status_2_in_process(
         ["export", WIKIPEDIA, "--pdf", "x.pdf"],
     ],
 )
-def test_output_to_dev_full_is_one_line_and_status_2(args: List[str], tmp_path: Path) -> None:
+def test_output_to_dev_full_is_one_line_and_status_2(args: list[str], tmp_path: Path) -> None:
     with open("/dev/full", "w") as full:
         proc = run(*args, stdin=WIKIPEDIA + "\n", stdout=full, cwd=tmp_path)
     assert proc.returncode == 2
@@ -246,7 +246,7 @@ def test_os_errors_in_words() -> None:
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_batch_makes_seeds_only_as_it_needs_them(jobs: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    made: List[str] = []
+    made: list[str] = []
     seed_of = batch.puzzle_seed
 
     def counted(base: Any, i: int) -> str:

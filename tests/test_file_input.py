@@ -11,8 +11,8 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 import pytest
 from shared_data import REPO
@@ -26,9 +26,9 @@ MEMORY_LIMIT = 600 * 2**20
 INTERNALS = ("Traceback", "parse_collection", "parse_grid", "Errno")
 
 
-def run(*args: str, cwd: Path, memory_limit: Optional[int] = None, env: Optional[dict] = None):  # type: ignore[no-untyped-def]
+def run(*args: str, cwd: Path, memory_limit: int | None = None, env: dict | None = None):  # type: ignore[no-untyped-def]
     """``python -m sudoku_tk ARGS`` in ``cwd`` (never the repository: a regression must not litter it)."""
-    preexec: Optional[Callable[[], None]] = None
+    preexec: Callable[[], None] | None = None
     if memory_limit is not None:
         resource = pytest.importorskip("resource")
 

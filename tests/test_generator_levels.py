@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pickle
 import random
-from typing import List, Optional
 
 import pytest
 
@@ -39,7 +38,7 @@ from sudoku_tk.engine.techniques import DEFAULT_OFF
 T = Technique
 
 
-def assert_fair(found: Optional[Generated], symmetry: Symmetry, level: Optional[Level] = None) -> None:
+def assert_fair(found: Generated | None, symmetry: Symmetry, level: Level | None = None) -> None:
     """Unique, minimal and symmetric, rated as it says by the default path, which never needs Brute Force."""
     assert found is not None
     grid = found.grid
@@ -189,7 +188,7 @@ def test_cli_practice_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
         (["--jobs", "0"], "--jobs must be at least 1 (got 0)"),
     ],
 )
-def test_cli_refuses_options_that_do_not_fit(args: List[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_refuses_options_that_do_not_fit(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["generate", *args]) == 2
     out, err = capsys.readouterr()
     assert out == "" and message in err

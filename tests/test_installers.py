@@ -20,9 +20,9 @@ import sys
 import tempfile
 import types
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Iterator
 
 import pytest
 from shared_data import REPO

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import List, Tuple
 
 import pytest
 from pdf_reading import page_streams, page_texts
@@ -106,7 +105,7 @@ def test_booklet_requests_are_checked() -> None:
     assert [p.note for p in four] == ["4×4", "4×4"]
 
 
-def _placed(data: bytes) -> List[Tuple[float, float, str]]:
+def _placed(data: bytes) -> list[tuple[float, float, str]]:
     """Every text shown on the first page, with where it starts (x, y in points, y up)."""
     stream = page_streams(data)[0]
     return [

@@ -8,7 +8,7 @@ with the repository checks the estimate on real puzzles in the obvious cases.
 from __future__ import annotations
 
 import statistics
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 from shared_data import LOCAL_PUZZLES

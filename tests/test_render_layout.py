@@ -10,10 +10,24 @@ from sudoku_tk.render.palette import LIGHT
 from sudoku_tk.ui.board_layout import BoardLayout
 from sudoku_tk.ui.theme import LIGHT as UI_LIGHT
 
-SHARED_FIELDS = (
-    "window board thin_line box_line frame given player auto candidate conflict conflict_bg ghost link "
-    "contradiction contradiction_bg contradiction_dash"
-).split()
+SHARED_FIELDS = [
+    "window",
+    "board",
+    "thin_line",
+    "box_line",
+    "frame",
+    "given",
+    "player",
+    "auto",
+    "candidate",
+    "conflict",
+    "conflict_bg",
+    "ghost",
+    "link",
+    "contradiction",
+    "contradiction_bg",
+    "contradiction_dash",
+]
 
 
 @pytest.mark.parametrize("name", SHARED_FIELDS)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional, Tuple
 
 import pytest
 from PIL import Image
@@ -32,8 +31,8 @@ SOLUTION_ROW_1 = (4, 1, 7, 3, 6, 9, 8, 2, 5)
 
 
 def ink_box(
-    image: Image.Image, r: Rect, margin: int = 4, colour: Optional[str] = None
-) -> Optional[Tuple[int, int, int, int]]:
+    image: Image.Image, r: Rect, margin: int = 4, colour: str | None = None
+) -> tuple[int, int, int, int] | None:
     """The box (x0, y0, x1, y1 inclusive) of the pixels inside ``r`` (less ``margin``) that are ink:
     near ``colour`` when given, else clearly darker than white."""
     x0, y0, x1, y1 = (int(r.x0) + margin, int(r.y0) + margin, int(r.x1) - margin, int(r.y1) - margin)
@@ -116,7 +115,7 @@ def test_candidates_sit_in_their_slot_of_the_mini_grid(position) -> None:
 
 
 @pytest.mark.parametrize("box, digit, quadrant", [(2, 4, (1, 1)), (4, 16, (3, 3)), (4, 1, (0, 0))])
-def test_the_mini_grid_follows_the_board_size(box: int, digit: int, quadrant: Tuple[int, int]) -> None:
+def test_the_mini_grid_follows_the_board_size(box: int, digit: int, quadrant: tuple[int, int]) -> None:
     side = box * box
     pos = recompute(Grid.from_values([0] * side * side), (), NO_ASSISTS)
     image = picture(pos)

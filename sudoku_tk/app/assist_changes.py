@@ -8,8 +8,6 @@ few cells), or that nothing on the board changed.
 
 from __future__ import annotations
 
-from typing import List
-
 from sudoku_tk.engine.geometry import Cell
 from sudoku_tk.engine.propagation import Position
 
@@ -32,7 +30,7 @@ def board_change_text(before: Position, after: Position) -> str:
     removed = sum(len(before.candidate_set(c) - after.candidate_set(c)) for c in both_empty)
     back = sum(len(after.candidate_set(c) - before.candidate_set(c)) for c in both_empty)
 
-    def cells(chosen: List[Cell], digits: Position) -> str:
+    def cells(chosen: list[Cell], digits: Position) -> str:
         names = [f"{geo.cell_name(c)}={geo.digit_char(digits.values[c])}" for c in chosen[:ASSIST_CHANGE_CELLS]]
         more = len(chosen) - ASSIST_CHANGE_CELLS
         return ", ".join(names) + (f" and {more} more" if more > 0 else "")

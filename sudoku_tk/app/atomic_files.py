@@ -26,8 +26,8 @@ import re
 import secrets
 import stat
 import time
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable, List, Optional
 
 from sudoku_tk.app.file_reading import MAX_FILE_BYTES, not_a_file, read_file
 from sudoku_tk.app.instance_lock import host_tag, pid_alive
@@ -51,7 +51,7 @@ def backup_path_for(path: Path | str) -> Path:
     return path.with_name(path.name + BACKUP_SUFFIX)
 
 
-def temp_prefix(path: Path | str, pid: Optional[int] = None) -> str:
+def temp_prefix(path: Path | str, pid: int | None = None) -> str:
     """The start of the name of a temporary file written for ``path`` by process ``pid`` (default: this one).
 
     >>> temp_prefix("/x/autosave.json", 42).startswith(".autosave.json.") and temp_prefix("a", 42).endswith("-42.")
@@ -73,7 +73,7 @@ def check_size(data: bytes, name: str) -> None:
         )
 
 
-def existing_file(path: Path) -> Optional[os.stat_result]:
+def existing_file(path: Path) -> os.stat_result | None:
     """The lstat of ``path`` when it is a regular file, None when nothing is there.
 
     Raises:
@@ -117,7 +117,7 @@ def _new_temp(folder: Path, prefix: str, mode: int) -> tuple[int, Path]:
     raise FileExistsError(f"no free temporary name in {folder}")
 
 
-def _write_temp(folder: Path, prefix: str, data: bytes, durable: bool = True, mode: Optional[int] = None) -> Path:
+def _write_temp(folder: Path, prefix: str, data: bytes, durable: bool = True, mode: int | None = None) -> Path:
     """The data in a new temporary file of ``folder``: ``mode`` set exactly, or None for what the umask gives."""
     fd, tmp = _new_temp(folder, prefix, PRIVATE_MODE if mode == PRIVATE_MODE else 0o666)
     try:
@@ -142,7 +142,7 @@ def unlink_quietly(path: Path) -> None:
         pass
 
 
-def _keep_backup(path: Path, prefix: str, durable: bool, mode: Optional[int]) -> None:
+def _keep_backup(path: Path, prefix: str, durable: bool, mode: int | None) -> None:
     """Make ``<path>.bak`` hold the current content of ``path`` without ever removing ``path``."""
     folder = path.parent
     backup = backup_path_for(path)
@@ -216,7 +216,7 @@ def atomic_write_text(
     atomic_write_bytes(path, text.encode("utf-8"), backup=backup, durable=durable, private=private)
 
 
-def is_stale_temp(path: Path, now: Optional[float] = None) -> bool:
+def is_stale_temp(path: Path, now: float | None = None) -> bool:
     """Is this temporary file a leftover: older than STALE_TEMP_SECONDS, or named by a gone process of this machine?"""
     try:
         age = (time.time() if now is None else now) - path.stat().st_mtime
@@ -228,7 +228,7 @@ def is_stale_temp(path: Path, now: Optional[float] = None) -> bool:
     return named is not None and named["host"] == host_tag() and not pid_alive(int(named["pid"]))
 
 
-def remove_stale_temps(folder: Path, patterns: Iterable[str]) -> List[Path]:
+def remove_stale_temps(folder: Path, patterns: Iterable[str]) -> list[Path]:
     """Delete the stale temporary files (see is_stale_temp) matching the glob ``patterns`` in ``folder``; return them.
 
     Another running app's write in progress is left alone. Never raises.

@@ -35,9 +35,9 @@ from __future__ import annotations
 import itertools
 import os
 import stat
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterable, Iterator, List, Optional, Tuple
 
 from sudoku_tk.app.atomic_files import atomic_write_text, backup_path_for, remove_stale_temps
 from sudoku_tk.app.autosave_journal import Journal
@@ -56,19 +56,19 @@ class _Found:
     """What one autosave file holds: a record, a reason it cannot be read, or nothing (missing)."""
 
     path: Path
-    record: Optional[GameRecord] = None
-    problem: Optional[str] = None
-    newer: Optional[int] = None
+    record: GameRecord | None = None
+    problem: str | None = None
+    newer: int | None = None
     """The format version, when the file comes from a newer version of the app."""
-    kept_as: Optional[Path] = None
+    kept_as: Path | None = None
     """Where the unreadable file was set aside."""
     snapshot: bytes = b""
     """The file's bytes, when it was read (the journal's base)."""
-    journal_problem: Optional[str] = None
+    journal_problem: str | None = None
     """Why the journal's lines were not all applied (None when they were, or there was none)."""
 
 
-def _probe(path: Path, journal: Optional[Journal] = None) -> _Found:
+def _probe(path: Path, journal: Journal | None = None) -> _Found:
     """Read one autosave file (and, given its ``journal``, the moves saved since), never raising."""
     if not os.path.lexists(path):
         return _Found(path)
@@ -110,17 +110,17 @@ class Autosaver:
         self.folder = Path(folder)
         self.durable = durable
         self.durable_every = durable_every
-        self.kept_aside: List[Path] = []
+        self.kept_aside: list[Path] = []
         """Files this Autosaver leaves alone: unreadable ones at their ``.damaged`` names, newer ones in place."""
-        self.message: Optional[str] = None
+        self.message: str | None = None
         """What the last check of the folder found, for the player (None when all was well)."""
-        self.news: List[str] = []
+        self.news: list[str] = []
         """What saves found and set aside since the check (see ``take_news``)."""
         self._name = AUTOSAVE_NAME
         self._checked = False
         self._unsynced = 0
-        self._journal: Optional[Journal] = None
-        self._loaded: Optional[Tuple[GameRecord, bytes]] = None
+        self._journal: Journal | None = None
+        self._loaded: tuple[GameRecord, bytes] | None = None
 
     @property
     def path(self) -> Path:
@@ -200,12 +200,12 @@ class Autosaver:
             f"so it was kept as {moved.name} and your game is saved as a file there again."
         )
 
-    def take_news(self) -> List[str]:
+    def take_news(self) -> list[str]:
         """What the saves since the last call set aside, for the player (then forgotten)."""
         news, self.news = self.news, []
         return news
 
-    def load_latest(self) -> Tuple[Optional[GameRecord], Optional[str]]:
+    def load_latest(self) -> tuple[GameRecord | None, str | None]:
         """The last autosaved game and a message for the player (None when all went well); never raises.
 
         Returns (None, None) when there is no autosave. Unreadable files are set
@@ -228,11 +228,11 @@ class Autosaver:
             if path not in self.kept_aside:
                 self.kept_aside.append(path)
 
-    def _check(self) -> Tuple[Optional[GameRecord], Optional[str]]:
+    def _check(self) -> tuple[GameRecord | None, str | None]:
         """Choose the slot to write, set unreadable files aside, and find the game to resume."""
         self._checked = True
-        notes: List[str] = []
-        fallback: Optional[GameRecord] = None
+        notes: list[str] = []
+        fallback: GameRecord | None = None
         for name in self._slot_names():
             self._name = name
             found = [_probe(self.path, self.journal), _probe(backup_path_for(self.path))]
@@ -270,10 +270,10 @@ class Autosaver:
         return replace(found, kept_as=moved)
 
     def _resume(
-        self, autosave: _Found, backup: _Found, fallback: Optional[GameRecord], notes: List[str]
-    ) -> Tuple[Optional[GameRecord], Optional[str]]:
+        self, autosave: _Found, backup: _Found, fallback: GameRecord | None, notes: list[str]
+    ) -> tuple[GameRecord | None, str | None]:
         """The game to continue from the chosen slot's files, and the message for the player."""
-        record: Optional[GameRecord] = None
+        record: GameRecord | None = None
         if autosave.record is not None:
             record = autosave.record
             journal = self.journal

@@ -34,7 +34,7 @@ import json
 import os
 import stat
 from pathlib import Path
-from typing import Any, Dict, Optional, Tuple
+from typing import Any
 
 from sudoku_tk.app.atomic_files import atomic_write_text
 from sudoku_tk.app.file_reading import NotAFileError, decode, not_a_file, read_file
@@ -76,7 +76,7 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _common_prefix(old: Tuple[Move, ...], new: Tuple[Move, ...]) -> int:
+def _common_prefix(old: tuple[Move, ...], new: tuple[Move, ...]) -> int:
     """How many moves ``old`` and ``new`` share from the start (fast when one extends the other)."""
     if len(new) >= len(old) and new[: len(old)] == old:
         return len(old)
@@ -90,7 +90,7 @@ def _common_prefix(old: Tuple[Move, ...], new: Tuple[Move, ...]) -> int:
     return n
 
 
-def _common_suffix(old: Tuple[Move, ...], new: Tuple[Move, ...]) -> int:
+def _common_suffix(old: tuple[Move, ...], new: tuple[Move, ...]) -> int:
     """How many moves ``old`` and ``new`` share at the end (the redo list grows at its front)."""
     if len(new) >= len(old) and new[len(new) - len(old) :] == old:
         return len(old)
@@ -110,7 +110,7 @@ class Journal:
     def __init__(self, snapshot: Path) -> None:
         self.snapshot = snapshot
         self.path = journal_path(snapshot)
-        self._state: Optional[Tuple[Tuple[Move, ...], Tuple[Move, ...], Dict[str, Any]]] = None
+        self._state: tuple[tuple[Move, ...], tuple[Move, ...], dict[str, Any]] | None = None
         self._lines = 0
         self.size = 0
         """Bytes in the journal file (0 when there is none for the current snapshot)."""
@@ -217,7 +217,7 @@ class Journal:
             os.close(fd)
 
     # -- reading ------------------------------------------------------------------------------
-    def apply(self, snapshot_bytes: bytes, game: Dict[str, Any]) -> Tuple[int, Optional[str]]:
+    def apply(self, snapshot_bytes: bytes, game: dict[str, Any]) -> tuple[int, str | None]:
         """Apply this snapshot's journal to ``game`` (the snapshot's JSON, changed in place).
 
         Returns how many lines were applied and why the rest was not (None when all was well,
@@ -245,7 +245,7 @@ class Journal:
         self.belongs = True
         valid = len(lines[0]) + 1
         applied = 0
-        problem: Optional[str] = None
+        problem: str | None = None
         for i, raw in enumerate(lines[1:], start=1):
             if i == len(lines) - 1:
                 if raw:
@@ -285,7 +285,7 @@ _SETTABLE = frozenset(
 )
 
 
-def _apply_line(raw: str, n: int, game: Dict[str, Any]) -> Optional[str]:
+def _apply_line(raw: str, n: int, game: dict[str, Any]) -> str | None:
     """Apply one journal line to ``game``; why it could not be applied, or None."""
     try:
         line = json.loads(raw)

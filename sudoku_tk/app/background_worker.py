@@ -25,9 +25,10 @@ import os
 import random
 import signal
 import threading
+from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+from typing import Any
 
 from sudoku_tk.app.puzzle_cache import PuzzleCache, PuzzleKey
 from sudoku_tk.engine.grid import Grid
@@ -75,14 +76,14 @@ class MakeJob:
 
     key: str
     seed: str
-    time_limit: Optional[float] = MAKE_TIME_LIMIT
+    time_limit: float | None = MAKE_TIME_LIMIT
     pool_first: bool = False
 
 
-Job = Union[PidJob, RateJob, MakeJob]
+Job = PidJob | RateJob | MakeJob
 
 
-def run_job(job: Job) -> Tuple[int, Any]:
+def run_job(job: Job) -> tuple[int, Any]:
     """Run ``job`` (in the worker process): ``(process id, result)``; the result is None when nothing was found."""
     result: Any = None
     if isinstance(job, RateJob):
@@ -135,17 +136,17 @@ class _Queued:
 class BackgroundWorker:
     """One job at a time on an executor made on first use by ``factory`` (None: jobs are queued, never run)."""
 
-    def __init__(self, factory: Optional[ExecutorFactory], wake: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, factory: ExecutorFactory | None, wake: Callable[[], None] = lambda: None) -> None:
         self._factory = factory
         self.wake = wake
         """Called whenever work is queued: the window starts polling."""
-        self._executor: Optional[Executor] = None
-        self._queue: List[_Queued] = []
-        self._running: Optional[Tuple["Future[Tuple[int, Any]]", _Queued]] = None
-        self.pid: Optional[int] = None
+        self._executor: Executor | None = None
+        self._queue: list[_Queued] = []
+        self._running: tuple[Future[tuple[int, Any]], _Queued] | None = None
+        self.pid: int | None = None
         """The worker process's id once known (None before the first job, or without a process)."""
         self.closed = False
-        self.failures: List[str] = []
+        self.failures: list[str] = []
         """Why jobs failed (an exception in the worker), newest last."""
         self.stopped = 0
         """How many refill jobs were stopped half-way for an urgent job."""
@@ -160,7 +161,7 @@ class BackgroundWorker:
         """Is a job running or waiting?"""
         return self._running is not None or bool(self._queue)
 
-    def queued(self) -> Tuple[Job, ...]:
+    def queued(self) -> tuple[Job, ...]:
         """The jobs running and waiting, the running one first."""
         running = (self._running[1].job,) if self._running else ()
         return running + tuple(q.job for q in self._queue)
@@ -177,9 +178,11 @@ class BackgroundWorker:
         # Urgent jobs wait at the front of the queue, in the order they came.
         at = sum(1 for q in self._queue if q.urgent) if urgent else len(self._queue)
         self._queue.insert(at, item)
-        if urgent and isinstance(job, MakeJob) and self._running is not None and not self._running[1].urgent:
-            if isinstance(self._running[1].job, MakeJob):
-                self._stop_running()
+        running = self._running
+        # An order stops a refill that is running (not another order), so it is served at once.
+        refilling = running is not None and not running[1].urgent and isinstance(running[1].job, MakeJob)
+        if urgent and isinstance(job, MakeJob) and refilling:
+            self._stop_running()
         self.wake()
 
     def _stop_running(self) -> None:
@@ -191,7 +194,7 @@ class BackgroundWorker:
         self.stopped += 1
         self._queue.insert(sum(1 for q in self._queue if q.urgent), item)
 
-    def rate(self, puzzle: str, deliver: Callable[[Optional[Rating]], None]) -> None:
+    def rate(self, puzzle: str, deliver: Callable[[Rating | None], None]) -> None:
         """Rate a 9×9 puzzle (before any refill)."""
         self.submit(RateJob(puzzle), deliver, urgent=True)
 
@@ -266,8 +269,8 @@ class PuzzleSupply:
         worker: BackgroundWorker,
         *,
         base_seed: Callable[[], int] = new_base_seed,
-        time_limit: Optional[float] = MAKE_TIME_LIMIT,
-        refill_time_limit: Optional[float] = REFILL_TIME_LIMIT,
+        time_limit: float | None = MAKE_TIME_LIMIT,
+        refill_time_limit: float | None = REFILL_TIME_LIMIT,
     ) -> None:
         self.cache = cache
         self.worker = worker
@@ -277,10 +280,10 @@ class PuzzleSupply:
         self.refill_time_limit = refill_time_limit
         """Seconds one refill job searches (None: until found)."""
         self._refilling = False
-        self._empty: Dict[PuzzleKey, int] = {}
+        self._empty: dict[PuzzleKey, int] = {}
         """Refill jobs in a row that came back empty, per key (REFILL_ATTEMPTS of them: the key is left alone)."""
 
-    def take(self, key: PuzzleKey) -> Optional[Generated]:
+    def take(self, key: PuzzleKey) -> Generated | None:
         """A puzzle for ``key`` from the cache (None when it has none); the cache is then topped up."""
         puzzle = self.cache.take(key)
         self.refill()
@@ -297,7 +300,7 @@ class PuzzleSupply:
         is followed by another with a new seed, up to ``attempts`` jobs; then ``failed()``. A practice puzzle
         comes from the practice pool first (``MakeJob.pool_first``), so it is ready in seconds."""
 
-        def made(puzzle: Optional[Generated]) -> None:
+        def made(puzzle: Generated | None) -> None:
             if puzzle is not None:
                 ready(puzzle)
             elif attempts > 1 and not self.worker.closed:
@@ -322,7 +325,7 @@ class PuzzleSupply:
         key = missing[0]
         self._refilling = True
 
-        def made(puzzle: Optional[Generated]) -> None:
+        def made(puzzle: Generated | None) -> None:
             self._refilling = False
             if puzzle is not None:
                 self._empty.pop(key, None)
@@ -334,7 +337,7 @@ class PuzzleSupply:
 
         self.worker.submit(self._job(key, self.refill_time_limit), made)
 
-    def _job(self, key: PuzzleKey, time_limit: Optional[float], pool_first: bool = False) -> MakeJob:
+    def _job(self, key: PuzzleKey, time_limit: float | None, pool_first: bool = False) -> MakeJob:
         return MakeJob(
             key.text, puzzle_seed(self._base_seed(), 0), time_limit, pool_first and key.technique is not None
         )

@@ -7,7 +7,7 @@ A solution of None (the puzzle has none, or several) means nothing can be wrong.
 
 from __future__ import annotations
 
-from typing import FrozenSet, Optional, Sequence, Tuple
+from collections.abc import Sequence
 
 from sudoku_tk.engine.geometry import Cell, Digit
 from sudoku_tk.engine.grid import Grid
@@ -16,14 +16,14 @@ from sudoku_tk.engine.moves import Move
 from sudoku_tk.engine.propagation import Assist, Position, recompute
 
 
-def wrong_cells(position: Position, solution: Optional[Sequence[Digit]]) -> Tuple[Cell, ...]:
+def wrong_cells(position: Position, solution: Sequence[Digit] | None) -> tuple[Cell, ...]:
     """Cells whose digit differs from the unique solution (none when there is no unique solution)."""
     if solution is None:
         return ()
     return tuple(c for c, (v, s) in enumerate(zip(position.values, solution)) if v and v != s)
 
 
-def missing_candidates(position: Position, solution: Optional[Sequence[Digit]]) -> Tuple[Tuple[Cell, Digit], ...]:
+def missing_candidates(position: Position, solution: Sequence[Digit] | None) -> tuple[tuple[Cell, Digit], ...]:
     """Empty cells whose true digit (by the unique solution) is no longer a candidate, with that digit."""
     if solution is None:
         return ()
@@ -32,7 +32,7 @@ def missing_candidates(position: Position, solution: Optional[Sequence[Digit]]) 
     )
 
 
-def wrong_marks(position: Position, solution: Optional[Sequence[Digit]]) -> Tuple[Tuple[Cell, Digit], ...]:
+def wrong_marks(position: Position, solution: Sequence[Digit] | None) -> tuple[tuple[Cell, Digit], ...]:
     """Empty cells the player pencilled whose own marks leave out the true digit, with that digit.
 
     A cell with no marks yet is not a mistake: the player hasn't pencilled it.
@@ -49,10 +49,10 @@ def wrong_marks(position: Position, solution: Optional[Sequence[Digit]]) -> Tupl
 def first_mistake_index(
     start: Grid,
     moves: Sequence[Move],
-    assists: FrozenSet[Assist],
+    assists: frozenset[Assist],
     solution: Sequence[Digit],
-    current: Optional[Position] = None,
-) -> Optional[int]:
+    current: Position | None = None,
+) -> int | None:
     """The index of the first move after which the board contradicts ``solution``, or None.
 
     A contradiction is a wrong digit on the board or a true candidate removed (as

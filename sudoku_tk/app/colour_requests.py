@@ -7,7 +7,8 @@ a COLOURS change (the window redraws them, autosave keeps them).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 

@@ -10,7 +10,7 @@ the hints or the mistakes; they are saved with the game and cleared by a new gam
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any
 
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 
@@ -40,25 +40,25 @@ def partner(colour: int) -> int:
 class Colouring:
     """Colours on cells and on candidates (sorted tuples, so two equal colourings compare equal)."""
 
-    cells: Tuple[Tuple[Cell, int], ...] = ()
-    candidates: Tuple[Tuple[Cell, Digit, int], ...] = ()
+    cells: tuple[tuple[Cell, int], ...] = ()
+    candidates: tuple[tuple[Cell, Digit, int], ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.cells or self.candidates)
 
-    def cell_colour(self, cell: Cell) -> Optional[int]:
+    def cell_colour(self, cell: Cell) -> int | None:
         return dict(self.cells).get(cell)
 
-    def candidate_colour(self, cell: Cell, digit: Digit) -> Optional[int]:
+    def candidate_colour(self, cell: Cell, digit: Digit) -> int | None:
         return {(c, d): k for c, d, k in self.candidates}.get((cell, digit))
 
-    def cell_map(self) -> Dict[Cell, int]:
+    def cell_map(self) -> dict[Cell, int]:
         return dict(self.cells)
 
-    def candidate_map(self) -> Dict[Tuple[Cell, Digit], int]:
+    def candidate_map(self) -> dict[tuple[Cell, Digit], int]:
         return {(c, d): k for c, d, k in self.candidates}
 
-    def toggle_cell(self, cell: Cell, colour: int) -> "Colouring":
+    def toggle_cell(self, cell: Cell, colour: int) -> Colouring:
         """Give ``cell`` the colour, or take it off when the cell has that colour already."""
         _check_colour(colour)
         cells = self.cell_map()
@@ -68,7 +68,7 @@ class Colouring:
             cells[cell] = colour
         return Colouring(tuple(sorted(cells.items())), self.candidates)
 
-    def toggle_candidate(self, cell: Cell, digit: Digit, colour: int) -> "Colouring":
+    def toggle_candidate(self, cell: Cell, digit: Digit, colour: int) -> Colouring:
         """Give candidate (cell, digit) the colour, or take it off when it has that colour already."""
         _check_colour(colour)
         cands = self.candidate_map()
@@ -84,7 +84,7 @@ def _check_colour(colour: int) -> None:
         raise ValueError(f"no colour {colour}: colours are 0 to {COLOURS - 1}")
 
 
-def colouring_to_json(colouring: Colouring, geo: Geometry) -> Dict[str, Any]:
+def colouring_to_json(colouring: Colouring, geo: Geometry) -> dict[str, Any]:
     """``{"cells": [["r1c1", 0], …], "candidates": [["r1c2", "5", 2], …]}`` (colour numbers 0..3)."""
     return {
         "cells": [[geo.cell_name(c), k] for c, k in colouring.cells],
@@ -100,8 +100,8 @@ def read_colouring(value: Any, geo: Geometry, where: str = "colours") -> Colouri
     """
     obj = want(value, (dict,), where, "an object")
     check_keys(obj, (), frozenset({"cells", "candidates"}), where)
-    cells: Dict[Cell, int] = {}
-    cands: Dict[Tuple[Cell, Digit], int] = {}
+    cells: dict[Cell, int] = {}
+    cands: dict[tuple[Cell, Digit], int] = {}
     for i, item in enumerate(want(obj.get("cells", []), (list,), f"{where}.cells", "a list")):
         at = f"{where}.cells[{i}]"
         cell_name, colour = _pair(item, 2, at)
@@ -113,7 +113,7 @@ def read_colouring(value: Any, geo: Geometry, where: str = "colours") -> Colouri
     return Colouring(tuple(sorted(cells.items())), tuple(sorted((c, d, k) for (c, d), k in cands.items())))
 
 
-def _pair(item: Any, width: int, where: str) -> List[Any]:
+def _pair(item: Any, width: int, where: str) -> list[Any]:
     if not isinstance(item, list) or len(item) != width:
         raise fail(where, f"expected a list of {width} items")
     return item

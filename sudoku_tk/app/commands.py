@@ -11,9 +11,9 @@ data and labelled per platform; the UI maps them to Tk event sequences.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
 
 class Platform(Enum):
@@ -26,7 +26,7 @@ class Platform(Enum):
     """Any X11 desktop (and other Unix)."""
 
     @classmethod
-    def current(cls, name: Optional[str] = None) -> "Platform":
+    def current(cls, name: str | None = None) -> Platform:
         """The platform for ``sys.platform`` (or ``name``)."""
         key = sys.platform if name is None else name
         if key.startswith("win"):
@@ -87,7 +87,7 @@ class Shortcut:
     """Alt on Windows and Linux, Option on macOS."""
 
     @classmethod
-    def parse(cls, text: str) -> "Shortcut":
+    def parse(cls, text: str) -> Shortcut:
         """Read ``Mod+Shift+Z``, ``Alt+1``, ``F1``, ``Escape``, ``Mod+plus`` (modifiers are case-insensitive).
 
         Raises:
@@ -134,14 +134,14 @@ class Command:
     label: str
     handler: Callable[[], object]
     is_available: Callable[[], bool] = _always
-    shortcuts: Tuple[Shortcut, ...] = ()
+    shortcuts: tuple[Shortcut, ...] = ()
     """The first one is shown in the menu; all are bound."""
     menu: str = ""
     """The menu it appears in ("" for none)."""
     group: str = ""
     """Commands of one menu are separated where the group changes."""
     toolbar: bool = False
-    is_checked: Optional[Callable[[], bool]] = None
+    is_checked: Callable[[], bool] | None = None
     """Set for an on/off command: the menu shows a check mark."""
     help: str = ""
     """One sentence for tooltips and the status bar."""
@@ -170,10 +170,10 @@ class CommandRegistry:
     (True, 'Ctrl+Z')
     """
 
-    def __init__(self, menus: Tuple[str, ...] = ()) -> None:
-        self._commands: Dict[str, Command] = {}
-        self._menu_order: List[str] = list(menus)
-        self._listeners: List[Callable[[], None]] = []
+    def __init__(self, menus: tuple[str, ...] = ()) -> None:
+        self._commands: dict[str, Command] = {}
+        self._menu_order: list[str] = list(menus)
+        self._listeners: list[Callable[[], None]] = []
 
     def add(self, command: Command) -> None:
         """Register a command.
@@ -220,26 +220,26 @@ class CommandRegistry:
         command.handler()
         return True
 
-    def find_shortcut(self, shortcut: Shortcut) -> Optional[Command]:
+    def find_shortcut(self, shortcut: Shortcut) -> Command | None:
         """The command bound to ``shortcut``, if any."""
         for command in self._commands.values():
             if shortcut in command.shortcuts:
                 return command
         return None
 
-    def menus(self) -> List[str]:
+    def menus(self) -> list[str]:
         """Menu names in order (the order given at construction, then first use)."""
         return [m for m in self._menu_order if any(c.menu == m for c in self._commands.values())]
 
-    def menu_groups(self, menu: str) -> List[List[Command]]:
+    def menu_groups(self, menu: str) -> list[list[Command]]:
         """The commands of one menu by ``group`` (groups in order of first use; a separator between)."""
-        groups: Dict[str, List[Command]] = {}
+        groups: dict[str, list[Command]] = {}
         for command in self._commands.values():
             if command.menu == menu:
                 groups.setdefault(command.group, []).append(command)
         return list(groups.values())
 
-    def toolbar(self) -> List[Command]:
+    def toolbar(self) -> list[Command]:
         return [c for c in self._commands.values() if c.toolbar]
 
     def on_change(self, listener: Callable[[], None]) -> None:

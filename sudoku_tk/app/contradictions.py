@@ -10,7 +10,6 @@ marks, so the window draws without knowing the rules. Nothing here changes the g
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Tuple
 
 from sudoku_tk.engine.geometry import Cell, Digit, Unit
 from sudoku_tk.engine.moves import describe_move
@@ -23,13 +22,13 @@ class ContradictionNote:
 
     sentence: str
     """One line for the status bar, e.g. ``Contradiction: r4c5 has no candidate left — after r1c1=7, move 3``."""
-    dead_cells: Tuple[Cell, ...]
+    dead_cells: tuple[Cell, ...]
     """Empty cells with no candidate left."""
-    lost_digits: Tuple[Tuple[Unit, Digit], ...]
+    lost_digits: tuple[tuple[Unit, Digit], ...]
     """Units where a digit has no place left, with the digit."""
-    clash_cells: Tuple[Cell, ...]
+    clash_cells: tuple[Cell, ...]
     """Cells holding a digit that stands more than once in a unit."""
-    contradictions: Tuple[Contradiction, ...]
+    contradictions: tuple[Contradiction, ...]
     """The engine's record, first one first (the sentence is about it)."""
 
 
@@ -62,7 +61,7 @@ def when_it_appeared(position: Position, contradiction: Contradiction) -> str:
     return f"after {describe_move(position.moves[index], position.geometry)}, move {index + 1}"
 
 
-def note_contradictions(position: Position) -> Optional[ContradictionNote]:
+def note_contradictions(position: Position) -> ContradictionNote | None:
     """The note the window shows for the contradictions on the board, or None when it holds none."""
     found = position.contradictions()
     if not found:

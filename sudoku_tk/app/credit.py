@@ -10,8 +10,6 @@ are chosen here.
 
 from __future__ import annotations
 
-from typing import Tuple
-
 from sudoku_tk.app.game_clock import format_duration
 from sudoku_tk.app.session import GameView
 
@@ -39,7 +37,7 @@ def solved_alone(view: GameView) -> bool:
     return not (view.hints or view.reveals)
 
 
-def solved_title_and_detail(view: GameView) -> Tuple[str, str]:
+def solved_title_and_detail(view: GameView) -> tuple[str, str]:
     """The solved card's title and detail for a solved game.
 
     Alone: "Solved!" and "Time taken: 12:05. Well done!". With help: "Solved, with help"

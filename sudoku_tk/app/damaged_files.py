@@ -14,7 +14,6 @@ from __future__ import annotations
 import glob
 import os
 from pathlib import Path
-from typing import Optional
 
 from sudoku_tk.app.atomic_files import unlink_quietly
 
@@ -23,7 +22,7 @@ KEEP_DAMAGED = 5
 """How many unreadable copies of each file are kept; older ones are removed."""
 
 
-def set_aside(path: Path, keep: int = KEEP_DAMAGED) -> Optional[Path]:
+def set_aside(path: Path, keep: int = KEEP_DAMAGED) -> Path | None:
     """Rename an unreadable file to ``<name>.damaged`` (older copies move up: ``.damaged.1``, …); return its new path.
 
     Copies beyond ``keep`` are removed. A symbolic link is renamed itself, never

@@ -22,19 +22,19 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping, Optional, Sequence, Tuple
 
 from sudoku_tk.app.commands import Platform
 
-Run = Callable[[Sequence[str]], Tuple[int, str]]
+Run = Callable[[Sequence[str]], tuple[int, str]]
 """Run a program (argv) to its end: (exit status, its output); raises OSError when it can't start."""
 StartFile = Callable[[str, str], None]
 """Windows' ``os.startfile(path, operation)``."""
 
 
-def _run(argv: Sequence[str]) -> Tuple[int, str]:
+def _run(argv: Sequence[str]) -> tuple[int, str]:
     # No pipes to a program that stays behind (xclip serves the clipboard from a child): its output goes nowhere.
     done = subprocess.run(
         list(argv), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=30, check=False
@@ -42,7 +42,7 @@ def _run(argv: Sequence[str]) -> Tuple[int, str]:
     return done.returncode, done.stdout.decode("utf-8", "replace")
 
 
-def _run_input(argv: Sequence[str], data: bytes) -> Tuple[int, str]:
+def _run_input(argv: Sequence[str], data: bytes) -> tuple[int, str]:
     """Run a program with ``data`` on its standard input (its children may outlive it: no output pipes)."""
     done = subprocess.run(
         list(argv), input=data, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30, check=False
@@ -50,7 +50,7 @@ def _run_input(argv: Sequence[str], data: bytes) -> Tuple[int, str]:
     return done.returncode, ""
 
 
-def _run_detached(argv: Sequence[str]) -> Tuple[int, str]:
+def _run_detached(argv: Sequence[str]) -> tuple[int, str]:
     """Run a program whose children may outlive it (a clipboard owner, a viewer): no pipes kept."""
     done = subprocess.run(
         list(argv),
@@ -63,7 +63,7 @@ def _run_detached(argv: Sequence[str]) -> Tuple[int, str]:
     return done.returncode, ""
 
 
-def _run_bytes(argv: Sequence[str], limit: int) -> Tuple[int, bytes]:
+def _run_bytes(argv: Sequence[str], limit: int) -> tuple[int, bytes]:
     """Run a program and read at most ``limit`` + 1 bytes of its output; a program that says more is stopped."""
     with subprocess.Popen(list(argv), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL) as p:
         assert p.stdout is not None
@@ -85,13 +85,13 @@ class Desktop:
     """What this machine offers: its platform, how to find and run programs, Windows' shell, the environment."""
 
     platform: Platform = field(default_factory=Platform.current)
-    which: Callable[[str], Optional[str]] = shutil.which
+    which: Callable[[str], str | None] = shutil.which
     run: Run = _run
     run_detached: Run = _run_detached
-    run_input: Callable[[Sequence[str], bytes], Tuple[int, str]] = _run_input
-    startfile: Optional[StartFile] = getattr(os, "startfile", None)
+    run_input: Callable[[Sequence[str], bytes], tuple[int, str]] = _run_input
+    startfile: StartFile | None = getattr(os, "startfile", None)
     env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
-    run_bytes: Callable[[Sequence[str], int], Tuple[int, bytes]] = _run_bytes
+    run_bytes: Callable[[Sequence[str], int], tuple[int, bytes]] = _run_bytes
     """Run a program and take at most ``limit`` bytes of its output (more: the output is cut, status -1)."""
 
 
@@ -101,7 +101,7 @@ class Handoff:
 
     done: bool
     message: str
-    command: Tuple[str, ...] = ()
+    command: tuple[str, ...] = ()
     """The program run (empty for Windows' shell or when nothing ran), for tests and the log."""
 
 
@@ -136,7 +136,7 @@ def open_file(path: Path, desktop: Desktop) -> Handoff:
 # -- printing ------------------------------------------------------------------------------------------
 
 
-def default_printer(desktop: Desktop) -> Optional[str]:
+def default_printer(desktop: Desktop) -> str | None:
     """The printer ``lpstat`` names as the default, else the first one it lists, else None."""
     lpstat = desktop.which("lpstat")
     if lpstat is None:
@@ -200,7 +200,7 @@ def _viewer_instead(path: Path, desktop: Desktop, why: str) -> Handoff:
 # -- clipboard pictures --------------------------------------------------------------------------------
 
 
-def clipboard_image_command(path: Path, desktop: Desktop) -> Tuple[Optional[Tuple[str, ...]], str]:
+def clipboard_image_command(path: Path, desktop: Desktop) -> tuple[tuple[str, ...] | None, str]:
     """The program that puts the PNG at ``path`` on the clipboard here, or None and what is missing."""
     p = str(path)
     if desktop.platform is Platform.WINDOWS:
@@ -255,9 +255,9 @@ IMAGE_LIMIT = 30 * 1024 * 1024
 class ClipboardPicture:
     """What the clipboard held: a picture's bytes, or None and one sentence on why there is none."""
 
-    data: Optional[bytes]
+    data: bytes | None
     message: str = ""
-    command: Tuple[str, ...] = ()
+    command: tuple[str, ...] = ()
 
 
 _NO_PICTURE = "The clipboard holds no picture."
@@ -283,7 +283,7 @@ def paste_image(desktop: Desktop, scratch: Path, limit: int = IMAGE_LIMIT) -> Cl
             pass
 
 
-def _image_type(types: str) -> Optional[str]:
+def _image_type(types: str) -> str | None:
     """The picture type to ask for among the clipboard's types (PNG first), or None."""
     offered = [t.strip() for t in types.splitlines() if t.strip().startswith("image/")]
     for preferred in ("image/png", "image/jpeg", "image/bmp", "image/gif", "image/webp"):
@@ -293,8 +293,8 @@ def _image_type(types: str) -> Optional[str]:
 
 
 def _paste_linux(desktop: Desktop, limit: int) -> ClipboardPicture:
-    listing: Tuple[str, ...]
-    getting: Tuple[str, ...]
+    listing: tuple[str, ...]
+    getting: tuple[str, ...]
     wl_paste = desktop.which("wl-paste") if desktop.env.get("WAYLAND_DISPLAY") else None
     if wl_paste is not None:
         listing, getting = (wl_paste, "--list-types"), (wl_paste, "--no-newline", "--type")
@@ -319,7 +319,7 @@ def _paste_linux(desktop: Desktop, limit: int) -> ClipboardPicture:
     return ClipboardPicture(data, "", argv)
 
 
-def _scratch_bytes(scratch: Path, limit: int) -> Optional[bytes]:
+def _scratch_bytes(scratch: Path, limit: int) -> bytes | None:
     try:
         if Path(scratch).stat().st_size > limit:
             return None

@@ -26,7 +26,6 @@ import traceback
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Optional
 
 from sudoku_tk.app.damaged_files import set_aside
 
@@ -56,7 +55,7 @@ class ErrorLog:
         """Log a problem the player was shown (one line)."""
         self._write(USER, " ".join(message.split()))
 
-    def internal(self, exc: BaseException, tb: Optional[TracebackType] = None, where: str = "") -> None:
+    def internal(self, exc: BaseException, tb: TracebackType | None = None, where: str = "") -> None:
         """Log an error in the program, with its traceback (``where`` says what was running)."""
         lines = traceback.format_exception(type(exc), exc, tb if tb is not None else exc.__traceback__)
         head = f"{where}: " if where else ""

@@ -8,7 +8,6 @@ here changes the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Tuple
 
 from sudoku_tk.engine.geometry import Cell, Digit
 from sudoku_tk.engine.moves import Place, describe_move
@@ -24,8 +23,8 @@ class Explanation:
     """
 
     text: str
-    step: Optional[Step] = None
-    cells: Tuple[Cell, ...] = ()
+    step: Step | None = None
+    cells: tuple[Cell, ...] = ()
 
 
 def move_summary(position: Position, index: int) -> str:
@@ -38,7 +37,7 @@ def move_summary(position: Position, index: int) -> str:
     return " → ".join(parts)
 
 
-def explain(position: Position, cell: Cell, digit: Optional[Digit] = None) -> Optional[Explanation]:
+def explain(position: Position, cell: Cell, digit: Digit | None = None) -> Explanation | None:
     """Say why a candidate is missing (``digit`` given) or why a filled cell holds its digit.
 
     Returns None when there is nothing to explain (the candidate is still there,

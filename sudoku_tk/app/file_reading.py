@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import BinaryIO, Optional
+from typing import BinaryIO
 
 from sudoku_tk.engine.errors import SaveFileError
 
@@ -90,7 +90,7 @@ def link_text(path: Path) -> str:
         return "a symbolic link"
 
 
-def not_a_file(path: Path, mode: int, *, label: Optional[str] = None) -> NotAFileError:
+def not_a_file(path: Path, mode: int, *, label: str | None = None) -> NotAFileError:
     """The error for ``path``, which is not a regular file (``mode`` from lstat or fstat)."""
     name = label or path.name or str(path)
     kind = link_text(path) if stat.S_ISLNK(mode) else kind_of_mode(mode)
@@ -99,7 +99,7 @@ def not_a_file(path: Path, mode: int, *, label: Optional[str] = None) -> NotAFil
     return NotAFileError(f"{name} is {kind}, not a file", kind)
 
 
-def too_large(label: str, what: str, size: Optional[int], limit: int) -> FileTooLargeError:
+def too_large(label: str, what: str, size: int | None, limit: int) -> FileTooLargeError:
     """The error for a file over ``limit`` (``size`` None: it grew past the limit while being read)."""
     if size is None:
         return FileTooLargeError(f"{label} is too large for {what} (over {size_text(limit)})", limit)
@@ -113,7 +113,7 @@ def read_file(
     follow_links: bool = True,
     regular_only: bool = True,
     limit: int = MAX_FILE_BYTES,
-    label: Optional[str] = None,
+    label: str | None = None,
 ) -> bytes:
     """The bytes of a file, at most ``limit``, without ever blocking on it (see the module).
 

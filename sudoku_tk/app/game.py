@@ -20,8 +20,8 @@ the solution are in ``game_clock.py``, ``explanations.py`` and ``checking.py``.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
-from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple
 
 from sudoku_tk.app import checking
 from sudoku_tk.app.colouring import Colouring
@@ -55,15 +55,15 @@ class Game:
     _puzzle_id: str
     _source: str
     _created: datetime
-    _moves: List[Move]
-    _redo: List[Move]
-    _assists: FrozenSet[Assist]
+    _moves: list[Move]
+    _redo: list[Move]
+    _assists: frozenset[Assist]
     _position: Position
     _mistakes: int
     _hints: int
     _reveals: int
     _colouring: Colouring
-    _rating: Optional[Rating]
+    _rating: Rating | None
     _entering: bool
     _candidate_mode: CandidateMode
     _solution: object
@@ -75,7 +75,7 @@ class Game:
         self._clock = GameClock(clock)
         self._load(record, entering)
 
-    def to_record(self, saved: Optional[datetime] = None) -> GameRecord:
+    def to_record(self, saved: datetime | None = None) -> GameRecord:
         """The game as a record for saving (``saved``: when it is written; None leaves it out)."""
         return GameRecord(
             self._start,
@@ -141,11 +141,11 @@ class Game:
         return self._reveals
 
     @property
-    def rating(self) -> Optional[Rating]:
+    def rating(self) -> Rating | None:
         """The puzzle's rating once known (the window has it computed in the background; see ``set_rating``)."""
         return self._rating
 
-    def set_rating(self, rating: Optional[Rating]) -> None:
+    def set_rating(self, rating: Rating | None) -> None:
         """Keep the puzzle's rating with the game (it is saved with it); nothing on the board changes."""
         self._rating = rating
 
@@ -160,7 +160,7 @@ class Game:
         return self._entering
 
     @property
-    def solution(self) -> Optional[Tuple[int, ...]]:
+    def solution(self) -> tuple[int, ...] | None:
         """The starting position's only solution, or None when it has none or several (computed once), or while
         it is still being worked out (``solution_pending``)."""
         if self._solution is _NOT_COMPUTED:
@@ -174,7 +174,7 @@ class Game:
         _ = self.solution
         return self._solution is _PENDING
 
-    def know_solution(self, start: Grid, solution: Optional[Tuple[int, ...]]) -> bool:
+    def know_solution(self, start: Grid, solution: tuple[int, ...] | None) -> bool:
         """Take the solution (None: none or several) that a count made elsewhere found for ``start``, if ``start``
         is still this game's starting position; whether it was taken."""
         if self._entering or start.values != self._start.values or start.candidates != self._start.candidates:
@@ -188,18 +188,18 @@ class Game:
         return self.solution is not None
 
     @property
-    def moves(self) -> Tuple[Move, ...]:
+    def moves(self) -> tuple[Move, ...]:
         """The moves made, first to last (the board's own tuple of them: a long game's moves are not copied)."""
         kept = self._position.moves
         return kept if len(kept) == len(self._moves) else tuple(self._moves)
 
     @property
-    def redo_moves(self) -> Tuple[Move, ...]:
+    def redo_moves(self) -> tuple[Move, ...]:
         """The moves Redo would replay, next one first."""
         return tuple(reversed(self._redo))
 
     @property
-    def assists(self) -> FrozenSet[Assist]:
+    def assists(self) -> frozenset[Assist]:
         return self._assists
 
     @property
@@ -234,7 +234,7 @@ class Game:
     def has_assist(self, assist: Assist) -> bool:
         return assist in self._assists
 
-    def revealed_cells(self) -> Tuple[Cell, ...]:
+    def revealed_cells(self) -> tuple[Cell, ...]:
         """Cells whose digit on the board was revealed at the player's request (in move order)."""
         pos = self._position
         found = []  # at most one placement is in force per cell: look only there, not through the whole game
@@ -246,15 +246,15 @@ class Game:
                     found.append((index, cell))
         return tuple(cell for _index, cell in sorted(found))
 
-    def wrong_cells(self) -> Tuple[Cell, ...]:
+    def wrong_cells(self) -> tuple[Cell, ...]:
         """Cells whose digit differs from the unique solution (none when there is no unique solution)."""
         return checking.wrong_cells(self._position, self.solution)
 
-    def missing_candidates(self) -> Tuple[Tuple[Cell, Digit], ...]:
+    def missing_candidates(self) -> tuple[tuple[Cell, Digit], ...]:
         """Empty cells whose true digit (by the unique solution) is no longer a candidate, with that digit."""
         return checking.missing_candidates(self._position, self.solution)
 
-    def missing_shown(self) -> Tuple[Tuple[Cell, Digit], ...]:
+    def missing_shown(self) -> tuple[tuple[Cell, Digit], ...]:
         """The true digits missing from the small digits the board shows, with their cells: removed true
         candidates, or in own-marks mode the cells whose marks leave out the true digit (what Mark mistakes rings)."""
         if self.own_marks:
@@ -265,7 +265,7 @@ class Game:
         """The digits now on the board as the givens of a new puzzle (what "Start" locks while entering)."""
         return Grid.from_values(self._position.values)
 
-    def first_mistake_index(self, solution: Sequence[Digit]) -> Optional[int]:
+    def first_mistake_index(self, solution: Sequence[Digit]) -> int | None:
         """The index of the first move after which the board contradicts ``solution``, or None.
 
         A contradiction is a wrong digit on the board or a true candidate removed (as
@@ -282,11 +282,11 @@ class Game:
         """The last move and what the assists did because of it: ``r1c1=5 → naked single r3c2=4``."""
         return move_summary(self._position, len(self._moves) - 1) if self._moves else ""
 
-    def why_value(self, cell: Cell) -> Optional[Step]:
+    def why_value(self, cell: Cell) -> Step | None:
         """The single that placed ``cell``'s digit, when an assist placed it."""
         return self._position.value_step(cell)
 
-    def explain(self, cell: Cell, digit: Optional[Digit] = None) -> Optional[Explanation]:
+    def explain(self, cell: Cell, digit: Digit | None = None) -> Explanation | None:
         """Say why a candidate is missing (``digit`` given) or why a filled cell holds its digit (see explanations.py)."""
         return explain(self._position, cell, digit)
 
@@ -323,7 +323,7 @@ class Game:
         self._entering = entering
         self._candidate_mode = record.candidate_mode
         self._solution = _NOT_COMPUTED
-        self._earlier: List[Position] = []
+        self._earlier: list[Position] = []
         self._position = recompute(self._start, self._moves, self._effective_assists())
         self._hints = max(0, record.hints)
         self._reveals = max(record.reveals, len(self.revealed_cells()))  # files from before the count
@@ -331,7 +331,7 @@ class Game:
         self._rating = record.rating
         self.resume_clock()
 
-    def _effective_assists(self) -> FrozenSet[Assist]:
+    def _effective_assists(self) -> frozenset[Assist]:
         """The assists applied: while entering only ENTERING_ASSISTS; with own marks the singles rest."""
         assists = self._assists - resting_assists(self._candidate_mode)
         return assists & ENTERING_ASSISTS if self._entering else assists

@@ -11,7 +11,7 @@ a duration reads in the app's sentences (``12:05``).
 from __future__ import annotations
 
 import time
-from typing import Callable, Optional
+from collections.abc import Callable
 
 
 class GameClock:
@@ -29,7 +29,7 @@ class GameClock:
         """Start stopped at ``elapsed`` seconds, reading time from ``now``."""
         self._now = now
         self._elapsed = 0.0
-        self._running_since: Optional[float] = None
+        self._running_since: float | None = None
         self.reset(elapsed)
 
     def reset(self, elapsed: float = 0.0) -> None:

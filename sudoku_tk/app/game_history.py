@@ -18,10 +18,11 @@ player and log; reading never raises.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any
 
 from sudoku_tk.app import puzzles
 from sudoku_tk.app.atomic_files import atomic_write_text
@@ -83,12 +84,12 @@ class FinishedGame:
         return not (self.hints or self.reveals)
 
     @property
-    def kind(self) -> Tuple[int, str]:
+    def kind(self) -> tuple[int, str]:
         """What best times are kept for: the board size and the level."""
         return self.size, self.level
 
 
-def _game(obj: Any) -> Optional[FinishedGame]:
+def _game(obj: Any) -> FinishedGame | None:
     """One game read from the file; None when the entry is damaged."""
     if not isinstance(obj, dict):
         return None
@@ -110,7 +111,7 @@ def _game(obj: Any) -> Optional[FinishedGame]:
     return game
 
 
-def finished_game(view: GameView, created: datetime, puzzle_id: str, now: Optional[datetime] = None) -> FinishedGame:
+def finished_game(view: GameView, created: datetime, puzzle_id: str, now: datetime | None = None) -> FinishedGame:
     """The record of a solved game: ``created`` (when it was started) tells it from others, the level comes
     from the built-in library (none for a puzzle from elsewhere)."""
     entry = puzzles.by_id(puzzle_id) if puzzle_id else None
@@ -129,13 +130,13 @@ def finished_game(view: GameView, created: datetime, puzzle_id: str, now: Option
 class _File:
     """What ``history.json`` holds: its entries as written (newest first), its other fields, and any problem."""
 
-    def __init__(self, entries: List[Dict[str, Any]], extra: Dict[str, Any], problem: Optional[str] = None) -> None:
+    def __init__(self, entries: list[dict[str, Any]], extra: dict[str, Any], problem: str | None = None) -> None:
         self.entries = entries
         self.extra = extra
         self.problem = problem
 
     @classmethod
-    def read(cls, path: Path) -> "_File":
+    def read(cls, path: Path) -> _File:
         """Read the file (missing: empty); never raises, a problem is kept instead."""
         try:
             obj = json.loads(decode(read_file(path, "the game history", follow_links=False)))
@@ -152,13 +153,13 @@ class _File:
         entries = [e for e in obj.get("games", []) if isinstance(e, dict) and isinstance(e.get("key"), str)]
         return cls(entries, {k: v for k, v in obj.items() if k != "games"})
 
-    def games(self) -> List[FinishedGame]:
+    def games(self) -> list[FinishedGame]:
         return [g for g in (_game(e) for e in self.entries) if g is not None]
 
 
-def _merged(new: Sequence[Dict[str, Any]], old: Sequence[Dict[str, Any]]) -> List[Dict[str, Any]]:
+def _merged(new: Sequence[dict[str, Any]], old: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The entries of both, once per game key (``new`` wins), newest first (by ``finished``), at most MAX_GAMES."""
-    seen: Dict[str, Dict[str, Any]] = {}
+    seen: dict[str, dict[str, Any]] = {}
     for entry in [*new, *old]:
         seen.setdefault(str(entry.get("key")), entry)
     entries = sorted(seen.values(), key=lambda e: str(e.get("finished", "")), reverse=True)  # stable: ties keep order
@@ -168,14 +169,14 @@ def _merged(new: Sequence[Dict[str, Any]], old: Sequence[Dict[str, Any]]) -> Lis
 class GameHistory:
     """The finished games, newest first, kept in ``path`` (None: in memory only)."""
 
-    def __init__(self, path: Optional[Path] = None, games: Sequence[FinishedGame] = ()) -> None:
+    def __init__(self, path: Path | None = None, games: Sequence[FinishedGame] = ()) -> None:
         self.path = path
-        self._games: List[FinishedGame] = list(games)[:MAX_GAMES]
+        self._games: list[FinishedGame] = list(games)[:MAX_GAMES]
         self.note = ""
         """What the player should be told about the file ("" when all was well): it was set aside, and why."""
 
     @classmethod
-    def load(cls, path: Optional[Path]) -> "GameHistory":
+    def load(cls, path: Path | None) -> GameHistory:
         """Read the history file; a missing file gives an empty history, a damaged one is set aside (see ``note``)."""
         history = cls(path)
         history.refresh()
@@ -195,19 +196,19 @@ class GameHistory:
         return damage_note(self.path, "the game history", problem, "a new history was started")
 
     @property
-    def games(self) -> List[FinishedGame]:
+    def games(self) -> list[FinishedGame]:
         """The finished games, newest first."""
         return list(self._games)
 
     def has(self, key: str) -> bool:
         return any(g.key == key for g in self._games)
 
-    def best(self, size: int, level: str) -> Optional[FinishedGame]:
+    def best(self, size: int, level: str) -> FinishedGame | None:
         """The fastest game of this size and level solved alone, or None."""
         alone = [g for g in self._games if g.alone and g.kind == (size, level)]
         return min(alone, key=lambda g: g.seconds, default=None)
 
-    def bests(self) -> List[FinishedGame]:
+    def bests(self) -> list[FinishedGame]:
         """The best game of each size and level (alone only), smallest board and easiest level first."""
         # Levels of earlier versions (very_hard) come after today's.
         order = {lvl.value: i for i, lvl in enumerate(Level)}
@@ -268,10 +269,10 @@ class GameHistory:
                 self.note = self._set_aside(found.problem)
             self._write(_merged([asdict(g) for g in self._games], found.entries), found.extra)
 
-    def _write(self, entries: List[Dict[str, Any]], extra: Dict[str, Any]) -> None:
+    def _write(self, entries: list[dict[str, Any]], extra: dict[str, Any]) -> None:
         assert self.path is not None
         version = extra.get("version")
-        data: Dict[str, Any] = {
+        data: dict[str, Any] = {
             **extra,
             "format": HISTORY_FORMAT,
             "version": max(version if isinstance(version, int) else 0, HISTORY_VERSION),

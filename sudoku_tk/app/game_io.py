@@ -21,7 +21,6 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Optional, Tuple, Union
 
 from sudoku_tk.app.file_reading import decode, read_file
 from sudoku_tk.app.game_record import GameRecord
@@ -42,11 +41,11 @@ MAX_COLLECTION = 10_000
 class IncomingPuzzle:
     """A puzzle offered to the app, checked: the grid (None if the text did not parse) and what is wrong with it."""
 
-    grid: Optional[Grid]
-    problems: Tuple[Problem, ...] = ()
+    grid: Grid | None
+    problems: tuple[Problem, ...] = ()
     format_error: str = ""
     """Why the text is not a puzzle (the engine's PuzzleFormatError message), or ""."""
-    count: Optional[SolutionCount] = None
+    count: SolutionCount | None = None
     """The solutions found (up to two), once counted; None before, and for a puzzle with conflicts."""
 
     @property
@@ -70,7 +69,7 @@ class IncomingPuzzle:
         return self.is_proper or self.has_several_solutions
 
     @property
-    def cells(self) -> Tuple[Cell, ...]:
+    def cells(self) -> tuple[Cell, ...]:
         """Every cell named by a problem, to mark on the board (in order, no repeats)."""
         out: list[Cell] = []
         for p in self.problems:
@@ -129,7 +128,7 @@ def read_puzzle_text(text: str) -> IncomingPuzzle:
 class PuzzleCollection:
     """Several puzzles in one text, each with the line it starts on; none checked yet (the player picks one)."""
 
-    puzzles: Tuple[Tuple[int, Grid], ...]
+    puzzles: tuple[tuple[int, Grid], ...]
     more: bool = False
     """True when the text holds more than MAX_COLLECTION puzzles (only the first ones are listed)."""
 
@@ -143,11 +142,11 @@ class PuzzleCollection:
         return f"{index + 1:>{width}}.  {givens:>3} givens  {start}  (line {line})"
 
 
-def read_incoming(text: str) -> Union[IncomingPuzzle, PuzzleCollection]:
+def read_incoming(text: str) -> IncomingPuzzle | PuzzleCollection:
     """Pasted or opened text: one checked puzzle, or a collection when it holds several; never raises for bad text."""
     if not text or not text.strip():
         return IncomingPuzzle(None, format_error="the text is empty")
-    puzzles: list[Tuple[int, Grid]] = []
+    puzzles: list[tuple[int, Grid]] = []
     try:
         for entry in parse_collection(text):
             if len(puzzles) == MAX_COLLECTION:
@@ -160,7 +159,7 @@ def read_incoming(text: str) -> Union[IncomingPuzzle, PuzzleCollection]:
     return read_puzzle_text(text)
 
 
-Opened = Union[GameRecord, IncomingPuzzle, PuzzleCollection]
+Opened = GameRecord | IncomingPuzzle | PuzzleCollection
 
 
 def looks_like_game_file(text: str) -> bool:

@@ -7,9 +7,9 @@ played.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import FrozenSet, Optional, Sequence, Tuple
 
 from sudoku_tk import __version__
 from sudoku_tk.app.colouring import Colouring
@@ -31,21 +31,21 @@ class GameRecord:
     """
 
     start: Grid
-    moves: Tuple[Move, ...] = ()
-    redo: Tuple[Move, ...] = ()
+    moves: tuple[Move, ...] = ()
+    redo: tuple[Move, ...] = ()
     """Moves undone, in the order they would be redone (the next redo first)."""
-    assists: FrozenSet[Assist] = ALL_ASSISTS
+    assists: frozenset[Assist] = ALL_ASSISTS
     elapsed: float = 0.0
     """Seconds of play so far (the timer stops while paused)."""
     mistakes: int = 0
-    revealed: Tuple[Cell, ...] = ()
+    revealed: tuple[Cell, ...] = ()
     """Cells whose digit the player asked to be shown."""
     puzzle_name: str = ""
     puzzle_id: str = ""
     """The built-in library id, or "" for a puzzle from elsewhere."""
     puzzle_source: str = ""
-    created: Optional[datetime] = None
-    saved: Optional[datetime] = None
+    created: datetime | None = None
+    saved: datetime | None = None
     app_version: str = field(default=__version__)
     """The version of the app that wrote the record."""
     hints: int = 0
@@ -56,7 +56,7 @@ class GameRecord:
     """The player's colours on cells and candidates (see colouring.py)."""
     candidate_mode: CandidateMode = CandidateMode.AUTOMATIC
     """Automatic candidates or the player's own pencil marks (see pencil_mode.py)."""
-    rating: Optional[Rating] = None
+    rating: Rating | None = None
     """The puzzle's rating (level, score, SE estimate) once known; None for 4×4 and 16×16 and before rating."""
 
     @classmethod
@@ -67,9 +67,9 @@ class GameRecord:
         name: str = "",
         puzzle_id: str = "",
         source: str = "",
-        assists: FrozenSet[Assist] | Sequence[Assist] = ALL_ASSISTS,
-        now: Optional[datetime] = None,
-    ) -> "GameRecord":
+        assists: frozenset[Assist] | Sequence[Assist] = ALL_ASSISTS,
+        now: datetime | None = None,
+    ) -> GameRecord:
         """A fresh game on ``start``: no moves, clock at zero, created ``now``."""
         return cls(
             start, assists=frozenset(assists), puzzle_name=name, puzzle_id=puzzle_id, puzzle_source=source, created=now
@@ -80,14 +80,14 @@ class GameRecord:
         moves: Sequence[Move],
         redo: Sequence[Move] = (),
         *,
-        elapsed: Optional[float] = None,
-        mistakes: Optional[int] = None,
-        revealed: Optional[Sequence[Cell]] = None,
-        assists: FrozenSet[Assist] | Sequence[Assist] | None = None,
-        saved: Optional[datetime] = None,
-        hints: Optional[int] = None,
-        reveals: Optional[int] = None,
-    ) -> "GameRecord":
+        elapsed: float | None = None,
+        mistakes: int | None = None,
+        revealed: Sequence[Cell] | None = None,
+        assists: frozenset[Assist] | Sequence[Assist] | None = None,
+        saved: datetime | None = None,
+        hints: int | None = None,
+        reveals: int | None = None,
+    ) -> GameRecord:
         """The same game with the player's current moves (and clock, counters and assists when given)."""
         return replace(
             self,

@@ -7,7 +7,7 @@ step the logic solver takes on the board, a single left on the board included.
 
 from __future__ import annotations
 
-from typing import FrozenSet, Iterable, Optional
+from collections.abc import Iterable
 
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Assist
@@ -15,7 +15,7 @@ from sudoku_tk.engine.step import Step, Technique
 from sudoku_tk.engine.techniques import default_techniques, find_hint, implemented
 
 
-def skipped_by_assists(assists: Iterable[Assist]) -> FrozenSet[Technique]:
+def skipped_by_assists(assists: Iterable[Assist]) -> frozenset[Technique]:
     """The techniques the assists already carry out, which the ladder looks past.
 
     >>> sorted(t.name for t in skipped_by_assists({Assist.HIDDEN_SINGLES}))
@@ -35,8 +35,8 @@ def skipped_by_assists(assists: Iterable[Assist]) -> FrozenSet[Technique]:
 
 
 def choose_step(
-    grid: Grid, assists: Iterable[Assist], unique: bool, enabled: Optional[FrozenSet[Technique]] = None
-) -> Optional[Step]:
+    grid: Grid, assists: Iterable[Assist], unique: bool, enabled: frozenset[Technique] | None = None
+) -> Step | None:
     """The step a hint teaches: the first step the logic solver would take on this board, or None.
 
     Of the first technique that applies, the step that removes (or places) the most for its length

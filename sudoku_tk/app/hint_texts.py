@@ -7,7 +7,7 @@ named); ``hint_views.py`` and the ``HintLadder`` (hints.py) put them together.
 from __future__ import annotations
 
 import re
-from typing import Optional, Sequence, Tuple
+from collections.abc import Sequence
 
 from sudoku_tk.engine.explain import effects_text, units_text
 from sudoku_tk.engine.geometry import Geometry
@@ -49,7 +49,7 @@ _SINGLE_NUDGES = {
 """What a single's nudge says, about its unit and when no unit is known: never which cell."""
 
 
-def nudge_text(step: Step, geometry: Optional[Geometry] = None) -> str:
+def nudge_text(step: Step, geometry: Geometry | None = None) -> str:
     """Rung 1: the technique and where to look, e.g. "Look for a Naked Pair in box 9."
 
     A single's nudge names its unit, never its cell (that would give the answer away); a naked
@@ -82,7 +82,7 @@ def nudge_text(step: Step, geometry: Optional[Geometry] = None) -> str:
     return f"{lead} {prep} {focus}."
 
 
-def nudge_unit(step: Step, geometry: Optional[Geometry] = None) -> Optional[int]:
+def nudge_unit(step: Step, geometry: Geometry | None = None) -> int | None:
     """The unit a single's nudge points at: its defining unit, or a naked single's box (None: not known)."""
     for h in step.highlights:
         if h.role is HighlightRole.DEFINING_UNIT and h.units:
@@ -93,7 +93,7 @@ def nudge_unit(step: Step, geometry: Optional[Geometry] = None) -> Optional[int]
     return None
 
 
-def _single_unit(step: Step, geometry: Optional[Geometry]) -> Optional[str]:
+def _single_unit(step: Step, geometry: Geometry | None) -> str | None:
     """The name of the unit a single's nudge points at: its focus when that is a unit, else its box."""
     focus = step.focus.strip()
     if focus.split(" ", 1)[0] in _UNIT_WORDS:
@@ -138,7 +138,7 @@ def effects_of(step: Step, geometry: Geometry) -> str:
     )
 
 
-def full_highlights(step: Step) -> Tuple[Highlight, ...]:
+def full_highlights(step: Step) -> tuple[Highlight, ...]:
     """The step's highlights plus a mark for every elimination and placement it does not highlight itself."""
     highlights = list(step.highlights)
     drawn = {(h.role, c, d) for h in step.highlights for c in h.cells for d in h.digits}
@@ -151,7 +151,7 @@ def full_highlights(step: Step) -> Tuple[Highlight, ...]:
     return tuple(highlights)
 
 
-def legend(highlights: Sequence[Highlight], links: Sequence[Link] = ()) -> Tuple[Tuple[str, str], ...]:
+def legend(highlights: Sequence[Highlight], links: Sequence[Link] = ()) -> tuple[tuple[str, str], ...]:
     """The roles on show, in a fixed order, as (key, label): role values, then "strong" / "weak" for links."""
     present = {h.role for h in highlights}
     out = [(role.value, ROLE_NAMES[role]) for role in HighlightRole if role in present]
@@ -184,7 +184,7 @@ def _cells_digits(geometry: Geometry, h: Highlight) -> str:
     return f"{cells} ({digits})" if digits else cells
 
 
-def legend_names(step: Step, geometry: Optional[Geometry], walking: bool = False) -> dict[str, str]:
+def legend_names(step: Step, geometry: Geometry | None, walking: bool = False) -> dict[str, str]:
     """What each role is in this step, for the legend: "set A: r5c8, r6c9 (2, 4, 9)", "base: rows 2 and 7",
     "true in the chain (=)". Roles not named here keep their generic names (``ROLE_NAMES``)."""
     names: dict[str, str] = {}

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Optional, Tuple
 
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
@@ -64,8 +63,8 @@ class HintKind(Enum):
 
 
 def rung_drawing(
-    step: Step, rung: Rung, geometry: Optional[Geometry] = None
-) -> Tuple[Tuple[Highlight, ...], Tuple[Link, ...]]:
+    step: Step, rung: Rung, geometry: Geometry | None = None
+) -> tuple[tuple[Highlight, ...], tuple[Link, ...]]:
     """What the board shows of ``step`` at ``rung``: (highlights, links).
 
     Nudge: the units where the pattern lives (a naked single, found in its cell, shows
@@ -83,7 +82,7 @@ def rung_drawing(
     return full_highlights(step), step.links
 
 
-def walk_drawing(step: Step, walk: WalkStep) -> Tuple[Tuple[Highlight, ...], Tuple[Link, ...]]:
+def walk_drawing(step: Step, walk: WalkStep) -> tuple[tuple[Highlight, ...], tuple[Link, ...]]:
     """What the board shows with one step of a walk: (highlights, links).
 
     A chain's walk shows its nodes so far (true ones as colour A, false ones as colour B, the assumption as the
@@ -116,21 +115,21 @@ class HintView:
     """The technique's name, or what kind of news this is ("A mistake on the board")."""
     text: str
     """The rung's sentence(s) for the player."""
-    rung: Optional[Rung] = None
-    step: Optional[Step] = None
-    highlights: Tuple[Highlight, ...] = ()
-    links: Tuple[Link, ...] = ()
-    undo_to: Optional[int] = None
+    rung: Rung | None = None
+    step: Step | None = None
+    highlights: tuple[Highlight, ...] = ()
+    links: tuple[Link, ...] = ()
+    undo_to: int | None = None
     """For a mistake or problem: the move count ``Session.undo_to`` goes back to (None: nothing to undo)."""
-    walk: Tuple[WalkStep, ...] = ()
+    walk: tuple[WalkStep, ...] = ()
     """At the Step rung, the step told link by link (empty: the step is short enough as one sentence)."""
-    walk_at: Optional[int] = None
+    walk_at: int | None = None
     """While walking: the index in ``walk`` on show (None: not walking)."""
-    geometry_for_names: Optional[Geometry] = None
+    geometry_for_names: Geometry | None = None
     """The board's geometry, for naming cells in the legend (None: roles keep their generic names)."""
 
     @property
-    def technique(self) -> Optional[Technique]:
+    def technique(self) -> Technique | None:
         return None if self.step is None else self.step.technique
 
     @property
@@ -160,7 +159,7 @@ class HintView:
         return self.walk_at is not None
 
     @property
-    def walk_step(self) -> Optional[WalkStep]:
+    def walk_step(self) -> WalkStep | None:
         """The walk step on show (None: not walking)."""
         return None if self.walk_at is None else self.walk[self.walk_at]
 
@@ -174,7 +173,7 @@ class HintView:
         return f"{self.walk_at + 1} of {len(self.walk)}"
 
     @property
-    def numbered(self) -> Tuple[ChainNode, ...]:
+    def numbered(self) -> tuple[ChainNode, ...]:
         """The chain nodes the board numbers 1, 2, … with this view (empty: none)."""
         walk = self.walk_step
         if walk is not None:
@@ -202,7 +201,7 @@ class HintView:
         return self.kind in (HintKind.MISTAKE, HintKind.PROBLEM) and self.undo_to is not None
 
     @property
-    def legend(self) -> Tuple[Tuple[str, str], ...]:
+    def legend(self) -> tuple[tuple[str, str], ...]:
         """(key, label) per role on show, named by what it is in this step ("set A: r5c8, r6c9 (2, 4, 9)", "the
         pivot", "true in the chain"); a mistake's marks are named for what they mean there."""
         entries = legend(self.highlights, self.links)
@@ -229,13 +228,13 @@ class PathEntry:
 class PathView:
     """The logic solver's path from the player's current position, or why there is none."""
 
-    entries: Tuple[PathEntry, ...]
+    entries: tuple[PathEntry, ...]
     summary: str
     """Solved in N steps, or plainly where and why it got stuck."""
-    grids: Tuple[Grid, ...] = ()
+    grids: tuple[Grid, ...] = ()
     """The grid before each entry, then the grid where the path ends (len(entries) + 1)."""
     solved: bool = False
-    blocked: Optional[HintView] = None
+    blocked: HintView | None = None
     """Set when the board is wrong: the path is not computed from a broken position."""
 
     @property
@@ -268,7 +267,7 @@ class PathView:
 class StepsView:
     """Every step available on the board now, or why none is listed."""
 
-    steps: Tuple[Step, ...]
-    labels: Tuple[str, ...]
+    steps: tuple[Step, ...]
+    labels: tuple[str, ...]
     summary: str
-    blocked: Optional[HintView] = None
+    blocked: HintView | None = None

@@ -24,8 +24,9 @@ position, with where it got stuck). The views returned are plain values
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple, TypeVar
+from typing import TypeVar
 
 from sudoku_tk.engine.grid import Grid  # noqa: F401  (the doctest)
 from sudoku_tk.engine.logic_solver import MistakeKind, SolvePath, diagnose, solve_logically
@@ -50,7 +51,7 @@ APPLIED_LIST_LIMIT = 6
 """How many automatic placements an "Applied" message names before it says "and N more"."""
 
 
-HintListener = Callable[[Optional[HintView]], None]
+HintListener = Callable[[HintView | None], None]
 V = TypeVar("V")
 ListJob = Callable[[Callable[[], bool]], V]
 """A list's work with the board it is about already read: call it with a ``stop`` question."""
@@ -78,17 +79,17 @@ class HintLadder:
     ('APPLIED', 1)
     """
 
-    def __init__(self, session: Session, enabled: Optional[FrozenSet[Technique]] = None) -> None:
+    def __init__(self, session: Session, enabled: frozenset[Technique] | None = None) -> None:
         self.session = session
         self._enabled = enabled
-        self._view: Optional[HintView] = None
-        self._listeners: List[HintListener] = []
+        self._view: HintView | None = None
+        self._listeners: list[HintListener] = []
         self._busy = False
         self._unsubscribe = session.subscribe(self._on_change)
 
     # -- state ------------------------------------------------------------------------
     @property
-    def view(self) -> Optional[HintView]:
+    def view(self) -> HintView | None:
         """The hint on show (None: no hint)."""
         return self._view
 
@@ -107,18 +108,18 @@ class HintLadder:
         self._unsubscribe()
 
     @property
-    def enabled(self) -> Optional[FrozenSet[Technique]]:
+    def enabled(self) -> frozenset[Technique] | None:
         """The techniques hints, steps and the solution path may use (None: the default set)."""
         return self._enabled
 
     @enabled.setter
-    def enabled(self, techniques: Optional[FrozenSet[Technique]]) -> None:
+    def enabled(self, techniques: frozenset[Technique] | None) -> None:
         self._enabled = techniques
         if self._view is not None:
             self._show(None)  # the hint on show may use a technique no longer allowed
 
     @property
-    def solution(self) -> Optional[Tuple[int, ...]]:
+    def solution(self) -> tuple[int, ...] | None:
         """The puzzle's unique solution (None: it has none, or several)."""
         return self.session.solution
 
@@ -154,7 +155,7 @@ class HintLadder:
         self._show(None)
 
     # -- walking through a step ----------------------------------------------------------
-    def walk(self, to: int) -> Optional[HintView]:
+    def walk(self, to: int) -> HintView | None:
         """Walk through the step on show: show walk step ``to`` (clamped; the Step rung is reached first).
 
         Returns the view, or None when the hint on show has no walk.
@@ -169,14 +170,14 @@ class HintLadder:
         at = max(0, min(to, len(view.walk) - 1))
         return self._show(self._walk_view(view, at))
 
-    def walk_by(self, delta: int) -> Optional[HintView]:
+    def walk_by(self, delta: int) -> HintView | None:
         """One step on (``delta`` 1) or back (-1) in the walk; starting at its first step when not walking."""
         view = self._view
         if view is None or view.walk_at is None:
             return self.walk(0 if delta >= 0 else len(view.walk) - 1 if view is not None and view.walk else 0)
         return self.walk(view.walk_at + delta)
 
-    def stop_walking(self) -> Optional[HintView]:
+    def stop_walking(self) -> HintView | None:
         """Back to the whole step (the Step rung) from a walk."""
         view = self._view
         if view is None or view.walk_at is None or view.step is None:
@@ -257,7 +258,7 @@ class HintLadder:
         if not self._busy:
             self._show(None)
 
-    def _show(self, view: Optional[HintView]) -> HintView:
+    def _show(self, view: HintView | None) -> HintView:
         self._view = view
         for listener in list(self._listeners):
             listener(view)
@@ -273,7 +274,7 @@ class HintLadder:
             return HintView(HintKind.STUCK, "Stuck", self._stuck_text())
         return self._step_view(step, Rung.NUDGE)
 
-    def _check(self) -> Optional[HintView]:
+    def _check(self) -> HintView | None:
         """A view saying the board is solved or wrong, or None when it is fit to reason from."""
         s = self.session
         if s.is_entering:
@@ -330,7 +331,7 @@ class HintLadder:
     def _step_view(self, step: Step, rung: Rung) -> HintView:
         geo = self.session.geometry
         highlights, links = rung_drawing(step, rung, geo)
-        walk: Tuple[WalkStep, ...] = ()
+        walk: tuple[WalkStep, ...] = ()
         if rung is Rung.NUDGE:
             text = nudge_text(step, geo)
         elif rung is Rung.PATTERN:

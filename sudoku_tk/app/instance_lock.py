@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from types import TracebackType
-from typing import Optional, Set, Tuple, Type
 
 from sudoku_tk.app.paths import ensure_folder
 
@@ -48,7 +47,7 @@ _BINARY: int = getattr(os, "O_BINARY", 0)  # Windows: no newline translation
 _NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)  # a link in the lock file's place is never written through
 _NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)  # nor does a pipe there stop the open
 _FLAGS = os.O_RDWR | _BINARY | _NOFOLLOW | _NONBLOCK
-_held_here: Set[str] = set()  # lock files this process holds (a second InstanceLock object is refused)
+_held_here: set[str] = set()  # lock files this process holds (a second InstanceLock object is refused)
 
 
 def host_name() -> str:
@@ -100,7 +99,7 @@ class LockInfo:
         return json.dumps({"pid": self.pid, "host": self.host, "started": self.started.isoformat()})
 
     @classmethod
-    def from_json(cls, text: str) -> Optional["LockInfo"]:
+    def from_json(cls, text: str) -> LockInfo | None:
         """Read a lock file's content; None when it is empty or not what ``to_json`` writes."""
         try:
             obj = json.loads(text)
@@ -118,13 +117,13 @@ class LockInfo:
 class LockHeldError(RuntimeError):
     """Entering ``with InstanceLock(...)`` while another app holds the lock; ``holder`` says who (or None)."""
 
-    def __init__(self, path: Path, holder: Optional[LockInfo]) -> None:
+    def __init__(self, path: Path, holder: LockInfo | None) -> None:
         self.path = path
         self.holder = holder
         super().__init__(f"{path} is held by {holder if holder else 'another running app'}")
 
 
-def _os_lock(fd: int) -> Optional[bool]:
+def _os_lock(fd: int) -> bool | None:
     """Lock the open file for this process: True when locked, False when another holds it, None when unsupported."""
     if sys.platform == "win32":
         import msvcrt
@@ -146,7 +145,7 @@ def _os_lock(fd: int) -> Optional[bool]:
     return True
 
 
-def _read(fd: int) -> Tuple[Optional[LockInfo], float]:
+def _read(fd: int) -> tuple[LockInfo | None, float]:
     """The info in an open lock file and the file's age in seconds."""
     os.lseek(fd, 0, os.SEEK_SET)
     text = os.read(fd, 4096).decode("utf-8", "replace")
@@ -162,8 +161,8 @@ class InstanceLock:
         self.path = self.folder / LOCK_NAME
         self.os_lock = os_lock
         self.stale_after = stale_after
-        self._fd: Optional[int] = None
-        self._info: Optional[LockInfo] = None
+        self._fd: int | None = None
+        self._info: LockInfo | None = None
         self.note = ""
         """A problem met while taking the lock that the player may want to know ("" when none)."""
 
@@ -245,7 +244,7 @@ class InstanceLock:
         except FileNotFoundError:
             pass
 
-    def _try_take(self, fd: int, created: bool) -> Optional[bool]:
+    def _try_take(self, fd: int, created: bool) -> bool | None:
         """May we take this open lock file: True, False (held), or None (it was replaced: start again)."""
         locked = _os_lock(fd) if self.os_lock else None
         if locked is False:
@@ -289,7 +288,7 @@ class InstanceLock:
             self._unlink_if_ours(fd)  # before unlocking, so nobody takes a file about to vanish
             os.close(fd)
 
-    def _unlink_if_ours(self, fd: Optional[int] = None) -> None:
+    def _unlink_if_ours(self, fd: int | None = None) -> None:
         try:
             if fd is not None and not os.path.samestat(os.fstat(fd), os.stat(self.path)):
                 return
@@ -297,7 +296,7 @@ class InstanceLock:
         except OSError:
             pass
 
-    def holder(self) -> Optional[LockInfo]:
+    def holder(self) -> LockInfo | None:
         """Who holds the lock now (this object included), or None when it is free or its holder is gone."""
         if self._info is not None and self._fd is not None:
             return self._info
@@ -317,14 +316,14 @@ class InstanceLock:
             return info if pid_alive(info.pid) else None
         return info if age <= self.stale_after else None
 
-    def __enter__(self) -> "InstanceLock":
+    def __enter__(self) -> InstanceLock:
         """Take the lock or raise LockHeldError naming the holder."""
         if not self.acquire():
             raise LockHeldError(self.path, self.holder())
         return self
 
     def __exit__(
-        self, exc_type: Optional[Type[BaseException]], exc: Optional[BaseException], tb: Optional[TracebackType]
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.release()
 

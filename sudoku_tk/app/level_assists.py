@@ -22,8 +22,8 @@ anyone who keeps the singles assists on.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import FrozenSet, Iterable, Optional
 
 from sudoku_tk.app import puzzles
 from sudoku_tk.app.puzzles import Level
@@ -31,7 +31,7 @@ from sudoku_tk.engine import rating as engine_rating
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Assist, recompute
 
-SINGLES: FrozenSet[Assist] = frozenset({Assist.NAKED_SINGLES, Assist.HIDDEN_SINGLES})
+SINGLES: frozenset[Assist] = frozenset({Assist.NAKED_SINGLES, Assist.HIDDEN_SINGLES})
 """The assists that place digits by themselves."""
 
 
@@ -39,7 +39,7 @@ SINGLES: FrozenSet[Assist] = frozenset({Assist.NAKED_SINGLES, Assist.HIDDEN_SING
 class StartingAssists:
     """The assists a new game starts with, and what to tell the player about them ("" when they are the chosen)."""
 
-    assists: FrozenSet[Assist]
+    assists: frozenset[Assist]
     note: str = ""
 
 
@@ -77,7 +77,7 @@ def starting_assists(
     return StartingAssists(chosen)
 
 
-def level_of(puzzle_id: str) -> Optional[Level]:
+def level_of(puzzle_id: str) -> Level | None:
     """The level of a built-in puzzle by its id; None for a puzzle from elsewhere or no longer shipped."""
     entry = puzzles.by_id(puzzle_id) if puzzle_id else None
     return entry.level if entry is not None else None

@@ -8,7 +8,7 @@ board is refused before anything reads the board.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 from sudoku_tk.app.explanations import explain
 from sudoku_tk.engine.geometry import Cell, Digit
@@ -16,7 +16,7 @@ from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Origin, Position, ReasonKind
 
 
-def off_board(position: Position, cell: Cell, digit: Digit, need_empty: bool = False) -> Optional[str]:
+def off_board(position: Position, cell: Cell, digit: Digit, need_empty: bool = False) -> str | None:
     """A refusal when the cell or digit is off the board (or the cell is filled and must be empty)."""
     geo = position.geometry
     if not isinstance(cell, int) or not 0 <= cell < geo.ncells:
@@ -29,7 +29,7 @@ def off_board(position: Position, cell: Cell, digit: Digit, need_empty: bool = F
     return None
 
 
-def place_refusal(start: Grid, position: Position, cell: Cell, digit: Digit) -> Optional[str]:
+def place_refusal(start: Grid, position: Position, cell: Cell, digit: Digit) -> str | None:
     """Why ``digit`` can't be written into ``cell`` (a given or a filled cell), or None."""
     bad = off_board(position, cell, digit)
     if bad is not None:
@@ -46,7 +46,7 @@ def place_refusal(start: Grid, position: Position, cell: Cell, digit: Digit) -> 
     return None
 
 
-def eliminate_refusal(position: Position, cell: Cell, digit: Digit) -> Optional[str]:
+def eliminate_refusal(position: Position, cell: Cell, digit: Digit) -> str | None:
     """Why the candidate can't be removed (not there, or the cell's last one), or None."""
     bad = off_board(position, cell, digit, need_empty=True)
     if bad is not None:
@@ -60,7 +60,7 @@ def eliminate_refusal(position: Position, cell: Cell, digit: Digit) -> Optional[
     return None
 
 
-def restore_refusal(position: Position, cell: Cell, digit: Digit) -> Optional[str]:
+def restore_refusal(position: Position, cell: Cell, digit: Digit) -> str | None:
     """Why the candidate can't be brought back (only the player's own removals can), or None."""
     bad = off_board(position, cell, digit, need_empty=True)
     if bad is not None:
@@ -76,7 +76,7 @@ def restore_refusal(position: Position, cell: Cell, digit: Digit) -> Optional[st
     return None
 
 
-def clear_refusal(start: Grid, position: Position, cell: Cell) -> Optional[str]:
+def clear_refusal(start: Grid, position: Position, cell: Cell) -> str | None:
     """Why ``cell`` can't be cleared (only a digit the player placed can), or None."""
     bad = off_board(position, cell, 1)
     if bad is not None:
@@ -94,7 +94,7 @@ def clear_refusal(start: Grid, position: Position, cell: Cell) -> Optional[str]:
     return None
 
 
-def reveal_refusal(position: Position, solution: Optional[Sequence[Digit]], cell: Cell) -> Optional[str]:
+def reveal_refusal(position: Position, solution: Sequence[Digit] | None, cell: Cell) -> str | None:
     """Why the solution's digit can't be shown in the on-board ``cell`` (no unique solution, a filled cell), or None."""
     geo, pos = position.geometry, position
     name = geo.cell_name(cell)

@@ -18,8 +18,8 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from collections.abc import Mapping
 from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
-from typing import Mapping, Optional
 
 from sudoku_tk.app.file_reading import NotAFileError, kind_of_mode, link_text
 
@@ -53,7 +53,7 @@ def data_dir_for(platform: str, environ: Mapping[str, str], home: str) -> PurePa
     return xdg_base / APP_DIR_NAME
 
 
-def user_data_dir(environ: Optional[Mapping[str, str]] = None) -> Path:
+def user_data_dir(environ: Mapping[str, str] | None = None) -> Path:
     """This user's data folder on this machine (not created here)."""
     env = os.environ if environ is None else environ
     override = env.get(ENV_OVERRIDE, "").strip()
@@ -62,7 +62,7 @@ def user_data_dir(environ: Optional[Mapping[str, str]] = None) -> Path:
     return Path(data_dir_for(sys.platform, env, str(Path.home())))
 
 
-def settings_path(base: Optional[Path] = None) -> Path:
+def settings_path(base: Path | None = None) -> Path:
     """The settings file inside ``base`` (default: the user's data folder)."""
     return (base or user_data_dir()) / SETTINGS_NAME
 
@@ -71,7 +71,7 @@ MAX_SLOTS = 9
 """How many windows may keep their own game at once (slot 1 is the usual one)."""
 
 
-def autosave_dir(base: Optional[Path] = None, slot: int = 1) -> Path:
+def autosave_dir(base: Path | None = None, slot: int = 1) -> Path:
     """The autosave folder of ``slot`` inside ``base`` (default: the user's data folder).
 
     Slot 1 is ``autosave``; a second window open at the same time keeps its game in
@@ -86,7 +86,7 @@ def autosave_dir(base: Optional[Path] = None, slot: int = 1) -> Path:
     return (base or user_data_dir()) / name
 
 
-def recent_dir(base: Optional[Path] = None) -> Path:
+def recent_dir(base: Path | None = None) -> Path:
     """The folder of the recent unfinished games inside ``base`` (default: the user's data folder).
 
     It sits next to the autosave folders and is shared by every window (see app/recent_games.py).

@@ -23,7 +23,6 @@ says. The Session makes the moves (session.py).
 from __future__ import annotations
 
 from enum import Enum
-from typing import FrozenSet, List, Union
 
 from sudoku_tk.app.move_rules import off_board
 from sudoku_tk.engine.geometry import Cell, Digit
@@ -42,15 +41,15 @@ class CandidateMode(Enum):
 
 MODE_LABELS = {CandidateMode.AUTOMATIC: "Automatic", CandidateMode.OWN: "My own pencil marks"}
 """How each mode is named in the View menu ("Candidates: …")."""
-SINGLES: FrozenSet[Assist] = frozenset({Assist.NAKED_SINGLES, Assist.HIDDEN_SINGLES})
+SINGLES: frozenset[Assist] = frozenset({Assist.NAKED_SINGLES, Assist.HIDDEN_SINGLES})
 """The assists that rest while the player keeps their own marks."""
 _NAMES = {Assist.NAKED_SINGLES: "Place naked singles", Assist.HIDDEN_SINGLES: "Place hidden singles"}
 
-PencilOrRefusal = Union[Pencil, str]
+PencilOrRefusal = Pencil | str
 """A Pencil move to make, or the sentence that refuses the request."""
 
 
-def resting_assists(mode: CandidateMode) -> FrozenSet[Assist]:
+def resting_assists(mode: CandidateMode) -> frozenset[Assist]:
     """The assists that are not applied in ``mode`` (their setting is kept)."""
     return SINGLES if mode is CandidateMode.OWN else frozenset()
 
@@ -65,7 +64,7 @@ def toggle_move(position: Position, cell: Cell, digit: Digit) -> PencilOrRefusal
 
 def fill_move(position: Position) -> PencilOrRefusal:
     """Pencil every current candidate of every empty cell that is not marked yet (one move, as HoDoKu offers)."""
-    missing: List[Candidate] = [
+    missing: list[Candidate] = [
         (cell, d) for cell in position.empty_cells() for d in position.candidate_set(cell) - position.mark_set(cell)
     ]
     if not missing:
@@ -75,7 +74,7 @@ def fill_move(position: Position) -> PencilOrRefusal:
 
 def clear_move(position: Position) -> PencilOrRefusal:
     """Rub out every pencil mark on the board (one move)."""
-    marked: List[Candidate] = [(cell, d) for cell in position.empty_cells() for d in position.mark_set(cell)]
+    marked: list[Candidate] = [(cell, d) for cell in position.empty_cells() for d in position.mark_set(cell)]
     return Pencil(tuple(marked), add=False) if marked else "You have no pencil marks to clear"
 
 
@@ -84,7 +83,7 @@ def count_marks(position: Position) -> int:
     return sum(len(position.mark_set(cell)) for cell in position.empty_cells())
 
 
-def switch_text(mode: CandidateMode, assists: FrozenSet[Assist], before: Position, after: Position) -> str:
+def switch_text(mode: CandidateMode, assists: frozenset[Assist], before: Position, after: Position) -> str:
     """What switching to ``mode`` changed, in words: what the cells show, the singles, digits taken back or back.
 
     ``assists`` are the game's assists as the player set them; ``before`` and ``after`` the board around the switch.
@@ -112,7 +111,7 @@ def switch_text(mode: CandidateMode, assists: FrozenSet[Assist], before: Positio
     return text
 
 
-def _cells(cells: List[Cell], position: Position) -> str:
+def _cells(cells: list[Cell], position: Position) -> str:
     """The first few cells with their digits: ``r1c3=7, r2c5=1 and 4 more``."""
     g = position.geometry
     names = [f"{g.cell_name(c)}={g.digit_char(position.values[c])}" for c in cells[:3]]

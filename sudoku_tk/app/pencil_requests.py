@@ -8,7 +8,8 @@ switching the mode itself is ``Session.set_candidate_mode``, which tells the lis
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from sudoku_tk.app.game import Game
 from sudoku_tk.app.pencil_mode import PencilOrRefusal, clear_move, fill_move, toggle_move
@@ -23,9 +24,9 @@ class PencilRequests(Game):
     """Requests on the player's own marks; the Session provides ``_push``, ``toggle_candidate`` and ``_pencil_refused``."""
 
     # Provided by Session (declared here so the requests below type-check; no default, no stub).
-    _push: Callable[[Move], "Outcome"]
-    _pencil_refused: Callable[[str], "Outcome"]
-    toggle_candidate: Callable[[Cell, Digit], "Outcome"]
+    _push: Callable[[Move], Outcome]
+    _pencil_refused: Callable[[str], Outcome]
+    toggle_candidate: Callable[[Cell, Digit], Outcome]
 
     def toggle_pencil(self, cell: Cell, digit: Digit) -> Outcome:
         """Right-click, Shift/Alt+digit, the pad: toggle the player's own mark in own-marks mode, else the candidate."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any
 
 from sudoku_tk.app.atomic_files import atomic_write_text
 from sudoku_tk.app.damaged_files import set_aside
@@ -50,15 +50,15 @@ MAX_PER_KEY = 20
 class PuzzleKey:
     """What a generated puzzle is for: a level (``technique`` None) or practising a technique."""
 
-    level: Optional[Level] = None
-    technique: Optional[Technique] = None
+    level: Level | None = None
+    technique: Technique | None = None
 
     @classmethod
-    def at(cls, level: Level) -> "PuzzleKey":
+    def at(cls, level: Level) -> PuzzleKey:
         return cls(level=level)
 
     @classmethod
-    def practice(cls, technique: Technique) -> "PuzzleKey":
+    def practice(cls, technique: Technique) -> PuzzleKey:
         return cls(technique=technique)
 
     @property
@@ -82,7 +82,7 @@ class PuzzleKey:
         return self.level.label.capitalize()
 
     @classmethod
-    def parse(cls, text: str) -> "PuzzleKey":
+    def parse(cls, text: str) -> PuzzleKey:
         """Read a key as ``text`` writes it.
 
         Raises:
@@ -100,17 +100,17 @@ class PuzzleKey:
         raise ValueError(f"not a generated-puzzle key: {text!r}")
 
 
-LEVEL_KEYS: Tuple[PuzzleKey, ...] = tuple(PuzzleKey.at(level) for level in Level)
+LEVEL_KEYS: tuple[PuzzleKey, ...] = tuple(PuzzleKey.at(level) for level in Level)
 
 
-def generated_to_json(key: PuzzleKey, puzzle: Generated) -> Dict[str, Any]:
-    out: Dict[str, Any] = {"key": key.text, "puzzle": puzzle.puzzle, "seed": puzzle.seed, "tries": puzzle.tries}
+def generated_to_json(key: PuzzleKey, puzzle: Generated) -> dict[str, Any]:
+    out: dict[str, Any] = {"key": key.text, "puzzle": puzzle.puzzle, "seed": puzzle.seed, "tries": puzzle.tries}
     if puzzle.rating is not None:
         out["rating"] = rating_to_json(puzzle.rating)
     return out
 
 
-def generated_from_json(obj: Any) -> Tuple[PuzzleKey, Generated]:
+def generated_from_json(obj: Any) -> tuple[PuzzleKey, Generated]:
     """One cached puzzle, checked.
 
     Raises:
@@ -132,12 +132,12 @@ def generated_from_json(obj: Any) -> Tuple[PuzzleKey, Generated]:
 class PuzzleCache:
     """A few generated puzzles per key, kept in ``path`` (None: in memory only)."""
 
-    def __init__(self, path: Optional[Path], *, per_level: int = PER_LEVEL, per_technique: int = PER_TECHNIQUE) -> None:
+    def __init__(self, path: Path | None, *, per_level: int = PER_LEVEL, per_technique: int = PER_TECHNIQUE) -> None:
         self.path = path
         self.per_level = per_level
         self.per_technique = per_technique
-        self._puzzles: Dict[PuzzleKey, List[Generated]] = {}
-        self._practised: List[Technique] = []
+        self._puzzles: dict[PuzzleKey, list[Generated]] = {}
+        self._practised: list[Technique] = []
         self.note = ""
         """Why the file was not read whole ("" when it was, or when there was none)."""
         if path is not None:
@@ -147,11 +147,11 @@ class PuzzleCache:
     def count(self, key: PuzzleKey) -> int:
         return len(self._puzzles.get(key, ()))
 
-    def puzzles(self, key: PuzzleKey) -> Tuple[Generated, ...]:
+    def puzzles(self, key: PuzzleKey) -> tuple[Generated, ...]:
         """The puzzles kept for ``key``, the next one to be taken first."""
         return tuple(self._puzzles.get(key, ()))
 
-    def practised(self) -> Tuple[Technique, ...]:
+    def practised(self) -> tuple[Technique, ...]:
         """The techniques a player has asked to practise, first asked first."""
         return tuple(self._practised)
 
@@ -163,20 +163,20 @@ class PuzzleCache:
         offered = key.technique in offered_practice_techniques()
         return self.per_technique if key.technique in self._practised and offered else 0
 
-    def missing(self) -> List[PuzzleKey]:
+    def missing(self) -> list[PuzzleKey]:
         """The puzzles to make, one entry per missing puzzle, the emptiest keys first (levels before techniques).
 
         >>> PuzzleCache(None, per_level=1).missing()[:2] == [PuzzleKey.at(Level.EASY), PuzzleKey.at(Level.MEDIUM)]
         True
         """
         keys = list(LEVEL_KEYS) + [PuzzleKey.practice(t) for t in self._practised]
-        out: List[PuzzleKey] = []
+        out: list[PuzzleKey] = []
         for round_ in range(max(self.per_level, self.per_technique)):  # round r lifts every key to r + 1
             out.extend(k for k in keys if self.count(k) <= round_ < self.target(k))
         return out
 
     # -- changes (each one saved at once) ------------------------------------------------
-    def take(self, key: PuzzleKey) -> Optional[Generated]:
+    def take(self, key: PuzzleKey) -> Generated | None:
         """Remove and return the oldest puzzle kept for ``key`` (None when there is none).
 
         Asking for a technique marks it as practised: its puzzles are kept ready from now on.

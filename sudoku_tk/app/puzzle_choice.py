@@ -8,8 +8,8 @@ data file, it picks from ``FALLBACK_PUZZLES`` instead (``CLASSIC`` among them).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Sequence
 
 from sudoku_tk.engine.grid import Grid
 
@@ -43,7 +43,7 @@ class PuzzleChoice:
     text: str
     source: str = ""
     """Where the puzzle comes from, in a few words."""
-    start: Optional[Grid] = None
+    start: Grid | None = None
 
     def grid(self) -> Grid:
         return self.start if self.start is not None else Grid.from_string(self.text)
@@ -52,7 +52,7 @@ class PuzzleChoice:
 def choose_puzzle(
     size: int = 9,
     exclude_ids: Sequence[str] = (),
-    rng: Optional[random.Random] = None,
+    rng: random.Random | None = None,
     *,
     first: bool = False,
 ) -> PuzzleChoice:

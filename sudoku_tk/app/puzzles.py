@@ -18,11 +18,11 @@ never run out.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 from importlib import resources
-from typing import Iterable, Optional, Sequence, Tuple
 
 from sudoku_tk.engine import rating as engine_rating
 from sudoku_tk.engine.grid import Grid
@@ -61,7 +61,7 @@ class Level(str, Enum):
         return self.value.replace("_", " ").capitalize()
 
     @classmethod
-    def parse(cls, text: str) -> "Level":
+    def parse(cls, text: str) -> Level:
         """Read a level from its value or display name (``unfair`` or ``Unfair``); an old word maps to its nearest.
 
         >>> Level.parse("Extreme"), Level.parse("very_hard"), Level.parse("Very hard")
@@ -79,7 +79,7 @@ class Level(str, Enum):
         raise ValueError(f"not a puzzle level: {text!r}")
 
     @classmethod
-    def of_rating(cls, level: engine_rating.Level) -> "Level":
+    def of_rating(cls, level: engine_rating.Level) -> Level:
         """The library level of the engine's rating level (the same five words)."""
         return cls(level.label)
 
@@ -91,7 +91,7 @@ and up: longer fish, uniqueness, chains) is nearest to unfair; extreme asks forc
 LEGACY_NAMES = {"very_hard": "Very hard"}
 """How an old level word reads in records kept from earlier versions (game history)."""
 
-LEVEL_ORDER: Tuple[Level, ...] = tuple(Level)
+LEVEL_ORDER: tuple[Level, ...] = tuple(Level)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +152,7 @@ def classify(grid: Grid) -> Level:
     return Level.MEDIUM if solve_logically(grid, medium, unique=False).solved else Level.EXTREME
 
 
-def rating_upper_bound(rating: str) -> Optional[float]:
+def rating_upper_bound(rating: str) -> float | None:
     """Read a published rating label as the highest SE value it allows; None when unknown.
 
     >>> rating_upper_bound("4.2"), rating_upper_bound("<1.5"), rating_upper_bound("1.5-2.4"), rating_upper_bound("-")
@@ -204,7 +204,7 @@ def parse_library_text(text: str, origin: str = "<text>") -> list[PuzzleEntry]:
     return out
 
 
-def check_givens_line(line: str) -> Tuple[int, str]:
+def check_givens_line(line: str) -> tuple[int, str]:
     """Check a library givens line cheaply (length and characters, no full parse): its side and ``.``-form.
 
     The app reads the whole library at start-up, so each line is only checked
@@ -228,7 +228,7 @@ def check_givens_line(line: str) -> Tuple[int, str]:
 
 
 @lru_cache(maxsize=1)
-def _library() -> Tuple[PuzzleEntry, ...]:
+def _library() -> tuple[PuzzleEntry, ...]:
     folder = resources.files("sudoku_tk").joinpath("data").joinpath("puzzles")
     entries: list[PuzzleEntry] = []
     for item in sorted(folder.iterdir(), key=lambda t: t.name):
@@ -259,12 +259,12 @@ def _index() -> dict[str, PuzzleEntry]:
     return {e.id: e for e in _library()}
 
 
-def by_id(puzzle_id: str) -> Optional[PuzzleEntry]:
+def by_id(puzzle_id: str) -> PuzzleEntry | None:
     """The built-in puzzle with this id, or None (an old save may name a puzzle no longer shipped)."""
     return _index().get(puzzle_id)
 
 
-def levels(size: Optional[int] = None) -> list[Level]:
+def levels(size: int | None = None) -> list[Level]:
     """The levels that have at least one puzzle (of this size, when given), easiest first."""
     present = {e.level for e in _library() if size is None or e.size == size}
     return [lvl for lvl in LEVEL_ORDER if lvl in present]
@@ -285,7 +285,7 @@ def pick(
     size: int = 9,
     level: Level | str | None = None,
     exclude_ids: Sequence[str] | Iterable[str] = (),
-    rng: Optional[random.Random] = None,
+    rng: random.Random | None = None,
 ) -> PuzzleEntry:
     """Choose a puzzle of this size and level (None: any level), avoiding recently played ids.
 

@@ -8,7 +8,7 @@ the hardest technique (its member name, or null) and the SE-like estimate::
 
 from __future__ import annotations
 
-from typing import Any, Dict
+from typing import Any
 
 from sudoku_tk.app.save_fields import check_keys, fail, read_flag, read_number, read_text, want
 from sudoku_tk.engine.rating import Level, Rating
@@ -20,7 +20,7 @@ _KEYS = frozenset({"level", "score", "solved", "hardest", "se"})
 _REQUIRED = ("level", "score", "solved")
 
 
-def rating_to_json(rating: Rating) -> Dict[str, Any]:
+def rating_to_json(rating: Rating) -> dict[str, Any]:
     """The rating as a JSON object (see the module docstring)."""
     return {
         "level": rating.level.label,

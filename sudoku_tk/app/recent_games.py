@@ -21,7 +21,6 @@ import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
 
 from sudoku_tk.app import puzzles
 from sudoku_tk.app.atomic_files import unlink_quietly
@@ -94,7 +93,7 @@ def level_text(record: GameRecord) -> str:
     return f"{side}×{side}, {source}" if source and len(source) <= SHORT_SOURCE else f"{side}×{side}"
 
 
-def when_text(when: Optional[datetime], now: datetime) -> str:
+def when_text(when: datetime | None, now: datetime) -> str:
     """When a game was last played, as a player says it ("5 minutes ago", "yesterday", "7 Jun 2024").
 
     >>> t = datetime(2024, 6, 7, 12, 0, tzinfo=timezone.utc)
@@ -140,13 +139,13 @@ class RecentGame:
     """One kept game: its record and the file it is kept in (None: kept in memory)."""
 
     record: GameRecord
-    path: Optional[Path] = None
+    path: Path | None = None
 
     @property
     def key(self) -> str:
         return game_key(self.record)
 
-    def summary(self, now: datetime) -> Tuple[str, str, str]:
+    def summary(self, now: datetime) -> tuple[str, str, str]:
         """Its name, its level and progress, and when it was played, for a list the player chooses from."""
         record = self.record
         name = record.puzzle_name or "Unnamed puzzle"
@@ -167,10 +166,10 @@ def _saved_at(entry: RecentGame) -> datetime:
 class RecentGames:
     """The recent unfinished games, newest first; kept in ``folder`` (None: in memory only)."""
 
-    def __init__(self, folder: Optional[Path], keep: int = KEEP_RECENT) -> None:
+    def __init__(self, folder: Path | None, keep: int = KEEP_RECENT) -> None:
         self.folder = folder
         self.keep = keep
-        self._memory: Dict[str, GameRecord] = {}
+        self._memory: dict[str, GameRecord] = {}
         self._count = 0
 
     @property
@@ -182,12 +181,12 @@ class RecentGames:
         """How many games the list held when it was last read or changed (reading the folder is ``entries``)."""
         return self._count
 
-    def entries(self) -> List[RecentGame]:
+    def entries(self) -> list[RecentGame]:
         """The games kept, newest first (the folder is read again: another window may have added one).
 
         An unreadable file is left where it is and not listed.
         """
-        found: List[RecentGame] = []
+        found: list[RecentGame] = []
         if self.folder is None:
             found = [RecentGame(record) for record in self._memory.values()]
         else:
@@ -238,7 +237,7 @@ class RecentGames:
         return removed
 
     # -- internals ----------------------------------------------------------------
-    def _files(self) -> List[Path]:
+    def _files(self) -> list[Path]:
         assert self.folder is not None
         try:
             names = os.listdir(self.folder)

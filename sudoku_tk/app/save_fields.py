@@ -8,8 +8,9 @@ raises ``SaveFileError`` naming it and the problem; none evaluates anything.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
+from typing import Any
 
 from sudoku_tk.engine.digitset import DigitSet
 from sudoku_tk.engine.errors import SaveFileError
@@ -59,7 +60,7 @@ def read_text(value: Any, where: str, limit: int = MAX_TEXT) -> str:
 
 
 def check_keys(
-    obj: Dict[str, Any], required: FrozenSet[str] | Sequence[str], allowed: FrozenSet[str], where: str
+    obj: dict[str, Any], required: frozenset[str] | Sequence[str], allowed: frozenset[str], where: str
 ) -> None:
     """Refuse an object that lacks a ``required`` key or holds one not ``allowed``."""
     missing = [k for k in required if k not in obj]
@@ -90,7 +91,7 @@ def read_digit(value: Any, geo: Geometry, where: str) -> Digit:
         raise fail(where, f"not a digit of a {geo.side}×{geo.side} board: {ch!r}") from None
 
 
-def read_line(value: Any, geo: Geometry, where: str) -> Tuple[int, ...]:
+def read_line(value: Any, geo: Geometry, where: str) -> tuple[int, ...]:
     """One character per cell, a digit or ``.``, as values (0 for empty)."""
     text = read_text(value, where, geo.ncells)
     if len(text) != geo.ncells:
@@ -107,7 +108,7 @@ def read_line(value: Any, geo: Geometry, where: str) -> Tuple[int, ...]:
     return tuple(out)
 
 
-def read_candidate_masks(value: Any, geo: Geometry, values: Sequence[int], where: str) -> Tuple[int, ...]:
+def read_candidate_masks(value: Any, geo: Geometry, values: Sequence[int], where: str) -> tuple[int, ...]:
     """The candidate grid: one entry of digits per cell, empty for a filled cell; as masks for ``Grid``."""
     items = want(value, (list,), where, "a list")
     if len(items) != geo.ncells:
@@ -121,7 +122,7 @@ def read_candidate_masks(value: Any, geo: Geometry, values: Sequence[int], where
                 raise fail(at, f"a filled cell has no candidates, found {text!r}")
             masks.append(0)
             continue
-        digits: List[Digit] = []
+        digits: list[Digit] = []
         for ch in text:
             d = read_digit(ch, geo, at)
             if d in digits:
@@ -133,12 +134,12 @@ def read_candidate_masks(value: Any, geo: Geometry, values: Sequence[int], where
     return tuple(masks)
 
 
-def read_candidate_list(value: Any, geo: Geometry, where: str) -> Tuple[Candidate, ...]:
+def read_candidate_list(value: Any, geo: Geometry, where: str) -> tuple[Candidate, ...]:
     """A non-empty list of distinct ``[cell, digit]`` pairs."""
     items = want(value, (list,), where, "a list of [cell, digit] pairs")
     if not items:
         raise fail(where, "no candidates listed")
-    out: List[Candidate] = []
+    out: list[Candidate] = []
     seen = set()  # a pencil move that fills in every candidate lists hundreds
     for i, item in enumerate(items):
         at = f"{where}[{i}]"
@@ -176,10 +177,10 @@ def read_count(value: Any, where: str, limit: int) -> int:
     return n
 
 
-def read_cells(value: Any, geo: Geometry, where: str) -> Tuple[Cell, ...]:
+def read_cells(value: Any, geo: Geometry, where: str) -> tuple[Cell, ...]:
     """A list of distinct cell names."""
     items = want(value, (list,), where, "a list of cell names")
-    out: List[Cell] = []
+    out: list[Cell] = []
     for i, item in enumerate(items):
         cell = read_cell(item, geo, f"{where}[{i}]")
         if cell in out:
@@ -188,7 +189,7 @@ def read_cells(value: Any, geo: Geometry, where: str) -> Tuple[Cell, ...]:
     return tuple(out)
 
 
-def read_timestamp(value: Any, where: str) -> Optional[datetime]:
+def read_timestamp(value: Any, where: str) -> datetime | None:
     """An ISO date and time, or None for null."""
     if value is None:
         return None

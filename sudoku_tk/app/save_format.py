@@ -51,8 +51,9 @@ that same limit (see ``atomic_files.py``), so every saved game can be opened aga
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Dict, FrozenSet, List, Sequence, Tuple
+from typing import Any
 
 from sudoku_tk.app.atomic_files import atomic_write_text
 from sudoku_tk.app.colouring import Colouring, colouring_to_json, read_colouring
@@ -128,13 +129,13 @@ _MOVE_KEYS = {
 # -- writing --------------------------------------------------------------------
 
 
-def _candidates_json(geo: Geometry, candidates: Sequence[Candidate]) -> List[List[str]]:
+def _candidates_json(geo: Geometry, candidates: Sequence[Candidate]) -> list[list[str]]:
     return [[geo.cell_name(c), geo.digit_char(d)] for c, d in candidates]
 
 
-def move_to_json(move: Move, geo: Geometry) -> Dict[str, Any]:
+def move_to_json(move: Move, geo: Geometry) -> dict[str, Any]:
     """One move as the JSON object the file holds."""
-    out: Dict[str, Any]
+    out: dict[str, Any]
     if isinstance(move, Place):
         out = {"kind": "place", "cell": geo.cell_name(move.cell), "digit": geo.digit_char(move.digit)}
     elif isinstance(move, Clear):
@@ -153,7 +154,7 @@ def move_to_json(move: Move, geo: Geometry) -> Dict[str, Any]:
     return out
 
 
-def record_to_json(record: GameRecord, *, with_moves: bool = True) -> Dict[str, Any]:
+def record_to_json(record: GameRecord, *, with_moves: bool = True) -> dict[str, Any]:
     """The record as the JSON object written to a file (keys in the documented order).
 
     ``with_moves=False`` leaves out ``moves`` and ``redo``: the rest, whose size does not grow with the game (the
@@ -161,7 +162,7 @@ def record_to_json(record: GameRecord, *, with_moves: bool = True) -> Dict[str, 
     """
     start = record.start
     geo = start.geometry
-    out: Dict[str, Any] = {
+    out: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "app_version": record.app_version,
@@ -239,7 +240,7 @@ def save_game(
 # -- reading --------------------------------------------------------------------
 
 
-def _start_grid(obj: Dict[str, Any], geo: Geometry) -> Grid:
+def _start_grid(obj: dict[str, Any], geo: Geometry) -> Grid:
     givens = read_line(obj["givens"], geo, "givens")
     placed = read_line(obj["placed"], geo, "placed") if "placed" in obj else None
     if placed is not None:
@@ -282,12 +283,12 @@ def move_from_json(value: Any, geo: Geometry, where: str = "move") -> Move:
     return Eliminate(cands, note) if kind == "eliminate" else Restore(cands)
 
 
-def _moves(obj: Dict[str, Any], key: str, geo: Geometry) -> Tuple[Move, ...]:
+def _moves(obj: dict[str, Any], key: str, geo: Geometry) -> tuple[Move, ...]:
     items = want(obj.get(key, []), (list,), key, "a list of moves")
     return tuple(move_from_json(item, geo, f"{key}[{i}]") for i, item in enumerate(items))
 
 
-def _assists(value: Any) -> FrozenSet[Assist]:
+def _assists(value: Any) -> frozenset[Assist]:
     items = want(value, (list,), "assists", "a list of assist names")
     known = {a.value: a for a in Assist}
     out = set()
@@ -307,7 +308,7 @@ def _candidate_mode(value: Any) -> CandidateMode:
     return known[name]
 
 
-def _puzzle_info(value: Any) -> Tuple[str, str, str]:
+def _puzzle_info(value: Any) -> tuple[str, str, str]:
     obj = want(value, (dict,), "puzzle", "an object")
     check_keys(obj, (), _PUZZLE_KEYS, "puzzle")
     return tuple(read_text(obj.get(k, ""), f"puzzle.{k}") for k in ("name", "id", "source"))  # type: ignore[return-value]
@@ -324,7 +325,7 @@ class NewerFormatError(SaveFileError):
         )
 
 
-def _check_format(obj: Dict[str, Any]) -> None:
+def _check_format(obj: dict[str, Any]) -> None:
     fmt = obj.get("format")
     if fmt != FORMAT_NAME:
         found = "no 'format' field" if "format" not in obj else f"format is {fmt!r}"
@@ -376,8 +377,8 @@ def record_from_json(obj: Any) -> GameRecord:
     )
 
 
-def _no_duplicate_keys(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
-    out: Dict[str, Any] = {}
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
             raise SaveFileError(f"field {key!r} appears twice")

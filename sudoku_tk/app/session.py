@@ -28,10 +28,10 @@ This module knows nothing of Tk.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import Enum
-from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence
 
 from sudoku_tk.app import move_rules
 from sudoku_tk.app.assist_changes import board_change_text
@@ -93,13 +93,13 @@ class GameView:
     mistakes: int
     elapsed: float
     """Seconds on the clock when the change happened."""
-    complete_digits: FrozenSet[Digit]
+    complete_digits: frozenset[Digit]
     """Digits already placed in every unit (the pad greys them out)."""
     hints: int = 0
     """Hint steps made for the player in this game (see ``Game.hints``)."""
     reveals: int = 0
     """Digits revealed at the player's request in this game (see ``Game.reveals``)."""
-    contradiction: Optional[ContradictionNote] = None
+    contradiction: ContradictionNote | None = None
     """What the board breaks, with its sentence and what to mark (None: nothing; see contradictions.py)."""
     own_marks: bool = False
     """The cells show the player's own pencil marks (``Position.marks``), not the candidates (see pencil_mode.py)."""
@@ -114,9 +114,9 @@ class Change:
     kind: ChangeKind
     message: str
     """The sentence for the status bar, e.g. ``r1c1=5 → naked single r3c2=4``."""
-    move: Optional[Move] = None
+    move: Move | None = None
     """The move made, undone or redone (None for restart, assists and new games)."""
-    view: Optional[GameView] = None
+    view: GameView | None = None
     """The game as it stands after the change; filled in by the session when it tells its listeners."""
 
 
@@ -158,13 +158,13 @@ class Session(ColourRequests, PencilRequests):
         assists: Iterable[Assist] = ALL_ASSISTS,
         elapsed: float = 0.0,
         mistakes: int = 0,
-        created: Optional[datetime] = None,
+        created: datetime | None = None,
         entering: bool = False,
         clock: Callable[[], float] = time.monotonic,
         candidate_mode: CandidateMode = CandidateMode.AUTOMATIC,
     ) -> None:
         """Start a game on ``start``; ``redo`` lists undone moves, the next one to redo first."""
-        self._listeners: List[Listener] = []
+        self._listeners: list[Listener] = []
         record = GameRecord(
             start,
             tuple(moves),
@@ -181,7 +181,7 @@ class Session(ColourRequests, PencilRequests):
         super().__init__(record, entering=entering, clock=clock)
 
     @classmethod
-    def from_record(cls, record: GameRecord, *, clock: Callable[[], float] = time.monotonic) -> "Session":
+    def from_record(cls, record: GameRecord, *, clock: Callable[[], float] = time.monotonic) -> Session:
         """A session that continues a saved game exactly: board, moves, redo list, clock and counters."""
         session = cls(record.start, clock=clock)
         session._load(record)
@@ -258,7 +258,7 @@ class Session(ColourRequests, PencilRequests):
         if step.is_empty():
             return Outcome(False, f"{step.name} changes nothing")
         note = step.technique.display_name
-        moves: List[Move] = []
+        moves: list[Move] = []
         if step.eliminations:
             moves.append(Eliminate(tuple((e.cell, e.digit) for e in step.eliminations), note))
         moves += [Place(p.cell, p.digit, note) for p in step.placements]
@@ -352,10 +352,10 @@ class Session(ColourRequests, PencilRequests):
         puzzle_id: str = "",
         source: str = "",
         moves: Sequence[Move] = (),
-        assists: Optional[Iterable[Assist]] = None,
+        assists: Iterable[Assist] | None = None,
         elapsed: float = 0.0,
         entering: bool = False,
-        candidate_mode: Optional[CandidateMode] = None,
+        candidate_mode: CandidateMode | None = None,
     ) -> Outcome:
         """Replace the game (a new puzzle or a loaded one); listeners stay subscribed.
 
@@ -477,7 +477,7 @@ class Session(ColourRequests, PencilRequests):
         if not self._listeners:
             return
         told = replace(change, view=self.view())
-        failed: Optional[Exception] = None
+        failed: Exception | None = None
         for listener in list(self._listeners):
             # One part that fails must not leave the others showing the game as it was (a new game's title,
             # hint and rating): every listener hears the change, then the first error is raised.

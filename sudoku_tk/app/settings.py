@@ -19,10 +19,11 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
-from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Tuple, TypeVar
+from typing import Any, TypeVar
 
 from sudoku_tk.app.atomic_files import atomic_write_text
 from sudoku_tk.app.damaged_files import damage_note
@@ -92,7 +93,7 @@ class PadMode(Enum):
 class Settings:
     """Everything the player can set that outlives a game."""
 
-    assists: FrozenSet[Assist] = ALL_ASSISTS
+    assists: frozenset[Assist] = ALL_ASSISTS
     check_mistakes: bool = False
     """Mark digits that differ from the unique solution (off by default)."""
     show_mistake_count: bool = False
@@ -106,7 +107,7 @@ class Settings:
     """What a press on the number pad does; it changes only when the player changes it."""
     candidate_mode: CandidateMode = CandidateMode.AUTOMATIC
     """What new games show in empty cells: the automatic candidates or the player's own pencil marks."""
-    recent_ids: Tuple[str, ...] = ()
+    recent_ids: tuple[str, ...] = ()
     """Built-in puzzles played lately, most recent first (at most RECENT_LIMIT)."""
     last_directory: str = ""
     """The folder the last Open / Save / Export dialog was in ("" for none yet)."""
@@ -117,9 +118,9 @@ class Settings:
     """Which kind of puzzle the New Game dialog offers first (one of ``NEW_GAME_MODES``): what was chosen last."""
     practice_technique: Technique = Technique.X_WING
     """The technique the New Game dialog offers to practise first: the last one chosen."""
-    techniques_off: FrozenSet[Technique] = frozenset()
+    techniques_off: frozenset[Technique] = frozenset()
     """Techniques of the default set the player switched off for hints and the solver."""
-    techniques_on: FrozenSet[Technique] = frozenset()
+    techniques_on: frozenset[Technique] = frozenset()
     """Techniques outside the default set (Kraken fish, templates) the player switched on.
 
     Kept as changes to the default set, so a technique a later version adds arrives switched on.
@@ -128,22 +129,22 @@ class Settings:
     """The side panel's width in pixels, as the player dragged the sash between board and panel (0: as laid out)."""
     legend_folded: bool = False
     """The hint panel's legend is folded to its one-line header."""
-    window_sizes: Tuple[Tuple[int, int, int], ...] = ()
+    window_sizes: tuple[tuple[int, int, int], ...] = ()
     """The window size the player chose for each board size, as (side, width, height); a size switch restores it."""
 
-    def enabled_techniques(self) -> Optional[FrozenSet[Technique]]:
+    def enabled_techniques(self) -> frozenset[Technique] | None:
         """The techniques hints and the solver use; None when the player kept the default set."""
         if not self.techniques_off and not self.techniques_on:
             return None
         return (frozenset(default_techniques()) - self.techniques_off) | self.techniques_on
 
-    def with_techniques(self, chosen: FrozenSet[Technique]) -> "Settings":
+    def with_techniques(self, chosen: frozenset[Technique]) -> Settings:
         """These settings with ``chosen`` as the techniques to use (stored as changes to the default set)."""
         default = frozenset(default_techniques())
         known = frozenset(implemented())
         return replace(self, techniques_off=(default - chosen) & known, techniques_on=(chosen - default) & known)
 
-    def window_size(self, side: int) -> Optional[Tuple[int, int]]:
+    def window_size(self, side: int) -> tuple[int, int] | None:
         """The window size the player chose for ``side``×``side`` boards (None: none yet).
 
         >>> Settings(window_sizes=((9, 900, 640),)).window_size(9), Settings().window_size(4)
@@ -151,12 +152,12 @@ class Settings:
         """
         return next(((w, h) for s, w, h in self.window_sizes if s == side), None)
 
-    def with_window_size(self, side: int, width: int, height: int) -> "Settings":
+    def with_window_size(self, side: int, width: int, height: int) -> Settings:
         """These settings with (``width``, ``height``) as the window size chosen for ``side``×``side`` boards."""
         others = tuple(entry for entry in self.window_sizes if entry[0] != side)
         return replace(self, window_sizes=tuple(sorted(others + ((side, width, height),))))
 
-    def with_played(self, puzzle_id: str) -> "Settings":
+    def with_played(self, puzzle_id: str) -> Settings:
         """These settings with ``puzzle_id`` as the most recently played puzzle."""
         if not puzzle_id:
             return self
@@ -170,7 +171,7 @@ DEFAULTS = Settings()
 # -- JSON -----------------------------------------------------------------------
 
 
-def settings_to_json(settings: Settings) -> Dict[str, Any]:
+def settings_to_json(settings: Settings) -> dict[str, Any]:
     """The settings as the JSON object written to the file."""
     return {
         "format": SETTINGS_FORMAT,
@@ -203,7 +204,7 @@ def _bool(value: Any) -> bool:
     return value
 
 
-def _assists(value: Any) -> FrozenSet[Assist]:
+def _assists(value: Any) -> frozenset[Assist]:
     if not isinstance(value, list):
         raise ValueError(f"expected a list of assist names, found {value!r:.60}")
     known = {a.value: a for a in Assist}
@@ -234,10 +235,10 @@ def _zoom(value: Any) -> int:
     return value
 
 
-def _recent(value: Any) -> Tuple[str, ...]:
+def _recent(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and 0 < len(v) <= 100 for v in value):
         raise ValueError(f"expected a list of puzzle ids, found {value!r:.60}")
-    out: List[str] = []
+    out: list[str] = []
     for v in value:
         if v not in out:
             out.append(v)
@@ -288,7 +289,7 @@ def _technique(value: Any) -> Technique:
     return known[value]
 
 
-def _techniques(value: Any) -> FrozenSet[Technique]:
+def _techniques(value: Any) -> frozenset[Technique]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ValueError(f"expected a list of technique names, found {value!r:.60}")
     known = {t.name: t for t in Technique}
@@ -300,7 +301,7 @@ WINDOW_PX = (100, 20000)
 """The window sizes (width and height, in pixels) read back from the file."""
 
 
-def _window_sizes(value: Any) -> Tuple[Tuple[int, int, int], ...]:
+def _window_sizes(value: Any) -> tuple[tuple[int, int, int], ...]:
     lo, hi = WINDOW_PX
     ok = isinstance(value, dict) and all(
         k in ("4", "9", "16")
@@ -314,7 +315,7 @@ def _window_sizes(value: Any) -> Tuple[Tuple[int, int, int], ...]:
     return tuple(sorted((int(k), v[0], v[1]) for k, v in value.items()))
 
 
-_READERS: Dict[str, Callable[[Any], Any]] = {
+_READERS: dict[str, Callable[[Any], Any]] = {
     "assists": _assists,
     "check_mistakes": _bool,
     "show_mistake_count": _bool,
@@ -337,7 +338,7 @@ _READERS: Dict[str, Callable[[Any], Any]] = {
 }
 
 
-def settings_from_json(obj: Any) -> Tuple[Settings, List[str]]:
+def settings_from_json(obj: Any) -> tuple[Settings, list[str]]:
     """Read settings from parsed JSON: bad values become defaults, each with a note; never raises."""
     if not isinstance(obj, dict):
         return DEFAULTS, [f"the settings file holds {type(obj).__name__}, not an object; defaults are used"]
@@ -345,8 +346,8 @@ def settings_from_json(obj: Any) -> Tuple[Settings, List[str]]:
         return DEFAULTS, [
             f"the settings file is not Sudoku Tk settings (format {obj.get('format')!r:.60}); defaults are used"
         ]
-    values: Dict[str, Any] = {}
-    notes: List[str] = []
+    values: dict[str, Any] = {}
+    notes: list[str] = []
     for key, read in _READERS.items():
         if key not in obj:
             continue
@@ -362,7 +363,7 @@ def _default_text(key: str) -> str:
     return json.dumps(value)
 
 
-def _read_file(path: Path) -> Tuple[Optional[Dict[str, Any]], Optional[str]]:
+def _read_file(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     """The settings file's JSON object, or why it can't be used (both None: there is no file)."""
     try:
         text = decode(read_file(path, "a settings file", follow_links=False))
@@ -381,7 +382,7 @@ def _read_file(path: Path) -> Tuple[Optional[Dict[str, Any]], Optional[str]]:
     return obj, None
 
 
-def load_settings(path: Path | str) -> Tuple[Settings, List[str]]:
+def load_settings(path: Path | str) -> tuple[Settings, list[str]]:
     """Read the settings file; returns the settings and notes for the player. Never raises.
 
     A missing file gives the defaults and no notes; a file that can't be used is set
@@ -396,12 +397,12 @@ def load_settings(path: Path | str) -> Tuple[Settings, List[str]]:
     return settings_from_json(obj)
 
 
-def _version(obj: Dict[str, Any]) -> int:
+def _version(obj: dict[str, Any]) -> int:
     version = obj.get("version")
     return version if isinstance(version, int) and not isinstance(version, bool) else SETTINGS_VERSION
 
 
-def save_settings(path: Path | str, settings: Settings) -> List[str]:
+def save_settings(path: Path | str, settings: Settings) -> list[str]:
     """Write the settings atomically, creating the folder if needed; return notes for the player.
 
     The file on disk is read first: fields this version doesn't know are kept, and so is
@@ -426,17 +427,17 @@ def save_settings(path: Path | str, settings: Settings) -> List[str]:
 
 # -- following the system's light or dark mode -------------------------------------
 
-Runner = Callable[[List[str]], str]
+Runner = Callable[[list[str]], str]
 """Runs a command and returns its standard output; raises OSError or ValueError when it can't."""
 _DETECT_TIMEOUT_S = 1.0
 
 
-def _run(command: List[str]) -> str:
+def _run(command: list[str]) -> str:
     done = subprocess.run(command, capture_output=True, text=True, timeout=_DETECT_TIMEOUT_S, check=True)
     return done.stdout
 
 
-def _windows_prefers_dark() -> Optional[bool]:
+def _windows_prefers_dark() -> bool | None:
     try:
         import winreg  # type: ignore[import-not-found, unused-ignore]
 
@@ -452,9 +453,9 @@ def _windows_prefers_dark() -> Optional[bool]:
 
 def system_prefers_dark(
     platform: str = sys.platform,
-    environ: Optional[Mapping[str, str]] = None,
+    environ: Mapping[str, str] | None = None,
     run: Runner = _run,
-) -> Optional[bool]:
+) -> bool | None:
     """Does the desktop ask for dark colours? None when it can't be read (then light is used).
 
     - Windows: the ``AppsUseLightTheme`` value in the user's registry.
@@ -485,7 +486,7 @@ def system_prefers_dark(
         return None  # no gsettings, no schema, no desktop session: nothing to follow
 
 
-def theme_name(theme: Theme, detect: Callable[[], Optional[bool]] = system_prefers_dark) -> str:
+def theme_name(theme: Theme, detect: Callable[[], bool | None] = system_prefers_dark) -> str:
     """The colour theme to draw with, ``light`` or ``dark`` (SYSTEM asks ``detect``; light when it can't tell).
 
     >>> theme_name(Theme.DARK), theme_name(Theme.SYSTEM, lambda: None), theme_name(Theme.SYSTEM, lambda: True)

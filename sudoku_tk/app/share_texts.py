@@ -8,7 +8,6 @@ hold 9×9 boards only: ``share_problem`` says so in one sentence before anything
 from __future__ import annotations
 
 from enum import Enum
-from typing import Optional
 
 from sudoku_tk.engine.formats import format_hodoku_line, format_ss
 from sudoku_tk.engine.formats.sudokuwiki import sudokuwiki_url
@@ -30,7 +29,7 @@ class ShareKind(Enum):
         return {"sudokuwiki": "SudokuWiki", "hodoku": "HoDoKu", "simple-sudoku": "Simple Sudoku"}[self.value]
 
 
-def share_problem(kind: ShareKind, position: Position) -> Optional[str]:
+def share_problem(kind: ShareKind, position: Position) -> str | None:
     """Why ``position`` can't be shared as ``kind`` (one sentence), or None when it can."""
     side = position.geometry.side
     if side != 9:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import List
 
 from sudoku_tk.app.atomic_files import unlink_quietly
 from sudoku_tk.app.autosave import Autosaver
@@ -25,13 +24,13 @@ from sudoku_tk.app.recent_games import RecentGames, progress_text, record_in_pro
 from sudoku_tk.engine.errors import SaveFileError
 
 
-def keep_other_slots(data_dir: Path, own_slot: int, recent: RecentGames) -> List[GameRecord]:
+def keep_other_slots(data_dir: Path, own_slot: int, recent: RecentGames) -> list[GameRecord]:
     """Move the games in progress of every autosave slot but ``own_slot`` that no window holds into ``recent``.
 
     Returns the games kept, lowest slot first. Never raises: a slot that can't be read,
     locked or kept is left as it is.
     """
-    kept: List[GameRecord] = []
+    kept: list[GameRecord] = []
     for slot in range(1, MAX_SLOTS + 1):
         if slot == own_slot:
             continue
@@ -68,7 +67,7 @@ def _take(folder: Path, recent: RecentGames) -> GameRecord | None:
     return record
 
 
-def kept_note(records: List[GameRecord]) -> str:
+def kept_note(records: list[GameRecord]) -> str:
     """What the player is told at start about the games ``keep_other_slots`` kept ("" for none).
 
     One game is named with its progress; several are counted.

@@ -15,7 +15,6 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Optional, Tuple
 
 from sudoku_tk.engine.brute_force import SearchStopped, deadline, first_solutions
 from sudoku_tk.engine.grid import Grid
@@ -26,14 +25,14 @@ QUICK_SECONDS = 0.25
 REMEMBERED = 32
 """How many counts are kept (a count of a 16×16 puzzle holds two solutions: about 4 KB)."""
 
-Solution = Tuple[int, ...]
+Solution = tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class SolutionCount:
     """The first solutions of a puzzle, at most two: enough to tell none, one and several apart."""
 
-    solutions: Tuple[Solution, ...]
+    solutions: tuple[Solution, ...]
 
     @property
     def count(self) -> int:
@@ -41,13 +40,13 @@ class SolutionCount:
         return len(self.solutions)
 
     @property
-    def solution(self) -> Optional[Solution]:
+    def solution(self) -> Solution | None:
         """The solution when there is exactly one, else None."""
         return self.solutions[0] if len(self.solutions) == 1 else None
 
 
-_Key = Tuple[Tuple[int, ...], Tuple[int, ...]]
-_known: "OrderedDict[_Key, SolutionCount]" = OrderedDict()
+_Key = tuple[tuple[int, ...], tuple[int, ...]]
+_known: OrderedDict[_Key, SolutionCount] = OrderedDict()
 _known_lock = threading.Lock()
 
 
@@ -64,7 +63,7 @@ def _remember(grid: Grid, found: SolutionCount) -> SolutionCount:
     return found
 
 
-def known_count(grid: Grid) -> Optional[SolutionCount]:
+def known_count(grid: Grid) -> SolutionCount | None:
     """The count of ``grid`` if one was made lately (by any of the functions here), else None."""
     with _known_lock:
         return _known.get(_key(grid))
@@ -76,7 +75,7 @@ def forget_counts() -> None:
         _known.clear()
 
 
-def count_solutions_of(grid: Grid, seconds: Optional[float] = None) -> Optional[SolutionCount]:
+def count_solutions_of(grid: Grid, seconds: float | None = None) -> SolutionCount | None:
     """Count ``grid``'s solutions (up to two) for at most ``seconds`` (None: until done); None when time ran out."""
     found = known_count(grid)
     if found is not None:
@@ -88,7 +87,7 @@ def count_solutions_of(grid: Grid, seconds: Optional[float] = None) -> Optional[
     return _remember(grid, SolutionCount(tuple(solutions)))
 
 
-def count_now(grid: Grid) -> Optional[SolutionCount]:
+def count_now(grid: Grid) -> SolutionCount | None:
     """``grid``'s solution count if it takes at most ``QUICK_SECONDS``, else None (see ``SolutionCheck``)."""
     return count_solutions_of(grid, QUICK_SECONDS)
 
@@ -100,7 +99,7 @@ class SolutionCheck:
         self.grid = grid
         self._cancelled = threading.Event()
         self._finished = threading.Event()
-        self._result: Optional[SolutionCount] = None
+        self._result: SolutionCount | None = None
         self._thread = threading.Thread(target=self._run, name="solution check", daemon=True)
         self._thread.start()
 
@@ -127,7 +126,7 @@ class SolutionCheck:
         return self._cancelled.is_set()
 
     @property
-    def result(self) -> Optional[SolutionCount]:
+    def result(self) -> SolutionCount | None:
         """The count once done; None before, or when cancelled first."""
         return self._result if self._finished.is_set() else None
 
@@ -135,7 +134,7 @@ class SolutionCheck:
         """Stop the count (the thread ends within milliseconds); ``result`` stays None unless it had finished."""
         self._cancelled.set()
 
-    def wait(self, timeout: Optional[float] = None) -> bool:
+    def wait(self, timeout: float | None = None) -> bool:
         """Block until done or ``timeout`` seconds; whether it is done (for tests and the command line)."""
         return self._finished.wait(timeout)
 

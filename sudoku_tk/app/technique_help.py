@@ -9,8 +9,6 @@ follow the game's vocabulary: unit (a row, column or box), candidate, peer
 
 from __future__ import annotations
 
-from typing import Dict
-
 from sudoku_tk.engine.step import Technique
 from sudoku_tk.engine.technique_table import record
 
@@ -18,7 +16,7 @@ T = Technique
 
 _UNIQUE = " This only works because a proper puzzle has exactly one solution; the app uses it only for such puzzles."
 
-DESCRIPTIONS: Dict[Technique, str] = {
+DESCRIPTIONS: dict[Technique, str] = {
     T.PEER_ELIMINATION: (
         "A placed digit rules itself out of every other cell in its row, its column and its box (its peers). "
         "When a peer still shows that digit as a candidate, cross it out: it can never go there."

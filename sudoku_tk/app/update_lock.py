@@ -16,9 +16,9 @@ import os
 import stat
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Optional
 
 from sudoku_tk.app.damaged_files import set_aside
 from sudoku_tk.app.file_reading import not_a_file
@@ -34,7 +34,7 @@ _NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)
 _BUSY = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK))
 
 
-def _try_lock(fd: int) -> Optional[bool]:
+def _try_lock(fd: int) -> bool | None:
     """Lock the open file now: True when locked, False when another holds it, None when the system can't."""
     try:
         if sys.platform == "win32":

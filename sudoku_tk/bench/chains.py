@@ -16,7 +16,6 @@ from __future__ import annotations
 import gc
 import time
 from collections import Counter
-from typing import FrozenSet, List, Optional, Tuple
 
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.grid import Grid
@@ -27,17 +26,17 @@ from sudoku_tk.engine.walk import walk_of
 
 from .registry import BenchConfig, even_sample, grid_of, ms, percentile, section, verdict
 
-BEFORE_CHAINS: FrozenSet[Technique] = frozenset(
+BEFORE_CHAINS: frozenset[Technique] = frozenset(
     t
     for t in default_techniques()
     if ORDER.index(t) <= ORDER.index(Technique.MULTI_COLORS_2) and t is not Technique.SUE_DE_COQ
 )
 """The technique set before issue 10: where it gets stuck is "stuck today"."""
 
-LOGIC: FrozenSet[Technique] = frozenset(default_techniques()) - {Technique.BRUTE_FORCE}
+LOGIC: frozenset[Technique] = frozenset(default_techniques()) - {Technique.BRUTE_FORCE}
 """Logic alone: every default technique, forcing nets as the last resort, no reading of the solution."""
 
-NO_FORCING: FrozenSet[Technique] = LOGIC - {
+NO_FORCING: frozenset[Technique] = LOGIC - {
     Technique.FORCING_CHAIN_CONTRADICTION,
     Technique.FORCING_CHAIN_VERITY,
     Technique.FORCING_NET_CONTRADICTION,
@@ -58,7 +57,7 @@ on 2026-11-23 with the hodoku-py port 0.2.1 ("full fidelity with HoDoKu 2.2.0", 
 project) on evenly spread samples of each set, the same spreading as ``even_sample`` here."""
 
 
-def _figures(label: str, times: List[float], target: Optional[float] = None, what: str = "p95") -> None:
+def _figures(label: str, times: list[float], target: float | None = None, what: str = "p95") -> None:
     times = sorted(times)
     if not times:
         print(f"  {label:<48} n=0")
@@ -71,14 +70,14 @@ def _figures(label: str, times: List[float], target: Optional[float] = None, wha
     print(f"  {label:<48} n={len(times):<5} median {ms(med):>9}  p95 {ms(p95):>9}  max {ms(times[-1]):>9}{goal}")
 
 
-def _stuck_positions(cfg: BenchConfig) -> List[Tuple[str, Grid]]:
+def _stuck_positions(cfg: BenchConfig) -> list[tuple[str, Grid]]:
     sets = [
         ("top95", "top95.txt", 95, 20),
         ("top1465", "top1465.txt", 300, 40),
         ("SE-rated", "sudoku_exchange_se_rated.txt", 600, 60),
         ("forum hardest", "forum_hardest_1106.txt", 60, 6),
     ]
-    out: List[Tuple[str, Grid]] = []
+    out: list[tuple[str, Grid]] = []
     for label, name, full, quick in sets:
         for line in even_sample(cfg.read(name), cfg.sample(full, quick)):
             path = solve_logically(grid_of(line), BEFORE_CHAINS, unique=True)
@@ -90,7 +89,7 @@ def _stuck_positions(cfg: BenchConfig) -> List[Tuple[str, Grid]]:
 @section("stuck", "first hint where the techniques before chains get stuck (target p95 <= 150 ms)")
 def bench_stuck(cfg: BenchConfig) -> None:
     positions = _stuck_positions(cfg)
-    times: List[float] = []
+    times: list[float] = []
     by_set: Counter[str] = Counter()
     first: Counter[str] = Counter()
     missing = 0
@@ -106,8 +105,8 @@ def bench_stuck(cfg: BenchConfig) -> None:
         else:
             missing += 1
     # The hint the window gives (issue 21): of its technique, the step that does the most, and its walk.
-    chosen: List[float] = []
-    walks: List[float] = []
+    chosen: list[float] = []
+    walks: list[float] = []
     for _label, grid in positions:
         fresh = Grid(grid.geometry, grid.givens, grid.values, grid.candidates, True)
         t0 = time.perf_counter()
@@ -125,7 +124,7 @@ def bench_stuck(cfg: BenchConfig) -> None:
     print(f"  first hint by technique: {', '.join(f'{k} {v}' for k, v in first.most_common())}")
 
 
-def _check_path(grid: Grid, techniques: FrozenSet[Technique]) -> Tuple[bool, int, float, Counter[str]]:
+def _check_path(grid: Grid, techniques: frozenset[Technique]) -> tuple[bool, int, float, Counter[str]]:
     """(solved, wrong steps, seconds, techniques used) of the logic path with ``techniques``."""
     solution = unique_solution(grid)
     assert solution is not None, "the public sets used here have one solution each"
@@ -154,7 +153,7 @@ def bench_coverage(cfg: BenchConfig) -> None:
         lines = even_sample(cfg.read(name), cfg.sample(full, quick))
         for config, techniques in (("logic, nets last", LOGIC), ("no forcing", NO_FORCING)):
             solved = wrong = 0
-            times: List[float] = []
+            times: list[float] = []
             last: Counter[str] = Counter()
             for line in lines:
                 ok, bad, took, used = _check_path(grid_of(line), techniques)

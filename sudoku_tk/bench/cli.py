@@ -16,8 +16,8 @@ import os
 import platform
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import List, Optional, Sequence
 
 from sudoku_tk import __version__
 
@@ -34,7 +34,7 @@ SECTION_MODULES = ("sections", "chains", "logic", "saving")
 
 
 # -- discovery and the command line -----------------------------------------------------------------
-def load_plugins() -> List[str]:
+def load_plugins() -> list[str]:
     """Import every module of ``SECTION_MODULES`` so it registers its sections; return their names.
 
     The sections then stand in the order of ``SECTION_MODULES``, whichever module was imported first.
@@ -81,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Run the chosen sections (all by default) and print their figures; 2 on a bad request."""
     parser = build_parser()
     ns, rest = parser.parse_known_args(argv)

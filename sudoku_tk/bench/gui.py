@@ -21,8 +21,8 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, List, Optional, Sequence, Tuple
 
 CLICK_MEDIAN_TARGET_MS = 12.0
 CLICK_P95_TARGET_MS = 16.0
@@ -38,12 +38,12 @@ _FALLBACK_PUZZLES = (
 class ClickTimes:
     """Milliseconds per click, split by kind, and how many puzzles the path went through."""
 
-    place_ms: Tuple[float, ...]
-    eliminate_ms: Tuple[float, ...]
+    place_ms: tuple[float, ...]
+    eliminate_ms: tuple[float, ...]
     puzzles: int
 
     @property
-    def all_ms(self) -> List[float]:
+    def all_ms(self) -> list[float]:
         return sorted(self.place_ms + self.eliminate_ms)
 
 
@@ -58,7 +58,7 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[int(rank) - 1]
 
 
-def _bench_puzzles() -> List[Tuple[str, str]]:
+def _bench_puzzles() -> list[tuple[str, str]]:
     try:
         from sudoku_tk.app import puzzles
 
@@ -70,7 +70,7 @@ def _bench_puzzles() -> List[Tuple[str, str]]:
     return [(f"top95 #{i + 1}", text) for i, text in enumerate(_FALLBACK_PUZZLES)]
 
 
-def _solving_clicks(app: "object", solution: Sequence[int]) -> Iterator[Tuple[int, int, int]]:
+def _solving_clicks(app: object, solution: Sequence[int]) -> Iterator[tuple[int, int, int]]:
     """Yield (button, cell, digit) along a solving path until the puzzle is solved."""
     session = app.session  # type: ignore[attr-defined]
     step = 0
@@ -100,8 +100,8 @@ def bench_clicks(clicks: int = 240) -> ClickTimes:
 
     root = tk.Tk()
     app = App(root, why_delay_ms=10_000)
-    place: List[float] = []
-    elim: List[float] = []
+    place: list[float] = []
+    elim: list[float] = []
     used = 0
     try:
         app.update()
@@ -144,14 +144,14 @@ class HintTimes:
     """Milliseconds from a Hint key press to the canvas updated: the first press on a position (the hint is
     computed then) and the later rungs (drawing only)."""
 
-    first_ms: Tuple[float, ...]
-    rung_ms: Tuple[float, ...]
+    first_ms: tuple[float, ...]
+    rung_ms: tuple[float, ...]
     positions: int
-    kinds: Tuple[Tuple[str, int], ...]
+    kinds: tuple[tuple[str, int], ...]
     """How many first presses found each kind of hint (step, stuck, solved, ...)."""
 
 
-def _se_rated_puzzles(count: int) -> List[str]:
+def _se_rated_puzzles(count: int) -> list[str]:
     """``count`` puzzles spread evenly over the public SE-rated set (sorted by rating), or [] without it."""
     from pathlib import Path
 
@@ -163,7 +163,7 @@ def _se_rated_puzzles(count: int) -> List[str]:
     return lines[::stride][:count]
 
 
-def _press_hint(app: "object") -> float:
+def _press_hint(app: object) -> float:
     """Press H on the board as a player would; return ms until ``update_idletasks`` has redrawn the canvas."""
     board = app.board  # type: ignore[attr-defined]
     panel = app.hint_panel  # type: ignore[attr-defined]  # app is typed as object here
@@ -192,12 +192,13 @@ def bench_hints(puzzles: int = 100, advance: int = 4) -> HintTimes:
     texts = _se_rated_puzzles(puzzles) or [text for _, text in _bench_puzzles()]
     root = tk.Tk()
     app = App(root, why_delay_ms=10_000)
-    first: List[float] = []
-    rungs: List[float] = []
+    first: list[float] = []
+    rungs: list[float] = []
     kinds: dict[str, int] = {}
     try:
         app.update()
         panel = app.hint_panel
+        assert panel is not None
         for i, text in enumerate(texts):
             app.start_puzzle(PuzzleChoice("", f"SE #{i}", text))
             app.update()
@@ -223,7 +224,7 @@ def bench_hints(puzzles: int = 100, advance: int = 4) -> HintTimes:
     return HintTimes(tuple(first), tuple(rungs), len(texts), tuple(sorted(kinds.items())))
 
 
-def hint_report(times: HintTimes) -> List[str]:
+def hint_report(times: HintTimes) -> list[str]:
     """The hint section's lines of output."""
     if not times.first_ms:
         return ["gui hint: no positions timed"]
@@ -249,13 +250,13 @@ def hint_report(times: HintTimes) -> List[str]:
 class ListTimes:
     """The All steps / Solution path tabs on hard positions: what the window waits for while they are worked out."""
 
-    open_ms: Tuple[float, ...]
+    open_ms: tuple[float, ...]
     """Showing a list tab: ms until the call returns (the list itself comes later)."""
-    gap_ms: Tuple[float, ...]
+    gap_ms: tuple[float, ...]
     """Per position, the longest the event loop was held while the list was worked out (a 10 ms tick's lateness)."""
-    ready_ms: Tuple[float, ...]
+    ready_ms: tuple[float, ...]
     """Showing the Solution path tab -> the path listed."""
-    mark_ms: Tuple[float, ...]
+    mark_ms: tuple[float, ...]
     """With All steps open, a pencil-mark click -> canvas updated (the list is worked out anew behind it)."""
 
 
@@ -269,12 +270,13 @@ def bench_lists(positions: int = 12) -> ListTimes:
     texts = (_se_rated_puzzles(400) or [text for _, text in _bench_puzzles()])[-positions:]
     root = tk.Tk()
     app = App(root, why_delay_ms=10_000)
-    opened: List[float] = []
-    gaps: List[float] = []
-    ready: List[float] = []
-    marks: List[float] = []
+    opened: list[float] = []
+    gaps: list[float] = []
+    ready: list[float] = []
+    marks: list[float] = []
     try:
         panel = app.hint_panel
+        assert panel is not None
         for i, text in enumerate(texts):
             app.start_puzzle(PuzzleChoice("", f"SE hard #{i}", text))
             app.update()
@@ -286,7 +288,7 @@ def bench_lists(positions: int = 12) -> ListTimes:
                 opened.append((time.perf_counter() - t0) * 1000)
                 worst, last = 0.0, time.perf_counter()
                 while panel.lists.is_working:
-                    root.after(10)
+                    time.sleep(0.01)
                     root.update()
                     now = time.perf_counter()
                     worst, last = max(worst, (now - last) * 1000 - 10), now
@@ -311,7 +313,7 @@ def bench_lists(positions: int = 12) -> ListTimes:
     return ListTimes(tuple(opened), tuple(gaps), tuple(ready), tuple(marks))
 
 
-def list_report(times: ListTimes) -> List[str]:
+def list_report(times: ListTimes) -> list[str]:
     """The lists section's lines of output."""
     if not times.open_ms:
         return ["gui lists: no positions timed"]
@@ -346,7 +348,7 @@ def _startup_probe() -> int:
     return 0
 
 
-def bench_startup(runs: int = 3) -> List[float]:
+def bench_startup(runs: int = 3) -> list[float]:
     """Seconds from starting a fresh Python process to the window's first paint, ``runs`` times."""
     out = []
     for _ in range(runs):
@@ -364,7 +366,7 @@ def bench_startup(runs: int = 3) -> List[float]:
     return out
 
 
-def _ensure_display() -> Optional[subprocess.Popen[bytes]]:
+def _ensure_display() -> subprocess.Popen[bytes] | None:
     if os.environ.get("DISPLAY") or sys.platform in ("win32", "darwin"):
         return None
     exe = shutil.which("Xvfb")
@@ -381,7 +383,7 @@ def _ensure_display() -> Optional[subprocess.Popen[bytes]]:
     return server
 
 
-def report(times: ClickTimes, startup: Sequence[float]) -> List[str]:
+def report(times: ClickTimes, startup: Sequence[float]) -> list[str]:
     """The benchmark's lines of output."""
     all_ms = times.all_ms
     med, p95 = statistics.median(all_ms), percentile(all_ms, 0.95)
@@ -407,7 +409,7 @@ def report(times: ClickTimes, startup: Sequence[float]) -> List[str]:
     return lines
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Run the GUI benchmark and print its figures; 2 when no display can be had."""
     parser = argparse.ArgumentParser(prog="python -m sudoku_tk.bench.gui", description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=240, help="clicks to time (default 240)")

@@ -15,7 +15,8 @@ from __future__ import annotations
 import gc
 import statistics
 from collections import Counter
-from typing import Dict, List, Tuple, cast
+from functools import partial
+from typing import cast
 
 from sudoku_tk.engine.logic_solver import SolvePath, next_hint, solve_logically
 from sudoku_tk.engine.step import Technique
@@ -26,7 +27,7 @@ from .registry import BenchConfig, even_sample, grid_of, ms, percentile, section
 SE_TSV = "sudoku_exchange_se_rated.tsv"
 
 
-def _figures(label: str, times: List[float], target: float | None = None, what: str = "p95") -> None:
+def _figures(label: str, times: list[float], target: float | None = None, what: str = "p95") -> None:
     times.sort()
     med, p95 = statistics.median(times), percentile(times, 95)
     goal = ""
@@ -45,8 +46,8 @@ def bench_hints(cfg: BenchConfig) -> None:
     for label, lines in sets:
         grids = [grid_of(line) for line in lines]
         gc.collect()
-        first = [timed(lambda: find_hint(g))[0] for g in grids]
-        full = [timed(lambda: next_hint(g))[0] for g in grids]
+        first = [timed(partial(find_hint, g))[0] for g in grids]
+        full = [timed(partial(next_hint, g))[0] for g in grids]
         _figures(f"{label}: find_hint", first, 0.030)
         _figures(f"{label}: next_hint (+ solution check)", full)
 
@@ -60,24 +61,24 @@ def _band(rating: str) -> str:
 @section("logic", "full logic path per puzzle: top95 (issue 10's targets) and the SE-rated set by band")
 def bench_logic(cfg: BenchConfig) -> None:
     top = even_sample(cfg.read("top95.txt"), cfg.sample(95, 20))
-    times: List[float] = []
+    times: list[float] = []
     techniques: Counter[str] = Counter()
     gc.collect()
     for puzzle in top:
         grid = grid_of(puzzle)
-        t, result = timed(lambda: solve_logically(grid))
+        t, result = timed(partial(solve_logically, grid))
         times.append(t)
         techniques.update(s.technique.display_name for s in cast(SolvePath, result).steps)
     _figures("top95: full path (default techniques)", list(times), 0.300, "median")
     _figures("top95: full path (default techniques)", times, 2.0, "p95")
     table = [ln.split("\t") for ln in cfg.read(SE_TSV)[1:]]
     rows = even_sample(table, cfg.sample(len(table), 60))
-    se_times: List[float] = []
-    bands: Dict[str, Tuple[int, int]] = {}
+    se_times: list[float] = []
+    bands: dict[str, tuple[int, int]] = {}
     gc.collect()
     for puzzle, rating in rows:
         grid = grid_of(puzzle)
-        t, result = timed(lambda: solve_logically(grid))
+        t, result = timed(partial(solve_logically, grid))
         path = cast(SolvePath, result)
         se_times.append(t)
         done, total = bands.get(_band(rating), (0, 0))

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Dict, List, Sequence, Tuple, TypeVar
+from typing import TypeVar
 
 from sudoku_tk.engine.grid import Grid
 
@@ -34,7 +35,7 @@ class BenchConfig:
         """The sample size to use: ``full`` normally, ``quick`` in a smoke run."""
         return quick if self.quick else full
 
-    def read(self, name: str) -> List[str]:
+    def read(self, name: str) -> list[str]:
         """The puzzle lines of one set (comments and blank lines dropped)."""
         path = self.puzzles / name
         with open(path, encoding="utf-8") as fh:
@@ -50,7 +51,7 @@ class Section:
     run: Callable[[BenchConfig], None] = field(compare=False)
 
 
-SECTIONS: Dict[str, Section] = {}
+SECTIONS: dict[str, Section] = {}
 """Every registered section by name, in registration order."""
 
 
@@ -98,14 +99,14 @@ def verdict(value: float, limit: float) -> str:
     return "OK" if value <= limit else "MISSED"
 
 
-def timed(fn: Callable[[], object]) -> Tuple[float, object]:
+def timed(fn: Callable[[], object]) -> tuple[float, object]:
     """Run ``fn`` once; return (wall seconds, result)."""
     t0 = time.perf_counter()
     result = fn()
     return time.perf_counter() - t0, result
 
 
-def timed_both(fn: Callable[[], object]) -> Tuple[float, float, object]:
+def timed_both(fn: Callable[[], object]) -> tuple[float, float, object]:
     """Run ``fn`` once; return (wall seconds, this thread's CPU seconds, result).
 
     Wall time is what a player waits; CPU time leaves out the moments the
@@ -124,7 +125,7 @@ def grid_of(line: str) -> Grid:
     return Grid.from_values([0 if ch in ".0" else int(ch) for ch in line[:81]])
 
 
-def even_sample(items: Sequence[X], count: int) -> List[X]:
+def even_sample(items: Sequence[X], count: int) -> list[X]:
     """``count`` items at an even stride (all of them when there are fewer)."""
     if count >= len(items):
         return list(items)

@@ -14,9 +14,10 @@ from __future__ import annotations
 import shutil
 import tempfile
 import time
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timezone
+from functools import partial
 from pathlib import Path
-from typing import Callable, Iterator, List, Sequence, Tuple
 
 from sudoku_tk.app.autosave import Autosaver
 from sudoku_tk.app.game_record import GameRecord
@@ -40,7 +41,7 @@ def long_game(length: int, puzzle: str = HARD) -> GameRecord:
     grid = Grid.from_string(puzzle)
     position = recompute(grid)
     pairs = [(c, d) for c in position.empty_cells() for d in position.candidate_set(c)]
-    moves: List[Move] = []
+    moves: list[Move] = []
     i = 0
     while len(moves) < length:
         cell, digit = pairs[(i * 37) % len(pairs)]
@@ -64,30 +65,30 @@ def clicks(session: Session, count: int) -> Iterator[Callable[[], object]]:
         digit = next(iter(position.candidate_set(cell)))
         step = i % 4
         if step == 0:
-            yield lambda c=cell, d=digit: session.eliminate(c, d)
+            yield partial(session.eliminate, cell, digit)
         elif step == 1:
             last = session.moves[-1]
             assert isinstance(last, Eliminate)
             ((c, d),) = last.candidates
             # Put it back; when the removal let the singles fill that very cell, the player undoes instead.
-            yield (lambda c=c, d=d: session.restore(c, d)) if not position.values[c] else session.undo
+            yield partial(session.restore, c, d) if not position.values[c] else session.undo
         elif step == 2:
-            yield lambda c=cell, d=digit: session.place(c, d)
+            yield partial(session.place, cell, digit)
         else:
             last = session.moves[-1]
             assert isinstance(last, Place)
-            yield lambda c=last.cell: session.clear(c)
+            yield partial(session.clear, last.cell)
 
 
-def click_to_saved(length: int, count: int = CLICKS) -> Tuple[List[float], List[float]]:
+def click_to_saved(length: int, count: int = CLICKS) -> tuple[list[float], list[float]]:
     """Wall and CPU seconds of ``count`` clicks, each up to its autosave written, on a game of ``length`` moves."""
     folder = Path(tempfile.mkdtemp(prefix="sudoku-tk-bench-"))
     try:
         saver = Autosaver(folder, durable=False, durable_every=10)
         session = Session.from_record(long_game(length))
         saver.save(session.to_record(_now()))
-        walls: List[float] = []
-        cpus: List[float] = []
+        walls: list[float] = []
+        cpus: list[float] = []
         for click in clicks(session, count):
 
             def click_and_save(click: Callable[[], object] = click) -> None:

@@ -13,8 +13,9 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, List, Optional, Sequence, Tuple
+from functools import partial
 
 from sudoku_tk.engine.brute_force import count_solutions, solve
 from sudoku_tk.engine.grid import Grid
@@ -25,7 +26,7 @@ from .registry import BenchConfig, grid_of, ms, percentile, section, timed_both,
 
 
 # -- an oracle independent of the engine's tables -----------------------------------------------
-def is_solution_of(givens: Sequence[int], solution: Optional[Sequence[int]]) -> bool:
+def is_solution_of(givens: Sequence[int], solution: Sequence[int] | None) -> bool:
     """Does ``solution`` fill the board with each digit once per row, column and box, keeping the givens?"""
     if solution is None or len(solution) != len(givens):
         return False
@@ -64,7 +65,7 @@ TRIES = 20
 """How many different moves of the drawn kind are tried before falling back to the next kind."""
 
 
-def realistic_moves(grid: Grid, solution: Sequence[int], rng: random.Random, length: int) -> Tuple[List[Move], MoveMix]:
+def realistic_moves(grid: Grid, solution: Sequence[int], rng: random.Random, length: int) -> tuple[list[Move], MoveMix]:
     """Up to ``length`` moves as a player with every assist on might make them on a hard puzzle.
 
     Each move is drawn from the position recomputed after the previous one:
@@ -83,12 +84,12 @@ def realistic_moves(grid: Grid, solution: Sequence[int], rng: random.Random, len
     ``length`` only when a correction finishes the board anyway.
     """
     geo = grid.geometry
-    moves: List[Move] = []
+    moves: list[Move] = []
     mix = MoveMix()
-    pending: List[Tuple[int, Move]] = []  # (move number due, the correcting move)
+    pending: list[tuple[int, Move]] = []  # (move number due, the correcting move)
     pos = recompute(grid, moves)
 
-    def keeps_going(move: Move) -> Optional[Position]:
+    def keeps_going(move: Move) -> Position | None:
         after = recompute(grid, moves + [move])
         if all(after.values):
             return None
@@ -151,9 +152,9 @@ def realistic_moves(grid: Grid, solution: Sequence[int], rng: random.Random, len
 
 def _correct_eliminations(
     units: Sequence[Sequence[int]], candidates: Sequence[int], solution: Sequence[int], rng: random.Random, count: int
-) -> List[Move]:
+) -> list[Move]:
     """Up to ``count`` different eliminations of one or two wrong candidates, each inside one unit."""
-    out: List[Move] = []
+    out: list[Move] = []
     for unit in rng.sample(list(units), len(units)):
         wrong = [(c, d) for c in unit for d in range(1, 10) if candidates[c] >> (d - 1) & 1 and d != solution[c]]
         if wrong:
@@ -164,7 +165,7 @@ def _correct_eliminations(
     return out
 
 
-def _mistake(empty: List[int], solution: Sequence[int], rng: random.Random) -> Tuple[Move, Move]:
+def _mistake(empty: list[int], solution: Sequence[int], rng: random.Random) -> tuple[Move, Move]:
     cell = rng.choice(empty)
     if rng.random() < 1 / 3:
         wrong = rng.choice([d for d in range(1, 10) if d != solution[cell]])
@@ -183,7 +184,7 @@ def bench_recompute(cfg: BenchConfig) -> None:
         ("top95", cfg.read("top95.txt")),
         ("forum11+", cfg.read("forum_hardest_1905_11plus_every4th.txt")),
     ]
-    games: List[Tuple[Grid, List[Move]]] = []
+    games: list[tuple[Grid, list[Move]]] = []
     mix = MoveMix()
     restarts = 0
     t0 = time.perf_counter()
@@ -192,7 +193,7 @@ def bench_recompute(cfg: BenchConfig) -> None:
             grid = grid_of(line)
             sol = solve(grid)
             assert sol is not None, line
-            moves: List[Move] = []
+            moves: list[Move] = []
             for _attempt in range(5):  # a game the assists finished early is played again
                 moves, m = realistic_moves(grid, sol, rng, rng.randint(40, 60))
                 if len(moves) >= 40:
@@ -216,12 +217,12 @@ def bench_recompute(cfg: BenchConfig) -> None:
     )
     filled = sum(sum(1 for v in recompute(g, mv).values if v) - g.given_count() for g, mv in games) / n
     print(f"  cells filled beyond the givens at the end: {filled:.1f} on average (player + assists)")
-    walls: List[float] = []
-    cpus: List[float] = []
+    walls: list[float] = []
+    cpus: list[float] = []
     gc.collect()
     for _ in range(repeats):
         for grid, moves in games:
-            wall, cpu, _ = timed_both(lambda: recompute(grid, moves, ALL_ASSISTS))
+            wall, cpu, _ = timed_both(partial(recompute, grid, moves, ALL_ASSISTS))
             walls.append(wall)
             cpus.append(cpu)
     print(f"  recompute latency over {len(walls)} runs (each game's whole move list, {repeats} times):")
@@ -244,7 +245,7 @@ BRUTE_FORCE_SETS = (
 )
 
 
-def _spread(lines: List[str], count: Optional[int]) -> List[str]:
+def _spread(lines: list[str], count: int | None) -> list[str]:
     """``count`` puzzles taken at an even stride over the whole file (all when None)."""
     if count is None or count >= len(lines):
         return lines
@@ -276,15 +277,15 @@ def bench_solve(cfg: BenchConfig) -> None:
 
 
 def _time_each(
-    grids: List[Grid], fn: Callable[[Grid], object], right: Callable[[Grid, object], bool]
-) -> Tuple[float, float, float, float, int]:
+    grids: list[Grid], fn: Callable[[Grid], object], right: Callable[[Grid, object], bool]
+) -> tuple[float, float, float, float, int]:
     """(median, p95, max, CPU median, wrong answers) of ``fn`` over ``grids``; ``right`` judges each answer."""
-    walls: List[float] = []
-    cpus: List[float] = []
+    walls: list[float] = []
+    cpus: list[float] = []
     wrong = 0
     gc.collect()
     for grid in grids:
-        wall, cpu, answer = timed_both(lambda: fn(grid))
+        wall, cpu, answer = timed_both(partial(fn, grid))
         walls.append(wall)
         cpus.append(cpu)
         wrong += not right(grid, answer)
@@ -292,6 +293,6 @@ def _time_each(
     return statistics.median(walls), percentile(walls, 95), walls[-1], statistics.median(cpus), wrong
 
 
-def _row(figures: Tuple[float, float, float, float, int]) -> str:
+def _row(figures: tuple[float, float, float, float, int]) -> str:
     med, p95, top, cpu, wrong = figures
     return f"{ms(med):>9} {ms(p95):>9} {ms(top):>9} {ms(cpu):>9} {wrong:>6}"

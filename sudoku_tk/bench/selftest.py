@@ -20,9 +20,10 @@ import os
 import sys
 import time
 import traceback
+from collections.abc import Sequence
 from enum import IntEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import tkinter as tk
@@ -42,7 +43,7 @@ class Status(IntEnum):
 
     meaning: str
 
-    def __new__(cls, code: int, meaning: str) -> "Status":
+    def __new__(cls, code: int, meaning: str) -> Status:
         member = int.__new__(cls, code)
         member._value_ = code
         member.meaning = meaning
@@ -159,13 +160,13 @@ def check_position(before: Position, after: Position, cell: int, digit: int) -> 
 # -- the canvas, read through its documented item tags (see ui/board_canvas.py) -----------
 
 
-def canvas_candidate_shown(canvas: "tk.Canvas", cell: int, digit: int, char: str) -> bool:
+def canvas_candidate_shown(canvas: tk.Canvas, cell: int, digit: int, char: str) -> bool:
     """Whether the canvas shows ``digit`` as a candidate of ``cell`` (its item visible, with text)."""
     items = canvas.find_withtag(f"cand-{cell}-{digit}")
     return any(canvas.itemcget(i, "state") != "hidden" and canvas.itemcget(i, "text") == char for i in items)
 
 
-def canvas_digit(canvas: "tk.Canvas", cell: int) -> tuple[str, tuple[str, ...]]:
+def canvas_digit(canvas: tk.Canvas, cell: int) -> tuple[str, tuple[str, ...]]:
     """The text and tags of the digit item of ``cell`` ("" and () when there is none)."""
     items = canvas.find_withtag(f"digit-{cell}")
     if not items:
@@ -173,7 +174,7 @@ def canvas_digit(canvas: "tk.Canvas", cell: int) -> tuple[str, tuple[str, ...]]:
     return str(canvas.itemcget(items[0], "text")), tuple(canvas.gettags(items[0]))
 
 
-def check_canvas(canvas: "tk.Canvas", position: Position) -> None:
+def check_canvas(canvas: tk.Canvas, position: Position) -> None:
     """Raise CANVAS_MISMATCH unless every digit and candidate on the canvas matches ``position``."""
     geometry = position.geometry
     for cell in range(geometry.ncells):
@@ -197,7 +198,7 @@ def check_canvas(canvas: "tk.Canvas", position: Position) -> None:
 WINDOW_WAIT_SECONDS = 10.0
 
 
-def _load_puzzle() -> tuple["Grid", "PuzzleEntry"]:
+def _load_puzzle() -> tuple[Grid, PuzzleEntry]:
     from sudoku_tk.app import puzzles
 
     if not puzzles.library():
@@ -208,7 +209,7 @@ def _load_puzzle() -> tuple["Grid", "PuzzleEntry"]:
     return entry.grid(), entry
 
 
-def _check_icons(root: "tk.Tk") -> None:
+def _check_icons(root: tk.Tk) -> None:
     import tkinter as tk
     from importlib import resources
 
@@ -222,7 +223,7 @@ def _check_icons(root: "tk.Tk") -> None:
             raise SelfTestFailure(Status.NO_ICON, f"icon-{size}.png is {image.width()}x{image.height()}")
 
 
-def _open_window(session: "Session") -> "App":
+def _open_window(session: Session) -> App:
     try:
         import tkinter as tk
 
@@ -244,7 +245,7 @@ def _open_window(session: "Session") -> "App":
     return app
 
 
-def _play_and_check(app: "App") -> None:
+def _play_and_check(app: App) -> None:
     """Place a digit through the session; check the session's candidates and the canvas."""
     from sudoku_tk.engine.brute_force import solve
 
@@ -270,12 +271,12 @@ def _play_and_check(app: "App") -> None:
     _check_menus_and_keys(app, cell, before)
 
 
-def _entries(menu: "tk.Menu") -> range:
+def _entries(menu: tk.Menu) -> range:
     end = menu.index("end")
     return range(end + 1 if end is not None else 0)
 
 
-def _check_menus_and_keys(app: "App", cell: int, before: Position) -> None:
+def _check_menus_and_keys(app: App, cell: int, before: Position) -> None:
     """Each menu entry shows its command's first shortcut as the platform's menus read it (Tk's macOS menus draw
     ``Command-Z`` as ⌘Z), every shortcut is bound on the window with the platform's modifier, and pressing
     Undo's first shortcut takes the placement in ``cell`` back."""
@@ -315,7 +316,7 @@ def _check_menus_and_keys(app: "App", cell: int, before: Position) -> None:
     check_canvas(app.board, before)
 
 
-def _check_about(app: "App") -> None:
+def _check_about(app: App) -> None:
     """Help > About's text names this version and the version of every library it names."""
     from sudoku_tk import APP_NAME, __version__
     from sudoku_tk.ui.help_windows import about_lines
@@ -328,7 +329,7 @@ def _check_about(app: "App") -> None:
         raise SelfTestFailure(Status.ABOUT, f"About says {missing[0]!r}")
 
 
-def _close(app: "App") -> None:
+def _close(app: App) -> None:
     import tkinter as tk
 
     root = app.root

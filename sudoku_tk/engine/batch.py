@@ -14,9 +14,9 @@ from __future__ import annotations
 import os
 import random
 from collections import deque
+from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Deque, Iterator, Optional, Tuple, Union
 
 from .generator import Symmetry, generate
 from .level_search import Generated, generate_at_level, generate_practice, puzzle_seed
@@ -33,18 +33,18 @@ and a batch holds at most ``jobs × AHEAD_PER_JOB`` pending puzzles whatever its
 class Request:
     """What to generate: a level, a practice technique, or (neither) any unique puzzle of the board size."""
 
-    level: Optional[Level] = None
-    technique: Optional[Technique] = None
-    symmetry: Optional[Symmetry] = None
+    level: Level | None = None
+    technique: Technique | None = None
+    symmetry: Symmetry | None = None
     """None: the default of the kind asked for (level_search.DEFAULT_LEVEL_SYMMETRY / _PRACTICE_SYMMETRY)."""
-    time_limit: Optional[float] = None
+    time_limit: float | None = None
     """Seconds per puzzle (None: no limit)."""
     box: int = 3
     rated: bool = False
     """Rate a puzzle of any level too (9×9 only; level and practice puzzles always carry their rating)."""
 
 
-def generate_one(request: Request, seed: str) -> Optional[Generated]:
+def generate_one(request: Request, seed: str) -> Generated | None:
     """The puzzle ``request`` asks for, from ``seed``; None when its time ran out.
 
     Raises:
@@ -70,8 +70,8 @@ def default_jobs() -> int:
 
 
 def generate_batch(
-    request: Request, base_seed: Union[int, str], count: int, jobs: Optional[int] = None
-) -> Iterator[Tuple[str, Optional[Generated]]]:
+    request: Request, base_seed: int | str, count: int, jobs: int | None = None
+) -> Iterator[tuple[str, Generated | None]]:
     """Yield ``(seed, puzzle or None)`` for the ``count`` puzzles of a batch, in order, as each is made.
 
     Args:
@@ -84,7 +84,7 @@ def generate_batch(
             yield seed, generate_one(request, seed)
         return
     pool = ProcessPoolExecutor(max_workers=min(jobs, count))
-    pending: Deque[Tuple[str, "Future[Optional[Generated]]"]] = deque()
+    pending: deque[tuple[str, Future[Generated | None]]] = deque()
     try:
         for seed in seeds:
             pending.append((seed, pool.submit(generate_one, request, seed)))

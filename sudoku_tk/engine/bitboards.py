@@ -23,9 +23,9 @@ The compiled functions, per board size:
 
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Optional, Tuple
+from collections.abc import Callable
 
-Board = Tuple[int, int]
+Board = tuple[int, int]
 """(free, placed): the candidates of the empty cells and the digits decided, as digit-major bitboards."""
 
 
@@ -67,15 +67,15 @@ class Tables:
         for m in range(1, len(self.spread)):
             low = m & -m
             self.spread[m] = self.spread[m ^ low] | 1 << ((low.bit_length() - 1) * cells)
-        namespace: Dict[str, object] = {}
+        namespace: dict[str, object] = {}
         exec(compile(round_source(box), f"<bitboard rounds {side}x{side}>", "exec"), namespace)
-        self.propagate: Callable[[int, int, List[int]], Optional[Board]] = namespace["propagate"]  # type: ignore[assignment]
+        self.propagate: Callable[[int, int, list[int]], Board | None] = namespace["propagate"]  # type: ignore[assignment]
         self.locked: Callable[[int], int] = namespace["locked"]  # type: ignore[assignment]
         self.bivalue: Callable[[int], int] = namespace["bivalue"]  # type: ignore[assignment]
-        self.bilocal: Callable[[int], Tuple[int, int, int]] = namespace["bilocal"]  # type: ignore[assignment]
+        self.bilocal: Callable[[int], tuple[int, int, int]] = namespace["bilocal"]  # type: ignore[assignment]
 
 
-_TABLES: Dict[int, Tables] = {}
+_TABLES: dict[int, Tables] = {}
 
 
 def tables(box: int) -> Tables:
@@ -96,7 +96,7 @@ def round_source(box: int) -> str:
         would pass Python's limit on int-to-str digits)."""
         return hex(sum(mask << (d * cells) for d in range(side)))
 
-    def at(pairs: List[Tuple[int, int]]) -> int:
+    def at(pairs: list[tuple[int, int]]) -> int:
         return sum(1 << (r * side + c) for r, c in pairs)
 
     steps = range(side)
@@ -116,14 +116,14 @@ def round_source(box: int) -> str:
     cell_mask = hex((1 << cells) - 1)
     across = range(1, box)
 
-    def first(src: str, once: str, twice: str, step: int) -> List[str]:
+    def first(src: str, once: str, twice: str, step: int) -> list[str]:
         """once/twice of ``src`` and its copies shifted by step, 2·step, … (box-1)·step."""
         out = [f"x = {src} >> {step}", f"{twice} = {src} & x", f"{once} = {src} | x"]
         for k in across[1:]:
             out += [f"x = {src} >> {k * step}", f"{twice} |= {once} & x", f"{once} |= x"]
         return out
 
-    def then(once: str, twice: str, src_once: str, src_twice: str, step: int) -> List[str]:
+    def then(once: str, twice: str, src_once: str, src_twice: str, step: int) -> list[str]:
         """Combine a first stage's (once, twice) with its copies shifted by step, 2·step, …"""
         out = [f"{once}, {twice} = {src_once}, {src_twice}"]
         for k in across:
@@ -131,11 +131,11 @@ def round_source(box: int) -> str:
             out += [f"x = {src_once} >> {s}", f"{twice} |= ({src_twice} >> {s}) | ({once} & x)", f"{once} |= x"]
         return out
 
-    def any_of(src: str, out: str, step: int) -> List[str]:
+    def any_of(src: str, out: str, step: int) -> list[str]:
         """``out``: ``src`` or any of its copies shifted by step, 2·step, … (box-1)·step."""
         return [f"{out} = {src}"] + [f"{out} |= {src} >> {k * step}" for k in across]
 
-    def first3(src: str, names: Tuple[str, str, str], step: int) -> List[str]:
+    def first3(src: str, names: tuple[str, str, str], step: int) -> list[str]:
         """Counts of ``src`` and its shifted copies that stop at three: once, twice, thrice (box-wide runs)."""
         o, t, h = names
         out = [f"x = {src} >> {step}", f"{t} = {src} & x", f"{o} = {src} | x", f"{h} = 0"]
@@ -143,7 +143,7 @@ def round_source(box: int) -> str:
             out += [f"x = {src} >> {k * step}", f"{h} |= {t} & x", f"{t} |= {o} & x", f"{o} |= x"]
         return out
 
-    def then3(names: Tuple[str, str, str], src: Tuple[str, str, str], step: int) -> List[str]:
+    def then3(names: tuple[str, str, str], src: tuple[str, str, str], step: int) -> list[str]:
         """Combine the counts ``src`` with their copies shifted by step, 2·step, … (counts that stop at three)."""
         o, t, h = names
         so, st, sh = src
@@ -201,7 +201,7 @@ def round_source(box: int) -> str:
     # whose digit has one row segment left points along that row, and a row whose digit has one segment left
     # claims it for the box. Every elimination comes from the same snapshot of F, so each one is sound alone;
     # two boxes pointing along one line (or two lines claiming one box) take the digit from all of it.
-    def drop(marks: str, gather: int, starts: str, unit0: str, segment0: str) -> List[str]:
+    def drop(marks: str, gather: int, starts: str, unit0: str, segment0: str) -> list[str]:
         """``d``: the cells the marked segments take their digit from (their unit, less each one's own segment)."""
         out = first(marks, "mo", "mt", gather)
         return out + [f"d |= (mo & {starts}) * {unit0} & ~({marks} * {segment0}) | (mt & {starts}) * {unit0}"]

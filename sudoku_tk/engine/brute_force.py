@@ -24,7 +24,8 @@ solution (or none) still needs the whole tree, which the stronger pruning keeps 
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Sequence, Tuple
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from .bitboards import Board, Tables, tables
 
@@ -52,7 +53,7 @@ def deadline(seconds: float) -> Stop:
     return lambda: time.monotonic() > end
 
 
-def _start(values: Sequence[int], candidates: Sequence[int], t: Tables) -> Optional[Board]:
+def _start(values: Sequence[int], candidates: Sequence[int], t: Tables) -> Board | None:
     """The board of a grid: every cell's candidates (its digit when filled), then the filled cells placed.
 
     None when two filled cells clash or an empty cell has no candidate.
@@ -86,7 +87,7 @@ def _start(values: Sequence[int], candidates: Sequence[int], t: Tables) -> Optio
     return free, placed
 
 
-def _search(board: Board, t: Tables, stop: Optional[Stop] = None) -> Iterator[int]:
+def _search(board: Board, t: Tables, stop: Stop | None = None) -> Iterator[int]:
     """Yield the ``placed`` bitboard of every solution under ``board``, depth first.
 
     Raises:
@@ -156,7 +157,7 @@ def _branch(free: int, t: Tables) -> int:
     return _fewest(free, t)
 
 
-def _best_pair(free: int, t: Tables, kinds: Tuple[Tuple[int, int], ...]) -> int:
+def _best_pair(free: int, t: Tables, kinds: tuple[tuple[int, int], ...]) -> int:
     """Of the first ``_LOOK`` two-way choices, the options of the one whose placements take the most away.
 
     ``kinds``: (start bits, spread) pairs; a start bit times its spread is the cells (or the cell's digits) of
@@ -210,13 +211,13 @@ def _fewest(free: int, t: Tables) -> int:
     return best
 
 
-def _digits(placed: int, t: Tables) -> Tuple[int, ...]:
+def _digits(placed: int, t: Tables) -> tuple[int, ...]:
     """A solved board's digits, cell by cell."""
     cells, column = t.cells, t.digit_column
     return tuple(((placed >> c) & column).bit_length() // cells + 1 for c in range(cells))
 
 
-def iter_solutions(grid: Grid, *, stop: Optional[Stop] = None) -> Iterator[Tuple[int, ...]]:
+def iter_solutions(grid: Grid, *, stop: Stop | None = None) -> Iterator[tuple[int, ...]]:
     """Yield every solution of ``grid`` as a tuple of digits (lazily, in a fixed order).
 
     Raises:
@@ -230,7 +231,7 @@ def iter_solutions(grid: Grid, *, stop: Optional[Stop] = None) -> Iterator[Tuple
         yield _digits(placed, t)
 
 
-def solve(grid: Grid, *, stop: Optional[Stop] = None) -> Optional[Tuple[int, ...]]:
+def solve(grid: Grid, *, stop: Stop | None = None) -> tuple[int, ...] | None:
     """Return one solution's digits, or None when there is none.
 
     Raises:
@@ -241,13 +242,13 @@ def solve(grid: Grid, *, stop: Optional[Stop] = None) -> Optional[Tuple[int, ...
     return None
 
 
-def first_solutions(grid: Grid, limit: int = 2, *, stop: Optional[Stop] = None) -> List[Tuple[int, ...]]:
+def first_solutions(grid: Grid, limit: int = 2, *, stop: Stop | None = None) -> list[tuple[int, ...]]:
     """Up to ``limit`` solutions of ``grid`` (fewer when it has fewer); the search stops at the ``limit``-th.
 
     Raises:
         SearchStopped: ``stop`` said so.
     """
-    found: List[Tuple[int, ...]] = []
+    found: list[tuple[int, ...]] = []
     if limit < 1:
         return found
     for sol in iter_solutions(grid, stop=stop):
@@ -257,7 +258,7 @@ def first_solutions(grid: Grid, limit: int = 2, *, stop: Optional[Stop] = None) 
     return found
 
 
-def count_solutions(grid: Grid, limit: int = 2, *, stop: Optional[Stop] = None) -> int:
+def count_solutions(grid: Grid, limit: int = 2, *, stop: Stop | None = None) -> int:
     """Count solutions, stopping at ``limit`` (so the answer is at most ``limit``; 0 for a limit below 1).
 
     Raises:
@@ -277,7 +278,7 @@ def count_solutions(grid: Grid, limit: int = 2, *, stop: Optional[Stop] = None) 
     return n
 
 
-def unique_solution(grid: Grid, *, stop: Optional[Stop] = None) -> Optional[Tuple[int, ...]]:
+def unique_solution(grid: Grid, *, stop: Stop | None = None) -> tuple[int, ...] | None:
     """The solution when there is exactly one, else None.
 
     Raises:
@@ -287,7 +288,7 @@ def unique_solution(grid: Grid, *, stop: Optional[Stop] = None) -> Optional[Tupl
     return found[0] if len(found) == 1 else None
 
 
-def solve_values(values: Sequence[int]) -> Optional[Tuple[int, ...]]:
+def solve_values(values: Sequence[int]) -> tuple[int, ...] | None:
     """Solve from a flat list of digits (0 for empty)."""
     from .grid import Grid
 
@@ -297,7 +298,7 @@ def solve_values(values: Sequence[int]) -> Optional[Tuple[int, ...]]:
 # -- singles on cell masks (the callers' form) ----------------------------------------------------------------
 
 
-def _propagate_masks(c: List[int], queue: List[int], geo: Geometry) -> bool:
+def _propagate_masks(c: list[int], queue: list[int], geo: Geometry) -> bool:
     """Apply naked and hidden singles to a fixpoint; False on a contradiction."""
     peers = geo.peers
     units = geo.units
@@ -338,7 +339,7 @@ def _propagate_masks(c: List[int], queue: List[int], geo: Geometry) -> bool:
             return True
 
 
-def propagate_singles(masks: List[int], geometry: Geometry) -> bool:
+def propagate_singles(masks: list[int], geometry: Geometry) -> bool:
     """Apply naked and hidden singles to ``masks`` (one digit mask per cell, a single bit when decided) in place.
 
     Returns False when that meets a contradiction: a cell with no digit, a digit with no place in a unit, or

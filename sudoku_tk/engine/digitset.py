@@ -6,7 +6,7 @@ tests and reprs show, so nobody has to read a bitmask.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from .geometry import Cell, Digit
 
@@ -28,14 +28,14 @@ class DigitSet:
         object.__setattr__(self, "mask", mask)
 
     @classmethod
-    def of(cls, *digits: Digit) -> "DigitSet":
+    def of(cls, *digits: Digit) -> DigitSet:
         m = 0
         for d in digits:
             m |= 1 << (d - 1)
         return cls(m)
 
     @classmethod
-    def from_iterable(cls, digits: Iterable[Digit]) -> "DigitSet":
+    def from_iterable(cls, digits: Iterable[Digit]) -> DigitSet:
         return cls.of(*digits)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -63,13 +63,13 @@ class DigitSet:
     def __hash__(self) -> int:
         return hash(("DigitSet", self.mask))
 
-    def __or__(self, other: "DigitSet") -> "DigitSet":
+    def __or__(self, other: DigitSet) -> DigitSet:
         return DigitSet(self.mask | other.mask)
 
-    def __and__(self, other: "DigitSet") -> "DigitSet":
+    def __and__(self, other: DigitSet) -> DigitSet:
         return DigitSet(self.mask & other.mask)
 
-    def __sub__(self, other: "DigitSet") -> "DigitSet":
+    def __sub__(self, other: DigitSet) -> DigitSet:
         return DigitSet(self.mask & ~other.mask)
 
     def __repr__(self) -> str:
@@ -91,14 +91,14 @@ class CellSet:
         object.__setattr__(self, "mask", mask)
 
     @classmethod
-    def of(cls, *cells: Cell) -> "CellSet":
+    def of(cls, *cells: Cell) -> CellSet:
         m = 0
         for c in cells:
             m |= 1 << c
         return cls(m)
 
     @classmethod
-    def from_iterable(cls, cells: Iterable[Cell]) -> "CellSet":
+    def from_iterable(cls, cells: Iterable[Cell]) -> CellSet:
         return cls.of(*cells)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -126,13 +126,13 @@ class CellSet:
     def __hash__(self) -> int:
         return hash(("CellSet", self.mask))
 
-    def __or__(self, other: "CellSet") -> "CellSet":
+    def __or__(self, other: CellSet) -> CellSet:
         return CellSet(self.mask | other.mask)
 
-    def __and__(self, other: "CellSet") -> "CellSet":
+    def __and__(self, other: CellSet) -> CellSet:
         return CellSet(self.mask & other.mask)
 
-    def __sub__(self, other: "CellSet") -> "CellSet":
+    def __sub__(self, other: CellSet) -> CellSet:
         return CellSet(self.mask & ~other.mask)
 
     def __repr__(self) -> str:

@@ -20,7 +20,7 @@ made them:
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from collections.abc import Iterable, Sequence
 
 from .geometry import Cell, Digit, Geometry, Unit, digits_of
 from .step import Technique
@@ -73,18 +73,18 @@ def units_text(geometry: Geometry, units: Iterable[Unit], conj: str = "and") -> 
     return join_words([geometry.unit_name(u) for u in us], conj)
 
 
-def _group_by_cells(pairs: Iterable[Tuple[Cell, Digit]]) -> List[Tuple[Tuple[Digit, ...], Tuple[Cell, ...]]]:
+def _group_by_cells(pairs: Iterable[tuple[Cell, Digit]]) -> list[tuple[tuple[Digit, ...], tuple[Cell, ...]]]:
     """Group (cell, digit) pairs into (digits, cells) blocks: digits sharing the same cells go together."""
-    by_digit: Dict[Digit, List[Cell]] = {}
+    by_digit: dict[Digit, list[Cell]] = {}
     for c, d in sorted(set(pairs), key=lambda p: (p[1], p[0])):
         by_digit.setdefault(d, []).append(c)
-    by_cells: Dict[Tuple[Cell, ...], List[Digit]] = {}
+    by_cells: dict[tuple[Cell, ...], list[Digit]] = {}
     for d, cs in by_digit.items():
         by_cells.setdefault(tuple(cs), []).append(d)
     return [(tuple(ds), cs) for cs, ds in by_cells.items()]
 
 
-def eliminations_text(geometry: Geometry, pairs: Iterable[Tuple[Cell, Digit]]) -> str:
+def eliminations_text(geometry: Geometry, pairs: Iterable[tuple[Cell, Digit]]) -> str:
     """'remove 3 from r8c7 and r9c7', 'remove 3 and 5 from r1c1, and 7 from r2c2'."""
     groups = [
         f"{digits_text(geometry, ds, 'and')} from {cells_text(geometry, cs)}" for ds, cs in _group_by_cells(pairs)
@@ -96,7 +96,7 @@ def eliminations_text(geometry: Geometry, pairs: Iterable[Tuple[Cell, Digit]]) -
     return "remove " + ", ".join(groups[:-1]) + ", and " + groups[-1]
 
 
-def placements_text(geometry: Geometry, pairs: Iterable[Tuple[Cell, Digit]]) -> str:
+def placements_text(geometry: Geometry, pairs: Iterable[tuple[Cell, Digit]]) -> str:
     """'place 5 in r1c1', 'place 5 in r1c1 and 7 in r2c2'."""
     parts = [f"{geometry.digit_char(d)} in {geometry.cell_name(c)}" for c, d in sorted(set(pairs))]
     return "place " + join_words(parts) if parts else ""
@@ -104,8 +104,8 @@ def placements_text(geometry: Geometry, pairs: Iterable[Tuple[Cell, Digit]]) -> 
 
 def effects_text(
     geometry: Geometry,
-    placements: Iterable[Tuple[Cell, Digit]],
-    eliminations: Iterable[Tuple[Cell, Digit]],
+    placements: Iterable[tuple[Cell, Digit]],
+    eliminations: Iterable[tuple[Cell, Digit]],
 ) -> str:
     """What a step does, placements first: 'place 5 in r1c1', 'remove 3 from r8c7 and r9c7', or both."""
     parts = [p for p in (placements_text(geometry, placements), eliminations_text(geometry, eliminations)) if p]
@@ -145,7 +145,7 @@ def peer_elimination_text(geometry: Geometry, cause: Cell, digit: Digit, cells: 
     )
 
 
-def single_text(geometry: Geometry, technique: Technique, cell: Cell, digit: Digit, unit: Optional[Unit] = None) -> str:
+def single_text(geometry: Geometry, technique: Technique, cell: Cell, digit: Digit, unit: Unit | None = None) -> str:
     """The sentence of a Full House, Naked Single or Hidden Single placing ``digit`` in ``cell``.
 
     ``unit`` is the unit a full house or hidden single was found in (a naked single needs none).

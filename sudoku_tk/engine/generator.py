@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import Callable, List, Optional, Sequence, Tuple
 
 from .brute_force import count_solutions
 from .geometry import Geometry
@@ -32,7 +32,7 @@ class Symmetry(Enum):
     """Reflection in the main diagonal: r1c2 goes with r2c1."""
 
 
-def random_solution(rng: random.Random, box: int = 3) -> Tuple[int, ...]:
+def random_solution(rng: random.Random, box: int = 3) -> tuple[int, ...]:
     """A random complete grid: a valid base pattern shuffled by digit, band, stack, row, column and transposition."""
     geo = Geometry.of(box)
     n = geo.side
@@ -41,7 +41,7 @@ def random_solution(rng: random.Random, box: int = 3) -> Tuple[int, ...]:
     digits = list(range(1, n + 1))
     rng.shuffle(digits)
 
-    def order() -> List[int]:
+    def order() -> list[int]:
         bands = list(range(box))
         rng.shuffle(bands)
         out = []
@@ -58,11 +58,11 @@ def random_solution(rng: random.Random, box: int = 3) -> Tuple[int, ...]:
     return tuple(v for row in grid for v in row)
 
 
-def symmetry_groups(geo: Geometry, symmetry: Symmetry) -> List[Tuple[int, ...]]:
+def symmetry_groups(geo: Geometry, symmetry: Symmetry) -> list[tuple[int, ...]]:
     """The cells that are given or empty together under ``symmetry``, each group sorted, in board order."""
     n = geo.side
     seen: set[int] = set()
-    groups: List[Tuple[int, ...]] = []
+    groups: list[tuple[int, ...]] = []
     for cell in range(geo.ncells):
         if cell in seen:
             continue
@@ -85,15 +85,15 @@ def generate(
     rng: random.Random,
     box: int = 3,
     symmetry: Symmetry = Symmetry.ROTATIONAL,
-    solution: Optional[Sequence[int]] = None,
+    solution: Sequence[int] | None = None,
 ) -> Grid:
     """Remove givens from a full grid, group by group in random order, keeping the solution unique."""
-    geo = Geometry.of(box)
+    Geometry.of(box)
     sol = tuple(solution) if solution is not None else random_solution(rng, box)
     return Grid.from_values(minimize(sol, symmetry, rng))
 
 
-def minimize(givens: Sequence[int], symmetry: Symmetry, rng: random.Random) -> List[int]:
+def minimize(givens: Sequence[int], symmetry: Symmetry, rng: random.Random) -> list[int]:
     """Remove groups of givens (see ``symmetry_groups``) in random order while the solution stays unique.
 
     ``givens`` must have exactly one solution; the result is minimal for ``symmetry``.
@@ -136,7 +136,7 @@ def generate_rated(
     symmetry: Symmetry = Symmetry.ROTATIONAL,
     max_tries: int = 200,
     time_limit: float = 20.0,
-) -> Optional[Grid]:
+) -> Grid | None:
     """Generate puzzles until ``accept`` takes one; None when the tries or the time run out."""
     deadline = time.monotonic() + time_limit
     for _ in range(max_tries):

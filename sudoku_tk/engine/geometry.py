@@ -8,8 +8,7 @@ a cell ``r1c1`` (row, column, 1-based) and a digit above 9 as a letter A–G.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Tuple
+from functools import cache
 
 Cell = int
 Digit = int
@@ -33,13 +32,13 @@ class Geometry:
     ncells: int = field(init=False)
     all_digits: int = field(init=False)
     """Bitmask with one bit per digit: bit ``d - 1`` stands for digit ``d``."""
-    units: Tuple[Tuple[Cell, ...], ...] = field(init=False)
+    units: tuple[tuple[Cell, ...], ...] = field(init=False)
     """Rows first, then columns, then boxes (``3 * side`` units)."""
-    unit_masks: Tuple[int, ...] = field(init=False)
-    cell_units: Tuple[Tuple[Unit, Unit, Unit], ...] = field(init=False)
+    unit_masks: tuple[int, ...] = field(init=False)
+    cell_units: tuple[tuple[Unit, Unit, Unit], ...] = field(init=False)
     """For each cell: its row, column and box unit index."""
-    peers: Tuple[Tuple[Cell, ...], ...] = field(init=False)
-    peer_masks: Tuple[int, ...] = field(init=False)
+    peers: tuple[tuple[Cell, ...], ...] = field(init=False)
+    peer_masks: tuple[int, ...] = field(init=False)
     """Peers of each cell as a cell bitmask (bit ``c`` for cell ``c``)."""
 
     def __post_init__(self) -> None:
@@ -77,12 +76,12 @@ class Geometry:
         setattr_(self, "peer_masks", tuple(_mask(p) for p in peers))
 
     @staticmethod
-    def of(box: int) -> "Geometry":
+    def of(box: int) -> Geometry:
         """Return the shared geometry for boxes of ``box``×``box`` cells."""
         return _geometry(box)
 
     @staticmethod
-    def for_side(side: int) -> "Geometry":
+    def for_side(side: int) -> Geometry:
         """Return the geometry of a board ``side`` cells wide (4, 9 or 16)."""
         for b in SUPPORTED_BOXES:
             if b * b == side:
@@ -90,7 +89,7 @@ class Geometry:
         raise ValueError(f"board side must be 4, 9 or 16, not {side!r}")
 
     @staticmethod
-    def for_cell_count(ncells: int) -> "Geometry":
+    def for_cell_count(ncells: int) -> Geometry:
         """Return the geometry of a board with ``ncells`` cells (16, 81 or 256)."""
         for b in SUPPORTED_BOXES:
             if b**4 == ncells:
@@ -161,14 +160,14 @@ class Geometry:
         return f"Geometry.of({self.box})"
 
 
-def _mask(cells: Tuple[Cell, ...] | list[Cell]) -> int:
+def _mask(cells: tuple[Cell, ...] | list[Cell]) -> int:
     m = 0
     for c in cells:
         m |= 1 << c
     return m
 
 
-@lru_cache(maxsize=None)
+@cache
 def _geometry(box: int) -> Geometry:
     return Geometry(box)
 

@@ -6,9 +6,9 @@ board is a ``Position`` (propagation.py), recomputed from a Grid plus moves.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Sequence, Tuple
 
 from .digitset import DigitSet
 from .geometry import Cell, Digit, Geometry
@@ -31,11 +31,11 @@ class Problem:
 
     kind: ProblemKind
     message: str
-    cells: Tuple[Cell, ...] = ()
+    cells: tuple[Cell, ...] = ()
     digit: Digit = 0
 
 
-def basic_candidates(geometry: Geometry, values: Sequence[int]) -> Tuple[int, ...]:
+def basic_candidates(geometry: Geometry, values: Sequence[int]) -> tuple[int, ...]:
     """Candidate masks where only the placed digits' peers are removed (0 for filled cells)."""
     full = geometry.all_digits
     cell_units = geometry.cell_units
@@ -68,9 +68,9 @@ class Grid:
     """
 
     geometry: Geometry
-    givens: Tuple[int, ...]
-    values: Tuple[int, ...]
-    candidates: Tuple[int, ...]
+    givens: tuple[int, ...]
+    values: tuple[int, ...]
+    candidates: tuple[int, ...]
     has_pencilmarks: bool = False
     """True when the candidates came from the text (a candidate grid) rather than from the values."""
 
@@ -81,7 +81,7 @@ class Grid:
         givens: Sequence[int],
         placed: Sequence[int] | None = None,
         candidates: Sequence[int] | None = None,
-    ) -> "Grid":
+    ) -> Grid:
         """Build a grid from givens, optional placed digits and optional candidate masks.
 
         Raises:
@@ -109,7 +109,7 @@ class Grid:
         return cls(geometry, g, vals, cands, True)
 
     @classmethod
-    def from_string(cls, text: str) -> "Grid":
+    def from_string(cls, text: str) -> Grid:
         """Parse a puzzle in any supported format (see formats.py).
 
         Raises:
@@ -140,15 +140,15 @@ class Grid:
     def is_complete(self) -> bool:
         return all(self.values)
 
-    def placed(self) -> Tuple[int, ...]:
+    def placed(self) -> tuple[int, ...]:
         """Digits placed on top of the givens (0 elsewhere)."""
         return tuple(0 if g else v for g, v in zip(self.givens, self.values))
 
-    def with_values(self, values: Sequence[int]) -> "Grid":
+    def with_values(self, values: Sequence[int]) -> Grid:
         """The same givens with other values; candidates recomputed from the values."""
         return Grid.from_values(self.givens, values)
 
-    def givens_only(self) -> "Grid":
+    def givens_only(self) -> Grid:
         """The puzzle as it started: givens, no placements, basic candidates."""
         return Grid.from_values(self.givens)
 

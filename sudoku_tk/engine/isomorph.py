@@ -11,8 +11,8 @@ do not look the same twice.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import FrozenSet, Iterable, List, Sequence, Tuple
 
 from .grid import Grid
 
@@ -23,11 +23,11 @@ class Isomorph:
     original (read at (c, r) of that when ``transpose``)."""
 
     box: int
-    digits: Tuple[int, ...]
+    digits: tuple[int, ...]
     """``digits[v]`` is the new label of digit ``v`` (``digits[0] == 0``: empty stays empty)."""
-    rows: Tuple[int, ...]
+    rows: tuple[int, ...]
     """Row r of the image is row ``rows[r]`` of the original (before transposing)."""
-    cols: Tuple[int, ...]
+    cols: tuple[int, ...]
     transpose: bool
 
     @property
@@ -59,7 +59,7 @@ class Isomorph:
                 out |= 1 << (self.digits[d] - 1)
         return out
 
-    def values(self, values: Sequence[int]) -> Tuple[int, ...]:
+    def values(self, values: Sequence[int]) -> tuple[int, ...]:
         """The image of a board given as one value a cell (0 for empty), givens or a solution."""
         n = self.side
         if len(values) != n * n:
@@ -76,7 +76,7 @@ class Isomorph:
         cands = tuple(self.mask(grid.candidates[self.source_cell(cell)]) for cell in range(n2))
         return Grid.from_values(self.values(grid.givens), self.values(grid.values), cands)
 
-    def effects(self, pairs: Iterable[Tuple[int, int]]) -> FrozenSet[Tuple[int, int]]:
+    def effects(self, pairs: Iterable[tuple[int, int]]) -> frozenset[tuple[int, int]]:
         """The image of (cell, digit) pairs, such as a step's placements or eliminations."""
         return frozenset((self.image_cell(c), self.digits[d]) for c, d in pairs)
 
@@ -90,11 +90,11 @@ def identity(box: int = 3) -> Isomorph:
     return Isomorph(box, tuple(range(n + 1)), tuple(range(n)), tuple(range(n)), False)
 
 
-def _line_order(rng: random.Random, box: int) -> Tuple[int, ...]:
+def _line_order(rng: random.Random, box: int) -> tuple[int, ...]:
     """Bands (or stacks) in random order, and the lines inside each band in random order."""
     bands = list(range(box))
     rng.shuffle(bands)
-    out: List[int] = []
+    out: list[int] = []
     for b in bands:
         inner = list(range(box))
         rng.shuffle(inner)

@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable, FrozenSet, List, Optional, Tuple, Union
+from functools import cache
 
 from .generator import Symmetry, generate
 from .grid import Grid
@@ -44,10 +44,10 @@ from .step import Step, Technique
 from .technique_sets import level_of
 from .techniques import default_techniques, find_hint, registered_finder
 
-Seed = Union[int, str, random.Random]
+Seed = int | str | random.Random
 
 _LEVELS = tuple(Level)
-_EXCLUDED: FrozenSet[Technique] = frozenset({Technique.BRUTE_FORCE, Technique.TEMPLATE_SET, Technique.TEMPLATE_DEL})
+_EXCLUDED: frozenset[Technique] = frozenset({Technique.BRUTE_FORCE, Technique.TEMPLATE_SET, Technique.TEMPLATE_DEL})
 """Never on a generated puzzle's path: guessing is not a hint a player can follow."""
 
 DEFAULT_LEVEL_SYMMETRY = Symmetry.ROTATIONAL
@@ -65,15 +65,15 @@ class Generated:
 
     puzzle: str
     """The givens as one line (``.`` for empty cells)."""
-    rating: Optional[Rating]
+    rating: Rating | None
     """The rating of the default path (None only for a puzzle of any level that was not asked to be rated)."""
     seed: str
     """The seed that gives this puzzle again (``str(seed)`` of the request)."""
     tries: int
     """How many candidate puzzles were looked at."""
-    technique: Optional[Technique] = None
+    technique: Technique | None = None
     """The technique a practice puzzle was asked for (None at a level)."""
-    pool_seed: Optional[str] = None
+    pool_seed: str | None = None
     """For a practice puzzle taken from the practice pool: the seed of the pool puzzle it is an isomorph of."""
 
     @property
@@ -81,7 +81,7 @@ class Generated:
         return Grid.from_string(self.puzzle)
 
 
-def puzzle_seed(base: Union[int, str], index: int) -> str:
+def puzzle_seed(base: int | str, index: int) -> str:
     """The seed of the ``index``-th puzzle of a batch whose seed is ``base``.
 
     >>> puzzle_seed(5, 0), puzzle_seed("x", 12)
@@ -94,19 +94,19 @@ def _rng(seed: Seed) -> random.Random:
     return seed if isinstance(seed, random.Random) else random.Random(str(seed))
 
 
-def _ordered() -> List[Technique]:
+def _ordered() -> list[Technique]:
     return [t for t in default_techniques() if t not in _EXCLUDED]
 
 
-def _closed(prefix: List[Technique]) -> FrozenSet[Technique]:
+def _closed(prefix: list[Technique]) -> frozenset[Technique]:
     """``prefix`` plus every default technique found by the same finder as one of it (a shared search, such as
     the Nice Loop one, must run whole to yield the steps the default path would take)."""
     finders = {id(registered_finder(t)) for t in prefix}
     return frozenset(prefix) | frozenset(t for t in _ordered() if id(registered_finder(t)) in finders)
 
 
-@lru_cache(maxsize=None)
-def level_prefix(level: Level) -> FrozenSet[Technique]:
+@cache
+def level_prefix(level: Level) -> frozenset[Technique]:
     """The default techniques in solving order up to the last one rated ``level`` or below (Brute Force and
     templates never)."""
     order = _ordered()
@@ -115,20 +115,20 @@ def level_prefix(level: Level) -> FrozenSet[Technique]:
     return _closed(order[: last + 1])
 
 
-@lru_cache(maxsize=None)
-def practice_prefix(technique: Technique) -> FrozenSet[Technique]:
+@cache
+def practice_prefix(technique: Technique) -> frozenset[Technique]:
     """The default techniques in solving order up to ``technique``."""
     order = _ordered()
     return _closed(order[: order.index(technique) + 1])
 
 
-def practice_techniques() -> Tuple[Technique, ...]:
+def practice_techniques() -> tuple[Technique, ...]:
     """The techniques a practice puzzle can be asked for: those the default path can take (not Brute Force,
     templates or Peer Elimination, which a path from the givens never needs)."""
     return tuple(t for t in _ordered() if t is not Technique.PEER_ELIMINATION)
 
 
-def _finish(path: SolvePath, enabled: Optional[FrozenSet[Technique]] = None) -> SolvePath:
+def _finish(path: SolvePath, enabled: frozenset[Technique] | None = None) -> SolvePath:
     """``path`` (solving with a prefix of the solving order) carried on with ``enabled`` (None: the default
     techniques): the default path of ``path.start`` when ``enabled`` is a longer prefix, as long as it solves."""
     if path.solved:
@@ -141,9 +141,9 @@ def _fair(path: SolvePath) -> bool:
     return path.solved and not any(s.technique in _EXCLUDED for s in path.steps)
 
 
-def _capped_path(grid: Grid, enabled: FrozenSet[Technique], ceiling: int) -> Optional[SolvePath]:
+def _capped_path(grid: Grid, enabled: frozenset[Technique], ceiling: int) -> SolvePath | None:
     """``solve_logically(grid, enabled, unique=True)``, given up (None) as soon as the score passes ``ceiling``."""
-    steps: List[Step] = []
+    steps: list[Step] = []
     g = grid
     score = 0
     while not g.is_complete():
@@ -158,7 +158,7 @@ def _capped_path(grid: Grid, enabled: FrozenSet[Technique], ceiling: int) -> Opt
     return SolvePath(grid, tuple(steps), g.is_complete(), g, True)
 
 
-def path_at_level(grid: Grid, level: Level) -> Optional[SolvePath]:
+def path_at_level(grid: Grid, level: Level) -> SolvePath | None:
     """The default path of ``grid`` (a unique puzzle) when it rates ``level`` without Brute Force, else None.
 
     A path whose score passes the level's ceiling is given up at once: it rates a higher level.
@@ -169,7 +169,7 @@ def path_at_level(grid: Grid, level: Level) -> Optional[SolvePath]:
     return path if rate(path).level is level else None
 
 
-def path_with_technique(grid: Grid, technique: Technique) -> Optional[SolvePath]:
+def path_with_technique(grid: Grid, technique: Technique) -> SolvePath | None:
     """The default path of ``grid`` (a unique puzzle) when it takes ``technique`` and never Brute Force, else None.
 
     The technique may come late, after steps later in the solving order (a Full House after a Hidden Single, an
@@ -189,7 +189,7 @@ def path_with_technique(grid: Grid, technique: Technique) -> Optional[SolvePath]
     return path if _fair(path) else None
 
 
-def fair_default_path(grid: Grid) -> Optional[SolvePath]:
+def fair_default_path(grid: Grid) -> SolvePath | None:
     """The default path of ``grid`` (a unique puzzle) when it solves without Brute Force, else None; cheaply
     first (solved by the medium techniques, it is the default path already)."""
     path = _finish(solve_logically(grid, level_prefix(Level.MEDIUM), unique=True))
@@ -205,9 +205,9 @@ def generate_at_level(
     seed: Seed,
     level: Level,
     symmetry: Symmetry = DEFAULT_LEVEL_SYMMETRY,
-    time_limit: Optional[float] = None,
+    time_limit: float | None = None,
     box: int = 3,
-) -> Optional[Generated]:
+) -> Generated | None:
     """A unique puzzle, minimal for ``symmetry``, that the default logic path rates ``level`` without Brute Force.
 
     Safe to run in a worker process (plain arguments, a picklable result).
@@ -233,7 +233,7 @@ def generate_at_level(
             return None
 
 
-def offered_practice_techniques() -> Tuple[Technique, ...]:
+def offered_practice_techniques() -> tuple[Technique, ...]:
     """The practice techniques a player is offered: those ``generate_practice`` makes in seconds, because the
     practice pool holds puzzles for them. The others (such as Simple Colors Wrap) were never taken by the
     default path in the mining run, always behind an easier step, so a search for one may never end. All
@@ -243,7 +243,7 @@ def offered_practice_techniques() -> Tuple[Technique, ...]:
     return offered or practice_techniques()
 
 
-def random_tries(technique: Technique) -> Optional[int]:
+def random_tries(technique: Technique) -> int | None:
     """How many random puzzles ``generate_practice`` tries before it takes a pool puzzle (None: no pool puzzle
     for ``technique``, so random ones until found).
 
@@ -263,9 +263,9 @@ def generate_practice(
     seed: Seed,
     technique: Technique,
     symmetry: Symmetry = DEFAULT_PRACTICE_SYMMETRY,
-    time_limit: Optional[float] = None,
+    time_limit: float | None = None,
     box: int = 3,
-) -> Optional[Generated]:
+) -> Generated | None:
     """A unique puzzle, minimal for ``symmetry``, whose default logic path takes ``technique`` (no Brute Force).
 
     Random puzzles first (``random_tries``; with a symmetry, random puzzles only); then, without symmetry, a
@@ -302,7 +302,7 @@ def generate_practice(
     return Generated(grid.to_string(), rate_with_estimate(path), str(seed), tries, technique, pool_seed)
 
 
-def pool_practice(seed: Seed, technique: Technique) -> Optional[Generated]:
+def pool_practice(seed: Seed, technique: Technique) -> Generated | None:
     """A practice puzzle from the pool only: an isomorph (chosen by ``seed``) of a pool puzzle for ``technique``
     whose path takes it; None when the pool has none that does."""
     found, tries = _from_pool(_rng(seed), technique, 0, lambda: False)
@@ -312,17 +312,17 @@ def pool_practice(seed: Seed, technique: Technique) -> Optional[Generated]:
     return Generated(grid.to_string(), rate_with_estimate(path), str(seed), tries, technique, pool_seed)
 
 
-_Found = Tuple[Grid, SolvePath, Optional[str]]
+_Found = tuple[Grid, SolvePath, str | None]
 
 
 def _random_search(
     rng: random.Random,
     technique: Technique,
     symmetry: Symmetry,
-    budget: Optional[int],
+    budget: int | None,
     tries: int,
     out_of_time: Callable[[], bool],
-) -> Tuple[Optional[_Found], int]:
+) -> tuple[_Found | None, int]:
     """Random puzzles until one takes ``technique``, ``budget`` more tries (None: no bound) or the time is out."""
     done = 0
     while budget is None or done < budget:
@@ -338,7 +338,7 @@ def _random_search(
 
 def _from_pool(
     rng: random.Random, technique: Technique, tries: int, out_of_time: Callable[[], bool]
-) -> Tuple[Optional[_Found], int]:
+) -> tuple[_Found | None, int]:
     """An isomorph (chosen by ``rng``) of a pool puzzle for ``technique`` (from one chosen by ``rng`` on) whose
     path takes it."""
     entries = load_pool().of(technique)

@@ -34,7 +34,7 @@ class Level(Enum):
         return self.label
 
     @classmethod
-    def parse(cls, text: str) -> "Level":
+    def parse(cls, text: str) -> Level:
         """The level named ``text`` (its label, any case).
 
         Raises:

@@ -10,9 +10,9 @@ reported (as a ``Mistake``) before any reasoning from a broken position.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from .brute_force import count_solutions, unique_solution
 from .geometry import Cell, Digit
@@ -49,7 +49,7 @@ class SolvePath:
     """What the logic solver did: the Steps in order, whether it finished, and the grid where it stopped."""
 
     start: Grid
-    steps: Tuple[Step, ...]
+    steps: tuple[Step, ...]
     solved: bool
     final: Grid
     """The solved grid, or the grid at the point where no enabled technique applied."""
@@ -68,7 +68,7 @@ class SolvePath:
             g = apply_step(g, s)
             yield g
 
-    def techniques(self) -> Tuple[Technique, ...]:
+    def techniques(self) -> tuple[Technique, ...]:
         return tuple(s.technique for s in self.steps)
 
 
@@ -83,9 +83,9 @@ def _is_broken(grid: Grid) -> bool:
 
 def solve_logically(
     grid: Grid,
-    enabled: Optional[Iterable[Technique]] = None,
-    unique: Optional[bool] = None,
-    stop: Optional[Callable[[], bool]] = None,
+    enabled: Iterable[Technique] | None = None,
+    unique: bool | None = None,
+    stop: Callable[[], bool] | None = None,
     most: bool = False,
 ) -> SolvePath:
     """Apply the first available Step again and again until the grid is solved or stuck.
@@ -101,7 +101,7 @@ def solve_logically(
     if unique is None:
         unique = has_unique_solution(grid)
     allowed = None if enabled is None else frozenset(enabled)
-    steps: List[Step] = []
+    steps: list[Step] = []
     g = grid
     # Every Step removes at least one candidate, so this bound is never reached by a correct finder.
     limit = grid.geometry.ncells * grid.geometry.side + 1
@@ -140,7 +140,7 @@ class Mistake:
     message: str
 
 
-def diagnose(grid: Grid, solution: Sequence[int]) -> Optional[Mistake]:
+def diagnose(grid: Grid, solution: Sequence[int]) -> Mistake | None:
     """Compare a position with the puzzle's solution: the first wrong placed digit, else the first removed true
     candidate (cells in board order), else None."""
     geo = grid.geometry
@@ -165,12 +165,12 @@ def diagnose(grid: Grid, solution: Sequence[int]) -> Optional[Mistake]:
     return None
 
 
-Hint = Union[Mistake, Step]
+Hint = Mistake | Step
 
 
 def next_hint(
-    grid: Grid, enabled: Optional[Iterable[Technique]] = None, solution: Optional[Sequence[int]] = None
-) -> Optional[Hint]:
+    grid: Grid, enabled: Iterable[Technique] | None = None, solution: Sequence[int] | None = None
+) -> Hint | None:
     """The hint for a player's position: a Mistake if the position departs from the unique solution, else the
     first Step in solving order, else None (stuck, or nothing left to do).
 

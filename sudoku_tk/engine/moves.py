@@ -9,12 +9,12 @@ a later move takes it back (``live_moves``); nothing else is derived here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Dict, Optional, Sequence, Set, Tuple, Union
 
 from .geometry import Cell, Digit, Geometry
 
-Candidate = Tuple[Cell, Digit]
+Candidate = tuple[Cell, Digit]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +38,7 @@ class Clear:
 class Eliminate:
     """Remove candidates (cell, digit) from the board."""
 
-    candidates: Tuple[Candidate, ...]
+    candidates: tuple[Candidate, ...]
     note: str = ""
 
 
@@ -46,18 +46,18 @@ class Eliminate:
 class Restore:
     """Bring back candidates the player removed earlier."""
 
-    candidates: Tuple[Candidate, ...]
+    candidates: tuple[Candidate, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Pencil:
     """Add (``add``) or remove the player's own pencil marks (cell, digit); the candidates stay as they are."""
 
-    candidates: Tuple[Candidate, ...]
+    candidates: tuple[Candidate, ...]
     add: bool = True
 
 
-Move = Union[Place, Clear, Eliminate, Restore, Pencil]
+Move = Place | Clear | Eliminate | Restore | Pencil
 
 
 def describe_move(move: Move, geometry: Geometry) -> str:
@@ -99,17 +99,17 @@ class LiveMoves:
     def __init__(self) -> None:
         self.flags = bytearray()
         """Per move, 1 while it is in force."""
-        self.last_place: Dict[Cell, int] = {}
+        self.last_place: dict[Cell, int] = {}
         """Per cell, the Place move in force there (or the last one, when it was refused)."""
-        self.owners: Dict[Candidate, Tuple[int, ...]] = {}
+        self.owners: dict[Candidate, tuple[int, ...]] = {}
         """Per candidate, the Eliminate moves whose removal of it is in force."""
-        self.cancelled: Set[Tuple[int, Candidate]] = set()  # shared with copies until a Restore (see _own)
+        self.cancelled: set[tuple[int, Candidate]] = set()  # shared with copies until a Restore (see _own)
         """(Eliminate move, candidate): removals a later Restore took back."""
-        self.unowned: Dict[int, Tuple[Candidate, ...]] = {}
+        self.unowned: dict[int, tuple[Candidate, ...]] = {}
         """Per Restore move, the candidates it brings back that no move had removed (missing from the start)."""
         self._shared = False  # cancelled and unowned are another copy's too, until a Restore changes them
 
-    def copy(self) -> "LiveMoves":
+    def copy(self) -> LiveMoves:
         """An independent copy (the records that grow with the game are shared until a Restore changes them)."""
         other = LiveMoves.__new__(LiveMoves)
         other.flags = bytearray(self.flags)
@@ -126,13 +126,13 @@ class LiveMoves:
             self.unowned = dict(self.unowned)
             self._shared = False
 
-    def left(self, index: int, move: Eliminate) -> Tuple[Candidate, ...]:
+    def left(self, index: int, move: Eliminate) -> tuple[Candidate, ...]:
         """The candidates the Eliminate move ``index`` still removes (a later Restore took back the others)."""
         if not self.cancelled:
             return move.candidates
         return tuple(cd for cd in move.candidates if (index, cd) not in self.cancelled)
 
-    def add(self, move: Move, moves: Sequence[Move]) -> Optional[int]:
+    def add(self, move: Move, moves: Sequence[Move]) -> int | None:
         """Take ``move`` as the next move (``moves`` holds every move so far, this one included).
 
         Returns the earliest earlier move whose part in the replay this one changed (a
@@ -140,7 +140,7 @@ class LiveMoves:
         """
         i = len(self.flags)
         self.flags.append(1)
-        earliest: Optional[int] = None
+        earliest: int | None = None
         if isinstance(move, Place):
             prev = self.last_place.get(move.cell)
             if prev is not None:
@@ -180,7 +180,7 @@ class LiveMoves:
 
 def live_moves(
     moves: Sequence[Move],
-) -> Tuple[Tuple[bool, ...], Dict[int, Tuple[Candidate, ...]], Dict[int, Tuple[Candidate, ...]]]:
+) -> tuple[tuple[bool, ...], dict[int, tuple[Candidate, ...]], dict[int, tuple[Candidate, ...]]]:
     """Which moves are still in force, and for each Eliminate the candidates it still removes.
 
     A ``Clear`` cancels the placement in force in its cell; a ``Restore`` cancels every

@@ -19,7 +19,7 @@ from the record of which move led to each placement.
 
 from __future__ import annotations
 
-from typing import List, Mapping, Optional, Sequence, Tuple
+from collections.abc import Mapping, Sequence
 
 from .geometry import Geometry
 from .moves import Candidate, Eliminate, Move, Pencil
@@ -30,10 +30,10 @@ def replay_marks(
     moves: Sequence[Move],
     live: Sequence[bool],
     values: Sequence[int],
-    placed_by: Sequence[Optional[int]],
+    placed_by: Sequence[int | None],
     peers_on: bool,
-    elim_left: Optional[Mapping[int, Tuple[Candidate, ...]]] = None,
-) -> Tuple[int, ...]:
+    elim_left: Mapping[int, tuple[Candidate, ...]] | None = None,
+) -> tuple[int, ...]:
     """Each cell's pencil marks as a digit mask after the moves (0 for every filled cell).
 
     Args:
@@ -52,7 +52,7 @@ def replay_marks(
     marks = [0] * geometry.ncells
     # The cells each move placed (or led an assist to place), in board order: placements after a move come
     # before the next move, so replaying them there gives each Pencil move the board it was made on.
-    placed_after: List[List[int]] = [[] for _ in moves]
+    placed_after: list[list[int]] = [[] for _ in moves]
     for cell, by in enumerate(placed_by):
         if by is not None and values[cell] and 0 <= by < len(moves):
             placed_after[by].append(cell)
@@ -63,11 +63,11 @@ def replay_marks(
 
 
 def mark_move(
-    marks: List[int],
+    marks: list[int],
     geometry: Geometry,
     move: Move,
     live: bool,
-    left: Optional[Tuple[Candidate, ...]],
+    left: tuple[Candidate, ...] | None,
     placed: Sequence[int],
     values: Sequence[int],
     peers_on: bool,

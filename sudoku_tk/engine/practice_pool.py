@@ -17,10 +17,10 @@ tell how often random generation meets a technique.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Dict, Iterable, List, Tuple
 
 from .step import Technique
 
@@ -39,16 +39,16 @@ class PoolEntry:
 class Pool:
     """The entries per technique (in file order) and the mining counts."""
 
-    entries: Dict[Technique, List[PoolEntry]] = field(default_factory=dict)
+    entries: dict[Technique, list[PoolEntry]] = field(default_factory=dict)
     mined: int = 0
     """How many generator seeds were looked at."""
-    hits: Dict[Technique, int] = field(default_factory=dict)
+    hits: dict[Technique, int] = field(default_factory=dict)
     """On how many of the ``mined`` puzzles the default path took each technique."""
 
     def add(self, entry: PoolEntry) -> None:
         self.entries.setdefault(entry.technique, []).append(entry)
 
-    def of(self, technique: Technique) -> Tuple[PoolEntry, ...]:
+    def of(self, technique: Technique) -> tuple[PoolEntry, ...]:
         return tuple(self.entries.get(technique, ()))
 
     def frequency(self, technique: Technique) -> float:

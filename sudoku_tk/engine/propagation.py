@@ -34,9 +34,9 @@ the full replay gives (tests/engine/test_incremental_recompute.py compares them)
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from .digitset import DigitSet
 from .explain import peer_elimination_text, single_text
@@ -68,8 +68,8 @@ class Assist(Enum):
     """Place a digit with one place left in a unit."""
 
 
-ALL_ASSISTS: FrozenSet[Assist] = frozenset(Assist)
-NO_ASSISTS: FrozenSet[Assist] = frozenset()
+ALL_ASSISTS: frozenset[Assist] = frozenset(Assist)
+NO_ASSISTS: frozenset[Assist] = frozenset()
 
 
 class ReasonKind(Enum):
@@ -90,10 +90,10 @@ class Reason:
     kind: ReasonKind
     cell: Cell
     digit: Digit
-    move_index: Optional[int]
-    cause: Optional[Cell]
+    move_index: int | None
+    cause: Cell | None
     """The placed digit's cell for a peer elimination."""
-    step: Optional[Step]
+    step: Step | None
     """The deduction as a Step (peer eliminations); None when the player removed it."""
     note: str = ""
     """The technique name when the player removed it by applying a hint."""
@@ -104,7 +104,7 @@ class Conflict:
     """A digit standing more than once in a unit."""
 
     digit: Digit
-    cells: Tuple[Cell, ...]
+    cells: tuple[Cell, ...]
     unit: int
 
 
@@ -140,27 +140,27 @@ class Position:
 
     geometry: Geometry
     start: Grid
-    moves: Tuple[Move, ...]
-    assists: FrozenSet[Assist]
-    values: Tuple[int, ...]
-    candidates: Tuple[int, ...]
-    marks: Tuple[int, ...]
+    moves: tuple[Move, ...]
+    assists: frozenset[Assist]
+    values: tuple[int, ...]
+    candidates: tuple[int, ...]
+    marks: tuple[int, ...]
     """The player's own pencil marks per cell (digit masks; empty for filled cells), see pencil_marks.py."""
-    origins: Tuple[Origin, ...]
-    rejected: Tuple[Rejected, ...]
+    origins: tuple[Origin, ...]
+    rejected: tuple[Rejected, ...]
     _live_flags: bytearray
-    _live_tuple: Optional[Tuple[bool, ...]]
-    _live_places: Dict[Cell, int]
+    _live_tuple: tuple[bool, ...] | None
+    _live_places: dict[Cell, int]
     _replay: Replay
     # Provenance as the rules recorded it (see WorkingBoard), turned into Reasons and Steps only when asked for.
-    _placed_by: List[Optional[int]]
-    _peer_removals: Dict[int, Cell]
-    _player_removals: Dict[int, int]
-    _missing_at_start: Set[int]
-    _singles: Dict[Cell, SingleCause]
-    _auto_order: Tuple[Cell, ...]
-    _contradictions: Tuple[Contradiction, ...]
-    _conflicts: Optional[Tuple[Conflict, ...]]
+    _placed_by: list[int | None]
+    _peer_removals: dict[int, Cell]
+    _player_removals: dict[int, int]
+    _missing_at_start: set[int]
+    _singles: dict[Cell, SingleCause]
+    _auto_order: tuple[Cell, ...]
+    _contradictions: tuple[Contradiction, ...]
+    _conflicts: tuple[Conflict, ...] | None
 
     def __init__(self, **kw: object) -> None:
         for k, v in kw.items():
@@ -173,11 +173,11 @@ class Position:
 
     # -- plain questions ----------------------------------------------------
     @property
-    def givens(self) -> Tuple[int, ...]:
+    def givens(self) -> tuple[int, ...]:
         return self.start.givens
 
     @property
-    def live(self) -> Tuple[bool, ...]:
+    def live(self) -> tuple[bool, ...]:
         """Per move, whether it is still in force (see ``moves.live_moves``)."""
         cached = self._live_tuple
         if cached is None:
@@ -185,7 +185,7 @@ class Position:
             object.__setattr__(self, "_live_tuple", cached)
         return cached
 
-    def live_place(self, cell: Cell) -> Optional[int]:
+    def live_place(self, cell: Cell) -> int | None:
         """The index of the player's Place move in force in ``cell`` (None: no placement of the player's is)."""
         return self._live_places.get(cell)
 
@@ -211,7 +211,7 @@ class Position:
         """Is ``digit`` still a candidate of ``cell`` (always False for a filled cell)?"""
         return bool(self.candidates[cell] >> (digit - 1) & 1)
 
-    def complete_digits(self) -> FrozenSet[Digit]:
+    def complete_digits(self) -> frozenset[Digit]:
         """Digits placed in every unit already (each appears ``side`` times on the board)."""
         side = self.geometry.side
         counts = [0] * (side + 1)
@@ -219,14 +219,14 @@ class Position:
             counts[v] += 1
         return frozenset(d for d in range(1, side + 1) if counts[d] >= side)
 
-    def empty_cells(self) -> List[Cell]:
+    def empty_cells(self) -> list[Cell]:
         return [c for c, v in enumerate(self.values) if not v]
 
-    def dead_cells(self) -> List[Cell]:
+    def dead_cells(self) -> list[Cell]:
         """Empty cells with no candidate left: the position is broken there."""
         return [c for c, v in enumerate(self.values) if not v and not self.candidates[c]]
 
-    def conflicts(self) -> Tuple[Conflict, ...]:
+    def conflicts(self) -> tuple[Conflict, ...]:
         """Every digit that stands twice in a unit (cells listed in board order)."""
         cached = self._conflicts
         if cached is not None:
@@ -234,7 +234,7 @@ class Position:
         out = []
         vals = self.values
         for u, cells in enumerate(self.geometry.units):
-            seen: Dict[int, List[Cell]] = {}
+            seen: dict[int, list[Cell]] = {}
             for c in cells:
                 v = vals[c]
                 if v:
@@ -246,7 +246,7 @@ class Position:
         object.__setattr__(self, "_conflicts", result)
         return result
 
-    def contradictions(self) -> Tuple[Contradiction, ...]:
+    def contradictions(self) -> tuple[Contradiction, ...]:
         """The contradictions the board holds, in the order they appeared, each with the move that led to it.
 
         Watched only with Peer Elimination on (otherwise the candidates are the player's own notes):
@@ -254,10 +254,10 @@ class Position:
         """
         return self._contradictions
 
-    def conflict_cells(self) -> FrozenSet[Cell]:
+    def conflict_cells(self) -> frozenset[Cell]:
         return frozenset(c for k in self.conflicts() for c in k.cells)
 
-    def problems(self) -> List[Problem]:
+    def problems(self) -> list[Problem]:
         """Duplicates and dead cells as Problems (no solver call: this is the live board)."""
         geo = self.geometry
         out = [
@@ -275,7 +275,7 @@ class Position:
         return Grid(self.geometry, self.start.givens, self.values, self.candidates, True)
 
     # -- provenance ---------------------------------------------------------
-    def reason(self, cell: Cell, digit: Digit) -> Optional[Reason]:
+    def reason(self, cell: Cell, digit: Digit) -> Reason | None:
         """Why ``digit`` is not a candidate of ``cell`` (None if it still is, or the cell is filled)."""
         if self.values[cell] or self.candidates[cell] >> (digit - 1) & 1:
             return None
@@ -293,23 +293,23 @@ class Position:
             return Reason(ReasonKind.START, cell, digit, None, None, None)
         return None
 
-    def value_step(self, cell: Cell) -> Optional[Step]:
+    def value_step(self, cell: Cell) -> Step | None:
         """The single that placed the digit of ``cell``, if an assist placed it."""
         single = self._singles.get(cell)
         if single is None:
             return None
         return self._single_step(cell, single)
 
-    def value_move_index(self, cell: Cell) -> Optional[int]:
+    def value_move_index(self, cell: Cell) -> int | None:
         """Index of the move that led to an automatic digit (None: it follows from the start)."""
         return self._placed_by[cell] if cell in self._singles else None
 
-    def auto_steps(self, move_index: Optional[int] = None) -> List[Step]:
+    def auto_steps(self, move_index: int | None = None) -> list[Step]:
         """The singles placed automatically, in order; only those triggered by one move if given (-1: by the start)."""
         singles = self._singles
         return [self._single_step(cell, singles[cell]) for cell in self.auto_cells(move_index)]
 
-    def auto_cells(self, move_index: Optional[int] = None) -> List[Cell]:
+    def auto_cells(self, move_index: int | None = None) -> list[Cell]:
         """Cells filled by an assist, in the order they were filled; only those one move triggered if given."""
         if move_index is None:
             return list(self._auto_order)
@@ -337,7 +337,7 @@ class Position:
         geo = self.geometry
         digit = self.values[cell]
         unit = single.unit
-        hl: Tuple[Highlight, ...] = () if unit is None else (Highlight(HighlightRole.DEFINING_UNIT, units=(unit,)),)
+        hl: tuple[Highlight, ...] = () if unit is None else (Highlight(HighlightRole.DEFINING_UNIT, units=(unit,)),)
         return Step(
             single.technique,
             placements=(Placement(cell, digit),),
@@ -356,7 +356,7 @@ def recompute(
     assists: Iterable[Assist] = ALL_ASSISTS,
     *,
     singles_from_start: bool = False,
-    after: Optional[Position] = None,
+    after: Position | None = None,
 ) -> Position:
     """Rebuild the board from the starting grid and the moves, with the assists switched on.
 
@@ -397,7 +397,7 @@ def start_state(start: Grid, peers: bool, naked: bool, hidden: bool, singles_fro
     return ReplayState(0, board, origins, [], [0] * start.geometry.ncells)
 
 
-def _position(start: Grid, assists: FrozenSet[Assist], replay: Replay) -> Position:
+def _position(start: Grid, assists: frozenset[Assist], replay: Replay) -> Position:
     """The Position a replay ended in (it shares the replay's final state, which nothing changes any more)."""
     end = replay.end
     board = end.board

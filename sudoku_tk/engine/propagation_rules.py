@@ -24,9 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from functools import lru_cache
+from functools import cache
 from itertools import compress
-from typing import Dict, List, Optional, Set, Tuple
 
 from .geometry import Cell, Digit, Geometry, Unit
 from .grid import Grid
@@ -41,7 +40,7 @@ class SingleCause:
     """Why an assist placed a digit: the single and the unit it was found in (None: a naked single)."""
 
     technique: Technique
-    unit: Optional[Unit] = None
+    unit: Unit | None = None
 
 
 NAKED_SINGLE = SingleCause(Technique.NAKED_SINGLE)
@@ -65,14 +64,14 @@ class Contradiction:
     kind: ContradictionKind
     digit: Digit
     """The digit with no place, or placed twice (0 for a cell with no candidate)."""
-    cells: Tuple[Cell, ...]
+    cells: tuple[Cell, ...]
     """The cell with no candidate, or the cells holding the digit twice (board order); () for a digit with no place."""
-    unit: Optional[Unit]
+    unit: Unit | None
     """Where the digit has no place or stands twice; None for a cell with no candidate."""
-    move_index: Optional[int]
+    move_index: int | None
     """The move after which it appeared (None: the starting position already held it)."""
 
-    def holds(self, geometry: Geometry, values: List[int], candidates: List[int]) -> bool:
+    def holds(self, geometry: Geometry, values: list[int], candidates: list[int]) -> bool:
         """Does the board still hold it? (A later placement or a restored candidate can put it right.)"""
         if self.kind is ContradictionKind.NO_CANDIDATE:
             return not values[self.cells[0]] and not candidates[self.cells[0]]
@@ -83,13 +82,13 @@ class Contradiction:
         return not any(values[c] == d or candidates[c] & bit for c in geometry.units[self.unit])
 
 
-@lru_cache(maxsize=None)
-def unit_singles(technique: Technique, nunits: int) -> Tuple[SingleCause, ...]:
+@cache
+def unit_singles(technique: Technique, nunits: int) -> tuple[SingleCause, ...]:
     """The SingleCause of ``technique`` for each unit, built once: shared values, as recompute runs every click."""
     return tuple(SingleCause(technique, u) for u in range(nunits))
 
 
-_START_CONTRADICTIONS: Dict[Tuple[object, ...], Tuple[Contradiction, ...]] = {}
+_START_CONTRADICTIONS: dict[tuple[object, ...], tuple[Contradiction, ...]] = {}
 """What each starting grid already breaks, by its size, digits and pencilmarks (see WorkingBoard)."""
 _START_CACHE_SIZE = 256
 
@@ -135,16 +134,16 @@ class WorkingBoard:
             self.candidates = [0 if v else m for v, m in zip(values, start.candidates)]
         else:
             self.candidates = [0 if v else geo.all_digits for v in values]
-        self.placed_by: List[Optional[int]] = [None] * geo.ncells
+        self.placed_by: list[int | None] = [None] * geo.ncells
         """Per filled cell, the move that placed its digit or led to it (None: the start)."""
-        self.peer_removals: Dict[int, Cell] = {}
+        self.peer_removals: dict[int, Cell] = {}
         """Candidate key -> the cell whose digit removed it (Peer Elimination)."""
-        self.player_removals: Dict[int, int] = {}
+        self.player_removals: dict[int, int] = {}
         """Candidate key -> the index of the player's Eliminate move that removed it."""
-        self.missing_at_start: Set[int] = set()
+        self.missing_at_start: set[int] = set()
         """Keys of candidates the starting pencilmarks lack although no placed digit rules them out."""
-        self.singles: Dict[Cell, SingleCause] = {}
-        self.auto_order: List[Cell] = []
+        self.singles: dict[Cell, SingleCause] = {}
+        self.auto_order: list[Cell] = []
         """Cells filled by a single, in the order they were filled."""
         self.full_house_causes = unit_singles(Technique.FULL_HOUSE, len(geo.units))
         self.hidden_single_causes = unit_singles(Technique.HIDDEN_SINGLE, len(geo.units))
@@ -152,7 +151,7 @@ class WorkingBoard:
         """Cells whose candidates shrank since the naked singles last looked (bit ``c`` for cell ``c``)."""
         self.changed_digits = [0] * len(geo.units)
         """Per unit, the digits that lost a place in it since the hidden singles last looked."""
-        self.contradictions: List[Contradiction] = []
+        self.contradictions: list[Contradiction] = []
         """The contradictions the board holds now, in the order they appeared; no single is placed while there is one.
 
         Watched only with Peer Elimination on: only then do the candidates follow the placed digits."""
@@ -235,11 +234,11 @@ class WorkingBoard:
         _START_CONTRADICTIONS[key] = tuple(self.contradictions)
 
     # -- contradictions ---------------------------------------------------------------------------------
-    def note_dead(self, cell: Cell, move_index: Optional[int]) -> None:
+    def note_dead(self, cell: Cell, move_index: int | None) -> None:
         """Record that the empty ``cell`` has just lost its last candidate."""
         self.contradictions.append(Contradiction(ContradictionKind.NO_CANDIDATE, 0, (cell,), None, move_index))
 
-    def note_no_place(self, unit: Unit, digits: int, move_index: Optional[int]) -> None:
+    def note_no_place(self, unit: Unit, digits: int, move_index: int | None) -> None:
         """Record that each digit of the mask ``digits`` has no place left in ``unit`` (once each)."""
         known = {(c.unit, c.digit) for c in self.contradictions if c.kind is ContradictionKind.NO_PLACE}
         while digits:
@@ -250,7 +249,7 @@ class WorkingBoard:
                     Contradiction(ContradictionKind.NO_PLACE, low.bit_length(), (), unit, move_index)
                 )
 
-    def _note_duplicate(self, unit: Unit, digit: Digit, move_index: Optional[int]) -> None:
+    def _note_duplicate(self, unit: Unit, digit: Digit, move_index: int | None) -> None:
         """Record ``digit`` twice in ``unit`` (its cells are listed when the replay ends: a third may come)."""
         kind = ContradictionKind.DUPLICATE
         if not any(c.kind is kind and c.unit == unit and c.digit == digit for c in self.contradictions):
@@ -269,7 +268,7 @@ class WorkingBoard:
                 changed[u] |= held[u]
                 held[u] = 0
 
-    def final_contradictions(self) -> Tuple[Contradiction, ...]:
+    def final_contradictions(self) -> tuple[Contradiction, ...]:
         """The contradictions the board holds at the end, each duplicate with the cells that hold its digit."""
         values, units = self.values, self.units
         return tuple(
@@ -285,7 +284,7 @@ class WorkingBoard:
         self.changed_digits = [self.geometry.all_digits] * len(self.units)
 
     # -- what a move does -----------------------------------------------------------------------------
-    def place(self, cell: Cell, digit: Digit, move_index: Optional[int]) -> None:
+    def place(self, cell: Cell, digit: Digit, move_index: int | None) -> None:
         """Write ``digit`` into the empty ``cell`` for ``move_index``, then apply Peer Elimination when it is on."""
         self.values[cell] = digit
         self.placed_by[cell] = move_index
@@ -328,7 +327,7 @@ class WorkingBoard:
             if self.contradictions:
                 self._drop_put_right()
 
-    def place_single(self, cell: Cell, digit: Digit, why: SingleCause, move_index: Optional[int]) -> None:
+    def place_single(self, cell: Cell, digit: Digit, why: SingleCause, move_index: int | None) -> None:
         """Place a digit an assist found as a consequence of ``move_index``, with its cause."""
         self.place(cell, digit, move_index)
         self.singles[cell] = why
@@ -336,7 +335,7 @@ class WorkingBoard:
 
 
 # -- the rules ----------------------------------------------------------------------------------------------
-def peer_elimination(board: WorkingBoard, cell: Cell, digit: Digit, move_index: Optional[int]) -> None:
+def peer_elimination(board: WorkingBoard, cell: Cell, digit: Digit, move_index: int | None) -> None:
     """Peer Elimination: the digit just placed in ``cell`` leaves the candidates of every peer; changes are noted.
 
     A peer left with no candidate is a contradiction, recorded for ``move_index``.
@@ -360,7 +359,7 @@ def peer_elimination(board: WorkingBoard, cell: Cell, digit: Digit, move_index: 
     board.changed_cells |= changed
 
 
-def naked_singles(board: WorkingBoard, move_index: Optional[int]) -> bool:
+def naked_singles(board: WorkingBoard, move_index: int | None) -> bool:
     """Naked Single: place the last candidate of each changed cell left with one, in board order, pass after pass.
 
     A naked single in the last empty cell of a unit is recorded as a Full House of the first
@@ -398,7 +397,7 @@ def naked_singles(board: WorkingBoard, move_index: Optional[int]) -> bool:
     return progress
 
 
-def hidden_singles(board: WorkingBoard, move_index: Optional[int]) -> bool:
+def hidden_singles(board: WorkingBoard, move_index: int | None) -> bool:
     """Hidden Single: place each digit left with one place in a unit where it lost a place, from one scan.
 
     The scan goes through the units (rows, columns, boxes) and digits ascending; a digit whose
@@ -452,7 +451,7 @@ def hidden_singles(board: WorkingBoard, move_index: Optional[int]) -> bool:
     return progress
 
 
-def lost_places(board: WorkingBoard, move_index: Optional[int], hold: bool) -> None:
+def lost_places(board: WorkingBoard, move_index: int | None, hold: bool) -> None:
     """Record each digit that lost its last place in a unit where digits lost a place (hidden singles' scan, alone).
 
     ``hold``: keep the changes looked at for the hidden singles, for when the board is put right.
@@ -475,7 +474,7 @@ def lost_places(board: WorkingBoard, move_index: Optional[int], hold: bool) -> N
             board.note_no_place(u, want & ~places & ~placed, move_index)
 
 
-def apply_singles(board: WorkingBoard, move_index: Optional[int], naked: bool, hidden: bool) -> None:
+def apply_singles(board: WorkingBoard, move_index: int | None, naked: bool, hidden: bool) -> None:
     """Apply the switched-on singles until neither places anything (naked singles first, then hidden singles),
     or until the board holds a contradiction; watch for digits that lost their last place meanwhile."""
     if naked or hidden:

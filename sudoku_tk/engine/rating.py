@@ -58,8 +58,8 @@ also solves easiest-step-first, as Sudoku Explainer does, and keeps the lower of
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Optional
 
 from . import technique_table
 from .grid import Grid
@@ -117,7 +117,7 @@ def rate(path: SolvePath) -> Rating:
     return Rating(level, score, path.solved, hardest, path_se(path))
 
 
-def rate_puzzle(grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: Optional[bool] = None) -> Rating:
+def rate_puzzle(grid: Grid, enabled: Iterable[Technique] | None = None, unique: bool | None = None) -> Rating:
     """Rate a puzzle: HoDoKu's level and score from ``solve_logically``'s path, and the SE estimate from the
     easier of that path and an easiest-step-first one (``se_estimate``): about twice the work of ``rate``.
 
@@ -129,7 +129,7 @@ def rate_puzzle(grid: Grid, enabled: Optional[Iterable[Technique]] = None, uniqu
     return rate_with_estimate(solve_logically(grid, chosen, unique), chosen)
 
 
-def rate_with_estimate(path: SolvePath, enabled: Optional[Iterable[Technique]] = None) -> Rating:
+def rate_with_estimate(path: SolvePath, enabled: Iterable[Technique] | None = None) -> Rating:
     """``rate(path)`` with the puzzle's SE estimate (``se_estimate``) in place of this path's hardest step: what
     ``rate_puzzle`` gives when ``path`` is the puzzle's ``solve_logically`` path with ``enabled``."""
     rating = rate(path)

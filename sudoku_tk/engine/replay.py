@@ -17,9 +17,9 @@ small on a game of 100,000 moves while taking back a recent move replays a few h
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import List, Optional, Sequence, Tuple
 
 from .moves import Eliminate, LiveMoves, Move, Pencil, Place
 from .pencil_marks import mark_move
@@ -73,7 +73,7 @@ class ReplayState:
     __slots__ = ("done", "board", "origins", "rejected", "marks")
 
     def __init__(
-        self, done: int, board: WorkingBoard, origins: List[Origin], rejected: List[Rejected], marks: List[int]
+        self, done: int, board: WorkingBoard, origins: list[Origin], rejected: list[Rejected], marks: list[int]
     ) -> None:
         self.done = done
         self.board = board
@@ -82,7 +82,7 @@ class ReplayState:
         self.marks = marks
         """The pencil marks as the replay keeps them (a filled cell's are cleared only in the Position)."""
 
-    def copy(self) -> "ReplayState":
+    def copy(self) -> ReplayState:
         return ReplayState(self.done, _clone(self.board), list(self.origins), list(self.rejected), list(self.marks))
 
 
@@ -93,13 +93,13 @@ class Replay:
 
     def __init__(
         self,
-        givens: Tuple[int, ...],
+        givens: tuple[int, ...],
         naked: bool,
         hidden: bool,
-        moves: Tuple[Move, ...],
+        moves: tuple[Move, ...],
         live: LiveMoves,
         end: ReplayState,
-        checkpoints: List[ReplayState],
+        checkpoints: list[ReplayState],
     ) -> None:
         self.givens = givens
         self.naked = naked
@@ -112,8 +112,8 @@ class Replay:
 
     @classmethod
     def full(
-        cls, givens: Tuple[int, ...], moves: Sequence[Move], naked: bool, hidden: bool, first: ReplayState
-    ) -> "Replay":
+        cls, givens: tuple[int, ...], moves: Sequence[Move], naked: bool, hidden: bool, first: ReplayState
+    ) -> Replay:
         """Replay every move from ``first``, the state of the starting grid (``givens`` are its givens)."""
         moves = tuple(moves)
         live = LiveMoves()
@@ -123,7 +123,7 @@ class Replay:
         replay.end = replay._run(first.copy())
         return replay
 
-    def extended(self, moves: Sequence[Move]) -> Optional["Replay"]:
+    def extended(self, moves: Sequence[Move]) -> Replay | None:
         """The Replay of ``moves``, which must begin with this one's moves; None when they don't."""
         known = len(self.moves)
         if len(moves) < known or tuple(moves[:known]) != self.moves:
@@ -168,7 +168,7 @@ class Replay:
         live = self.live
         left = live.left(i, move) if isinstance(move, Eliminate) else None
         auto_before = len(board.auto_order)
-        placed_here: List[int] = []
+        placed_here: list[int] = []
         state.done = i + 1
         if not live.flags[i]:
             for cell, d in live.unowned.get(i, ()):  # a Restore (never in force itself) may still do this

@@ -49,7 +49,7 @@ The length supplement is SE's: 0.1 for each threshold the chain's node count pas
 
 from __future__ import annotations
 
-from typing import Dict, FrozenSet, Iterable, List, Optional
+from collections.abc import Iterable
 
 from . import technique_table
 from .geometry import Geometry
@@ -106,15 +106,15 @@ def path_se(path: SolvePath) -> float:
     return max((step_se(s, geo) for s in path.steps), default=0.0)
 
 
-def _tiers(techniques: Iterable[Technique]) -> List[FrozenSet[Technique]]:
+def _tiers(techniques: Iterable[Technique]) -> list[frozenset[Technique]]:
     """The techniques grouped by SE value, lowest first (a finder serving two tiers is asked in each)."""
-    by_value: Dict[float, set[Technique]] = {}
+    by_value: dict[float, set[Technique]] = {}
     for t in techniques:
         by_value.setdefault(SE_VALUES[t], set()).add(t)
     return [frozenset(by_value[v]) for v in sorted(by_value)]
 
 
-def _easiest_step(grid: Grid, tiers: List[FrozenSet[Technique]], unique: bool) -> Optional[Step]:
+def _easiest_step(grid: Grid, tiers: list[frozenset[Technique]], unique: bool) -> Step | None:
     geo = grid.geometry
     for tier in tiers:
         if tier == {Technique.HIDDEN_SINGLE}:
@@ -139,9 +139,9 @@ def _is_broken(grid: Grid) -> bool:
 
 def se_path(
     grid: Grid,
-    enabled: Optional[Iterable[Technique]] = None,
-    unique: Optional[bool] = None,
-    below: Optional[float] = None,
+    enabled: Iterable[Technique] | None = None,
+    unique: bool | None = None,
+    below: float | None = None,
 ) -> SolvePath:
     """Solve taking the easiest step by SE value each time, as Sudoku Explainer does.
 
@@ -157,7 +157,7 @@ def se_path(
         t for t in chosen if (unique or t.family is not Family.UNIQUENESS) and (below is None or SE_VALUES[t] <= below)
     ]
     tiers = _tiers(allowed)
-    steps: List[Step] = []
+    steps: list[Step] = []
     g = grid
     limit = grid.geometry.ncells * grid.geometry.side + 1
     while not g.is_complete() and not _is_broken(g) and len(steps) < limit:
@@ -170,7 +170,7 @@ def se_path(
     return SolvePath(grid, tuple(steps), solved, g, unique)
 
 
-def se_estimate(path: SolvePath, enabled: Optional[Iterable[Technique]] = None) -> float:
+def se_estimate(path: SolvePath, enabled: Iterable[Technique] | None = None) -> float:
     """The SE estimate of the puzzle ``path`` solves: the hardest step of the easier of two paths.
 
     The two paths are ``path`` itself (HoDoKu's order) and ``se_path`` limited to techniques no harder than

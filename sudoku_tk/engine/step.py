@@ -7,9 +7,10 @@ Step from its role-tagged highlights and links.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Optional, Sequence, Tuple
+from typing import Any
 
 from .geometry import Cell, Digit, Geometry, Unit
 
@@ -155,7 +156,7 @@ class Technique(Enum):
         self.code = code
 
     @classmethod
-    def from_name(cls, name: str) -> "Technique":
+    def from_name(cls, name: str) -> Technique:
         """Find a technique by its display name, member name or HoDoKu code (case-insensitive)."""
         key = name.strip().lower()
         for t in cls:
@@ -209,10 +210,10 @@ class Highlight:
     """Cells, candidates (cells × digits) or units that play one role in a Step."""
 
     role: HighlightRole
-    cells: Tuple[Cell, ...] = ()
-    digits: Tuple[Digit, ...] = ()
+    cells: tuple[Cell, ...] = ()
+    digits: tuple[Digit, ...] = ()
     """Empty: the whole cells; otherwise just these candidates of the cells."""
-    units: Tuple[Unit, ...] = ()
+    units: tuple[Unit, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,15 +230,15 @@ class Link:
     to_cell: Cell
     to_digit: Digit
     strong: bool
-    from_group: Tuple[Cell, ...] = ()
-    to_group: Tuple[Cell, ...] = ()
+    from_group: tuple[Cell, ...] = ()
+    to_group: tuple[Cell, ...] = ()
 
     @property
-    def from_cells(self) -> Tuple[Cell, ...]:
+    def from_cells(self) -> tuple[Cell, ...]:
         return self.from_group or (self.from_cell,)
 
     @property
-    def to_cells(self) -> Tuple[Cell, ...]:
+    def to_cells(self) -> tuple[Cell, ...]:
         return self.to_group or (self.to_cell,)
 
 
@@ -269,14 +270,14 @@ class Reason:
     """
 
     rule: Rule
-    needs: Tuple[int, ...] = ()
-    unit: Optional[Unit] = None
+    needs: tuple[int, ...] = ()
+    unit: Unit | None = None
     """The unit a ``sees`` or ``last place`` acts in (None where no unit applies)."""
-    cells: Tuple[Cell, ...] = ()
+    cells: tuple[Cell, ...] = ()
     """An ``als``: the cells of the set."""
-    digits: Tuple[Digit, ...] = ()
+    digits: tuple[Digit, ...] = ()
     """An ``als``: every candidate of the set."""
-    walk: Tuple["ChainNode", ...] = ()
+    walk: tuple[ChainNode, ...] = ()
     """A ``refuted inside``: the nodes of the inner refutation, numbered from 1 on their own."""
 
     def to_dict(self, geometry: Geometry) -> dict[str, Any]:
@@ -304,17 +305,17 @@ class ChainNode:
     ``because`` says why the node holds, naming the earlier nodes it needs (None: not recorded).
     """
 
-    cells: Tuple[Cell, ...]
+    cells: tuple[Cell, ...]
     digit: Digit
     on: bool
-    because: Optional[Reason] = None
+    because: Reason | None = None
 
     def text(self, geometry: Geometry) -> str:
         """'r1c7=9', 'r1c7≠4', or for a group 'r1c78=9' (the cells' common row or column written once)."""
         return f"{group_name(geometry, self.cells)}{'=' if self.on else '≠'}{geometry.digit_char(self.digit)}"
 
 
-def group_name(geometry: Geometry, cells: Tuple[Cell, ...]) -> str:
+def group_name(geometry: Geometry, cells: tuple[Cell, ...]) -> str:
     """A cell's name, or a group's in compact form: 'r1c78' (one row), 'r45c3' (one column).
 
     >>> group_name(Geometry.of(3), (6, 7))
@@ -335,14 +336,14 @@ class Step:
     """One logical deduction: what it places and removes, and one plain sentence why."""
 
     technique: Technique
-    placements: Tuple[Placement, ...] = ()
-    eliminations: Tuple[Elimination, ...] = ()
+    placements: tuple[Placement, ...] = ()
+    eliminations: tuple[Elimination, ...] = ()
     explanation: str = ""
-    highlights: Tuple[Highlight, ...] = ()
-    links: Tuple[Link, ...] = ()
+    highlights: tuple[Highlight, ...] = ()
+    links: tuple[Link, ...] = ()
     focus: str = ""
     """Where to look, for a nudge: e.g. "box 9" or "rows 2 and 7"."""
-    chain: Tuple[ChainNode, ...] = ()
+    chain: tuple[ChainNode, ...] = ()
     """A chain's nodes in reading order, numbered 1, 2, … on the board (empty for other steps)."""
     conclusion: str = ""
     """The last sentence of the walk through the step: what the nodes prove and what it removes or places

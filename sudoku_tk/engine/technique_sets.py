@@ -19,13 +19,13 @@ False
 
 from __future__ import annotations
 
-from typing import FrozenSet, Iterable, List, Optional
+from collections.abc import Iterable
 
 from .rating import SCORES, Level
 from .step import Family, Technique
 from .techniques import default_techniques, implemented
 
-Selection = FrozenSet[Technique]
+Selection = frozenset[Technique]
 
 _LEVELS = tuple(Level)
 
@@ -34,7 +34,7 @@ class SelectionError(ValueError):
     """A technique list that names something unknown; the message quotes it."""
 
 
-def family_members(family: Family) -> List[Technique]:
+def family_members(family: Family) -> list[Technique]:
     """The implemented techniques of ``family``, in solving order."""
     return [t for t in implemented() if t.family is family]
 
@@ -44,7 +44,7 @@ def _norm(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
-def _item(word: str) -> List[Technique]:
+def _item(word: str) -> list[Technique]:
     key = _norm(word)
     if key == "all":
         return list(implemented())
@@ -93,7 +93,7 @@ def up_to_level(selection: Iterable[Technique], level: Level) -> Selection:
     return frozenset(t for t in selection if _LEVELS.index(level_of(t)) <= top)
 
 
-def matching_level(selection: Iterable[Technique]) -> Optional[Level]:
+def matching_level(selection: Iterable[Technique]) -> Level | None:
     """The level whose default techniques up to it are exactly ``selection`` (the lowest such), else None.
 
     >>> matching_level(default_techniques()), matching_level(up_to_level(default_techniques(), Level.HARD))

@@ -17,7 +17,6 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, FrozenSet, Tuple
 
 from .levels import Level
 from .step import Technique
@@ -47,7 +46,7 @@ class TechniqueRecord:
 T = Technique
 E, M, H, U, X = Level.EASY, Level.MEDIUM, Level.HARD, Level.UNFAIR, Level.EXTREME
 R = TechniqueRecord
-TABLE: Tuple[TechniqueRecord, ...] = (
+TABLE: tuple[TechniqueRecord, ...] = (
     R(T.PEER_ELIMINATION, 0, E, 0.0),
     R(T.FULL_HOUSE, 4, E, 1.0),
     R(T.NAKED_SINGLE, 4, E, 2.3),
@@ -135,7 +134,7 @@ when the candidates still show a digit that a placed digit rules out, and every 
 those are gone."""
 del T, E, M, H, U, X, R
 
-_BY_TECHNIQUE: Dict[Technique, TechniqueRecord] = {r.technique: r for r in TABLE}
+_BY_TECHNIQUE: dict[Technique, TechniqueRecord] = {r.technique: r for r in TABLE}
 
 
 def record(technique: Technique) -> TechniqueRecord:
@@ -143,19 +142,19 @@ def record(technique: Technique) -> TechniqueRecord:
     return _BY_TECHNIQUE[technique]
 
 
-ORDER: Tuple[Technique, ...] = tuple(r.technique for r in TABLE)
+ORDER: tuple[Technique, ...] = tuple(r.technique for r in TABLE)
 """Every technique, in solving order."""
-DEFAULT_OFF: FrozenSet[Technique] = frozenset(r.technique for r in TABLE if r.off)
+DEFAULT_OFF: frozenset[Technique] = frozenset(r.technique for r in TABLE if r.off)
 """Left out unless the player (or ``--techniques``) asks for them: exactly those HoDoKu's default solver
 configuration leaves out, so paths and ratings read like HoDoKu's. Kraken fish are forcing chains in disguise and
 templates brute force over one digit; Mutant fish and the largest Franken fish cost much searching for steps that a
 forcing chain would find anyway; Death Blossom is left to the All steps list in HoDoKu."""
-NEEDS_ONE_SOLUTION: FrozenSet[Technique] = frozenset(r.technique for r in TABLE if r.one_solution)
+NEEDS_ONE_SOLUTION: frozenset[Technique] = frozenset(r.technique for r in TABLE if r.one_solution)
 """Asked only when the puzzle has exactly one solution, like the uniqueness techniques: the nested net's long
 search always ends in a proof there (in practice), and on a puzzle with several solutions it is long and futile."""
-SCORES: Dict[Technique, Tuple[int, Level]] = {r.technique: (r.score, r.level) for r in TABLE}
+SCORES: dict[Technique, tuple[int, Level]] = {r.technique: (r.score, r.level) for r in TABLE}
 """HoDoKu's score and level of each technique."""
-SE_VALUES: Dict[Technique, float] = {r.technique: r.se for r in TABLE}
+SE_VALUES: dict[Technique, float] = {r.technique: r.se for r in TABLE}
 """Each technique's SE value before the length supplement (a hidden single in a row or column: 1.5)."""
-CHAINED: FrozenSet[Technique] = frozenset(r.technique for r in TABLE if r.chained)
+CHAINED: frozenset[Technique] = frozenset(r.technique for r in TABLE if r.chained)
 """Techniques whose SE value grows with the chain's length."""

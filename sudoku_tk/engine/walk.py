@@ -23,8 +23,8 @@ shows them (app/hint_views.py) and the board draws ``WalkStep.shown`` nodes of
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
 
 from .explain import cells_text, effects_text, join_words, units_text
 from .geometry import Cell, Digit, Geometry
@@ -40,19 +40,19 @@ class WalkStep:
     """One step of a walk: its sentence, and what the board shows with it."""
 
     text: str
-    chain: Tuple[ChainNode, ...] = ()
+    chain: tuple[ChainNode, ...] = ()
     """The nodes this step belongs to: the step's chain, or a nested refutation's own."""
     shown: int = 0
     """Nodes 1 … ``shown`` of ``chain`` are drawn (with the links between them)."""
     current: int = 0
     """The node this sentence is about, drawn stronger than the rest (0: none, e.g. the conclusion)."""
-    highlights: Optional[Tuple[Highlight, ...]] = None
+    highlights: tuple[Highlight, ...] | None = None
     """For a walk that is not a chain: what the board shows with this sentence (None: the step's own)."""
     final: bool = False
     """The conclusion: the step's effects are shown with it."""
 
 
-def walk_of(step: Step, geometry: Geometry, candidates: Optional[Sequence[int]] = None) -> Tuple[WalkStep, ...]:
+def walk_of(step: Step, geometry: Geometry, candidates: Sequence[int] | None = None) -> tuple[WalkStep, ...]:
     """The walk through ``step`` (empty for a step too short to need one).
 
     ``candidates``: the candidate masks of the position the step is for, per cell, where a sentence names a
@@ -72,11 +72,11 @@ def walk_of(step: Step, geometry: Geometry, candidates: Optional[Sequence[int]] 
 
 
 def chain_walk(
-    chain: Sequence[ChainNode], geometry: Geometry, prefix: str = "", candidates: Optional[Sequence[int]] = None
-) -> List[WalkStep]:
+    chain: Sequence[ChainNode], geometry: Geometry, prefix: str = "", candidates: Sequence[int] | None = None
+) -> list[WalkStep]:
     """One WalkStep per node of ``chain`` (a nested refutation's steps come before the node it rules out)."""
     chain = tuple(chain)
-    out: List[WalkStep] = []
+    out: list[WalkStep] = []
     cases = _case_numbers(chain)
     for i, node in enumerate(chain, 1):
         because = node.because
@@ -146,11 +146,11 @@ def _refs(numbers: Sequence[int]) -> str:
     return f"({', '.join(str(n) for n in numbers)})"
 
 
-def _in_unit(geometry: Geometry, unit: Optional[int]) -> str:
+def _in_unit(geometry: Geometry, unit: int | None) -> str:
     return f" (in {geometry.unit_name(unit)})" if unit is not None else ""
 
 
-def node_sentence(chain: Sequence[ChainNode], i: int, geometry: Geometry, case: Optional[int] = None) -> str:
+def node_sentence(chain: Sequence[ChainNode], i: int, geometry: Geometry, case: int | None = None) -> str:
     """Why node ``i`` (1-based) holds, in one short sentence that names the nodes it needs by number."""
     node = chain[i - 1]
     because = node.because
@@ -214,10 +214,10 @@ def node_sentence(chain: Sequence[ChainNode], i: int, geometry: Geometry, case: 
     return f"So {claim}: being {d} as well leads to a contradiction."
 
 
-def _clash_words(chain: Sequence[ChainNode], geometry: Geometry, candidates: Optional[Sequence[int]]) -> str:
+def _clash_words(chain: Sequence[ChainNode], geometry: Geometry, candidates: Sequence[int] | None) -> str:
     """What is impossible at the end of a refutation, read from its nodes (and the position's candidates)."""
     on: dict[Cell, set[Digit]] = {}
-    off: set[Tuple[Cell, Digit]] = set()
+    off: set[tuple[Cell, Digit]] = set()
     for n in chain:
         if len(n.cells) == 1:
             if n.on:
@@ -264,15 +264,15 @@ def _conclusion(step: Step, geometry: Geometry) -> str:
 # -- fish with fins ------------------------------------------------------------------------------------------
 
 
-def _roles(step: Step, role: HighlightRole) -> List[Highlight]:
+def _roles(step: Step, role: HighlightRole) -> list[Highlight]:
     return [h for h in step.highlights if h.role is role]
 
 
-def _fish_walk(step: Step, geometry: Geometry) -> Tuple[WalkStep, ...]:
+def _fish_walk(step: Step, geometry: Geometry) -> tuple[WalkStep, ...]:
     bases = [u for h in _roles(step, HighlightRole.DEFINING_UNIT) for u in h.units]
     covers = [u for h in _roles(step, HighlightRole.COVER_UNIT) for u in h.units]
     fin_h = _roles(step, HighlightRole.FIN)
-    fins: List[Cell] = [c for h in fin_h for c in h.cells]
+    fins: list[Cell] = [c for h in fin_h for c in h.cells]
     if not bases or not covers or not fins or not step.eliminations:
         return ()
     digit: Digit = fin_h[0].digits[0] if fin_h[0].digits else step.eliminations[0].digit
@@ -313,7 +313,7 @@ def _fish_walk(step: Step, geometry: Geometry) -> Tuple[WalkStep, ...]:
 # -- a doubly linked ALS-XZ ----------------------------------------------------------------------------------
 
 
-def _doubly_linked_walk(step: Step, geometry: Geometry) -> Tuple[WalkStep, ...]:
+def _doubly_linked_walk(step: Step, geometry: Geometry) -> tuple[WalkStep, ...]:
     """Two sets that share two digits, each with places that all see each other: both sets are locked."""
     a_h, b_h = _roles(step, HighlightRole.COLOR_A), _roles(step, HighlightRole.COLOR_B)
     links = sorted({lk.from_digit for lk in step.links if not lk.strong})
@@ -356,7 +356,7 @@ def _doubly_linked_walk(step: Step, geometry: Geometry) -> Tuple[WalkStep, ...]:
 # -- Sue de Coq ------------------------------------------------------------------------------------------------
 
 
-def _sue_de_coq_walk(step: Step, geometry: Geometry, candidates: Optional[Sequence[int]]) -> Tuple[WalkStep, ...]:
+def _sue_de_coq_walk(step: Step, geometry: Geometry, candidates: Sequence[int] | None) -> tuple[WalkStep, ...]:
     pattern = _roles(step, HighlightRole.PATTERN)
     line_h, box_h = _roles(step, HighlightRole.COLOR_A), _roles(step, HighlightRole.COLOR_B)
     units = [u for h in _roles(step, HighlightRole.DEFINING_UNIT) for u in h.units]
@@ -391,7 +391,7 @@ def _sue_de_coq_walk(step: Step, geometry: Geometry, candidates: Optional[Sequen
     line_set = Highlight(HighlightRole.COLOR_A, line_h[0].cells, line_digits)
     box_set = Highlight(HighlightRole.COLOR_B, box_h[0].cells, box_digits)
 
-    def removed(pairs: Sequence[Tuple[Cell, Digit]]) -> Tuple[Highlight, ...]:
+    def removed(pairs: Sequence[tuple[Cell, Digit]]) -> tuple[Highlight, ...]:
         return tuple(Highlight(HighlightRole.ELIMINATION, (c,), (x,)) for c, x in pairs)
 
     together = (

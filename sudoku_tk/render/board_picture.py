@@ -10,10 +10,10 @@ the final size with TrueType fonts, so a 2× picture is as crisp as 1×.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import FrozenSet, Optional, Sequence, Tuple, Union
 
 from PIL import Image, ImageDraw
 
@@ -45,11 +45,11 @@ class BoardContent:
     """What each cell of a picture shows: a digit with its origin, or (when empty) candidates."""
 
     geometry: Geometry
-    values: Tuple[int, ...]
-    origins: Tuple[Origin, ...]
-    candidates: Tuple[DigitSet, ...]
+    values: tuple[int, ...]
+    origins: tuple[Origin, ...]
+    candidates: tuple[DigitSet, ...]
     """Candidates to draw per cell (empty for filled cells, and for every cell when candidates are off)."""
-    conflicts: FrozenSet[Cell] = frozenset()
+    conflicts: frozenset[Cell] = frozenset()
     """Cells whose digit stands twice in a unit (drawn in the conflict colours)."""
 
     def has_candidate(self, cell: Cell, digit: Digit) -> bool:
@@ -65,7 +65,7 @@ def board_content(
     position: Position,
     *,
     candidates: bool = True,
-    solution: Optional[Sequence[int]] = None,
+    solution: Sequence[int] | None = None,
     own_marks: bool = False,
 ) -> BoardContent:
     """What a picture of ``kind`` shows of ``position`` (``candidates``: draw them in a position picture).
@@ -97,9 +97,9 @@ def board_content(
 def render_board(
     content: BoardContent,
     overlay: Overlay = NO_OVERLAY,
-    layout: Optional[PictureLayout] = None,
+    layout: PictureLayout | None = None,
     palette: Palette = LIGHT,
-    background: Optional[str] = None,
+    background: str | None = None,
 ) -> Image.Image:
     """Draw ``content`` with ``overlay`` as an RGB image laid out by ``layout`` (default: scale 1).
 
@@ -154,7 +154,7 @@ def _digits(draw: ImageDraw.ImageDraw, lay: PictureLayout, pal: Palette, content
             place_text(draw, lay.candidate_rect(cell, d).center, geo.digit_char(d), cand_font, pal.candidate)
 
 
-def save_png(image: Image.Image, path: Union[str, Path]) -> None:
+def save_png(image: Image.Image, path: str | Path) -> None:
     """Write ``image`` as a PNG file (optimised; no metadata beyond the pixels)."""
     image.save(path, format="PNG", optimize=True)
 
@@ -164,10 +164,10 @@ def picture(
     kind: PictureKind = PictureKind.POSITION,
     overlay: Overlay = NO_OVERLAY,
     *,
-    scale: Optional[float] = None,
-    board_px: Optional[int] = None,
+    scale: float | None = None,
+    board_px: int | None = None,
     candidates: bool = True,
-    solution: Optional[Sequence[int]] = None,
+    solution: Sequence[int] | None = None,
     own_marks: bool = False,
 ) -> Image.Image:
     """The picture of ``position`` as ``kind`` at ``scale`` (or ``board_px`` wide); the overlay on a position only.

@@ -7,7 +7,8 @@ Only the engine's public generator and rating are used (``generate``, ``generate
 from __future__ import annotations
 
 import random
-from typing import Callable, List, Optional
+from collections.abc import Callable
+from functools import partial
 
 from sudoku_tk.engine.generator import Symmetry, generate, generate_rated
 from sudoku_tk.engine.grid import Grid
@@ -32,11 +33,11 @@ def booklet_puzzles(
     level: str = "any",
     count: int = 6,
     *,
-    seed: Optional[int] = None,
+    seed: int | None = None,
     box: int = 3,
     time_limit: float = 30.0,
-    progress: Optional[Callable[[int], None]] = None,
-) -> List[SheetPuzzle]:
+    progress: Callable[[int], None] | None = None,
+) -> list[SheetPuzzle]:
     """``count`` new puzzles of ``level`` (``any``, ``easy`` … ``extreme``), titled "Puzzle 1" … with their rating.
 
     ``progress(n)`` is called after each puzzle. Levels rate 9×9 puzzles only; other sizes take ``any``.
@@ -52,15 +53,19 @@ def booklet_puzzles(
     if level != "any" and box != 3:
         raise BookletError("levels rate 9×9 puzzles only")
     rng = random.Random(seed)
-    out: List[SheetPuzzle] = []
+    out: list[SheetPuzzle] = []
     for n in range(1, count + 1):
-        grid: Optional[Grid]
+        grid: Grid | None
         if level == "any":
             grid = generate(rng, box, Symmetry.ROTATIONAL)
         else:
             want = Level[level.upper()]
             grid = generate_rated(
-                rng, lambda g: rate(solve_logically(g)).level is want, box, Symmetry.ROTATIONAL, time_limit=time_limit
+                rng,
+                partial(_rated_at, want),
+                box,
+                Symmetry.ROTATIONAL,
+                time_limit=time_limit,
             )
             if grid is None:
                 raise BookletError(f"no {level} puzzle found within {time_limit:g} s")
@@ -69,3 +74,8 @@ def booklet_puzzles(
         if progress is not None:
             progress(n)
     return out
+
+
+def _rated_at(want: Level, grid: Grid) -> bool:
+    """Does ``grid`` rate at level ``want``?"""
+    return rate(solve_logically(grid)).level is want

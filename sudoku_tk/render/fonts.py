@@ -18,11 +18,10 @@ import functools
 import shutil
 import subprocess
 from enum import Enum
-from typing import Dict, Optional, Tuple, Union
 
 from PIL import ImageFont
 
-Font = Union[ImageFont.FreeTypeFont, ImageFont.ImageFont]
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 
 class Face(Enum):
@@ -33,7 +32,7 @@ class Face(Enum):
     ITALIC = "italic"
 
 
-_FILES: Dict[Face, Tuple[str, ...]] = {
+_FILES: dict[Face, tuple[str, ...]] = {
     Face.REGULAR: ("DejaVuSans.ttf", "segoeui.ttf", "arial.ttf", "Arial.ttf", "LiberationSans-Regular.ttf"),
     Face.BOLD: ("DejaVuSans-Bold.ttf", "segoeuib.ttf", "arialbd.ttf", "Arial Bold.ttf", "LiberationSans-Bold.ttf"),
     Face.ITALIC: (
@@ -47,7 +46,7 @@ _FILES: Dict[Face, Tuple[str, ...]] = {
 _FC_PATTERNS = {Face.REGULAR: "DejaVu Sans", Face.BOLD: "DejaVu Sans:bold", Face.ITALIC: "DejaVu Sans:oblique"}
 
 
-def _fc_match(pattern: str) -> Optional[str]:
+def _fc_match(pattern: str) -> str | None:
     """The font file fontconfig picks for ``pattern``, or None (no fc-match, or it failed)."""
     exe = shutil.which("fc-match")
     if exe is None:
@@ -60,8 +59,8 @@ def _fc_match(pattern: str) -> Optional[str]:
     return path if done.returncode == 0 and path.lower().endswith((".ttf", ".otf", ".ttc")) else None
 
 
-@functools.lru_cache(maxsize=None)
-def font_file(face: Face) -> Optional[str]:
+@functools.cache
+def font_file(face: Face) -> str | None:
     """The TrueType file used for ``face`` here, or None when only Pillow's built-in face is left."""
     wanted = _fc_match(_FC_PATTERNS[face])
     names = ((wanted,) if wanted else ()) + _FILES[face]

@@ -8,8 +8,6 @@ for a PDF). Nothing is read from the canvas.
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
-
 from sudoku_tk.app.game import Game
 from sudoku_tk.app.hint_views import HintView
 from sudoku_tk.app.pencil_mode import CandidateMode
@@ -20,7 +18,7 @@ from .overlays import Overlay
 from .sheets import SheetPuzzle
 
 
-def hint_overlay_parts(view: Optional[HintView]) -> Tuple[Tuple[Highlight, ...], Tuple[Link, ...], bool]:
+def hint_overlay_parts(view: HintView | None) -> tuple[tuple[Highlight, ...], tuple[Link, ...], bool]:
     """(highlights, links, numbered) of the hint on show, as the board draws it; empty without a hint."""
     if view is None:
         return (), (), False
@@ -29,7 +27,7 @@ def hint_overlay_parts(view: Optional[HintView]) -> Tuple[Tuple[Highlight, ...],
 
 def game_overlay(
     game: Session,
-    hint: Optional[HintView] = None,
+    hint: HintView | None = None,
     *,
     mistakes: bool = False,
     colours: bool = True,

@@ -10,8 +10,8 @@ board's width in pixels. No Tk and no Pillow: plain arithmetic.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
 
 from sudoku_tk.engine.geometry import Cell, Digit
 
@@ -37,7 +37,7 @@ class Rect:
     y1: float
 
     @property
-    def center(self) -> Tuple[float, float]:
+    def center(self) -> tuple[float, float]:
         return ((self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2)
 
     @property
@@ -48,11 +48,11 @@ class Rect:
         """Is (x, y) inside (x0, y0 inclusive; x1, y1 exclusive)?"""
         return self.x0 <= x < self.x1 and self.y0 <= y < self.y1
 
-    def inset(self, d: float) -> "Rect":
+    def inset(self, d: float) -> Rect:
         """The rectangle shrunk by ``d`` on every side (grown when negative)."""
         return Rect(self.x0 + d, self.y0 + d, self.x1 - d, self.y1 - d)
 
-    def coords(self) -> Tuple[float, float, float, float]:
+    def coords(self) -> tuple[float, float, float, float]:
         return (self.x0, self.y0, self.x1, self.y1)
 
 
@@ -182,7 +182,7 @@ class PictureLayout(CellGeometry):
             raise ValueError(f"cells must be at least 8 pixels wide, not {self.cell!r}")
 
     @classmethod
-    def for_cell(cls, box: int, cell: int) -> "PictureLayout":
+    def for_cell(cls, box: int, cell: int) -> PictureLayout:
         """A picture with ``cell``-pixel cells and a margin of a quarter cell (so 2× is exactly twice as big)."""
         margin = cell // 4
         lay = cls(box, margin, margin, cell)
@@ -191,7 +191,7 @@ class PictureLayout(CellGeometry):
         return lay
 
     @classmethod
-    def for_scale(cls, box: int, scale: float) -> "PictureLayout":
+    def for_scale(cls, box: int, scale: float) -> PictureLayout:
         """The picture at ``scale`` (1.0: the base cell of ``BASE_CELL``; 2.0 doubles every length).
 
         Raises:
@@ -202,7 +202,7 @@ class PictureLayout(CellGeometry):
         return cls.for_cell(box, round(BASE_CELL.get(box, 48) * scale))
 
     @classmethod
-    def for_width(cls, box: int, board_px: int) -> "PictureLayout":
+    def for_width(cls, box: int, board_px: int) -> PictureLayout:
         """The largest picture whose board (without the margin) is at most ``board_px`` pixels wide."""
         return cls.for_cell(box, board_px // (box * box))
 
@@ -216,10 +216,10 @@ class PictureLayout(CellGeometry):
         """How much wider than on the canvas a role's outline is drawn (1.0 at 48-pixel cells)."""
         return self.cell / REFERENCE_CELL
 
-    def lines(self) -> List[GridLine]:
+    def lines(self) -> list[GridLine]:
         """Every inner grid line, thin ones first (so thick ones are drawn over them); the frame is separate."""
-        thin: List[GridLine] = []
-        thick: List[GridLine] = []
+        thin: list[GridLine] = []
+        thick: list[GridLine] = []
         for i in range(1, self.side):
             bucket = thick if i % self.box == 0 else thin
             for vertical in (True, False):
@@ -227,7 +227,7 @@ class PictureLayout(CellGeometry):
         return thin + thick
 
 
-def layout_for(box: int, scale: Optional[float] = None, board_px: Optional[int] = None) -> PictureLayout:
+def layout_for(box: int, scale: float | None = None, board_px: int | None = None) -> PictureLayout:
     """The layout of a picture by ``board_px`` (the board's width) when given, else by ``scale`` (default 1)."""
     if board_px is not None:
         return PictureLayout.for_width(box, board_px)

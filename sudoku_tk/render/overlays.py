@@ -9,8 +9,9 @@ marks, the strokes over the text, ghosts of removed candidates, links and node n
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Dict, List, Mapping, Tuple
+from typing import TYPE_CHECKING
 
 from PIL import ImageDraw
 
@@ -40,17 +41,17 @@ class Overlay:
     what a broken board breaks (``ContradictionNote``).
     """
 
-    highlights: Tuple[Highlight, ...] = ()
-    links: Tuple[Link, ...] = ()
+    highlights: tuple[Highlight, ...] = ()
+    links: tuple[Link, ...] = ()
     numbered: bool = False
     cell_colours: Mapping[Cell, int] = field(default_factory=dict, hash=False)
-    candidate_colours: Mapping[Tuple[Cell, Digit], int] = field(default_factory=dict, hash=False)
-    mistakes: Tuple[Cell, ...] = ()
-    missing: Tuple[Tuple[Cell, Digit], ...] = ()
-    revealed: Tuple[Cell, ...] = ()
-    dead: Tuple[Cell, ...] = ()
-    lost: Tuple[Tuple[Unit, Digit], ...] = ()
-    clashes: Tuple[Cell, ...] = ()
+    candidate_colours: Mapping[tuple[Cell, Digit], int] = field(default_factory=dict, hash=False)
+    mistakes: tuple[Cell, ...] = ()
+    missing: tuple[tuple[Cell, Digit], ...] = ()
+    revealed: tuple[Cell, ...] = ()
+    dead: tuple[Cell, ...] = ()
+    lost: tuple[tuple[Unit, Digit], ...] = ()
+    clashes: tuple[Cell, ...] = ()
 
     def __post_init__(self) -> None:
         for where, index in list(self.cell_colours.items()) + list(self.candidate_colours.items()):
@@ -64,7 +65,7 @@ NO_OVERLAY = Overlay()
 class OverlayPainter:
     """Draws one Overlay onto a picture of ``content`` laid out by ``layout``, layer by layer."""
 
-    def __init__(self, draw: ImageDraw.ImageDraw, layout: PictureLayout, palette: Palette, content: "BoardContent"):
+    def __init__(self, draw: ImageDraw.ImageDraw, layout: PictureLayout, palette: Palette, content: BoardContent):
         self.draw = draw
         self.lay = layout
         self.pal = palette
@@ -141,8 +142,8 @@ class OverlayPainter:
             return False  # the cell was filled since: nothing left to strike
         return not h.digits or filled
 
-    def _candidate_marks(self, overlay: Overlay) -> List[Tuple[Highlight, Cell, Digit]]:
-        out: List[Tuple[Highlight, Cell, Digit]] = []
+    def _candidate_marks(self, overlay: Overlay) -> list[tuple[Highlight, Cell, Digit]]:
+        out: list[tuple[Highlight, Cell, Digit]] = []
         for h in _units_first(overlay.highlights):
             for cell in h.cells:
                 if h.digits and not self.content.values[cell]:
@@ -183,7 +184,7 @@ class OverlayPainter:
             r = lay.cell_rect(cell).inset(width + 1)
             outline(draw, r, colour, width, dash)
             place_text(draw, (r.x0 + width * 1.5, r.y0 + width), "!", small, colour, "nw")
-        by_unit: Dict[Unit, List[Digit]] = {}
+        by_unit: dict[Unit, list[Digit]] = {}
         for unit, digit in overlay.lost:
             by_unit.setdefault(unit, []).append(digit)
         for unit, digits in by_unit.items():
@@ -214,7 +215,7 @@ class OverlayPainter:
         )
         place_text(self.draw, xy, text, font, self.pal.contradiction, anchor)
 
-    def _end_center(self, cells: Tuple[Cell, ...], digit: Digit) -> Tuple[float, float]:
+    def _end_center(self, cells: tuple[Cell, ...], digit: Digit) -> tuple[float, float]:
         centres = [self.lay.candidate_rect(c, digit).center for c in cells]
         return (sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres))
 
@@ -245,9 +246,9 @@ class OverlayPainter:
         )
         self.draw.polygon(arrow_head((x1, y1), points[-3], (head, head * 1.2, head * 0.45)), fill=self.pal.link)
 
-    def _node_numbers(self, links: Tuple[Link, ...]) -> None:
+    def _node_numbers(self, links: tuple[Link, ...]) -> None:
         """Number the chain's nodes 1, 2, … in the order the links first reach them, on small plates."""
-        order: Dict[Tuple[Tuple[Cell, ...], Digit], int] = {}
+        order: dict[tuple[tuple[Cell, ...], Digit], int] = {}
         for link in links:
             for end in ((link.from_cells, link.from_digit), (link.to_cells, link.to_digit)):
                 order.setdefault(end, len(order) + 1)
@@ -256,7 +257,7 @@ class OverlayPainter:
         for (cells, digit), n in order.items():
             r = lay.candidate_rect(cells[0], digit)
             xy = (r.x0 + r.width * 0.1, r.y0 + r.width * 0.12)
-            box = self.draw.textbbox((0, 0), str(n), font=font)  # type: ignore[arg-type]
+            box = self.draw.textbbox((0, 0), str(n), font=font)
             w, h = box[2] - box[0], box[3] - box[1]
             m = max(1.0, lay.stroke)
             self.draw.rectangle(
@@ -268,17 +269,17 @@ class OverlayPainter:
             place_text(self.draw, xy, str(n), font, self.pal.link)
 
 
-def _units_first(highlights: Tuple[Highlight, ...]) -> List[Highlight]:
+def _units_first(highlights: tuple[Highlight, ...]) -> list[Highlight]:
     """Units first, so the shading of a cell lies over the shading of its unit (as on the canvas)."""
     return sorted(highlights, key=lambda h: not h.units)
 
 
-def _fill_box(r: Rect) -> Tuple[float, float, float, float]:
+def _fill_box(r: Rect) -> tuple[float, float, float, float]:
     """Pillow's inclusive box for filling exactly the pixels of ``r`` (x1, y1 exclusive)."""
     return (r.x0, r.y0, r.x1 - 1, r.y1 - 1)
 
 
-def _towards(p: Tuple[float, float], q: Tuple[float, float], d: float) -> Tuple[float, float]:
+def _towards(p: tuple[float, float], q: tuple[float, float], d: float) -> tuple[float, float]:
     """The point ``d`` pixels from ``p`` towards ``q`` (``q`` itself when closer)."""
     dx, dy = q[0] - p[0], q[1] - p[1]
     n = (dx * dx + dy * dy) ** 0.5

@@ -9,7 +9,6 @@ picture always looks like the canvas. Shapes are named by the same strings as
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, Tuple
 
 from sudoku_tk.engine.step import HighlightRole
 
@@ -23,7 +22,7 @@ class RoleStyle:
     shape: str = "box"
     """One of ``box``, ``thick_box``, ``double_box``, ``circle``, ``disc``, ``ring``, ``triangle``,
     ``square_ring``, ``diamond``, ``cross`` (the values of ``ui.theme.Shape``)."""
-    dash: Tuple[int, ...] = ()
+    dash: tuple[int, ...] = ()
     width: float = 1.5
 
 
@@ -46,11 +45,11 @@ class Palette:
     link: str
     contradiction: str
     contradiction_bg: str
-    contradiction_dash: Tuple[int, ...]
-    roles: Dict[HighlightRole, RoleStyle] = field(hash=False, compare=False, default_factory=dict)
-    paint: Tuple[str, ...] = ()
+    contradiction_dash: tuple[int, ...]
+    roles: dict[HighlightRole, RoleStyle] = field(hash=False, compare=False, default_factory=dict)
+    paint: tuple[str, ...] = ()
     """The player's colours 1a, 1b, 2a, 2b (indices 0..3) on cells and behind candidates."""
-    paint_edge: Tuple[str, ...] = ()
+    paint_edge: tuple[str, ...] = ()
     """The outline of a pair's second colour (1b, 2b)."""
 
     def role(self, role: HighlightRole) -> RoleStyle:
@@ -96,7 +95,7 @@ LIGHT = Palette(
 """The light theme: what every picture is drawn in (paper is white)."""
 
 
-def rgb(colour: str) -> Tuple[int, int, int]:
+def rgb(colour: str) -> tuple[int, int, int]:
     """``#rrggbb`` as an (r, g, b) tuple of 0..255.
 
     >>> rgb("#0b5cad")

@@ -13,13 +13,12 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Tuple, Union
 
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
 PAGE_SIZES = {"a4": A4, "letter": LETTER}
 
-Colour = Tuple[float, float, float]
+Colour = tuple[float, float, float]
 BLACK: Colour = (0.0, 0.0, 0.0)
 
 # Advance widths (1/1000 em) of printable ASCII, space to tilde: the standard Helvetica faces' metrics.
@@ -67,7 +66,7 @@ class Page:
 
     width: float
     height: float
-    ops: List[str] = field(default_factory=list)
+    ops: list[str] = field(default_factory=list)
 
     def line(self, x0: float, y0: float, x1: float, y1: float, width: float = 1.0, colour: Colour = BLACK) -> None:
         """A straight line with square caps (so lines meet cleanly at the grid's corners)."""
@@ -82,8 +81,8 @@ class Page:
         w: float,
         h: float,
         *,
-        stroke: Union[Colour, None] = BLACK,
-        fill: Union[Colour, None] = None,
+        stroke: Colour | None = BLACK,
+        fill: Colour | None = None,
         width: float = 1.0,
     ) -> None:
         """A rectangle from (x, y) with width ``w`` and height ``h``, stroked and/or filled."""
@@ -130,9 +129,9 @@ class PdfDocument:
 
     def __init__(self, title: str = "") -> None:
         self.title = title
-        self.pages: List[Page] = []
+        self.pages: list[Page] = []
 
-    def new_page(self, size: Tuple[float, float] = A4) -> Page:
+    def new_page(self, size: tuple[float, float] = A4) -> Page:
         page = Page(*size)
         self.pages.append(page)
         return page
@@ -142,7 +141,7 @@ class PdfDocument:
         n = len(self.pages)
         # Objects: 1 catalog, 2 page tree, 3 Helvetica, 4 Helvetica-Bold, 5 info, then a page and its stream each.
         page_ids = [6 + 2 * i for i in range(n)]
-        objects: List[bytes] = [
+        objects: list[bytes] = [
             b"<< /Type /Catalog /Pages 2 0 R >>",
             f"<< /Type /Pages /Kids [{' '.join(f'{p} 0 R' for p in page_ids)}] /Count {n} >>".encode(),
             b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
@@ -170,5 +169,5 @@ class PdfDocument:
         out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
         return bytes(out)
 
-    def save(self, path: Union[str, Path], compress: bool = False) -> None:
+    def save(self, path: str | Path, compress: bool = False) -> None:
         Path(path).write_bytes(self.to_bytes(compress))

@@ -10,8 +10,8 @@ generated puzzle, "as played" for a position), right above its grid at the top o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
 
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.digitset import DigitSet
@@ -49,11 +49,11 @@ class SheetPuzzle:
     title: str = ""
     note: str = ""
     """A second, lighter line of the caption: "medium, rating 1040"."""
-    values: Optional[Tuple[int, ...]] = None
+    values: tuple[int, ...] | None = None
     """Digits to show besides the givens (a position as it is); None: the givens only."""
-    candidates: Optional[Tuple[DigitSet, ...]] = None
+    candidates: tuple[DigitSet, ...] | None = None
     """Candidates of the empty cells (a position with its pencil marks)."""
-    solution: Optional[Tuple[int, ...]] = None
+    solution: tuple[int, ...] | None = None
     """The solution for the solution pages; None: worked out when needed."""
 
 
@@ -68,7 +68,7 @@ def puzzle_sheets(
     per_page: int = 1,
     with_solutions: bool = False,
     title: str = "Sudoku",
-    page_size: Tuple[float, float] = A4,
+    page_size: tuple[float, float] = A4,
 ) -> PdfDocument:
     """Lay ``puzzles`` out ``per_page`` (1, 2, 4 or 6) to a page; the solutions follow on their own pages.
 
@@ -79,7 +79,7 @@ def puzzle_sheets(
         raise ValueError(f"puzzles per page must be one of {', '.join(map(str, PER_PAGE))}, not {per_page!r}")
     if not puzzles:
         raise ValueError("no puzzles to put on the sheet")
-    plan: List[Tuple[str, int, List[Tuple[SheetPuzzle, bool]]]] = []
+    plan: list[tuple[str, int, list[tuple[SheetPuzzle, bool]]]] = []
     for start in range(0, len(puzzles), per_page):
         plan.append((title, per_page, [(p, False) for p in puzzles[start : start + per_page]]))
     if with_solutions:
@@ -100,7 +100,7 @@ def _page_frame(page: Page, heading: str, footer: str) -> None:
     page.text(page.width / 2, MARGIN - 6, footer, 9, align="center", colour=CANDIDATE)
 
 
-def _slots(page: Page, per_page: int) -> List[Tuple[float, float, float, float]]:
+def _slots(page: Page, per_page: int) -> list[tuple[float, float, float, float]]:
     """The (x, y, width, height) of each puzzle's place on the page, left to right, top to bottom."""
     cols, rows = PER_PAGE[per_page]
     x0, y0 = MARGIN, MARGIN + _FOOTER
@@ -114,7 +114,7 @@ def _slots(page: Page, per_page: int) -> List[Tuple[float, float, float, float]]
 
 
 def _draw_entry(
-    page: Page, slot: Tuple[float, float, float, float], puzzle: SheetPuzzle, solved: bool, heading: str = ""
+    page: Page, slot: tuple[float, float, float, float], puzzle: SheetPuzzle, solved: bool, heading: str = ""
 ) -> None:
     """One puzzle in its slot: the caption at the slot's top, the grid right under it (a slot taller than the grid
     leaves its room below, not above). A title the page's heading already says is not said again."""

@@ -7,14 +7,14 @@ already scaled by the caller.
 from __future__ import annotations
 
 import math
-from typing import List, Sequence, Tuple
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
 from .layout import Rect
 from .palette import RoleStyle
 
-Point = Tuple[float, float]
+Point = tuple[float, float]
 
 
 def width_px(canvas_width: float, stroke: float) -> int:
@@ -22,7 +22,7 @@ def width_px(canvas_width: float, stroke: float) -> int:
     return max(1, round(canvas_width * stroke))
 
 
-def dash_px(dash: Sequence[int], stroke: float) -> Tuple[float, ...]:
+def dash_px(dash: Sequence[int], stroke: float) -> tuple[float, ...]:
     """A Tk dash pattern scaled to the picture (at least one pixel per part)."""
     return tuple(max(1.0, d * stroke) for d in dash)
 
@@ -71,7 +71,7 @@ def outline(draw: ImageDraw.ImageDraw, r: Rect, fill: str, width: int, dash: Seq
     polyline(draw, corners, fill, width, dash)
 
 
-def quadratic(p0: Point, p1: Point, p2: Point, n: int = 24) -> List[Point]:
+def quadratic(p0: Point, p1: Point, p2: Point, n: int = 24) -> list[Point]:
     """Points along the quadratic Bézier curve from ``p0`` to ``p2`` pulled towards ``p1``."""
     out = []
     for i in range(n + 1):
@@ -83,7 +83,7 @@ def quadratic(p0: Point, p1: Point, p2: Point, n: int = 24) -> List[Point]:
     return out
 
 
-def arrow_head(tip: Point, towards: Point, shape: Tuple[float, float, float]) -> List[Point]:
+def arrow_head(tip: Point, towards: Point, shape: tuple[float, float, float]) -> list[Point]:
     """The polygon of a Tk-style arrowhead at ``tip`` pointing away from ``towards``: (neck, length, half-width)."""
     d1, d2, d3 = shape
     dx, dy = tip[0] - towards[0], tip[1] - towards[1]
@@ -144,7 +144,7 @@ _ANCHORS = {"center": (0.5, 0.5), "nw": (0.0, 0.0), "n": (0.5, 0.0), "w": (0.0, 
 
 def place_text(
     draw: ImageDraw.ImageDraw, xy: Point, text: str, font: object, fill: str, anchor: str = "center"
-) -> Tuple[float, float, float, float]:
+) -> tuple[float, float, float, float]:
     """Draw ``text`` with its ink box anchored at ``xy`` as Tk anchors (center, nw, n, w, se); return the ink box.
 
     The ink box, not the font's line box, is what is placed: a digit sits in the middle of its

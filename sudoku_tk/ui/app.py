@@ -22,11 +22,11 @@ from __future__ import annotations
 import sys
 import tkinter as tk
 import traceback
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from tkinter import ttk
 from types import TracebackType
-from typing import List, Optional, Sequence
 
 from sudoku_tk.app.background_worker import ExecutorFactory
 from sudoku_tk.app.commands import CommandRegistry, Platform
@@ -83,21 +83,22 @@ class App(ttk.Frame):
     notice_bar: NoticeBar
     notices: Notices
     board: BoardCanvas
+    board_view: BoardView
     side_panel: ttk.Frame
     status: StatusBar
 
     def __init__(
         self,
-        root: Optional[tk.Tk] = None,
+        root: tk.Tk | None = None,
         *,
-        session: Optional[Session] = None,
-        puzzle: Optional[PuzzleChoice] = None,
-        theme: Optional[str] = None,
-        platform: Optional[Platform] = None,
+        session: Session | None = None,
+        puzzle: PuzzleChoice | None = None,
+        theme: str | None = None,
+        platform: Platform | None = None,
         why_delay_ms: int = WHY_DELAY_MS,
-        settings: Optional[Settings] = None,
-        data_dir: Optional[Path] = None,
-        background: Optional[ExecutorFactory] = None,
+        settings: Settings | None = None,
+        data_dir: Path | None = None,
+        background: ExecutorFactory | None = None,
     ) -> None:
         """Open the window on ``session`` (or ``puzzle``; else the autosaved game; else a built-in puzzle).
 
@@ -110,9 +111,9 @@ class App(ttk.Frame):
         super().__init__(self.root)
         self.platform = platform or Platform.current()
         self.data_dir = data_dir
-        self.error_log: Optional[ErrorLog] = ErrorLog(data_dir) if data_dir is not None else None
+        self.error_log: ErrorLog | None = ErrorLog(data_dir) if data_dir is not None else None
         """Where problems and internal errors are written (a windowed build has no stderr); None: nowhere."""
-        notes: List[str] = []
+        notes: list[str] = []
         if settings is None:
             settings, notes = load_settings(settings_path(data_dir)) if data_dir is not None else (DEFAULTS, [])
         self.settings: Settings = settings
@@ -140,8 +141,8 @@ class App(ttk.Frame):
             )
         self.session = session
         self.commands = CommandRegistry(menus=("Game", "Edit", "Check", "Assist", "View"))
-        self.last_error: Optional[BaseException] = None
-        self.hint_panel: Optional[HintPanel] = None
+        self.last_error: BaseException | None = None
+        self.hint_panel: HintPanel | None = None
         apply_style(self.root, self.theme, self.platform)
         use_select_all_keys(self.root)
         self._build_widgets()
@@ -207,7 +208,7 @@ class App(ttk.Frame):
         if mac_events.is_aqua(self.root):  # the application menu and Finder's documents
             mac_events.install(self.root, self.run_command, self.quit_app, self.files.open_path)
         self._icons = set_icon(self.root)
-        self.root.report_callback_exception = self.report_callback_exception  # type: ignore[method-assign]
+        self.root.report_callback_exception = self.report_callback_exception
         session.subscribe(self.display.on_change)
         session.subscribe(lambda change: self.board_view.keep_card_in_view())  # the solved card of a zoomed board
         self.files.start()
@@ -270,12 +271,12 @@ class App(ttk.Frame):
         """(Re)build the menu bar, toolbar and key bindings now (adding a command schedules this by itself)."""
         self.menus.rebuild()
 
-    def new_puzzle(self, side: Optional[int] = None) -> None:
+    def new_puzzle(self, side: int | None = None) -> None:
         """Start another built-in puzzle of ``side`` (default: the current size), one not played recently."""
         side = side or self.session.geometry.side
         self.start_puzzle(choose_puzzle(side, self.settings.recent_ids))
 
-    def start_puzzle(self, choice: PuzzleChoice, level: Optional[RatingLevel] = None) -> None:
+    def start_puzzle(self, choice: PuzzleChoice, level: RatingLevel | None = None) -> None:
         """Replace the game with ``choice`` (with the assists of the settings); remember it as played.
 
         ``level`` is a generated puzzle's level (a built-in puzzle's comes from the library by its id).
@@ -421,7 +422,7 @@ class App(ttk.Frame):
         """Take away the notices of ``kind``; without a kind, every notice but the autosave warning."""
         self.notices.hide(kind)
 
-    def notice_buttons(self) -> List[str]:
+    def notice_buttons(self) -> list[str]:
         return self.notices.buttons()
 
     def press_notice(self, label: str) -> None:
@@ -434,7 +435,7 @@ class App(ttk.Frame):
         return self.menus.toolbar_button(command_id)
 
     @property
-    def menubar(self) -> Optional[tk.Menu]:
+    def menubar(self) -> tk.Menu | None:
         return self.menus.menubar
 
     def status_text(self) -> str:
@@ -455,9 +456,7 @@ class App(ttk.Frame):
         return self.board.card_text()
 
     # -- the error boundary -------------------------------------------------------
-    def report_callback_exception(
-        self, exc: type[BaseException], val: BaseException, tb: Optional[TracebackType]
-    ) -> None:
+    def report_callback_exception(self, exc: type[BaseException], val: BaseException, tb: TracebackType | None) -> None:
         """Any error in a handler: print it for the developer, tell the player plainly, keep the game."""
         self.last_error = val
         if sys.stderr is not None:  # a windowed build has none: the log below keeps it

@@ -11,13 +11,14 @@ replaced and keeps it among the recent games (game_keeper.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import Any, Callable, Dict, List
+from typing import Any
 
 from sudoku_tk.app.commands import Command, CommandRegistry, Shortcut
 from sudoku_tk.app.pencil_mode import SINGLES
-from sudoku_tk.app.session import ASSIST_LABELS
+from sudoku_tk.app.session import ASSIST_LABELS, Session
 from sudoku_tk.app.settings import Theme as ThemeSetting
 from sudoku_tk.engine.moves import describe_move
 from sudoku_tk.engine.propagation import Assist
@@ -42,7 +43,7 @@ class AppCommands:
         self._input = board_input
         self._status = status
 
-    def register(self, registry: CommandRegistry, file_commands: Callable[[str], List[Command]]) -> None:
+    def register(self, registry: CommandRegistry, file_commands: Callable[[str], list[Command]]) -> None:
         """Add the commands to ``registry`` in menu order (``file_commands(group)``: GameFiles' groups)."""
         host, add, sc = self._host, registry.add, Shortcut.parse
         s = host.session
@@ -218,7 +219,7 @@ class AppCommands:
                     cid,
                     ASSIST_LABELS[assist],
                     partial(self._toggle_assist, assist),
-                    lambda a=assist: a not in SINGLES or not s.own_marks,  # the singles rest with own marks
+                    partial(_assist_available, s, assist),  # the singles rest with own marks
                     menu="Assist",
                     group="assists",
                     is_checked=partial(s.has_assist, assist),
@@ -285,7 +286,7 @@ class AppCommands:
 
     def _toggle_setting(self, name: str) -> None:
         host = self._host
-        changes: Dict[str, Any] = {name: not getattr(host.settings, name)}
+        changes: dict[str, Any] = {name: not getattr(host.settings, name)}
         host.update_settings(replace(host.settings, **changes))
 
     # -- checking and giving up ----------------------------------------------------
@@ -354,3 +355,8 @@ class AppCommands:
             [("Solve", lambda: self._status.tell_outcome(host.session.solve())), ("Cancel", None)],
             kind="confirm",
         )
+
+
+def _assist_available(session: Session, assist: Assist) -> bool:
+    """Can ``assist`` be switched now? The singles rest while the player keeps their own pencil marks."""
+    return assist not in SINGLES or not session.own_marks

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
-from typing import Callable, Dict, Optional, Sequence, Tuple
+from collections.abc import Callable, Sequence
 
 from sudoku_tk.app.colouring import Colouring
 from sudoku_tk.app.hint_texts import full_highlights
@@ -79,8 +79,14 @@ class BoardCanvas(BoardQueries, tk.Canvas):
 
     def __init__(self, master: tk.Misc, geometry: Geometry, theme: Theme, size: int = 540, **kw: object) -> None:
         super().__init__(
-            master, width=size, height=size, highlightthickness=0, background=theme.window, takefocus=1, **kw
-        )  # type: ignore[arg-type]
+            master,
+            width=size,
+            height=size,
+            highlightthickness=0,
+            background=theme.window,
+            takefocus=1,
+            **kw,  # type: ignore[arg-type]  # any Canvas option, passed through
+        )
         self.geometry = geometry
         self.theme = theme
         family = pick_font_family(self)
@@ -95,14 +101,14 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self._fonts["card_title"] = tkfont.Font(self, family=family, weight="bold")
         self._fonts["card_text"] = tkfont.Font(self, family=family)
         self.layout = BoardLayout.fit(geometry.box, size, size)
-        self._position: Optional[Position] = None
-        self._cursor: Optional[Cell] = None
-        self._hl_digit: Optional[Digit] = None
+        self._position: Position | None = None
+        self._cursor: Cell | None = None
+        self._hl_digit: Digit | None = None
         self._solved = False
-        self._step: Optional[StepDrawing] = None
-        self._drawn_step: Optional[Step] = None
-        self._relayout_job: Optional[str] = None
-        self._card: Optional[Card] = None
+        self._step: StepDrawing | None = None
+        self._drawn_step: Step | None = None
+        self._relayout_job: str | None = None
+        self._card: Card | None = None
         self._marks: Marks = NO_MARKS
         self._contradictions: ContradictionMarks = NO_CONTRADICTIONS
         self._paused = False
@@ -157,17 +163,17 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self.configure(background=theme.window)
         self._rebuild()
 
-    def set_cursor(self, cell: Optional[Cell]) -> None:
+    def set_cursor(self, cell: Cell | None) -> None:
         """Put the cursor on ``cell`` (None hides it)."""
         self._cursor = cell
         self._place_cursor()
         self._apply_backgrounds()
 
     @property
-    def cursor(self) -> Optional[Cell]:
+    def cursor(self) -> Cell | None:
         return self._cursor
 
-    def set_highlight_digit(self, digit: Optional[Digit]) -> None:
+    def set_highlight_digit(self, digit: Digit | None) -> None:
         """Highlight ``digit`` everywhere (placed and as a candidate) and shade the cells it sees; None clears."""
         self._hl_digit = digit
         if self._position is not None:
@@ -175,10 +181,10 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self._apply_backgrounds()
 
     @property
-    def highlight_digit(self) -> Optional[Digit]:
+    def highlight_digit(self) -> Digit | None:
         return self._hl_digit
 
-    def set_hover(self, hit: Optional[Hit], show_candidate: bool = True) -> None:
+    def set_hover(self, hit: Hit | None, show_candidate: bool = True) -> None:
         """Outline the cell under the pointer and, if ``show_candidate``, the candidate slot."""
         cell_item, cand_item = self._static["hover-cell"], self._static["hover-cand"]
         if hit is None:
@@ -233,7 +239,7 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         else:
             self.dtag(frame, "solved")
 
-    def show_step(self, step: Optional[Step]) -> None:
+    def show_step(self, step: Step | None) -> None:
         """Draw a Step's highlights and links, with every placement boxed and every elimination struck; None clears."""
         if step is None:
             self.clear_step()
@@ -268,11 +274,11 @@ class BoardCanvas(BoardQueries, tk.Canvas):
             self.delete("step")
 
     @property
-    def drawn_step(self) -> Optional[Step]:
+    def drawn_step(self) -> Step | None:
         """The Step whose drawing is on show when ``show_step`` drew it (a listed step, a path preview), else None."""
         return self._drawn_step
 
-    def current_highlights(self) -> Optional[StepDrawing]:
+    def current_highlights(self) -> StepDrawing | None:
         """What ``show_step``/``show_highlights`` drew last (to restore it later), or None."""
         return self._step
 
@@ -280,7 +286,7 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self,
         title: str,
         detail: str = "",
-        actions: Sequence[Tuple[str, Callable[[], None]]] = (),
+        actions: Sequence[tuple[str, Callable[[], None]]] = (),
         success: bool = False,
     ) -> None:
         """Show a message card over the middle of the board with buttons (label, callback); replaces any card.
@@ -303,7 +309,7 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         """Is widget point (x, y) on the card (where board clicks must not reach the cells)?"""
         return self._card is not None and card_contains(self, x, y)
 
-    def card_button_center(self, label: str) -> Tuple[float, float]:
+    def card_button_center(self, label: str) -> tuple[float, float]:
         """Where the card's button ``label`` is (for tests and the self-test).
 
         Raises:
@@ -312,13 +318,13 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         return card_button_center(self, label)
 
     # -- finding things (tests, self-test, other widgets) -------------------------
-    def hit_test(self, x: float, y: float) -> Optional[Hit]:
+    def hit_test(self, x: float, y: float) -> Hit | None:
         """The cell and candidate slot under widget point (x, y)."""
         return self.layout.hit_test(self.canvasx(x), self.canvasy(y))
 
     # -- building -----------------------------------------------------------------
     def _reset_items(self) -> None:
-        self._static: Dict[str, int] = {}
+        self._static: dict[str, int] = {}
         self._cells = CellItems(self, self.layout, self.theme, self.geometry, self._fonts, self._own_marks)
 
     def _rebuild(self) -> None:
@@ -449,7 +455,7 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         painter.draw(self._step, self._position, self._static)
 
     def set_marks(
-        self, mistakes: Sequence[Cell] = (), missing: Sequence[Tuple[Cell, Digit]] = (), revealed: Sequence[Cell] = ()
+        self, mistakes: Sequence[Cell] = (), missing: Sequence[tuple[Cell, Digit]] = (), revealed: Sequence[Cell] = ()
     ) -> None:
         """Mark wrong digits (a ring round the digit), removed true candidates (a ring on the empty slot)
         and revealed cells (a flag in the top-right corner); replaces the marks shown. Hidden while paused."""
@@ -458,7 +464,7 @@ class BoardCanvas(BoardQueries, tk.Canvas):
             self._marks = marks
             self._draw_marks()
 
-    def marked_cells(self, kind: str) -> Tuple[Cell, ...]:
+    def marked_cells(self, kind: str) -> tuple[Cell, ...]:
         """The cells carrying a mark of ``kind`` (``mistake``, ``missing`` or ``revealed``), in board order."""
         return marked_cells(self, kind)
 
@@ -470,7 +476,7 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         draw_marks(self, self._marks, self.layout, self.theme, self._static["z-top"])
 
     def set_contradictions(
-        self, dead: Sequence[Cell] = (), lost: Sequence[Tuple[Unit, Digit]] = (), clashes: Sequence[Cell] = ()
+        self, dead: Sequence[Cell] = (), lost: Sequence[tuple[Unit, Digit]] = (), clashes: Sequence[Cell] = ()
     ) -> None:
         """Mark what the board breaks: cells with no candidate left, units where a digit has no place left
         (unit, digit) and the cells of a digit twice in a unit; replaces what was marked. Hidden while paused."""

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable, Tuple
 
 from .board_layout import BoardLayout
 from .theme import Theme
 
-CardAction = Tuple[str, Callable[[], None]]
+CardAction = tuple[str, Callable[[], None]]
 """A card button: its label and what a click on it does."""
 
 
@@ -27,7 +27,7 @@ class Card:
 
     title: str
     detail: str = ""
-    actions: Tuple[CardAction, ...] = ()
+    actions: tuple[CardAction, ...] = ()
     success: bool = False
 
     def text(self) -> str:
@@ -133,14 +133,14 @@ def card_contains(canvas: tk.Canvas, x: float, y: float) -> bool:
     return box[0] <= cx <= box[2] and box[1] <= cy <= box[3]
 
 
-def card_button_center(canvas: tk.Canvas, label: str) -> Tuple[float, float]:
+def card_button_center(canvas: tk.Canvas, label: str) -> tuple[float, float]:
     """Where the card's button ``label`` is.
 
     Raises:
         KeyError: no card, or no such button on it.
     """
     for item in canvas.find_withtag("card-button"):
-        if canvas.type(item) == "text" and canvas.itemcget(item, "text") == label:
+        if str(canvas.type(item)) == "text" and canvas.itemcget(item, "text") == label:
             x, y = canvas.coords(item)
             return (x, y)
     raise KeyError(f"no card button {label!r}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
-from typing import List, Mapping, Optional, Tuple
+from collections.abc import Mapping
 
 from sudoku_tk.engine.digitset import DigitSet
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
@@ -43,18 +43,18 @@ class CellItems:
         self.geometry = geometry
         self.fonts = fonts
         n = geometry.ncells
-        self.backgrounds: List[int] = []
-        self.digits: List[int] = []
-        self.candidates: List[int] = [0] * (n * geometry.side)
+        self.backgrounds: list[int] = []
+        self.digits: list[int] = []
+        self.candidates: list[int] = [0] * (n * geometry.side)
         """Candidate text items by ``cell * side + digit - 1``; 0 where none was made yet."""
         self.z_top = 0
         """The stacking marker new candidate items go under (set by the canvas once it is made)."""
         self.own_marks = own_marks
         """Empty cells show the player's own pencil marks (``Position.marks``) instead of the candidates."""
-        self._digit_state: List[Optional[Tuple[int, Origin, bool]]] = [None] * n
-        self._cand_shown: List[DigitSet] = [_NO_DIGITS] * n
-        self._cand_hl: List[Digit] = [0] * n  # the highlighted candidate drawn in each cell (0: none)
-        self._bg_state: List[str] = [""] * n
+        self._digit_state: list[tuple[int, Origin, bool] | None] = [None] * n
+        self._cand_shown: list[DigitSet] = [_NO_DIGITS] * n
+        self._cand_hl: list[Digit] = [0] * n  # the highlighted candidate drawn in each cell (0: none)
+        self._bg_state: list[str] = [""] * n
 
     # -- making items ------------------------------------------------------------
     def make_backgrounds(self) -> None:
@@ -142,7 +142,7 @@ class CellItems:
                 tags=tags,
             )
 
-    def apply_candidates(self, pos: Position, digit: Optional[Digit]) -> None:
+    def apply_candidates(self, pos: Position, digit: Digit | None) -> None:
         """Show each cell's candidates (or the player's own marks), ``digit`` (if any) in the highlighted font and colour."""
         side = self.geometry.side
         shown, hl = self._cand_shown, self._cand_hl
@@ -182,7 +182,7 @@ class CellItems:
         return digit in self._cand_shown[cell]
 
     def apply_backgrounds(
-        self, pos: Optional[Position], cursor: Optional[Cell], digit: Optional[Digit], bivalue: bool = False
+        self, pos: Position | None, cursor: Cell | None, digit: Digit | None, bivalue: bool = False
     ) -> None:
         """Give each cell the background its state asks for: conflict > highlighted digit > seen > cursor >
         bivalue (an empty cell showing exactly two candidates, while ``bivalue`` asks for them)."""

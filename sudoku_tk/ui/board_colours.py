@@ -10,7 +10,7 @@ shown only while the candidate is shown; it comes back with the candidate.
 from __future__ import annotations
 
 import tkinter as tk
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from sudoku_tk.app.colouring import Colouring
 from sudoku_tk.engine.geometry import Cell, Digit
@@ -37,8 +37,8 @@ class BoardPaint:
         self,
         layout: BoardLayout,
         theme: Theme,
-        cell_z: Optional[int],
-        cand_z: Optional[int],
+        cell_z: int | None,
+        cand_z: int | None,
         shows_candidate: Callable[[Cell, Digit], bool],
     ) -> None:
         """Draw every colour: cells just under ``cell_z``, candidates just under ``cand_z`` (stacking markers)."""

@@ -26,8 +26,8 @@ either mode is saved there.
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable, Optional
 
 from sudoku_tk.app.commands import Platform
 from sudoku_tk.app.session import Session
@@ -76,13 +76,13 @@ class BoardInput:
         self.numpad = NumberPad(
             pad_master, session.geometry, self.on_pad_digit, self.clear_cursor_cell, self._on_modes_chosen
         )
-        self._settings: Optional[Callable[[], Settings]] = None
-        self._update_settings: Optional[Callable[[Settings], None]] = None
+        self._settings: Callable[[], Settings] | None = None
+        self._update_settings: Callable[[Settings], None] | None = None
         self._see: Callable[[Cell], None] = lambda cell: None
-        self._last_hit: Optional[Hit] = None
+        self._last_hit: Hit | None = None
         """What the last left click hit (a double click places only where its first click was)."""
-        self.colour_tool: Optional[ColourTool] = None
-        self.walk_keys: Optional[Callable[[int], bool]] = None
+        self.colour_tool: ColourTool | None = None
+        self.walk_keys: Callable[[int], bool] | None = None
         """Set by the window: steps a hint's walk (-1 back, 1 on) and says whether one is on show."""
         """While its colour is chosen, clicks, digit keys and Space colour instead (see colour_tool.py)."""
 
@@ -169,7 +169,7 @@ class BoardInput:
         places = self.click_mode is ClickMode.PLACES
         return places != bool(int(event.state) & SHIFT)
 
-    def _select(self, event: tk.Event) -> Optional[Hit]:
+    def _select(self, event: tk.Event) -> Hit | None:
         """Move the cursor to the clicked cell; a filled cell also highlights its digit and says why it stands.
 
         Returns the hit when the click may still act on an empty cell's candidate (else None).
@@ -206,7 +206,7 @@ class BoardInput:
         self._status.tell_refusal(self._session.toggle_pencil(hit.cell, hit.digit))
 
     # -- keyboard -----------------------------------------------------------------
-    def on_key(self, event: tk.Event) -> Optional[str]:
+    def on_key(self, event: tk.Event) -> str | None:
         widget_class = event.widget.winfo_class() if isinstance(event.widget, tk.Misc) else ""
         if widget_class in TEXT_FIELDS:
             return None  # typing into a field of a panel, not onto the board
@@ -219,10 +219,10 @@ class BoardInput:
         kind = action.kind
         if kind is KeyKind.NONE:
             return None
-        if kind is KeyKind.MOVE and event.keysym in ("Left", "Right") and self.walk_keys is not None:
-            # While a hint is walked through link by link, ← and → step the walk instead of the cursor.
-            if self.walk_keys(-1 if event.keysym == "Left" else 1):
-                return "break"
+        # While a hint is walked through link by link, ← and → step the walk instead of the cursor.
+        walking = kind is KeyKind.MOVE and event.keysym in ("Left", "Right") and self.walk_keys is not None
+        if walking and self.walk_keys is not None and self.walk_keys(-1 if event.keysym == "Left" else 1):
+            return "break"
         cursor = self._board.cursor
         if kind in (KeyKind.MOVE, KeyKind.JUMP, KeyKind.ROW_START, KeyKind.ROW_END, KeyKind.FIRST, KeyKind.LAST):
             start = 0 if cursor is None else cursor
@@ -279,7 +279,7 @@ class BoardInput:
         else:
             self._status.tell_refusal(self._session.toggle_pencil(cursor, digit))
 
-    def set_highlight(self, digit: Optional[Digit]) -> None:
+    def set_highlight(self, digit: Digit | None) -> None:
         """Highlight ``digit`` on the board and the pad (None: none)."""
         self._board.set_highlight_digit(digit)
         self.numpad.set_active(digit)

@@ -16,7 +16,6 @@ digit by accident.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional
 
 from sudoku_tk.engine.geometry import Cell, Digit
 from sudoku_tk.render.layout import CellGeometry, Rect
@@ -44,7 +43,7 @@ class Hit:
     """What a point on the board falls on: a cell and, in the inner part of a candidate slot, that slot's digit."""
 
     cell: Cell
-    digit: Optional[Digit]
+    digit: Digit | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +64,7 @@ class BoardLayout(CellGeometry):
             raise ValueError(f"cells must be at least 4 pixels wide, not {self.cell!r}")
 
     @classmethod
-    def fit(cls, box: int, width: float, height: float, margin: Optional[float] = None) -> "BoardLayout":
+    def fit(cls, box: int, width: float, height: float, margin: float | None = None) -> BoardLayout:
         """The largest board that fits ``width``×``height`` pixels with a margin around it, centred.
 
         The margin defaults to room for the outer frame. A space too small still
@@ -89,10 +88,10 @@ class BoardLayout(CellGeometry):
         """Where a click counts as a click on the candidate: the inner part of its slot, as wide as its glyph."""
         return self.candidate_rect(cell, digit).inset(self.slot * self.hit_margin)
 
-    def lines(self) -> List[Line]:
+    def lines(self) -> list[Line]:
         """Every inner grid line, thin ones first (so thick ones are drawn over them); the frame is separate."""
-        thin: List[Line] = []
-        thick: List[Line] = []
+        thin: list[Line] = []
+        thick: list[Line] = []
         x0, y0, size = self.x0, self.y0, self.size
         for i in range(1, self.side):
             p = i * self.cell
@@ -102,7 +101,7 @@ class BoardLayout(CellGeometry):
         return thin + thick
 
     # -- hit testing ------------------------------------------------------------
-    def hit_test(self, x: float, y: float) -> Optional[Hit]:
+    def hit_test(self, x: float, y: float) -> Hit | None:
         """The cell (and the candidate, inside a slot's hit area) at canvas point (x, y); None outside the board."""
         col = int((x - self.x0) // self.cell)
         row = int((y - self.y0) // self.cell)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
-from typing import Callable, Dict, List, Set, Tuple
+from collections.abc import Callable
 
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry, Unit
 from sudoku_tk.engine.step import HighlightRole
@@ -31,10 +31,10 @@ from sudoku_tk.engine.step import HighlightRole
 from .board_layout import BoardLayout
 from .theme import Theme
 
-Marks = Tuple[Tuple[Cell, ...], Tuple[Tuple[Cell, Digit], ...], Tuple[Cell, ...]]
+Marks = tuple[tuple[Cell, ...], tuple[tuple[Cell, Digit], ...], tuple[Cell, ...]]
 """Wrong digits' cells, removed true candidates (cell, digit), revealed cells."""
 NO_MARKS: Marks = ((), (), ())
-ContradictionMarks = Tuple[Tuple[Cell, ...], Tuple[Tuple[Unit, Digit], ...], Tuple[Cell, ...]]
+ContradictionMarks = tuple[tuple[Cell, ...], tuple[tuple[Unit, Digit], ...], tuple[Cell, ...]]
 """Cells with no candidate left, units where a digit has no place left (unit, digit), cells of a digit twice."""
 NO_CONTRADICTIONS: ContradictionMarks = ((), (), ())
 
@@ -77,9 +77,9 @@ def draw_marks(canvas: tk.Canvas, marks: Marks, layout: BoardLayout, theme: Them
     canvas.tag_lower("mark", z_top)
 
 
-def marked_cells(canvas: tk.Canvas, kind: str) -> Tuple[Cell, ...]:
+def marked_cells(canvas: tk.Canvas, kind: str) -> tuple[Cell, ...]:
     """The cells carrying a mark of ``kind`` (``mistake``, ``missing`` or ``revealed``), in board order."""
-    cells: Set[Cell] = set()
+    cells: set[Cell] = set()
     for item in canvas.find_withtag(f"mark-{kind}"):
         cells.update(int(t[10:]) for t in canvas.gettags(item) if t.startswith("mark-cell-"))
     return tuple(sorted(cells))
@@ -91,7 +91,7 @@ def draw_contradictions(
     layout: BoardLayout,
     theme: Theme,
     geometry: Geometry,
-    fonts: Tuple[tkfont.Font, tkfont.Font],
+    fonts: tuple[tkfont.Font, tkfont.Font],
     z_top: int,
     is_empty: Callable[[Cell], bool] = lambda cell: True,
 ) -> None:
@@ -102,10 +102,10 @@ def draw_contradictions(
     big, small = fonts
     width = max(2, lay.thick_width)
 
-    def outline(rect_coords: Tuple[float, float, float, float], tags: Tuple[str, ...]) -> None:
+    def outline(rect_coords: tuple[float, float, float, float], tags: tuple[str, ...]) -> None:
         # A closed line, not a rectangle's outline: Tk draws a wide rectangle outline solid, whatever its dash.
         x0, y0, x1, y1 = rect_coords
-        canvas.create_line(
+        canvas.create_line(  # type: ignore[call-overload]  # ten coordinates: the stubs know up to four points
             x0,
             y0,
             x1,
@@ -141,10 +141,10 @@ def draw_contradictions(
             font=small,
             tags=("contradiction", "contradiction-glyph") + tags,
         )
-    by_unit: Dict[Unit, List[Digit]] = {}
+    by_unit: dict[Unit, list[Digit]] = {}
     for unit, digit in lost:
         by_unit.setdefault(unit, []).append(digit)
-    struck: Set[Tuple[Cell, Digit]] = set()
+    struck: set[tuple[Cell, Digit]] = set()
     for unit, digits in by_unit.items():
         tags = ("contradiction-unit", f"contradiction-unit-{unit}")
         cells = geometry.units[unit]
@@ -216,7 +216,7 @@ def _label(
         r = lay.cell_rect(cells[-1])
         x, y, anchor = r.x1 - pad, r.y1 - pad, "se"
     tags = ("contradiction", "contradiction-label", f"contradiction-unit-{unit}")
-    item = canvas.create_text(x, y, text=text, anchor=anchor, fill=theme.contradiction, font=font, tags=tags)
+    item = canvas.create_text(x, y, text=text, anchor=anchor, fill=theme.contradiction, font=font, tags=tags)  # type: ignore[call-overload]
     box = canvas.bbox(item)
     if box:
         patch = canvas.create_rectangle(

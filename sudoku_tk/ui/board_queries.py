@@ -7,7 +7,6 @@ A mixin of ``BoardCanvas``; it reads items and the layout, never changes them
 from __future__ import annotations
 
 import tkinter as tk
-from typing import Tuple
 
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 
@@ -52,9 +51,9 @@ class BoardQueries(tk.Canvas):
         tags = self.gettags(self.cell_item(cell))
         return next(t[3:] for t in tags if t.startswith("bg-"))
 
-    def candidate_center(self, cell: Cell, digit: Digit) -> Tuple[float, float]:
+    def candidate_center(self, cell: Cell, digit: Digit) -> tuple[float, float]:
         """Widget coordinates of a candidate slot's centre (where a click places it)."""
         return self.layout.candidate_rect(cell, digit).center
 
-    def cell_center(self, cell: Cell) -> Tuple[float, float]:
+    def cell_center(self, cell: Cell) -> tuple[float, float]:
         return self.layout.cell_rect(cell).center

@@ -32,14 +32,15 @@ from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.propagation import Position
 from sudoku_tk.engine.step import ChainNode, Highlight, HighlightRole, Link
+from sudoku_tk.render.layout import Rect
 
-from .board_layout import BoardLayout, Rect
+from .board_layout import BoardLayout
 from .theme import RoleStyle, Shape, Theme
 
 SET_ROLES = frozenset((HighlightRole.COLOR_A, HighlightRole.COLOR_B, HighlightRole.COLOR_C, HighlightRole.COLOR_D))
@@ -54,9 +55,9 @@ NODE_PX = 10
 class StepDrawing:
     """What the board shows of a step: highlights, links, the chain nodes to number, and a walk's current node."""
 
-    highlights: Tuple[Highlight, ...]
-    links: Tuple[Link, ...] = ()
-    nodes: Tuple[ChainNode, ...] = ()
+    highlights: tuple[Highlight, ...]
+    links: tuple[Link, ...] = ()
+    nodes: tuple[ChainNode, ...] = ()
     """Numbered 1, 2, … on the board in this order (empty: no numbers)."""
     current: int = 0
     """While walking through the step: the node the sentence is about (0: not walking)."""
@@ -66,13 +67,13 @@ class StepDrawing:
         return bool(self.nodes)
 
 
-def role_shape(canvas: tk.Canvas, r: Rect, style: RoleStyle, tags: Tuple[str, ...]) -> Tuple[List[int], List[int]]:
+def role_shape(canvas: tk.Canvas, r: Rect, style: RoleStyle, tags: tuple[str, ...]) -> tuple[list[int], list[int]]:
     """Draw a role's candidate shape in ``r`` on ``canvas``: (items to lie under the digit, items over it).
 
     Shared by the board and the hint panel's legend, so the legend shows exactly what the board draws.
     """
-    under: List[int] = []
-    over: List[int] = []
+    under: list[int] = []
+    over: list[int] = []
     shape, fill, outline, dash = style.shape, style.fill, style.outline, style.dash or ()
     w = style.width
     cx, cy = r.center
@@ -128,10 +129,10 @@ class StepPainter:
         self.geometry = geometry
         self.cand_font = cand_font
         self.node_font = node_font
-        self._position: Optional[Position] = None
-        self._obstacle_cache: Optional[List[Tuple[float, float, float, float]]] = None
+        self._position: Position | None = None
+        self._obstacle_cache: list[tuple[float, float, float, float]] | None = None
 
-    def draw(self, drawing: StepDrawing, position: Optional[Position], z_order: Mapping[str, int]) -> None:
+    def draw(self, drawing: StepDrawing, position: Position | None, z_order: Mapping[str, int]) -> None:
         """Draw the highlights and links in three layers: shading, marks under the text, strokes over it.
 
         ``z_order`` holds the canvas's hidden markers ``z-shade``, ``z-marks`` and ``z-top`` that the
@@ -191,7 +192,7 @@ class StepPainter:
             i for i, link in enumerate(drawing.links) if link.to_cells == node.cells and link.to_digit == node.digit
         }
 
-    def _set_outline(self, cell: Cell, style: RoleStyle, tags: Tuple[str, ...]) -> None:
+    def _set_outline(self, cell: Cell, style: RoleStyle, tags: tuple[str, ...]) -> None:
         """A set's cell: a thin dashed frame in the set's colour, so the set reads as cells, not digits."""
         rect = self.layout.cell_rect(cell).inset(2)
         self.canvas.create_rectangle(
@@ -202,7 +203,7 @@ class StepPainter:
             tags=tags + ("set-outline", "step-top"),
         )
 
-    def _cell_mark(self, cell: Cell, style: RoleStyle, tags: Tuple[str, ...]) -> None:
+    def _cell_mark(self, cell: Cell, style: RoleStyle, tags: tuple[str, ...]) -> None:
         """A whole cell: shaded, and outlined in the role's dash (a pivot twice)."""
         canvas = self.canvas
         rect = self.layout.cell_rect(cell)
@@ -220,7 +221,7 @@ class StepPainter:
                 *rect.inset(w * 2 + 2.5).coords(), outline=style.outline, width=1, tags=tags + ("step-top",)
             )
 
-    def _candidate_mark(self, cell: Cell, digit: Digit, style: RoleStyle, present: bool, tags: Tuple[str, ...]) -> None:
+    def _candidate_mark(self, cell: Cell, digit: Digit, style: RoleStyle, present: bool, tags: tuple[str, ...]) -> None:
         """One candidate: the role's shape under the text, strokes (and a ghost of a removed candidate) over it."""
         canvas = self.canvas
         r: Rect = self.layout.candidate_rect(cell, digit).inset(0.5)
@@ -241,7 +242,7 @@ class StepPainter:
                 tags=tags + ("ghost", "step-top"),
             )
 
-    def _end_center(self, cells: Tuple[Cell, ...], digit: Digit) -> Tuple[float, float]:
+    def _end_center(self, cells: tuple[Cell, ...], digit: Digit) -> tuple[float, float]:
         """The centre of a link's end: a candidate's, or the middle of a group's candidates."""
         centres = [self.layout.candidate_rect(c, digit).center for c in cells]
         return (sum(x for x, _ in centres) / len(centres), sum(y for _, y in centres) / len(centres))
@@ -252,7 +253,7 @@ class StepPainter:
         node also gets a ring."""
         canvas = self.canvas
         font = self.node_font
-        numbers: Dict[Tuple[Cell, Digit], List[int]] = {}
+        numbers: dict[tuple[Cell, Digit], list[int]] = {}
         for n, node in enumerate(nodes, 1):
             numbers.setdefault((node.cells[0], node.digit), []).append(n)
         for (cell, digit), ns in numbers.items():
@@ -282,12 +283,12 @@ class StepPainter:
                     tags=("step", "node-current", f"node-{current}", "step-top"),
                 )
 
-    def _free_corner(self, cell: Cell, digit: Digit, r: Rect) -> Tuple[float, float]:
+    def _free_corner(self, cell: Cell, digit: Digit, r: Rect) -> tuple[float, float]:
         """The corner of ``digit``'s slot with the fewest digits around it (given, placed or candidate)."""
         geo, pos = self.geometry, self._position
         box = geo.box
         row, col = divmod(digit - 1, box)
-        best: Tuple[int, int, Tuple[float, float]] = (99, 99, (r.x0, r.y0))
+        best: tuple[int, int, tuple[float, float]] = (99, 99, (r.x0, r.y0))
         for rank, (dr, dc) in enumerate(((-1, -1), (-1, 1), (1, -1), (1, 1))):
             crowd = 0
             for sr, sc in ((row + dr, col), (row, col + dc), (row + dr, col + dc)):
@@ -321,12 +322,12 @@ class StepPainter:
         slot_r, slot_c = sr % box, sc % box
         return 1 if pos.has_candidate(other, slot_r * box + slot_c + 1) else 0
 
-    def _obstacles(self) -> List[Tuple[float, float, float, float]]:
+    def _obstacles(self) -> list[tuple[float, float, float, float]]:
         """Where a link should not pass: (x, y, radius, weight) of every digit and candidate on the board."""
         pos, lay, geo = self._position, self.layout, self.geometry
         if pos is None:
             return []
-        out: List[Tuple[float, float, float, float]] = []
+        out: list[tuple[float, float, float, float]] = []
         digit_r = lay.digit_px * 0.45
         cand_r = lay.candidate_px * 0.4
         for cell in range(geo.ncells):
@@ -392,7 +393,7 @@ class StepPainter:
             tags=tuple(tags),
         )
 
-    def _route_cost(self, p0: Tuple[float, float], m: Tuple[float, float], p1: Tuple[float, float]) -> float:
+    def _route_cost(self, p0: tuple[float, float], m: tuple[float, float], p1: tuple[float, float]) -> float:
         """How much a curve through ``m`` passes over digits (weighted: givens and placed digits most)."""
         cost = 0.0
         samples = 16

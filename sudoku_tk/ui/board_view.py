@@ -14,8 +14,8 @@ Ctrl+0). A zoom the player makes is reported to ``on_zoom`` (the settings keep i
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable
 from tkinter import ttk
-from typing import Callable, List, Optional, Tuple
 
 from sudoku_tk.app.commands import Command, Platform, Shortcut
 from sudoku_tk.app.settings import ZOOM_MAX, ZOOM_MIN
@@ -67,16 +67,16 @@ class BoardView(ttk.Frame):
         self._hbar = ttk.Scrollbar(self, orient="horizontal", command=lambda *a: self._scroll_command(0, a))
         self._zoom = clamp_zoom(zoom)
         self._on_zoom = on_zoom
-        self._board: Optional[BoardCanvas] = None
+        self._board: BoardCanvas | None = None
         self._zoom_mask = CONTROL
         self._size = size
         """The board canvas's width and height now."""
-        self._view: Tuple[int, int] = (size, size)
+        self._view: tuple[int, int] = (size, size)
         """The port's width and height (what is visible of the board)."""
         self._scroll = [0, 0]
         """Board pixels scrolled out of view to the left and above (only while the board is larger)."""
-        self._anchor: Optional[Tuple[float, float, float, float]] = None
-        self._job: Optional[str] = None
+        self._anchor: tuple[float, float, float, float] | None = None
+        self._job: str | None = None
         self.bind("<Configure>", lambda e: self._schedule(), add="+")
 
     def request(self, size: int) -> None:
@@ -105,11 +105,11 @@ class BoardView(ttk.Frame):
         return self._size
 
     @property
-    def scrolled(self) -> Tuple[int, int]:
+    def scrolled(self) -> tuple[int, int]:
         """How far the board is scrolled, in pixels (left, top); (0, 0) while it fits."""
         return (self._scroll[0], self._scroll[1])
 
-    def set_zoom(self, zoom: int, anchor: Optional[Tuple[float, float]] = None, tell: bool = True) -> None:
+    def set_zoom(self, zoom: int, anchor: tuple[float, float] | None = None, tell: bool = True) -> None:
         """Show the board at ``zoom`` percent, keeping the board point under ``anchor`` (port pixels; default:
         the middle) where it is; ``on_zoom`` is told unless ``tell`` is False."""
         zoom = clamp_zoom(zoom)
@@ -173,7 +173,7 @@ class BoardView(ttk.Frame):
         self._clamp()
         self._place()
 
-    def _scroll_command(self, axis: int, args: Tuple[str, ...]) -> None:
+    def _scroll_command(self, axis: int, args: tuple[str, ...]) -> None:
         """A scroll bar's request: ``moveto FRACTION`` or ``scroll N units|pages``."""
         if not args:
             return
@@ -186,7 +186,7 @@ class BoardView(ttk.Frame):
         self._clamp()
         self._place()
 
-    def _on_wheel(self, event: tk.Event) -> Optional[str]:
+    def _on_wheel(self, event: tk.Event) -> str | None:
         if int(event.state) & self._zoom_mask:
             return None  # the zoom binding answers
         step = -_wheel_direction(event) * max(8.0, self._size / 20)
@@ -234,7 +234,7 @@ class BoardView(ttk.Frame):
         for axis in (0, 1):
             self._scroll[axis] = max(0, min(self._scroll[axis], self._size - self._view[axis]))
 
-    def _placed_at(self) -> Tuple[int, int]:
+    def _placed_at(self) -> tuple[int, int]:
         """Where the canvas's top-left corner sits in the port."""
         (pw, ph), size = self._view, self._size
         x = (pw - size) // 2 if size <= pw else -self._scroll[0]
@@ -274,7 +274,7 @@ def _wheel_direction(event: tk.Event) -> int:
     return 1 if int(getattr(event, "delta", 0)) > 0 else -1
 
 
-def zoom_commands(view: BoardView, say: Callable[[str], None], platform: Platform) -> List[Command]:
+def zoom_commands(view: BoardView, say: Callable[[str], None], platform: Platform) -> list[Command]:
     """View > Zoom in, Zoom out and Fit the window, with their shortcuts (plus and minus on the keypad too)."""
     sc = Shortcut.parse
     fit_key = "Mod+0"

@@ -13,7 +13,6 @@ text field.
 from __future__ import annotations
 
 import tkinter as tk
-from typing import List, Optional
 
 from .board_canvas import BoardCanvas
 from .keys import TEXT_FIELDS
@@ -40,13 +39,13 @@ class CardKeys:
             root.bind(sequence, self._on_enter, add="+")
         board.bind_class(self._tag, "<Key-Escape>", self._on_escape)
 
-    def button_labels(self) -> List[str]:
+    def button_labels(self) -> list[str]:
         """The labels of the card's buttons, in order (none when no card is shown)."""
-        board, labels = self._board, []
+        board, labels = self._board, list[str]()
         if not board.card_text():
             return labels
         while True:
-            texts = [i for i in board.find_withtag(f"card-action-{len(labels)}") if board.type(i) == "text"]
+            texts = [i for i in board.find_withtag(f"card-action-{len(labels)}") if str(board.type(i)) == "text"]
             if not texts:
                 return labels
             labels.append(str(board.itemcget(texts[0], "text")))
@@ -77,11 +76,11 @@ class CardKeys:
         board.event_generate("<Button-1>", x=x, y=y)
         board.event_generate("<ButtonRelease-1>", x=x, y=y)
 
-    def _on_enter(self, event: tk.Event) -> Optional[str]:
+    def _on_enter(self, event: tk.Event) -> str | None:
         widget = event.widget
         if isinstance(widget, tk.Misc) and widget.winfo_class() in TEXT_FIELDS:
             return None  # a new line in a text box, not the card
         return "break" if self.press_first() else None
 
-    def _on_escape(self, event: tk.Event) -> Optional[str]:
+    def _on_escape(self, event: tk.Event) -> str | None:
         return "break" if self.close() else None

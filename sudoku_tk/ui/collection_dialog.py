@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import tkinter as tk
 from tkinter import ttk
-from typing import Optional, Tuple
 
 from sudoku_tk.app.game_io import MAX_COLLECTION, PuzzleCollection
 
@@ -54,8 +53,8 @@ class CollectionDialog(_Dialog):
         self.puzzle_list.bind("<Double-Button-1>", lambda _e: self.ok())
         self.first_focus = self.puzzle_list
 
-    def _validate(self) -> Tuple[Optional[int], str]:
-        sel = self.puzzle_list.curselection()  # type: ignore[no-untyped-call]
+    def _validate(self) -> tuple[int | None, str]:
+        sel = self.puzzle_list.curselection()
         if not sel:
             return None, "Choose a puzzle from the list."
         return int(sel[0]), ""

@@ -14,9 +14,9 @@ shows exactly two candidates.
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable
 from functools import partial
 from tkinter import ttk
-from typing import Callable, List, Optional
 
 from sudoku_tk.app.colouring import COLOUR_NAMES, COLOURS
 from sudoku_tk.app.commands import Command, CommandRegistry, Shortcut
@@ -49,14 +49,14 @@ class ColourTool(ttk.Frame):
         self._theme = theme
         self._tell = tell
         self._say = say
-        self.active: Optional[int] = None
+        self.active: int | None = None
         self._px = SWATCH_PX
         ttk.Label(self, text="Colour", font="SudokuPanel").pack(side="left", padx=(0, 6))
-        self.swatches: List[tk.Canvas] = []
+        self.swatches: list[tk.Canvas] = []
         for colour in range(COLOURS):
             swatch = tk.Canvas(self, width=SWATCH_PX, height=SWATCH_PX, highlightthickness=0, takefocus=0)
             swatch.pack(side="left", padx=2)
-            swatch.bind("<Button-1>", lambda e, c=colour: self.choose(c))
+            swatch.bind("<Button-1>", partial(self._on_swatch, colour))
             Tooltip(swatch, f"{COLOUR_NAMES[colour].capitalize()} (Ctrl+{colour + 1}): click cells or candidates")
             self.swatches.append(swatch)
         self.bivalue_var = tk.BooleanVar(self, False)
@@ -86,7 +86,10 @@ class ColourTool(ttk.Frame):
         super().destroy()
 
     # -- the tool -----------------------------------------------------------------
-    def choose(self, colour: Optional[int]) -> None:
+    def _on_swatch(self, colour: int, event: tk.Event) -> None:
+        self.choose(colour)
+
+    def choose(self, colour: int | None) -> None:
         """Make ``colour`` the tool's colour; the chosen one again (or None) turns the tool off."""
         self.active = None if colour is None or colour == self.active else colour
         self.redraw()
@@ -156,7 +159,7 @@ class ColourTool(ttk.Frame):
         self.set_bivalue(not self._board.bivalue_filter)
 
 
-def colour_commands(tool: ColourTool, session: Session, tell: Callable[[Outcome], None]) -> List[Command]:
+def colour_commands(tool: ColourTool, session: Session, tell: Callable[[Outcome], None]) -> list[Command]:
     """The View menu's colour commands: pick a colour (Ctrl+1…4), clear the colours, the bivalue filter (Ctrl+B)."""
     out = [
         Command(

@@ -15,9 +15,10 @@ to drive a dialog without waiting.
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Iterable
 from dataclasses import replace
 from tkinter import ttk
-from typing import Any, Iterable, Optional, Tuple
+from typing import Any
 
 from sudoku_tk.app.game_io import IncomingPuzzle, read_puzzle_text
 from sudoku_tk.app.session import ASSIST_LABELS
@@ -31,7 +32,7 @@ THEME_LABELS = {Theme.SYSTEM: "Follow the system", Theme.LIGHT: "Light", Theme.D
 # -- pure validation ----------------------------------------------------------------
 
 
-def puzzle_text_ok(text: str, play_anyway: bool = False) -> Tuple[Optional[IncomingPuzzle], str]:
+def puzzle_text_ok(text: str, play_anyway: bool = False) -> tuple[IncomingPuzzle | None, str]:
     """Check pasted or typed puzzle text: the checked puzzle when it can be played, else None and why.
 
     A puzzle with several solutions is returned only with ``play_anyway``; without
@@ -48,7 +49,7 @@ def puzzle_text_ok(text: str, play_anyway: bool = False) -> Tuple[Optional[Incom
     return None, incoming.message
 
 
-def zoom_ok(text: str | int) -> Tuple[Optional[int], str]:
+def zoom_ok(text: str | int) -> tuple[int | None, str]:
     """Read the board size on screen, in percent (ZOOM_MIN to ZOOM_MAX)."""
     try:
         value = int(str(text).strip().rstrip("%"))
@@ -66,7 +67,7 @@ def preferences_ok(
     show_mistake_count: bool,
     theme: Theme | str,
     zoom_text: str | int,
-) -> Tuple[Optional[Settings], str]:
+) -> tuple[Settings | None, str]:
     """Build the new Settings from the Preferences widgets (other settings kept from ``base``)."""
     zoom, message = zoom_ok(zoom_text)
     if zoom is None:
@@ -109,7 +110,7 @@ class _Dialog(tk.Toplevel):
         body = ttk.Frame(self, padding=12)
         body.grid(row=0, column=0, sticky="nsew")
         self.columnconfigure(0, weight=1)
-        self.first_focus: Optional[tk.Widget] = None
+        self.first_focus: tk.Widget | None = None
         self._build(body)
         self.message_label = ttk.Label(
             self, textvariable=self.message, foreground="#b00020", wraplength=420, padding=(12, 0)
@@ -133,10 +134,10 @@ class _Dialog(tk.Toplevel):
     def _build(self, body: ttk.Frame) -> None:
         raise NotImplementedError
 
-    def _validate(self) -> Tuple[Any, str]:
+    def _validate(self) -> tuple[Any, str]:
         raise NotImplementedError
 
-    def _on_return(self, event: tk.Event) -> Optional[str]:
+    def _on_return(self, event: tk.Event) -> str | None:
         self.ok()
         return "break"
 
@@ -210,9 +211,9 @@ class PuzzleTextDialog(_Dialog):
         )
         self.anyway_button.grid(row=2, column=0, sticky="w")
         self.first_focus = self.text
-        self.problem_cells: Tuple[int, ...] = ()
+        self.problem_cells: tuple[int, ...] = ()
 
-    def _on_return(self, event: tk.Event) -> Optional[str]:
+    def _on_return(self, event: tk.Event) -> str | None:
         # Return types a new line in the text box; Ctrl+Return plays.
         if event.widget is self.text and not int(event.state) & 0x4:
             return None
@@ -223,7 +224,7 @@ class PuzzleTextDialog(_Dialog):
         self.text.delete("1.0", "end")
         self.text.insert("1.0", text)
 
-    def _validate(self) -> Tuple[Optional[IncomingPuzzle], str]:
+    def _validate(self) -> tuple[IncomingPuzzle | None, str]:
         text = self.text.get("1.0", "end-1c")
         value, message = puzzle_text_ok(text, self.anyway_var.get())
         incoming = read_puzzle_text(text) if value is None else value
@@ -283,7 +284,7 @@ class PreferencesDialog(_Dialog):
         self.zoom_box.grid(row=0, column=1)
         self.first_focus = self.zoom_box
 
-    def _validate(self) -> Tuple[Optional[Settings], str]:
+    def _validate(self) -> tuple[Settings | None, str]:
         chosen = [a for a, var in self.assist_vars.items() if var.get()]
         return preferences_ok(
             self._base, chosen, self.check_var.get(), self.count_var.get(), self.theme_var.get(), self.zoom_var.get()

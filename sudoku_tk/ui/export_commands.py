@@ -20,11 +20,12 @@ import tempfile
 import threading
 import tkinter as tk
 import webbrowser
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from tkinter import filedialog
-from typing import Callable, Dict, List, Optional, Protocol
+from typing import Protocol
 
 from PIL import Image
 
@@ -72,7 +73,7 @@ class ExportHost(WindowParts, Protocol):
     ) -> None: ...
 
 
-def ask_save_path(parent: tk.Misc, title: str, suffix: str, initialdir: str, initialfile: str) -> Optional[Path]:
+def ask_save_path(parent: tk.Misc, title: str, suffix: str, initialdir: str, initialfile: str) -> Path | None:
     """The platform's Save chooser for a ``suffix`` file (added when the name has none); None when cancelled."""
     with modal(parent):
         answer = filedialog.asksaveasfilename(
@@ -103,10 +104,10 @@ def _why(exc: BaseException) -> str:
 class ExportCommands:
     """The picture, paper and sharing commands of one window."""
 
-    def __init__(self, host: ExportHost, hint_view: Callable[[], Optional[HintView]]) -> None:
+    def __init__(self, host: ExportHost, hint_view: Callable[[], HintView | None]) -> None:
         self._host = host
         self._hint_view = hint_view
-        self.ask_picture: Callable[[], Optional[PictureChoice]] = lambda: (
+        self.ask_picture: Callable[[], PictureChoice | None] = lambda: (
             PictureDialog(
                 host.root,
                 has_hint=self._hint_view() is not None,
@@ -114,15 +115,15 @@ class ExportCommands:
                 own_marks=self._own_marks(),
             ).result
         )
-        self.ask_pdf: Callable[[str, str], Optional[PdfChoice]] = lambda title, ok: (
+        self.ask_pdf: Callable[[str, str], PdfChoice | None] = lambda title, ok: (
             PdfDialog(host.root, title, ok, own_marks=self._own_marks()).result
         )
-        self.ask_path: Callable[[str, str, str], Optional[Path]] = lambda title, suffix, name: ask_save_path(
+        self.ask_path: Callable[[str, str, str], Path | None] = lambda title, suffix, name: ask_save_path(
             host.root, title, suffix, host.settings.last_directory, name
         )
         self.desktop = Desktop()
         self.open_url: Callable[[str], bool] = webbrowser.open
-        self._job: Optional[str] = None
+        self._job: str | None = None
         self.busy = False
         """A booklet is being generated (the commands that make one wait)."""
 
@@ -131,7 +132,7 @@ class ExportCommands:
         return self._host.session.candidate_mode is CandidateMode.OWN
 
     # -- commands ---------------------------------------------------------------------------------------
-    def commands(self, group: str) -> List[Command]:
+    def commands(self, group: str) -> list[Command]:
         """The commands this part adds to a menu group of GameFiles (``export``, ``clipboard``); [] for others."""
         ready = self._ready
         if group == "export":
@@ -289,7 +290,7 @@ class ExportCommands:
 
     def _generate(self, choice: PdfChoice, then: Callable[[PdfDocument], None]) -> None:
         """Generate a booklet on a worker thread (no Tk there) and poll for it from the Tk thread."""
-        outcome: Dict[str, object] = {}
+        outcome: dict[str, object] = {}
 
         def work() -> None:
             try:
@@ -311,7 +312,7 @@ class ExportCommands:
             if "error" in outcome:
                 self._host.show_notice(f"No booklet: {outcome['error']}.", error=True)
                 return
-            puzzles: List[SheetPuzzle] = outcome["puzzles"]  # type: ignore[assignment]
+            puzzles: list[SheetPuzzle] = outcome["puzzles"]  # type: ignore[assignment]
             title = f"Sudoku: {len(puzzles)} {choice.level} puzzles" if choice.level != "any" else "Sudoku"
             then(puzzle_sheets(puzzles, per_page=choice.per_page, with_solutions=choice.with_solutions, title=title))
 

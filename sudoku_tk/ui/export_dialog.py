@@ -12,7 +12,6 @@ from __future__ import annotations
 import tkinter as tk
 from dataclasses import dataclass
 from tkinter import ttk
-from typing import Dict, Optional, Tuple
 
 from sudoku_tk.render.board_picture import PictureKind
 from sudoku_tk.render.booklet import LEVEL_NAMES
@@ -61,7 +60,7 @@ class PdfChoice:
 
 def picture_ok(
     kind: PictureKind, candidates: bool, hint: bool, colours: bool, scale_text: str
-) -> Tuple[Optional[PictureChoice], str]:
+) -> tuple[PictureChoice | None, str]:
     """Check the picture dialog: a size of 1× to 3× (a number with or without ×).
 
     >>> picture_ok(PictureKind.PUZZLE, False, False, False, "2×")
@@ -79,7 +78,7 @@ def picture_ok(
 
 def pdf_ok(
     contents: str, per_page: int | str, with_solutions: bool, level: str = "medium", count: int | str = 6
-) -> Tuple[Optional[PdfChoice], str]:
+) -> tuple[PdfChoice | None, str]:
     """Check the PDF dialog: puzzles per page 1, 2, 4 or 6; a booklet's level and a count of 1 to 60."""
     if contents not in CONTENTS:
         return None, f"Choose what to print, not {contents!r}."
@@ -117,7 +116,7 @@ class PictureDialog(_Dialog):
 
     def _build(self, body: ttk.Frame) -> None:
         self.kind_var = tk.StringVar(self, PictureKind.POSITION.value)
-        self.kind_buttons: Dict[PictureKind, ttk.Radiobutton] = {}
+        self.kind_buttons: dict[PictureKind, ttk.Radiobutton] = {}
         for row, (kind, label) in enumerate(KIND_LABELS.items()):
             button = ttk.Radiobutton(body, text=label, value=kind.value, variable=self.kind_var, command=self._refresh)
             button.grid(row=row, column=0, columnspan=2, sticky="w")
@@ -147,7 +146,7 @@ class PictureDialog(_Dialog):
         for box, can in zip(self.extras, available):
             box.state(["!disabled" if on_board and can else "disabled"])
 
-    def _validate(self) -> Tuple[Optional[PictureChoice], str]:
+    def _validate(self) -> tuple[PictureChoice | None, str]:
         return picture_ok(
             PictureKind(self.kind_var.get()),
             self.candidates_var.get(),
@@ -175,7 +174,7 @@ class PdfDialog(_Dialog):
 
     def _build(self, body: ttk.Frame) -> None:
         self.contents_var = tk.StringVar(self, "puzzle")
-        self.contents_buttons: Dict[str, ttk.Radiobutton] = {}
+        self.contents_buttons: dict[str, ttk.Radiobutton] = {}
         for row, (value, label) in enumerate(CONTENTS.items()):
             if value == "position" and self._own_marks:
                 label = OWN_MARKS_POSITION
@@ -210,7 +209,7 @@ class PdfDialog(_Dialog):
         self.level_box.state(state + (["readonly"] if state == ["!disabled"] else []))
         self.count_box.state(state)
 
-    def _validate(self) -> Tuple[Optional[PdfChoice], str]:
+    def _validate(self) -> tuple[PdfChoice | None, str]:
         return pdf_ok(
             self.contents_var.get(),
             self.per_page_var.get(),

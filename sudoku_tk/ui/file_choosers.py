@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import os
 import tkinter as tk
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from tkinter import filedialog
-from typing import Any, Callable, Mapping, Optional
+from typing import Any
 
 from sudoku_tk.app.game_io import TextKind
 
@@ -36,7 +37,7 @@ PICTURE_FILETYPES = [
 Chooser = Callable[..., Any]
 
 
-def documents_folder(home: Optional[Path] = None, environ: Optional[Mapping[str, str]] = None) -> Path:
+def documents_folder(home: Path | None = None, environ: Mapping[str, str] | None = None) -> Path:
     """The player's documents folder: XDG's ``XDG_DOCUMENTS_DIR`` (``user-dirs.dirs``) where it is set and exists,
     else ``Documents`` in the home folder, else the home folder itself."""
     home = Path.home() if home is None else home
@@ -55,7 +56,7 @@ def documents_folder(home: Optional[Path] = None, environ: Optional[Mapping[str,
     return documents if documents.is_dir() else home
 
 
-def starting_folder(last: str, home: Optional[Path] = None, environ: Optional[Mapping[str, str]] = None) -> str:
+def starting_folder(last: str, home: Path | None = None, environ: Mapping[str, str] | None = None) -> str:
     """Where a file chooser opens: the folder used last (kept in the settings) while it exists, else the player's
     documents folder, never the folder the app was started from (its working directory)."""
     try:
@@ -73,14 +74,14 @@ def _ask(parent: tk.Misc, chooser: Chooser, **options: Any) -> Any:
         return chooser(parent=parent, **options)
 
 
-def _as_path(answer: Any) -> Optional[Path]:
+def _as_path(answer: Any) -> Path | None:
     # Tk returns "" (or an empty tuple on some platforms) when the player cancels.
     return Path(answer) if isinstance(answer, str) and answer else None
 
 
 def ask_open_path(
     parent: tk.Misc, initialdir: str = "", *, chooser: Chooser = filedialog.askopenfilename
-) -> Optional[Path]:
+) -> Path | None:
     """Ask for a game or puzzle file to open; None when cancelled."""
     return _as_path(
         _ask(parent, chooser, title="Open game or puzzle", initialdir=initialdir or None, filetypes=OPEN_FILETYPES)
@@ -89,7 +90,7 @@ def ask_open_path(
 
 def ask_picture_path(
     parent: tk.Misc, initialdir: str = "", *, chooser: Chooser = filedialog.askopenfilename
-) -> Optional[Path]:
+) -> Path | None:
     """Ask for a screenshot, scan or photo of a puzzle; None when cancelled."""
     return _as_path(
         _ask(
@@ -104,7 +105,7 @@ def ask_picture_path(
 
 def ask_save_game_path(
     parent: tk.Misc, initialdir: str = "", initialfile: str = "", *, chooser: Chooser = filedialog.asksaveasfilename
-) -> Optional[Path]:
+) -> Path | None:
     """Ask where to save the game (``.sudoku.json`` added when no extension is given); None when cancelled."""
     path = _as_path(
         _ask(
@@ -129,7 +130,7 @@ def ask_export_path(
     initialfile: str = "",
     *,
     chooser: Chooser = filedialog.asksaveasfilename,
-) -> Optional[Path]:
+) -> Path | None:
     """Ask where to export a text (puzzle, position or candidate grid); None when cancelled."""
     return _as_path(
         _ask(

@@ -13,7 +13,7 @@ counted in the background (solution_checks.py), said in the status bar.
 
 from __future__ import annotations
 
-from typing import Callable, List, Optional, Tuple
+from collections.abc import Callable
 
 from sudoku_tk import APP_NAME
 from sudoku_tk.app.credit import solved_status, solved_title_and_detail
@@ -52,11 +52,11 @@ class GameDisplay:
         self._notices = notices
         self._menus = menus
         self._schedule_autosave = schedule_autosave
-        self.hint_panel: Optional[HintPanel] = None
+        self.hint_panel: HintPanel | None = None
         """Closed while the game is paused (set once the panel is installed)."""
         self._shown_solved = False
-        self._warm_job: Optional[str] = None
-        self._check: Optional[WindowCheck] = None
+        self._warm_job: str | None = None
+        self._check: WindowCheck | None = None
 
     def on_change(self, change: Change) -> None:
         """Show one change of the session (its view came with it)."""
@@ -128,7 +128,7 @@ class GameDisplay:
             self._check = WindowCheck(self._board, start, lambda count: self._solution_known(start, count.solution))
             self._status.say(CHECKING)
 
-    def _solution_known(self, start: Grid, solution: Optional[Tuple[int, ...]]) -> None:
+    def _solution_known(self, start: Grid, solution: tuple[int, ...] | None) -> None:
         """The background count finished: the game takes its solution, the marks and menus follow."""
         self._check = None
         session = self._host.session
@@ -162,7 +162,7 @@ class GameDisplay:
         if not solved:
             board.hide_card()
             return
-        actions: List[Tuple[str, Callable[[], None]]] = [("New puzzle", self._host.new_puzzle)]
+        actions: list[tuple[str, Callable[[], None]]] = [("New puzzle", self._host.new_puzzle)]
         title, detail = solved_title_and_detail(view)  # the words (and the credit) are the app's
         detail = " ".join(filter(None, (detail, self._host.game_finished(view))))  # recorded once; a new best?
         if view.move_count:

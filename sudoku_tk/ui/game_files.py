@@ -26,10 +26,10 @@ Tests replace ``ask_open``, ``ask_save`` and ``ask_export`` (the file choosers),
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Callable, List, Optional
 
 from sudoku_tk.app.atomic_files import atomic_write_text
 from sudoku_tk.app.autosave import Autosaver
@@ -75,9 +75,9 @@ ENTER_PROMPT = (
 class GameFiles:
     """Open / Save / Paste / Enter / Copy / Export and the autosave, for one window."""
 
-    def __init__(self, host: FilesHost, data_dir: Optional[Path] = None) -> None:
+    def __init__(self, host: FilesHost, data_dir: Path | None = None) -> None:
         self._host = host
-        self.path: Optional[Path] = None
+        self.path: Path | None = None
         """The file the game was opened from or last saved to (Save writes there)."""
         self._autosave = WindowAutosave(host, data_dir, lambda: self.save_as(), lambda: self.path)
         self.keeper = GameKeeper(host, data_dir)
@@ -86,32 +86,32 @@ class GameFiles:
             # Other windows' games left in slots no window holds: kept among the recent games, and said at start.
             kept = kept_note(keep_other_slots(data_dir, self._autosave.slot, self.keeper.recent))
             self._autosave.slot_note = " ".join(n for n in (self._autosave.slot_note, kept) if n)
-        self._before_entering: Optional[GameRecord] = None
+        self._before_entering: GameRecord | None = None
         self.checks = IncomingChecks(host)
         """Counts an incoming puzzle's solutions in the background when that takes a while."""
-        self.ask_open: Callable[[], Optional[Path]] = lambda: ask_open_path(host.root, host.settings.last_directory)
-        self.ask_save: Callable[[], Optional[Path]] = lambda: ask_save_game_path(
+        self.ask_open: Callable[[], Path | None] = lambda: ask_open_path(host.root, host.settings.last_directory)
+        self.ask_save: Callable[[], Path | None] = lambda: ask_save_game_path(
             host.root, host.settings.last_directory, game_file_name(host.session.name or "game")
         )
-        self.ask_collection: Callable[[PuzzleCollection, str], Optional[int]] = lambda collection, name: (
+        self.ask_collection: Callable[[PuzzleCollection, str], int | None] = lambda collection, name: (
             CollectionDialog(host.root, collection, name).result
         )
         """Which puzzle of a collection to play (an index), or None: the dialog; tests replace it."""
-        self.ask_export: Callable[[TextKind], Optional[Path]] = lambda kind: ask_export_path(
+        self.ask_export: Callable[[TextKind], Path | None] = lambda kind: ask_export_path(
             host.root, kind, host.settings.last_directory, export_filename(kind, host.session.name)
         )
-        self.paste_picture: Optional[Callable[[Optional[str]], bool]] = None
+        self.paste_picture: Callable[[str | None], bool] | None = None
         """Paste's turn for pictures (picture_input.py), given the clipboard's text (None: it holds none);
         True when it took the paste."""
 
     # -- the autosave (window_autosave.py) ------------------------------------------------
     @property
-    def autosaver(self) -> Optional[Autosaver]:
+    def autosaver(self) -> Autosaver | None:
         """Where the game is autosaved (None without a data folder, or when every slot is taken)."""
         return self._autosave.autosaver
 
     @property
-    def lock(self) -> Optional[InstanceLock]:
+    def lock(self) -> InstanceLock | None:
         """This window's hold on its autosave slot (None without a data folder, or when every slot is taken)."""
         return self._autosave.lock
 
@@ -126,7 +126,7 @@ class GameFiles:
         window's game was kept among the recent games ("" when neither)."""
         return self._autosave.slot_note
 
-    def resume_session(self, notes: List[str], error_log: Optional[ErrorLog]) -> Optional[Session]:
+    def resume_session(self, notes: list[str], error_log: ErrorLog | None) -> Session | None:
         """The autosaved game to continue, or None (see ``WindowAutosave.resume_session``)."""
         return self._autosave.resume_session(notes, error_log)
 
@@ -165,7 +165,7 @@ class GameFiles:
         return self.keeper.has_recent()
 
     # -- commands ----------------------------------------------------------------
-    def commands(self, group: str) -> List[Command]:
+    def commands(self, group: str) -> list[Command]:
         """The commands of one menu group, in menu order: ``file``, ``puzzle-in``, ``export`` or ``clipboard``."""
         sc = Shortcut.parse
         playing = self._playing

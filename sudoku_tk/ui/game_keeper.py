@@ -19,8 +19,8 @@ GameFiles owns the window's GameKeeper; it reaches the window only through its
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, List, Optional
 
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.paths import recent_dir
@@ -37,7 +37,7 @@ from .window_autosave import now as _now
 class GameKeeper:
     """Asks before a game in progress is replaced, keeps it among the recent games, and brings one back."""
 
-    def __init__(self, host: KeeperHost, data_dir: Optional[Path]) -> None:
+    def __init__(self, host: KeeperHost, data_dir: Path | None) -> None:
         """Keep the recent games in ``data_dir``'s ``recent`` folder (None: in memory, while the window is open)."""
         self._host = host
         self.recent = RecentGames(recent_dir(data_dir) if data_dir is not None else None)
@@ -45,7 +45,7 @@ class GameKeeper:
         self._new_games = 0
         self.ask_replace: Callable[[str], bool] = lambda question: ReplaceGameDialog(host.root, question).result is True
         """Ask the question (True: replace); the dialog, which tests may replace."""
-        self.ask_recent: Callable[[List[RecentGame]], Optional[int]] = lambda entries: (
+        self.ask_recent: Callable[[list[RecentGame]], int | None] = lambda entries: (
             RecentGamesDialog(host.root, entries, _now()).result
         )
         """Which recent game to continue (an index), or None; the dialog, which tests may replace."""

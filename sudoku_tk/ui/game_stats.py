@@ -9,8 +9,8 @@ when it beat the best time, and draws the read-only Statistics window (one at a 
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, List, Optional
 
 from sudoku_tk.app.credit import help_taken, new_best_line
 from sudoku_tk.app.game_clock import format_duration
@@ -26,7 +26,7 @@ def _kind(game: FinishedGame) -> str:
     return f"{name} {game.size}×{game.size}" if name else f"{game.size}×{game.size}, no level"
 
 
-def statistics_lines(history: GameHistory) -> List[Line]:
+def statistics_lines(history: GameHistory) -> list[Line]:
     """What the Statistics window shows: the best time per size and level, then the games, newest first."""
     lines = [Line("Best times (solved alone)", heading=True)]
     bests = history.bests()
@@ -49,10 +49,10 @@ class GameStats:
     def __init__(
         self,
         root: tk.Misc,
-        data_dir: Optional[Path],
+        data_dir: Path | None,
         theme: Callable[[], Theme],
         say: Callable[..., None],
-        tell: Optional[Callable[[str], None]] = None,
+        tell: Callable[[str], None] | None = None,
     ) -> None:
         """``tell`` shows a problem with the history file as a notice (and logs it); None: the status bar."""
         self._root = root
@@ -62,7 +62,7 @@ class GameStats:
         self.history = GameHistory.load(history_path(data_dir) if data_dir is not None else None)
         self.note = self.history.note
         """What the player is told at start about the history file ("" when it read well)."""
-        self.window: Optional[TextWindow] = None
+        self.window: TextWindow | None = None
 
     def finished(self, session: Session, view: GameView) -> str:
         """Record a game that has just become solved (once); the card's extra line when it is a new best."""

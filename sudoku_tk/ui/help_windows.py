@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import platform as python_platform
 import tkinter as tk
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Callable, Dict, List, Optional, Tuple
 
 from sudoku_tk import APP_NAME, __version__
 from sudoku_tk.app.commands import Command, CommandRegistry, Platform, Shortcut
@@ -34,7 +34,7 @@ DIGIT = "digit"
 class BoardKey:
     """A board key as the shortcut list shows it: the keys, what they do, and what keys.py decodes them to."""
 
-    keys: Tuple[Shortcut, ...]
+    keys: tuple[Shortcut, ...]
     action: str
     kind: KeyKind
 
@@ -43,7 +43,7 @@ class BoardKey:
         return ", ".join(k.label(platform) for k in self.keys)
 
 
-BOARD_KEYS: Tuple[BoardKey, ...] = (
+BOARD_KEYS: tuple[BoardKey, ...] = (
     BoardKey(tuple(Shortcut(k) for k in ("Left", "Right", "Up", "Down")), "Move the cursor", KeyKind.MOVE),
     BoardKey(
         tuple(Shortcut(k, mod=True) for k in ("Left", "Right", "Up", "Down")),
@@ -64,17 +64,17 @@ BOARD_KEYS: Tuple[BoardKey, ...] = (
 )
 """The keys the board answers itself (keys.py), in the order the shortcut list shows them."""
 
-CARD_KEYS: Tuple[Tuple[Shortcut, str], ...] = (
+CARD_KEYS: tuple[tuple[Shortcut, str], ...] = (
     (Shortcut("Return"), "Press the card's first button (New puzzle, Resume)"),
     (Shortcut("Escape"), "Close the Solved card"),
 )
 """The keys of the card over the board (card_keys.py)."""
 
 
-def shortcut_lines(commands: CommandRegistry, platform: Platform) -> List[Line]:
+def shortcut_lines(commands: CommandRegistry, platform: Platform) -> list[Line]:
     """Every command that has a shortcut, by menu, then the board's own keys and the card's."""
-    lines: List[Line] = []
-    by_menu: Dict[str, List[Command]] = {}
+    lines: list[Line] = []
+    by_menu: dict[str, list[Command]] = {}
     for command in commands:
         if command.shortcuts:
             by_menu.setdefault(command.menu or "Other", []).append(command)
@@ -105,7 +105,7 @@ def _licence() -> str:
         return "MIT"  # run from a source folder that was never installed: setup.cfg says MIT
 
 
-def about_lines(root: tk.Misc) -> List[Line]:
+def about_lines(root: tk.Misc) -> list[Line]:
     """The About window's text: name and version, what it is, the licence, and what it runs on."""
     tk_version = str(root.tk.call("info", "patchlevel"))
     return [
@@ -136,7 +136,7 @@ class HelpWindows:
         self._platform = platform
         self._status = status
         self._theme = theme
-        self._open: Dict[str, TextWindow] = {}
+        self._open: dict[str, TextWindow] = {}
 
     def shortcuts(self) -> TextWindow:
         """Show the keyboard shortcuts (built from the registry now)."""
@@ -181,7 +181,7 @@ class HelpWindows:
             if window is not None:
                 window.set_theme(theme)
 
-    def _reuse(self, name: str) -> Optional[TextWindow]:
+    def _reuse(self, name: str) -> TextWindow | None:
         window = self._open.get(name)
         if window is None or not window.winfo_exists():
             self._open.pop(name, None)

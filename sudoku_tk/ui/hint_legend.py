@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
-from typing import Sequence, Tuple
+from collections.abc import Sequence
 
 from sudoku_tk.engine.step import Highlight, HighlightRole
+from sudoku_tk.render.layout import Rect
 
-from .board_layout import Rect
 from .board_steps import role_shape
 from .theme import Theme
 
 
 def draw_legend(
     canvas: tk.Canvas,
-    entries: Sequence[Tuple[str, str]],
+    entries: Sequence[tuple[str, str]],
     highlights: Sequence[Highlight],
     theme: Theme,
     font: tkfont.Font,
@@ -79,4 +79,4 @@ def draw_legend(
 
 def legend_text(canvas: tk.Canvas) -> str:
     """The legend's labels, in order, one per line."""
-    return "\n".join(canvas.itemcget(i, "text") for i in canvas.find_all() if canvas.type(i) == "text")
+    return "\n".join(canvas.itemcget(i, "text") for i in canvas.find_all() if str(canvas.type(i)) == "text")

@@ -18,17 +18,19 @@ import threading
 import time
 import tkinter as tk
 import tkinter.font as tkfont
+from collections.abc import Callable
 from tkinter import ttk
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any
 
-from sudoku_tk.app.hints import HintLadder, HintView, ListJob, PathView, StepsView
+from sudoku_tk.app.hint_views import HintView, PathView, StepsView
+from sudoku_tk.app.hints import HintLadder, ListJob
 
 from .board_canvas import BoardCanvas
 from .ports import HintHost
 from .theme import Theme
 
 
-def show_view_on_board(board: BoardCanvas, view: Optional[HintView]) -> None:
+def show_view_on_board(board: BoardCanvas, view: HintView | None) -> None:
     """Draw a hint view's highlights and links (a chain's nodes numbered, a walk's current node marked), or clear
     the step drawing when it has none."""
     if view is not None and (view.highlights or view.links):
@@ -47,15 +49,15 @@ class HintLists:
         self._ladder = ladder
         self._font = font
         self._wrap = wrap
-        self._steps: Optional[StepsView] = None
-        self._path: Optional[PathView] = None
-        self._preview: Optional[int] = None
+        self._steps: StepsView | None = None
+        self._path: PathView | None = None
+        self._preview: int | None = None
         self._preview_tag = f"HintPreview{id(self)}"
-        self._summaries: List[ttk.Label] = []
-        self._stops: Dict[str, ttk.Button] = {}
-        self._details: Dict[str, ttk.Label] = {}
-        self._runs: Dict[str, _Run] = {}
-        self._poll_job: Optional[str] = None
+        self._summaries: list[ttk.Label] = []
+        self._stops: dict[str, ttk.Button] = {}
+        self._details: dict[str, ttk.Label] = {}
+        self._runs: dict[str, _Run] = {}
+        self._poll_job: str | None = None
         self.steps_list, self._steps_summary = self._list_tab(notebook, "All steps", self._on_step_selected)
         self.path_list, self._path_summary = self._list_tab(notebook, "Solution path", self._on_path_selected)
         self._install_preview_guard()
@@ -68,7 +70,7 @@ class HintLists:
 
     def _list_tab(
         self, notebook: ttk.Notebook, title: str, on_select: Callable[[], None]
-    ) -> Tuple[tk.Listbox, ttk.Label]:
+    ) -> tuple[tk.Listbox, ttk.Label]:
         tab = ttk.Frame(notebook, padding=(6, 6))
         notebook.add(tab, text=title)
         head = ttk.Frame(tab)
@@ -228,7 +230,7 @@ class HintLists:
             self._host.board.after_cancel(self._poll_job)
             self._poll_job = None
 
-    def _show_blocked(self, blocked: Optional[HintView]) -> None:
+    def _show_blocked(self, blocked: HintView | None) -> None:
         board = self._host.board
         if blocked is not None and blocked.highlights:
             board.show_highlights(blocked.highlights, blocked.links)
@@ -305,7 +307,7 @@ class HintLists:
         for sequence in ("<Button-1>", "<Button-2>", "<Button-3>", "<Motion>"):
             board.bind_class(self._preview_tag, sequence, self._guard)
 
-    def _guard(self, event: tk.Event) -> Optional[str]:
+    def _guard(self, event: tk.Event) -> str | None:
         if self._preview is None:
             return None
         if event.type == tk.EventType.Motion:
@@ -326,7 +328,7 @@ class _Run:
         self.job = job
         self.stopped = False
         self.result: Any = None
-        self.error: Optional[BaseException] = None
+        self.error: BaseException | None = None
         self.thread = threading.Thread(target=self._work, name="sudoku-tk-hint-list", daemon=True)
 
     def _work(self) -> None:

@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
+from collections.abc import Sequence
 from dataclasses import replace
 from tkinter import ttk
-from typing import Optional, Sequence, Tuple
 
-from sudoku_tk.app.hints import HintKind, HintLadder, HintView, Rung
+from sudoku_tk.app.hint_views import HintKind, HintView, Rung
+from sudoku_tk.app.hints import HintLadder
 from sudoku_tk.engine.step import Highlight
 
 from .hint_legend import draw_legend, legend_text
@@ -62,11 +63,11 @@ class HintPanel(ttk.Frame):
         self._host = host
         self.ladder = HintLadder(host.session, host.settings.enabled_techniques())
         self.solve_delay_ms = SOLVE_DELAY_MS
-        self._solve_job: Optional[str] = None
+        self._solve_job: str | None = None
         self._solving = False
         self._tab_shown = "hint"
         self._idle_shown = False
-        self._scroll_job: Optional[str] = None
+        self._scroll_job: str | None = None
         self._panel_fonts = panel_fonts(self)
         self._wrap = self._panel_fonts.wrap
         names = {"title": "SudokuPanelTitle", "small": "SudokuPanelSmall", "small_bold": "SudokuPanelSmallBold"}
@@ -260,7 +261,7 @@ class HintPanel(ttk.Frame):
         self._solve_job = self.after(self.solve_delay_ms // 2, self._solve_next)
 
     # -- showing a view -----------------------------------------------------------------------
-    def _on_view(self, view: Optional[HintView]) -> None:
+    def _on_view(self, view: HintView | None) -> None:
         if view is None and self._solving and self._solve_job is not None:
             # The board changed under the animation (the player moved): let the player have it.
             self.stop_solving("Stopped solving: the board changed")
@@ -323,7 +324,7 @@ class HintPanel(ttk.Frame):
         self.ladder.walk_by(delta)
         return True
 
-    def _show_walk_bar(self, view: Optional[HintView]) -> None:
+    def _show_walk_bar(self, view: HintView | None) -> None:
         self.walk_bar.show(view, after=self._buttons)
 
     def _set_walk_body(self, view: HintView) -> None:
@@ -413,7 +414,7 @@ class HintPanel(ttk.Frame):
         """Ask for pages ``height`` pixels tall, whatever they hold (more when the panel is stretched)."""
         self.notebook.configure(height=max(120, height))
 
-    def _draw_legend(self, entries: Sequence[Tuple[str, str]], highlights: Sequence[Highlight] = ()) -> None:
+    def _draw_legend(self, entries: Sequence[tuple[str, str]], highlights: Sequence[Highlight] = ()) -> None:
         if not entries:
             self.legend_toggle.pack_forget()
         elif not self.legend_toggle.winfo_manager():
@@ -426,7 +427,7 @@ class HintPanel(ttk.Frame):
         draw_legend(self._legend, entries, highlights, self._host.theme, self._fonts["legend"], self._wrap)
 
     # -- lists ---------------------------------------------------------------------------------
-    def _on_tab(self, event: Optional[tk.Event] = None, refresh: bool = False) -> None:
+    def _on_tab(self, event: tk.Event | None = None, refresh: bool = False) -> None:
         current = _TABS[self.notebook.index("current")]
         if current == self._tab_shown and not refresh:
             return

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
+from collections.abc import Callable
 from tkinter import ttk
-from typing import Callable, Optional
 
-from sudoku_tk.app.hints import HintView
+from sudoku_tk.app.hint_views import HintView
 
 WALK_START = "Walk me through it"
 WALK_STOP = "Whole step"
@@ -36,7 +36,7 @@ class WalkBar(ttk.Frame):
         self.label = ttk.Label(self, font=font, anchor="w")
         self.walk_button.pack(side="left", padx=(0, 4))
 
-    def show(self, view: Optional[HintView], after: tk.Widget) -> None:
+    def show(self, view: HintView | None, after: tk.Widget) -> None:
         """Show the bar for ``view`` (hidden when it has no walk), packed just after ``after``."""
         if view is None or not (view.can_walk or view.walking):
             self.pack_forget()

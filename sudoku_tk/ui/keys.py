@@ -7,9 +7,9 @@ whole keyboard map is tested without a window. No tkinter import here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import List, Optional, Sequence
 
 from sudoku_tk.app.commands import Platform, Shortcut
 
@@ -95,7 +95,7 @@ def _mod_held(state: int, platform: Platform) -> bool:
     return bool(state & CONTROL)
 
 
-def digit_of_key(keysym: str, side: int) -> Optional[int]:
+def digit_of_key(keysym: str, side: int) -> int | None:
     """The digit a keysym types on a board of ``side``: 1-9 and keypad digits, letters A-G above 9."""
     name = keysym[3:] if keysym.startswith("KP_") else keysym
     if len(name) == 1 and name.isdigit() and name != "0":
@@ -173,7 +173,7 @@ def move_cursor(cell: int, action: KeyAction, side: int, values: Sequence[int]) 
     return cell
 
 
-def _reading_order(side: int, horizontal: bool) -> List[int]:
+def _reading_order(side: int, horizontal: bool) -> list[int]:
     if horizontal:
         return list(range(side * side))
     return [r * side + c for c in range(side) for r in range(side)]
@@ -213,7 +213,7 @@ def menu_accelerator(shortcut: Shortcut, platform: Platform) -> str:
     return "".join(m + "-" for m in mods) + key
 
 
-def tk_sequences(shortcut: Shortcut, platform: Platform) -> List[str]:
+def tk_sequences(shortcut: Shortcut, platform: Platform) -> list[str]:
     """The Tk event sequences that trigger ``shortcut`` (letters bound in both cases, so Caps Lock works).
 
     >>> tk_sequences(Shortcut("z", mod=True), Platform.LINUX)

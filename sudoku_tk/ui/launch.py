@@ -13,8 +13,8 @@ import argparse
 import os
 import sys
 import tkinter as tk
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Optional, Sequence
 
 from sudoku_tk.app.background_worker import process_pool
 from sudoku_tk.app.error_log import LOG_NAME, ErrorLog
@@ -82,7 +82,7 @@ def puzzle_from_argument(text: str) -> PuzzleChoice:
     return PuzzleChoice("", name, grid.to_string())
 
 
-def saved_game_argument(text: str) -> Optional[Path]:
+def saved_game_argument(text: str) -> Path | None:
     """The path of a saved game (a ``.json`` file) given on the command line, as a file manager passes it; else None.
 
     A saved game is opened by the window, as Game > Open opens it: a bad one is told there and changes nothing.
@@ -98,7 +98,7 @@ def run_gui(argv: Sequence[str] = ()) -> int:
     (the installers' file association passes one) is opened over it.
     """
     args = _parse_args(argv)
-    choice: Optional[PuzzleChoice] = None
+    choice: PuzzleChoice | None = None
     saved_game = saved_game_argument(args.puzzle) if args.puzzle else None
     try:
         if args.puzzle and saved_game is None:

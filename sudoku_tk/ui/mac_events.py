@@ -10,8 +10,9 @@ only on macOS, and the test calls them by name on any system.
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
+from typing import cast
 
 ABOUT = "tkAboutDialog"
 PREFERENCES = "::tk::mac::ShowPreferences"
@@ -41,7 +42,8 @@ def install(
         if paths:
             open_path(Path(paths[0]))
 
-    root.createcommand(ABOUT, lambda: run_command("about"))
-    root.createcommand(PREFERENCES, lambda: run_command("preferences"))
-    root.createcommand(QUIT, quit_app)
-    root.createcommand(OPEN_DOCUMENT, open_documents)
+    tk_root = cast(tk.Tk, root)  # createcommand is a Tk method (the stubs have it on Tk only)
+    tk_root.createcommand(ABOUT, lambda: run_command("about"))
+    tk_root.createcommand(PREFERENCES, lambda: run_command("preferences"))
+    tk_root.createcommand(QUIT, quit_app)
+    tk_root.createcommand(OPEN_DOCUMENT, open_documents)

@@ -9,8 +9,6 @@ reaches them: ``menu_colours`` gives the options to configure on each ``tk.Menu`
 
 from __future__ import annotations
 
-from typing import Dict
-
 from .theme import Theme
 
 DISABLED_SHARE = 0.5
@@ -35,7 +33,7 @@ def disabled_text(theme: Theme, background: str) -> str:
     return blend(theme.text, background, DISABLED_SHARE)
 
 
-def menu_colours(theme: Theme, menubar: bool = False) -> Dict[str, str]:
+def menu_colours(theme: Theme, menubar: bool = False) -> dict[str, str]:
     """The options that colour a ``tk.Menu`` (the menu bar sits on the window's colour, menus on the board's)."""
     surface = theme.window if menubar else theme.board
     return {

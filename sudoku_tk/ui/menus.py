@@ -13,9 +13,9 @@ label, shortcuts and help sentence (``tooltip_text``). ``set_theme`` colours the
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable
 from functools import partial
 from tkinter import ttk
-from typing import Callable, Dict, List, Optional, Tuple
 
 from sudoku_tk.app.commands import Command, CommandRegistry, Platform
 
@@ -57,18 +57,18 @@ class Menus:
         self._commands = commands
         self._platform = platform
         self._say = say
-        self.menubar: Optional[tk.Menu] = None
-        self._check_vars: Dict[str, tk.BooleanVar] = {}
-        self._menu_entries: List[Tuple[tk.Menu, int, Command]] = []
-        self._toolbar_buttons: Dict[str, ttk.Button] = {}
+        self.menubar: tk.Menu | None = None
+        self._check_vars: dict[str, tk.BooleanVar] = {}
+        self._menu_entries: list[tuple[tk.Menu, int, Command]] = []
+        self._toolbar_buttons: dict[str, ttk.Button] = {}
         self._compact = False
         self._full_width = 0
         self._fit_bound = False
-        self._tooltips: Dict[str, Tooltip] = {}
-        self._theme: Optional[Theme] = None
-        self._native_colours: Dict[str, str] = {}  # a fresh menu's own colours, for native menus in the light theme
-        self._bound: List[str] = []
-        self._rebuild_job: Optional[str] = None
+        self._tooltips: dict[str, Tooltip] = {}
+        self._theme: Theme | None = None
+        self._native_colours: dict[str, str] = {}  # a fresh menu's own colours, for native menus in the light theme
+        self._bound: list[str] = []
+        self._rebuild_job: str | None = None
 
     def run(self, command_id: str) -> bool:
         """Run a registered command if it is available; say so in the status bar when it is not."""

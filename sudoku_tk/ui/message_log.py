@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import tkinter as tk
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable, Deque, List, Optional
 
 from .text_window import Line, TextWindow
 from .theme import Theme
@@ -51,9 +51,9 @@ class MessageLog:
     """
 
     def __init__(self, size: int = LOG_SIZE, now: Callable[[], datetime] = datetime.now) -> None:
-        self._entries: Deque[LogEntry] = deque(maxlen=size)
+        self._entries: deque[LogEntry] = deque(maxlen=size)
         self._now = now
-        self._listeners: List[Callable[[], None]] = []
+        self._listeners: list[Callable[[], None]] = []
 
     def add(self, text: str, error: bool = False) -> None:
         """Keep a message (blank ones and a repeat of the last one are not kept twice)."""
@@ -66,7 +66,7 @@ class MessageLog:
         for listener in list(self._listeners):
             listener()
 
-    def entries(self) -> List[LogEntry]:
+    def entries(self) -> list[LogEntry]:
         """The kept messages, oldest first."""
         return list(self._entries)
 
@@ -87,10 +87,10 @@ class MessageLogWindow(TextWindow):
     def __init__(self, master: tk.Misc, log: MessageLog, theme: Theme) -> None:
         self._log = log
         super().__init__(master, "Messages", self._lines(), theme, width=72, height=18, tab_chars=9)
-        self._stop: Optional[Callable[[], None]] = log.listen(self._refresh)
+        self._stop: Callable[[], None] | None = log.listen(self._refresh)
         self.bind("<Destroy>", self._on_destroy, add="+")
 
-    def _lines(self) -> List[Line]:
+    def _lines(self) -> list[Line]:
         entries = self._log.entries()
         if not entries:
             return [Line("No messages yet.")]

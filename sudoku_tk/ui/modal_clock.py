@@ -9,8 +9,8 @@ game is paused). Without an installed clock (a dialog in a test of its own) noth
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator, Optional
 
 _ATTRIBUTE = "_sudoku_modal_clock"
 
@@ -46,7 +46,7 @@ def install(root: tk.Misc, clock: ModalClock) -> None:
     setattr(root.nametowidget("."), _ATTRIBUTE, clock)
 
 
-def installed(widget: Optional[tk.Misc]) -> Optional[ModalClock]:
+def installed(widget: tk.Misc | None) -> ModalClock | None:
     """The clock installed for ``widget``'s application, or None (no widget: none)."""
     if widget is None:
         return None
@@ -57,7 +57,7 @@ def installed(widget: Optional[tk.Misc]) -> Optional[ModalClock]:
 
 
 @contextmanager
-def modal(widget: Optional[tk.Misc]) -> Iterator[None]:
+def modal(widget: tk.Misc | None) -> Iterator[None]:
     """Run a modal window over ``widget``'s application: the game clock stands still meanwhile."""
     clock = installed(widget)
     if clock is not None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 import tkinter as tk
+from collections.abc import Sequence
 from tkinter import ttk
-from typing import List, Optional, Sequence, Tuple, Union
 
 from sudoku_tk.app import puzzles
 from sudoku_tk.app.puzzle_cache import PuzzleKey
@@ -36,12 +36,12 @@ Mode = str
 RANDOM, LISTED, GENERATED, PRACTICE = NEW_GAME_MODES
 """What the dialog offers: a random built-in puzzle, a listed one, a generated one at a level, practice."""
 
-NewGameResult = Union[PuzzleEntry, PuzzleKey]
+NewGameResult = PuzzleEntry | PuzzleKey
 
 # -- pure validation ----------------------------------------------------------------
 
 
-def level_ok(text: str) -> Tuple[Optional[Level | str], str]:
+def level_ok(text: str) -> tuple[Level | str | None, str]:
     """Read a level choice: a level's name or "Any level" / "any" (returned as ``ANY_LEVEL``)."""
     if text.strip().lower() in (ANY_LEVEL, ANY_LEVEL_LABEL.lower(), ""):
         return ANY_LEVEL, ""
@@ -57,8 +57,8 @@ def new_game_ok(
     level_text: str = ANY_LEVEL,
     puzzle_id: str = "",
     recent_ids: Sequence[str] = (),
-    rng: Optional[random.Random] = None,
-) -> Tuple[Optional[PuzzleEntry], str]:
+    rng: random.Random | None = None,
+) -> tuple[PuzzleEntry | None, str]:
     """Turn the New game choices into a puzzle: the one named by ``puzzle_id``, else a random
     one of that size and level that was not played recently."""
     try:
@@ -85,12 +85,12 @@ def new_game_ok(
     return entry, ""
 
 
-def rating_level_labels() -> List[str]:
+def rating_level_labels() -> list[str]:
     """The levels a generated puzzle can be asked for: "Easy" … "Extreme"."""
     return [lvl.label.capitalize() for lvl in rating.Level]
 
 
-def technique_labels() -> List[str]:
+def technique_labels() -> list[str]:
     """The techniques practice puzzles are offered for, in solving order (their display names)."""
     return [t.display_name for t in offered_practice_techniques()]
 
@@ -103,7 +103,7 @@ def technique_tip() -> str:
     return f"A puzzle whose solving path needs this technique. Not offered: {', '.join(rare)} ({RARE_WHY})."
 
 
-def generated_ok(size: int | str, mode: Mode, level_text: str, technique_text: str) -> Tuple[Optional[PuzzleKey], str]:
+def generated_ok(size: int | str, mode: Mode, level_text: str, technique_text: str) -> tuple[PuzzleKey | None, str]:
     """Turn the choices for a generated puzzle (``mode`` GENERATED or PRACTICE) into what to make.
 
     >>> generated_ok(9, GENERATED, "Unfair", "")
@@ -150,7 +150,7 @@ class NewGameDialog(_Dialog):
         size: int = 9,
         level: str = ANY_LEVEL,
         recent_ids: Sequence[str] = (),
-        rng: Optional[random.Random] = None,
+        rng: random.Random | None = None,
         mode: Mode = RANDOM,
         technique: Technique = DEFAULT_TECHNIQUE,
         show: bool = True,
@@ -210,7 +210,7 @@ class NewGameDialog(_Dialog):
         frame.columnconfigure(0, weight=1)
         self.puzzle_list.bind("<<ListboxSelect>>", lambda _e: self._choose_mode(LISTED))
         self.puzzle_list.bind("<Double-Button-1>", lambda _e: self.ok())
-        self.shown: List[PuzzleEntry] = []
+        self.shown: list[PuzzleEntry] = []
         self.first_focus = self.level_box
         self._refresh()
 
@@ -263,7 +263,7 @@ class NewGameDialog(_Dialog):
                 return
         raise KeyError(puzzle_id)
 
-    def _validate(self) -> Tuple[Optional[NewGameResult], str]:
+    def _validate(self) -> tuple[NewGameResult | None, str]:
         mode = self.mode_var.get()
         self.chosen_size = self.size_var.get()
         self.chosen_mode = mode
@@ -277,7 +277,7 @@ class NewGameDialog(_Dialog):
             return key, message
         puzzle_id = ""
         if mode == LISTED:
-            sel = self.puzzle_list.curselection()  # type: ignore[no-untyped-call]
+            sel = self.puzzle_list.curselection()
             if not sel:
                 return None, "Choose a puzzle from the list, or pick a random one."
             puzzle_id = self.shown[sel[0]].id

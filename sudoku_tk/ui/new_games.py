@@ -15,9 +15,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Dict, Optional, Set
 
 from sudoku_tk.app.background_worker import ORDER_ATTEMPTS, BackgroundWorker, ExecutorFactory, PuzzleSupply
 from sudoku_tk.app.puzzle_cache import CACHE_NAME, PuzzleCache, PuzzleKey
@@ -71,8 +71,8 @@ class NewGames:
         self,
         host: NewGameHost,
         status: StatusBar,
-        executor: Optional[ExecutorFactory],
-        data_dir: Optional[Path],
+        executor: ExecutorFactory | None,
+        data_dir: Path | None,
         schedule_autosave: Callable[[], None] = lambda: None,
     ) -> None:
         """``executor`` makes the worker's executor (None: nothing runs in the background, as in most tests)."""
@@ -82,11 +82,11 @@ class NewGames:
         self.worker = BackgroundWorker(executor, wake=self._wake)
         self.cache = PuzzleCache(data_dir / CACHE_NAME if data_dir is not None else None)
         self.supply = PuzzleSupply(self.cache, self.worker)
-        self._ratings: Dict[str, Rating] = {}  # puzzle text -> its rating, for puzzles met in this run
-        self._unrated: Set[str] = set()  # puzzles the worker could not rate
+        self._ratings: dict[str, Rating] = {}  # puzzle text -> its rating, for puzzles met in this run
+        self._unrated: set[str] = set()  # puzzles the worker could not rate
         self._asked = ""  # the puzzle whose rating is being computed
-        self._poll_job: Optional[str] = None
-        self._refill_job: Optional[str] = None
+        self._poll_job: str | None = None
+        self._refill_job: str | None = None
 
     def start(self) -> None:
         """Follow the game (to rate each puzzle) and start refilling the cache a little later."""
@@ -184,7 +184,7 @@ class NewGames:
         self._host.start_puzzle(PuzzleChoice("", game_name(key), puzzle.puzzle, game_source(key, puzzle)))
 
     # -- the rating ----------------------------------------------------------------------
-    def _on_change(self, change: Optional[Change]) -> None:
+    def _on_change(self, change: Change | None) -> None:
         session = self._host.session
         if session.geometry.side != 9 or session.is_entering:
             self._status.show_rating("")
@@ -206,7 +206,7 @@ class NewGames:
                 self._asked = text
                 self.worker.rate(text, lambda found: self._rated(text, found))
 
-    def _rated(self, text: str, rating: Optional[Rating]) -> None:
+    def _rated(self, text: str, rating: Rating | None) -> None:
         if self._asked == text:
             self._asked = ""
         if rating is None:

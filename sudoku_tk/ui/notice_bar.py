@@ -14,20 +14,20 @@ come first, so a failure is seen at once even over a start-up note.
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from tkinter import ttk
-from typing import Callable, Collection, List, Optional, Sequence, Tuple
 
 from .theme import Theme
 
-NoticeAction = Tuple[str, Optional[Callable[[], None]]]
+NoticeAction = tuple[str, Callable[[], None] | None]
 """A notice button: its label and what it does (None: just close the notice)."""
 
 
 @dataclass(frozen=True)
 class _Notice:
     text: str
-    actions: Tuple[NoticeAction, ...]
+    actions: tuple[NoticeAction, ...]
     error: bool
     kind: str
 
@@ -54,8 +54,8 @@ class NoticeBar(tk.Frame):
         super().__init__(master, background=theme.banner_bg)
         self._theme = theme
         self._lasting = frozenset(lasting)
-        self._notices: List[_Notice] = []
-        self._rows: List[_Row] = [_Row(self)]
+        self._notices: list[_Notice] = []
+        self._rows: list[_Row] = [_Row(self)]
         # The first row's sentence, public for reading its wrapping and size; set it via show().
         self.label = self._rows[0].label
         self._draw()
@@ -65,7 +65,7 @@ class NoticeBar(tk.Frame):
         """What the first notice is about ("" when none): ``notice``, ``confirm``, ``entering``, ``error`` (a crash)."""
         return self._notices[0].kind if self._notices else ""
 
-    def kinds(self) -> List[str]:
+    def kinds(self) -> list[str]:
         """The kinds of every notice shown, first to last."""
         return [n.kind for n in self._notices]
 
@@ -119,7 +119,7 @@ class NoticeBar(tk.Frame):
         else:
             self.grid_remove()
 
-    def _closing(self, notice: _Notice, action: Optional[Callable[[], None]]) -> Callable[[], None]:
+    def _closing(self, notice: _Notice, action: Callable[[], None] | None) -> Callable[[], None]:
         """A button's command: close its notice first, so the action may show another one."""
 
         def run() -> None:
@@ -135,11 +135,11 @@ class NoticeBar(tk.Frame):
         """The first notice's sentence, "" when none is shown."""
         return self._notices[0].text if self._notices else ""
 
-    def texts(self) -> List[str]:
+    def texts(self) -> list[str]:
         """Every notice's sentence, first to last."""
         return [n.text for n in self._notices]
 
-    def button_labels(self) -> List[str]:
+    def button_labels(self) -> list[str]:
         """The labels of the notices' buttons, first notice first (none when no notice is shown)."""
         return [label for row in self._rows[: len(self._notices)] for label in _labels(row)]
 
@@ -163,5 +163,5 @@ class NoticeBar(tk.Frame):
         self._draw()
 
 
-def _labels(row: _Row) -> List[str]:
+def _labels(row: _Row) -> list[str]:
     return [str(b.cget("text")) for b in row.buttons.winfo_children()]

@@ -13,9 +13,10 @@ them (``on_modes`` is told then, to keep the choice in the settings).
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from functools import partial
 from tkinter import ttk
-from typing import AbstractSet, Callable, Dict, Optional
 
 from sudoku_tk.app.settings import ClickMode, PadMode
 from sudoku_tk.engine.geometry import Geometry
@@ -43,9 +44,9 @@ class NumberPad(ttk.Frame):
         self.click_var = tk.StringVar(self, ClickMode.PLACES.label)
         """The click mode by its label ("Click places", "Click selects")."""
         self._active = tk.IntVar(self, 0)
-        self.buttons: Dict[int, ttk.Radiobutton] = {}
-        self.mode_buttons: Dict[PadMode, ttk.Radiobutton] = {}
-        self.click_buttons: Dict[ClickMode, ttk.Radiobutton] = {}
+        self.buttons: dict[int, ttk.Radiobutton] = {}
+        self.mode_buttons: dict[PadMode, ttk.Radiobutton] = {}
+        self.click_buttons: dict[ClickMode, ttk.Radiobutton] = {}
         self._digits = ttk.Frame(self)
         self._digits.pack(side="top")
         modes = ttk.Frame(self)
@@ -100,11 +101,11 @@ class NumberPad(ttk.Frame):
             self._build_digits()
 
     @property
-    def active(self) -> Optional[int]:
+    def active(self) -> int | None:
         """The digit shown as highlighted (None: none)."""
         return self._active.get() or None
 
-    def set_active(self, digit: Optional[int]) -> None:
+    def set_active(self, digit: int | None) -> None:
         """Show ``digit`` as the highlighted one (None: none)."""
         self._active.set(digit or 0)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import tkinter as tk
 from tkinter import ttk
-from typing import List, Optional
 
 MIN_LINES = 6
 """Fewer visible lines than this at the Step rung fold the pad away (the issue's floor is 4)."""
@@ -23,7 +22,7 @@ _SHOWN = "▴ Hide the number pad"
 class PadFold:
     """The fold toggle over the pad block of one side panel."""
 
-    def __init__(self, panel: tk.Misc, parts: List[tk.Widget]) -> None:
+    def __init__(self, panel: tk.Misc, parts: list[tk.Widget]) -> None:
         self._parts = parts
         self._folded = False
         self._auto = False
@@ -35,7 +34,7 @@ class PadFold:
             self.button.pack(side="top", fill="x", before=parts[0])
         else:
             self.button.pack(side="top", fill="x")
-        self._packing: List[dict] = []  # type: ignore[type-arg]  # each part's pack options, while folded
+        self._packing: list[dict] = []  # type: ignore[type-arg]  # each part's pack options, while folded
 
     @property
     def folded(self) -> bool:
@@ -68,7 +67,7 @@ class PadFold:
                 p.pack_forget()
             self.button.configure(text=_FOLDED)
         else:
-            after: Optional[tk.Widget] = self.button
+            after: tk.Widget = self.button
             for p, info in zip(self._parts, self._packing):
                 info.pop("in", None)
                 info.pop("before", None)

@@ -15,7 +15,8 @@ from __future__ import annotations
 import tkinter as tk
 import tkinter.font as tkfont
 import weakref
-from typing import Callable, Dict, List, Tuple
+from collections.abc import Callable
+from typing import Literal
 
 BOARD_INCHES_AT_1 = 5.8
 """The board height (inches) at which the panel has its normal size (the 9×9 board's preferred size)."""
@@ -28,7 +29,7 @@ SCALE_STEP = 0.05
 PANEL_INCHES = 3.1
 """The panel's text width at scale 1."""
 
-_SPECS: Dict[str, Tuple[float, int, str]] = {
+_SPECS: dict[str, tuple[float, int, str]] = {
     # name: (size as a multiple of the default font's, points added, weight)
     "SudokuPad": (1.5, 0, "bold"),
     "SudokuPadDone": (1.5, 0, "normal"),
@@ -61,14 +62,14 @@ class PanelFonts:
         base = tkfont.nametofont("TkDefaultFont", root)
         self._family = str(base.actual("family"))
         self._points = abs(int(base.actual("size"))) or 10
-        self.fonts: Dict[str, tkfont.Font] = {}
+        self.fonts: dict[str, tkfont.Font] = {}
         for name in _SPECS:
             try:
                 font = tkfont.nametofont(name, root)
             except tk.TclError:
                 font = tkfont.Font(root, name=name, family=self._family)
             self.fonts[name] = font
-        self._listeners: List[Callable[[float], None]] = []
+        self._listeners: list[Callable[[float], None]] = []
         self.scale = 0.0
         self.set_scale(1.0)
 
@@ -79,7 +80,8 @@ class PanelFonts:
         self.scale = scale
         for name, (times, plus, weight) in _SPECS.items():
             points = (self._points * times + plus) * scale
-            self.fonts[name].configure(family=self._family, size=-max(6, round(points * self.inch / 72)), weight=weight)
+            bold: Literal["normal", "bold"] = "bold" if weight == "bold" else "normal"
+            self.fonts[name].configure(family=self._family, size=-max(6, round(points * self.inch / 72)), weight=bold)
         for listener in list(self._listeners):
             listener(scale)
 
@@ -103,7 +105,7 @@ class PanelFonts:
             self._listeners.remove(listener)
 
 
-_BY_ROOT: "weakref.WeakKeyDictionary[tk.Misc, PanelFonts]" = weakref.WeakKeyDictionary()
+_BY_ROOT: weakref.WeakKeyDictionary[tk.Misc, PanelFonts] = weakref.WeakKeyDictionary()
 
 
 def panel_fonts(widget: tk.Misc) -> PanelFonts:

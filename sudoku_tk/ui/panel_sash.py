@@ -12,8 +12,8 @@ panel's width, which is saved in Settings (``panel_width``) and kept from then o
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable
 from tkinter import ttk
-from typing import Callable
 
 MIN_PANEL_INCHES = 2.2
 MIN_BOARD_SHARE = 0.4
@@ -61,8 +61,8 @@ class PanelSash:
         panes = body.panes()
         if len(panes) < 2:
             return 0
-        asked = body.nametowidget(str(panes[1])).winfo_reqwidth()
-        spare = body.winfo_width() - body.winfo_height() - 16 - asked
+        asked = int(body.nametowidget(str(panes[1])).winfo_reqwidth())
+        spare = int(body.winfo_width()) - int(body.winfo_height()) - 16 - asked
         # A few pixels are the board's margins, not room to spare: only a real strip beside the board goes over.
         return asked + spare if spare > SPARE_MIN else asked
 
@@ -93,7 +93,7 @@ class PanelSash:
     @property
     def panel_width(self) -> int:
         """The side panel's width now, in pixels."""
-        return self._body.winfo_width() - int(self._body.sashpos(0))
+        return int(self._body.winfo_width()) - int(self._body.sashpos(0))
 
     def _released(self, event: tk.Event) -> None:
         # A release anywhere on the body but the sash changes nothing; a drag of the sash moves it: keep it.

@@ -19,8 +19,9 @@ from __future__ import annotations
 import base64
 import io
 import tkinter as tk
+from functools import partial
 from tkinter import ttk
-from typing import TYPE_CHECKING, FrozenSet, List, Optional, Set
+from typing import TYPE_CHECKING
 
 from sudoku_tk.app.commands import Platform
 from sudoku_tk.engine.geometry import Geometry
@@ -49,7 +50,7 @@ def board_side_for(screen_width: int, screen_height: int) -> int:
     return max(200, min(520, (screen_width - 110) // 2, screen_height - 270))
 
 
-def picture_data(picture: "Image.Image", side: int) -> str:
+def picture_data(picture: Image.Image, side: int) -> str:
     """The straightened grid scaled to a ``side``-pixel square, as base64 PNG for ``tk.PhotoImage(data=…)``."""
     shown = picture.resize((side, side))
     buffer = io.BytesIO()
@@ -64,11 +65,11 @@ class PictureCheck(tk.Toplevel):
         self,
         parent: tk.Misc,
         reading: GridReading,
-        picture: "Image.Image",
+        picture: Image.Image,
         theme: Theme,
         name: str = "the picture",
         *,
-        platform: Optional[Platform] = None,
+        platform: Platform | None = None,
         show: bool = True,
     ) -> None:
         super().__init__(parent)
@@ -77,14 +78,14 @@ class PictureCheck(tk.Toplevel):
         self.configure(background=ttk.Style(self).lookup("TFrame", "background") or self.cget("background"))
         if parent.winfo_toplevel().winfo_viewable():
             self.transient(parent.winfo_toplevel())
-        self.result: Optional[Grid] = None
+        self.result: Grid | None = None
         self.reading = reading
         self.theme = theme
         self.platform = platform or Platform.current()
         self.geometry_ = Geometry.for_side(reading.side)
-        self.values: List[int] = list(reading.values)
-        self.confidence: List[float] = list(reading.confidences)
-        self.edited: Set[int] = set()
+        self.values: list[int] = list(reading.values)
+        self.confidence: list[float] = list(reading.confidences)
+        self.edited: set[int] = set()
         self.cursor = 0
         self.check: ReadCheck = check_reading(
             self.values, self.confidence, alternatives=[c.alternatives for c in reading.cells]
@@ -96,7 +97,7 @@ class PictureCheck(tk.Toplevel):
             self.show_modal()
 
     # -- building ----------------------------------------------------------------------------------------------
-    def _build(self, picture: "Image.Image", side: int) -> None:
+    def _build(self, picture: Image.Image, side: int) -> None:
         body = ttk.Frame(self, padding=10)
         body.grid(row=0, column=0, sticky="nsew")
         self.columnconfigure(0, weight=1)
@@ -227,7 +228,7 @@ class PictureCheck(tk.Toplevel):
         x0, y0, x1, y1 = self._cell_box(self.cursor)
         c.create_rectangle(x0 + 1, y0 + 1, x1 - 1, y1 - 1, outline=t.cursor, width=2, tags="cursor")
 
-    def _draw_marks(self, cell: int, marks: FrozenSet[int], x0: int, y0: int) -> None:
+    def _draw_marks(self, cell: int, marks: frozenset[int], x0: int, y0: int) -> None:
         box, slot = self.geometry_.box, self.cell_px / self.geometry_.box
         font = ("DejaVu Sans", -max(6, int(slot * 0.7)))
         for digit in sorted(marks):
@@ -242,7 +243,7 @@ class PictureCheck(tk.Toplevel):
         empty = [i for i, c in enumerate(self.reading.cells) if not c.value and not c.left_out]
         return bool(empty) and all(self.reading.cells[i].marks for i in empty)
 
-    def unsure_cells(self) -> List[int]:
+    def unsure_cells(self) -> list[int]:
         """The cells marked unsure now (a cell the player typed is sure)."""
         return [i for i in self.reading.unsure() if i not in self.edited]
 
@@ -276,7 +277,7 @@ class PictureCheck(tk.Toplevel):
             child.destroy()
         for fix in self.check.fixes:
             ttk.Button(
-                self.fix_bar, text=f"Fix {fix.describe(geo)}", command=lambda f=fix: self.apply_fix(f), takefocus=1
+                self.fix_bar, text=f"Fix {fix.describe(geo)}", command=partial(self.apply_fix, fix), takefocus=1
             ).pack(side="left", padx=(0, 6))
         status = self.check.status
         self.play_button.configure(text="Play anyway" if status is CheckStatus.SEVERAL else "Play this puzzle")
@@ -298,13 +299,13 @@ class PictureCheck(tk.Toplevel):
         items = self.board.find_withtag(f"digit{cell}")
         return str(self.board.itemcget(items[0], "text")) if items else ""
 
-    def unsure_marked(self) -> List[int]:
+    def unsure_marked(self) -> list[int]:
         """The cells drawn with the unsure mark."""
         return sorted(
             {int(t[6:]) for i in self.board.find_withtag("unsure") for t in self.board.gettags(i) if t[6:].isdigit()}
         )
 
-    def fix_labels(self) -> List[str]:
+    def fix_labels(self) -> list[str]:
         return [str(b.cget("text")) for b in self.fix_bar.winfo_children()]
 
     # -- editing -----------------------------------------------------------------------------------------------
@@ -330,7 +331,7 @@ class PictureCheck(tk.Toplevel):
             self.cursor = move_cursor(self.cursor, action, self.reading.side, self.values)
             self._draw()
 
-    def _on_key(self, event: tk.Event) -> Optional[str]:
+    def _on_key(self, event: tk.Event) -> str | None:
         if event.keysym in ("Return", "KP_Enter", "Escape", "Tab", "ISO_Left_Tab"):
             return None
         self.press_key(event.keysym, int(event.state))

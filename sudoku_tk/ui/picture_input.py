@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import tempfile
 import tkinter as tk
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, List, Optional
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlparse
 
 from sudoku_tk.app.commands import Command
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 PICTURE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp", ".tif", ".tiff", ".heic", ".heif"})
 
 
-def picture_path_in(text: str) -> Optional[Path]:
+def picture_path_in(text: str) -> Path | None:
     """The picture file a pasted text names (a path or a file:// address on one line), if it exists.
 
     >>> picture_path_in("4.....8.5.3") is None
@@ -60,18 +61,18 @@ def picture_path_in(text: str) -> Optional[Path]:
 class PictureInput:
     """The window's ways from a picture to a game."""
 
-    def __init__(self, host: PictureHost, desktop: Optional[Desktop] = None) -> None:
+    def __init__(self, host: PictureHost, desktop: Desktop | None = None) -> None:
         self._host = host
         self.desktop = desktop or Desktop()
         """How the clipboard is read (tests give a Desktop with fake programs)."""
-        self.ask_open: Callable[[], Optional[Path]] = lambda: ask_picture_path(host.root, host.settings.last_directory)
-        self.ask_check: Callable[[GridReading, "Image.Image", str], Optional[Grid]] = lambda reading, picture, name: (
+        self.ask_open: Callable[[], Path | None] = lambda: ask_picture_path(host.root, host.settings.last_directory)
+        self.ask_check: Callable[[GridReading, Image.Image, str], Grid | None] = lambda reading, picture, name: (
             PictureCheck(host.root, reading, picture, host.theme, name).result
         )
         """Show the check screen; the accepted puzzle or None (tests replace it)."""
         self.paste_image: Callable[[], ClipboardPicture] = self._clipboard_picture
 
-    def commands(self, group: str) -> List[Command]:
+    def commands(self, group: str) -> list[Command]:
         """The commands of one menu group (``puzzle-in``: Game > Open a picture of a puzzle…)."""
         if group != "puzzle-in":
             return []
@@ -119,7 +120,7 @@ class PictureInput:
             self._host.update_settings(replace(self._host.settings, last_directory=folder))
         return self.read(picture, path.name, f"picture {path.name}")
 
-    def paste(self, text: Optional[str]) -> bool:
+    def paste(self, text: str | None) -> bool:
         """Edit > Paste's turn for pictures: ``text`` is the clipboard's text (None: it holds none).
 
         Returns whether it was a picture's turn (its outcome, good or bad, was shown); False leaves the text
@@ -154,7 +155,7 @@ class PictureInput:
         return paste_image(self.desktop, scratch, MAX_BYTES)
 
     # -- reading ------------------------------------------------------------------------------------------
-    def read(self, picture: "Image.Image", name: str, source: str) -> bool:
+    def read(self, picture: Image.Image, name: str, source: str) -> bool:
         """Read ``picture``, show the check screen, and play what the player accepts; returns whether it started."""
         host = self._host
         host.say(f"Reading the puzzle in {name}…")

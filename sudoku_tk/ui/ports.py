@@ -8,9 +8,10 @@ written down here. Read-only properties mark what a part may read but not replac
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from tkinter import ttk
-from typing import Callable, Optional, Protocol, Sequence
+from typing import Protocol
 
 from sudoku_tk.app.commands import CommandRegistry
 from sudoku_tk.app.puzzle_choice import PuzzleChoice
@@ -178,14 +179,14 @@ class CommandHost(Messages, WindowParts, Protocol):
     def board(self) -> BoardCanvas: ...
 
     @property
-    def data_dir(self) -> Optional[Path]: ...
+    def data_dir(self) -> Path | None: ...
 
     @property
     def files(self) -> GameKeeping: ...
 
     def update_settings(self, settings: Settings) -> None: ...
 
-    def new_puzzle(self, side: Optional[int] = None) -> None: ...
+    def new_puzzle(self, side: int | None = None) -> None: ...
 
     def start_puzzle(self, choice: PuzzleChoice) -> None: ...
 
@@ -218,7 +219,7 @@ class PictureHost(Messages, WindowParts, Protocol):
 class DisplayHost(WindowParts, Protocol):
     """What showing the game (game_display.py) may call besides the parts it is given."""
 
-    def new_puzzle(self, side: Optional[int] = None) -> None: ...
+    def new_puzzle(self, side: int | None = None) -> None: ...
 
     def fit_window(self, side: int) -> None:
         """Size the window for a board of ``side``×``side`` (the player's size for it, else the one it asks for)."""

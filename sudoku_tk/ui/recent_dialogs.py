@@ -9,9 +9,9 @@ happens next is ``game_keeper.py``'s job.
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Sequence
 from datetime import datetime
 from tkinter import ttk
-from typing import Optional, Sequence, Tuple
 
 from sudoku_tk.app.recent_games import RecentGame
 
@@ -36,7 +36,7 @@ class ReplaceGameDialog(_Dialog):
         self.question_label.grid(row=0, column=0, sticky="w")
         # No first_focus: the dialog itself takes the keys, so Enter replaces and Esc keeps playing.
 
-    def _validate(self) -> Tuple[Optional[bool], str]:
+    def _validate(self) -> tuple[bool | None, str]:
         return True, ""
 
 
@@ -71,7 +71,7 @@ class RecentGamesDialog(_Dialog):
         self.game_list.bind("<Double-Button-1>", lambda _e: self.ok())
         self.first_focus = self.game_list
 
-    def lines(self) -> Tuple[str, ...]:
+    def lines(self) -> tuple[str, ...]:
         """What the list shows, one line per game."""
         return tuple(str(line) for line in self.game_list.get(0, "end"))
 
@@ -82,8 +82,8 @@ class RecentGamesDialog(_Dialog):
         self.game_list.activate(index)
         self.game_list.see(index)
 
-    def _validate(self) -> Tuple[Optional[int], str]:
-        sel = self.game_list.curselection()  # type: ignore[no-untyped-call]
+    def _validate(self) -> tuple[int | None, str]:
+        sel = self.game_list.curselection()
         if not sel:
             return None, "Choose a game to continue."
         return int(sel[0]), ""

@@ -9,7 +9,7 @@ the notice bar says so and offers Cancel; GameFiles goes on with the puzzle once
 from __future__ import annotations
 
 import tkinter as tk
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from sudoku_tk.app.game_io import IncomingPuzzle, counted
 from sudoku_tk.app.solution_check import SolutionCheck, SolutionCount
@@ -30,7 +30,7 @@ class WindowCheck:
         self._widget = widget
         self._done = done
         self.check = SolutionCheck(grid)
-        self._job: Optional[str] = widget.after(POLL_MS, self._poll)
+        self._job: str | None = widget.after(POLL_MS, self._poll)
 
     @property
     def running(self) -> bool:
@@ -63,7 +63,7 @@ class IncomingChecks:
 
     def __init__(self, host: FilesHost) -> None:
         self._host = host
-        self._check: Optional[WindowCheck] = None
+        self._check: WindowCheck | None = None
 
     @property
     def running(self) -> bool:

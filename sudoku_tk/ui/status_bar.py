@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import time
 import tkinter as tk
+from collections.abc import Callable, Sequence
 from tkinter import ttk
-from typing import Callable, List, Optional, Sequence
 
 from sudoku_tk.app.error_log import ErrorLog
 from sudoku_tk.app.session import Outcome, Session
@@ -84,7 +84,7 @@ class StatusBar(ttk.Frame):
         """How long a sentence stays fresh enough to come back after a transient."""
         self.log = MessageLog()
         """Every sentence said, with its time (the message log)."""
-        self.on_open_log: Optional[Callable[[], None]] = None
+        self.on_open_log: Callable[[], object] | None = None
         """What a double click on the bar does (open the message log), once the window sets it."""
         self._message = ""
         self._message_error = False
@@ -160,7 +160,7 @@ class StatusBar(ttk.Frame):
         """The rating shown next to the time ("" when none)."""
         return str(self._rating_label.cget("text"))
 
-    def show_mistakes(self, count: Optional[int]) -> None:
+    def show_mistakes(self, count: int | None) -> None:
         """Show the mistakes counter (None hides it)."""
         self._mistakes_label.configure(text=f"Mistakes {count}" if count is not None else "")
 
@@ -233,7 +233,7 @@ class Notices:
     """The notices above the board (one, or a lasting one and another: see notice_bar.py); problems shown to the
     player also go to the error log."""
 
-    def __init__(self, bar: NoticeBar, error_log: Optional[ErrorLog], log: Optional[MessageLog] = None) -> None:
+    def __init__(self, bar: NoticeBar, error_log: ErrorLog | None, log: MessageLog | None = None) -> None:
         self.bar = bar
         self._error_log = error_log
         self.log = log
@@ -268,7 +268,7 @@ class Notices:
         """Take away the notices of ``kind``; without a kind, every notice but a lasting one (the autosave warning)."""
         self.bar.hide(kind)
 
-    def buttons(self) -> List[str]:
+    def buttons(self) -> list[str]:
         """The labels of the notice's buttons (none when no notice is shown)."""
         return self.bar.button_labels()
 
@@ -288,7 +288,7 @@ class Notices:
         """The first notice's sentence ("" when none)."""
         return self.bar.text()
 
-    def texts(self) -> List[str]:
+    def texts(self) -> list[str]:
         """Every notice's sentence, the problems first."""
         return self.bar.texts()
 
@@ -309,7 +309,7 @@ class Clock:
         self._status = status
         self._schedule_autosave = schedule_autosave
         self._is_paused = is_paused
-        self._tick_job: Optional[str] = None
+        self._tick_job: str | None = None
         self._ticks = 0
 
     def start(self) -> None:

@@ -12,8 +12,8 @@ pure ``techniques_ok``.
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Iterable
 from tkinter import ttk
-from typing import Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 from sudoku_tk.engine.rating import Level
 from sudoku_tk.engine.step import Family, Technique
@@ -30,7 +30,7 @@ SCREEN_MARGIN_INCHES = 1.0
 """Room left around the dialog on the screen (title bar, task bar)."""
 
 
-def techniques_ok(chosen: Iterable[Technique]) -> Tuple[Optional[FrozenSet[Technique]], str]:
+def techniques_ok(chosen: Iterable[Technique]) -> tuple[frozenset[Technique] | None, str]:
     """The chosen techniques, or None and why not.
 
     >>> techniques_ok([])[1]
@@ -59,7 +59,7 @@ class TechniquesDialog(_Dialog):
     and Esc Cancel, wherever the focus is in the dialog.
     """
 
-    def __init__(self, parent: tk.Misc, chosen: Optional[FrozenSet[Technique]], *, show: bool = True) -> None:
+    def __init__(self, parent: tk.Misc, chosen: frozenset[Technique] | None, *, show: bool = True) -> None:
         self._initial = frozenset(default_techniques()) if chosen is None else chosen
         super().__init__(parent, "Techniques for hints and the solver", show=False)
         self._fit_screen()
@@ -100,15 +100,15 @@ class TechniquesDialog(_Dialog):
         body.columnconfigure(0, weight=1)
         self.groups = ttk.Frame(self.canvas)
         self.canvas.create_window(0, 0, window=self.groups, anchor="nw")
-        self.vars: Dict[Technique, tk.BooleanVar] = {}
-        self.boxes: Dict[Technique, ttk.Checkbutton] = {}
+        self.vars: dict[Technique, tk.BooleanVar] = {}
+        self.boxes: dict[Technique, ttk.Checkbutton] = {}
         frames = self._family_frames(self.groups)
         self._arrange(frames, int(self.winfo_screenwidth() - SCREEN_MARGIN_INCHES * inch))
         for widget in [self.canvas, self.groups, *self.groups.winfo_children()]:
             self._wheel(widget)
         self.first_focus = self.level_box
 
-    def _family_frames(self, master: tk.Misc) -> List[ttk.LabelFrame]:
+    def _family_frames(self, master: tk.Misc) -> list[ttk.LabelFrame]:
         frames = []
         for family in [f for f in Family if any(t.family is f for t in implemented())]:
             box = ttk.LabelFrame(master, text=family.value, padding=(6, 2))
@@ -123,12 +123,12 @@ class TechniquesDialog(_Dialog):
             frames.append(box)
         return frames
 
-    def _arrange(self, frames: List[ttk.LabelFrame], room: int) -> None:
+    def _arrange(self, frames: list[ttk.LabelFrame], room: int) -> None:
         """Lay the families out in as many columns (up to COLUMNS) as fit ``room`` pixels, columns about as tall."""
         self.update_idletasks()
         widest = max(f.winfo_reqwidth() for f in frames) + 10
         count = max(1, min(COLUMNS, room // widest))
-        columns: List[ttk.Frame] = [ttk.Frame(self.groups) for _ in range(count)]
+        columns: list[ttk.Frame] = [ttk.Frame(self.groups) for _ in range(count)]
         filled = [0] * count
         rows = [0] * count
         for frame in frames:
@@ -187,11 +187,11 @@ class TechniquesDialog(_Dialog):
             if level.label == label:
                 self._set(up_to_level(default_techniques(), level))
 
-    def chosen(self) -> FrozenSet[Technique]:
+    def chosen(self) -> frozenset[Technique]:
         """The techniques ticked now."""
         return frozenset(t for t, var in self.vars.items() if var.get())
 
-    def _validate(self) -> Tuple[Optional[FrozenSet[Technique]], str]:
+    def _validate(self) -> tuple[frozenset[Technique] | None, str]:
         return techniques_ok(self.chosen())
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import tkinter as tk
 import tkinter.font as tkfont
+from collections.abc import Sequence
 from dataclasses import dataclass
 from tkinter import ttk
-from typing import Sequence
 
 from .theme import Theme
 

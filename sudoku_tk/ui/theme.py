@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Dict, Tuple
 
 from sudoku_tk.engine.step import HighlightRole
 from sudoku_tk.render.palette import LIGHT as PAPER
@@ -52,7 +51,7 @@ class RoleStyle:
     fill: str
     outline: str
     shape: Shape = Shape.BOX
-    dash: Tuple[int, ...] = ()
+    dash: tuple[int, ...] = ()
     width: float = 1.5
 
 
@@ -95,18 +94,18 @@ class Theme:
     banner_fg: str
     solved_bg: str
     error_bg: str
-    roles: Dict[HighlightRole, RoleStyle] = field(hash=False, compare=False, default_factory=dict)
+    roles: dict[HighlightRole, RoleStyle] = field(hash=False, compare=False, default_factory=dict)
     link: str = "#6a1b9a"
     """Chain links between candidates (strong solid, weak dashed: the dash tells them apart, not the colour)."""
     contradiction: str = "#b00020"
     """Outline and "!" of a contradiction: a dead cell, a unit a digit has no place in, a digit twice in a unit."""
     contradiction_bg: str = "#ffe3e0"
     """Behind the label of a unit where a digit has no place left."""
-    contradiction_dash: Tuple[int, ...] = (6, 3)
+    contradiction_dash: tuple[int, ...] = (6, 3)
     """A contradiction's outline is dashed and heavy, so it reads without colour (a mistake's ring is solid)."""
-    paint: Tuple[str, str, str, str] = ("#f7c283", "#fde8cc", "#cdbff5", "#e6defb")
+    paint: tuple[str, str, str, str] = ("#f7c283", "#fde8cc", "#cdbff5", "#e6defb")
     """The player's colours 1a, 1b, 2a, 2b (cells and candidates): a pair shares a hue, its first is deeper."""
-    paint_edge: Tuple[str, str] = ("#b8660b", "#5b3fb5")
+    paint_edge: tuple[str, str] = ("#b8660b", "#5b3fb5")
     """The outline of a pair's second colour (1b, 2b), so the two colours of a pair differ by shape too."""
     bivalue_bg: str = "#dff3e4"
     """Cells with exactly two candidates while the bivalue filter is on."""

@@ -10,8 +10,8 @@ empty text shows no tip). ``style_tooltips`` colours every tip from the theme.
 from __future__ import annotations
 
 import tkinter as tk
+from collections.abc import Callable
 from tkinter import ttk
-from typing import Callable, Optional, Union
 
 from .theme import Theme
 
@@ -20,7 +20,7 @@ TOOLTIP_DELAY_MS = 600
 
 TIP_STYLE = "Tooltip.TLabel"
 
-TipText = Union[str, Callable[[], str]]
+TipText = str | Callable[[], str]
 """A tip's text, or a function that says it when the tip is about to show ("" shows none)."""
 
 
@@ -37,9 +37,9 @@ class Tooltip:
         self.widget = widget
         self._text = text
         self.delay_ms = delay_ms
-        self._job: Optional[str] = None
-        self._tip: Optional[tk.Toplevel] = None
-        self._label: Optional[ttk.Label] = None
+        self._job: str | None = None
+        self._tip: tk.Toplevel | None = None
+        self._label: ttk.Label | None = None
         self._x = 0
         self._y = 0
         widget.bind("<Enter>", self._on_enter, add="+")

@@ -14,7 +14,7 @@ It reaches the window only through its ``WhyHost`` port (ports.py).
 from __future__ import annotations
 
 import tkinter as tk
-from typing import Optional, Sequence, Tuple
+from collections.abc import Sequence
 
 from sudoku_tk.app.hint_views import HintKind, HintView
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
@@ -25,14 +25,14 @@ from .board_layout import Hit
 from .board_steps import StepDrawing
 from .ports import WhyHost
 
-WhyTarget = Tuple[Cell, Optional[Digit], bool]
+WhyTarget = tuple[Cell, Digit | None, bool]
 """What "why?" is asked about: a removed candidate (cell, digit, False), an automatic digit (cell, None, False), or
 the mark a drawn step puts on a shown candidate (cell, digit, True)."""
 
 
 def drawn_mark_text(
     step: Step, highlights: Sequence[Highlight], links: Sequence[Link], cell: Cell, digit: Digit, geometry: Geometry
-) -> Optional[str]:
+) -> str | None:
     """What the mark on candidate ``digit`` of ``cell`` means in ``step``'s drawing, in the legend's own words (the
     hint panel's legend; the All steps and Solution path tabs have none), or None when nothing marks it."""
     view = HintView(HintKind.STEP, step.name, "", step=step, highlights=tuple(highlights), links=tuple(links))
@@ -49,11 +49,11 @@ class WhyOnHover:
 
     def __init__(self, host: WhyHost) -> None:
         self._host = host
-        self._target: Optional[WhyTarget] = None
-        self._job: Optional[str] = None
-        self._saved: Optional[StepDrawing] = None  # the board's highlights before "why?"
+        self._target: WhyTarget | None = None
+        self._job: str | None = None
+        self._saved: StepDrawing | None = None  # the board's highlights before "why?"
         self._shown = False
-        self._pointer: Optional[Hit] = None  # what the pointer is over, to redraw its outline after a move
+        self._pointer: Hit | None = None  # what the pointer is over, to redraw its outline after a move
 
     # -- pointer ------------------------------------------------------------------
     def bind(self) -> None:
@@ -95,7 +95,7 @@ class WhyOnHover:
         """A new game: the cells under the pointer may have moved, so its outline waits for the next motion."""
         self._pointer = None
 
-    def _target_for(self, hit: Hit) -> Optional[WhyTarget]:
+    def _target_for(self, hit: Hit) -> WhyTarget | None:
         """What hovering over ``hit`` asks "why?" about: an automatic digit, a removed candidate, or the mark a
         drawn step (a listed step, a path preview) puts on a candidate."""
         pos = self._host.session.position
@@ -109,7 +109,7 @@ class WhyOnHover:
         return None
 
     # -- why? ---------------------------------------------------------------------
-    def _set_target(self, target: Optional[WhyTarget]) -> None:
+    def _set_target(self, target: WhyTarget | None) -> None:
         if target == self._target:
             return
         self.clear()
@@ -117,7 +117,7 @@ class WhyOnHover:
         if target is not None:
             self._job = self._host.after(self._host.why_delay_ms, self._show)
 
-    def show_now(self, cell: Cell, digit: Optional[Digit]) -> None:
+    def show_now(self, cell: Cell, digit: Digit | None) -> None:
         """Explain ``digit`` removed from ``cell`` (or ``cell``'s automatic digit when None) without waiting."""
         self._target = (cell, digit, False)
         self._show()
@@ -145,7 +145,7 @@ class WhyOnHover:
         self._shown = True
         host.show_transient(f"Why? {why.text}")
 
-    def _show_drawn_mark(self, cell: Cell, digit: Optional[Digit]) -> None:
+    def _show_drawn_mark(self, cell: Cell, digit: Digit | None) -> None:
         """Say what the drawn step's mark on this candidate means (the drawing stays as it is)."""
         board = self._host.board
         step, drawing = board.drawn_step, board.current_highlights()

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, List, Optional, Tuple
 
 from sudoku_tk.app.autosave import Autosaver
 from sudoku_tk.app.damaged_files import set_aside
@@ -70,24 +70,24 @@ class WindowAutosave:
     def __init__(
         self,
         host: AutosaveHost,
-        data_dir: Optional[Path],
+        data_dir: Path | None,
         save_as: Callable[[], bool],
-        saved_path: Callable[[], Optional[Path]],
+        saved_path: Callable[[], Path | None],
     ) -> None:
         self._host = host
         self._save_as = save_as
         self._saved_path = saved_path
-        self.lock: Optional[InstanceLock] = None
+        self.lock: InstanceLock | None = None
         """This window's hold on its autosave slot (None without a data folder, or when every slot is taken)."""
         self.slot = 0
         """The autosave slot this window keeps its game in: 1 usually, 2… when other windows are open; 0: none."""
         self.slot_note = ""
         """What the player is told at start about the slots (not the usual one; another window's game kept)."""
         self.autosaver = self._take_slot(data_dir) if data_dir is not None else None
-        self._save_job: Optional[str] = None
+        self._save_job: str | None = None
         self._autosave_failed = False
 
-    def _take_slot(self, data_dir: Path) -> Optional[Autosaver]:
+    def _take_slot(self, data_dir: Path) -> Autosaver | None:
         """Lock the first free autosave slot, so two windows never write over each other's game.
 
         When slot 1's lock can't even be made (a full disk, a file where its folder belongs),
@@ -149,13 +149,13 @@ class WindowAutosave:
             return ""
         return "It was kept as " + " and ".join(p.name for p in kept) + f" in {kept[0].parent}."
 
-    def resume(self) -> Tuple[Optional[GameRecord], Optional[str]]:
+    def resume(self) -> tuple[GameRecord | None, str | None]:
         """The autosaved game to continue and a message for the player (see ``Autosaver.load_latest``)."""
         if self.autosaver is None:
             return None, None
         return self.autosaver.load_latest()
 
-    def resume_session(self, notes: List[str], error_log: Optional[ErrorLog]) -> Optional[Session]:
+    def resume_session(self, notes: list[str], error_log: ErrorLog | None) -> Session | None:
         """The autosaved game to continue, or None (nothing saved, or it could not be continued).
 
         What the player should be told is added to ``notes``. A game that can't be continued is

@@ -12,7 +12,6 @@ import sys
 import tkinter as tk
 from importlib import resources
 from tkinter import ttk
-from typing import List, Optional, Tuple
 
 from sudoku_tk.app.commands import Platform
 
@@ -161,7 +160,7 @@ def use_select_all_keys(root: tk.Misc) -> None:
     root.event_add("<<SelectAll>>", *keys)
 
 
-def set_icon(root: tk.Tk) -> List[tk.PhotoImage]:
+def set_icon(root: tk.Tk) -> list[tk.PhotoImage]:
     """Use the packaged icon PNGs as the window icon; without them keep Tk's (never an error).
 
     Returns the images, which must be kept alive as long as the window.
@@ -190,7 +189,7 @@ def board_size(root: tk.Misc, side: int, zoom: int = 100) -> int:
     return int(min(BOARD_INCHES[side] * inch * zoom / 100, cap))
 
 
-def keep_window_size(root: tk.Tk, chosen: Optional[Tuple[int, int]] = None) -> Tuple[int, int]:
+def keep_window_size(root: tk.Tk, chosen: tuple[int, int] | None = None) -> tuple[int, int]:
     """Fix the window's size to ``chosen`` or else to what its layout asks for (within the screen), so it never
     jumps later; return the size set.
 

@@ -12,7 +12,7 @@ settles and kept in the settings for the board size on show (``Settings.window_s
 from __future__ import annotations
 
 import tkinter as tk
-from typing import Callable, Optional, Tuple
+from collections.abc import Callable
 
 from sudoku_tk.app.settings import Settings
 
@@ -38,9 +38,9 @@ class WindowSizes:
         self._settings = settings
         self._update_settings = update_settings
         self._side = 0
-        self._set: Tuple[int, int] = (0, 0)
+        self._set: tuple[int, int] = (0, 0)
         """The size this class gave the window last (a different size is the player's)."""
-        self._job: Optional[str] = None
+        self._job: str | None = None
         self.settle_ms = SETTLE_MS
         root.bind("<Configure>", self._on_configure, add="+")
 
@@ -49,7 +49,7 @@ class WindowSizes:
         """The board size the window is fitted to now (0 before the first ``fit``)."""
         return self._side
 
-    def fit(self, side: int) -> Tuple[int, int]:
+    def fit(self, side: int) -> tuple[int, int]:
         """Give the window the size chosen for ``side``×``side`` boards (or the one it asks for); return it."""
         self._cancel()
         self._board_view.request(board_size(self._root, side))

@@ -15,7 +15,6 @@ its edges, where the grid's lines run. The blobs of ink left are sorted out:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Optional, Tuple
 
 import numpy as np
 from PIL import Image
@@ -44,17 +43,17 @@ class CellContent:
     """One cell: ``kind`` is "empty", "digit" or "marks"; a digit has its patch for the classifier."""
 
     kind: str
-    patch: Optional[np.ndarray] = None
+    patch: np.ndarray | None = None
     """PATCH×PATCH darkness (0 paper … 1 ink) of the character, centred; None unless a digit."""
     height: float = 0.0
     """The character's height as a share of the cell."""
     stroke: float = 0.0
     """The mean darkness of the character's ink."""
-    colour: Tuple[float, float, float] = (0.0, 0.0, 0.0)
+    colour: tuple[float, float, float] = (0.0, 0.0, 0.0)
     """The character's mean ink colour (RGB 0…255), when the picture has colour."""
     ink: float = 0.0
     """How much ink the cell holds outside its edges (a share of its area), for the empty cells' confidence."""
-    marks: List[Tuple[int, int]] = field(default_factory=list)
+    marks: list[tuple[int, int]] = field(default_factory=list)
     """Pencil marks: each mark's place in the cell's mini-grid (row, column)."""
 
 
@@ -86,7 +85,7 @@ def to_patch(dark: np.ndarray) -> np.ndarray:
     return patch / peak if peak > 0 else patch
 
 
-def read_cell(dark: np.ndarray, box: int, colour: Optional[np.ndarray] = None) -> CellContent:
+def read_cell(dark: np.ndarray, box: int, colour: np.ndarray | None = None) -> CellContent:
     """What one cell's darkness (cell×cell, lines at its edges) holds; ``box`` is the board's box side.
 
     ``colour`` is the cell's RGB picture (cell×cell×3), or None for a grey one.
@@ -139,7 +138,7 @@ def _digit(
     blobs: Blobs,
     tall: np.ndarray,
     real: np.ndarray,
-    colour: Optional[np.ndarray],
+    colour: np.ndarray | None,
     content: CellContent,
 ) -> CellContent:
     size = dark.shape[0]
@@ -178,7 +177,7 @@ def _grown(mask: np.ndarray) -> np.ndarray:
     return grown.astype(np.float32)
 
 
-def read_cells(grey: np.ndarray, side: int, cell: int, colour: Optional[np.ndarray] = None) -> List[CellContent]:
+def read_cells(grey: np.ndarray, side: int, cell: int, colour: np.ndarray | None = None) -> list[CellContent]:
     """Every cell of a straightened grid (side×side cells of ``cell`` pixels), row by row."""
     dark = darkness(grey, cell)
     box = int(round(side**0.5))

@@ -14,16 +14,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Dict, Tuple
 
 import numpy as np
 
-CLASSES: Tuple[str, ...] = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F", "G")
+CLASSES: tuple[str, ...] = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F", "G")
 """Class 0 is "not a given"; class k (1…16) is the digit k of the app's alphabet (10 = A … 16 = G)."""
 WEIGHTS = Path(__file__).resolve().parent.parent / "data" / "vision" / "digits.npz"
 """The trained weights (package data beside the built-in puzzles, so every build and install carries them)."""
 LAYERS = ("conv1", "conv2", "dense", "out")
-Weights = Dict[str, np.ndarray]
+Weights = dict[str, np.ndarray]
 
 
 def im2col(x: np.ndarray) -> np.ndarray:

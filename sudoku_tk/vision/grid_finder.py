@@ -12,8 +12,8 @@ lines faded in a shadow: the long level lines just below or above it, as wide as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -64,7 +64,7 @@ def quad_area(corners: np.ndarray) -> float:
     return float(abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2)
 
 
-def judge(ink: np.ndarray, corners: np.ndarray) -> Optional[GridCandidate]:
+def judge(ink: np.ndarray, corners: np.ndarray) -> GridCandidate | None:
     """The grid around rough ``corners``: its side, true corners and clarity; None when no lattice shows.
 
     A 9×9 grid shows its cell lines (side 9) or at least its box lines (side 3); a 16×16 grid its cell lines;
@@ -97,7 +97,7 @@ def judge(ink: np.ndarray, corners: np.ndarray) -> Optional[GridCandidate]:
     return GridCandidate(chosen, side, contrast, quad_area(chosen))
 
 
-def find_grids(ink: np.ndarray, limit: int = 5) -> List[GridCandidate]:
+def find_grids(ink: np.ndarray, limit: int = 5) -> list[GridCandidate]:
     """The grids in a picture's ink mask, the best first (the biggest clear lattice); empty when there is none."""
     blobs = find_blobs(_thicken(ink))
     if blobs.count == 0:
@@ -106,7 +106,7 @@ def find_grids(ink: np.ndarray, limit: int = 5) -> List[GridCandidate]:
     least = max(MIN_SIDE_PIXELS, MIN_SIDE_FRACTION * min(h, w))
     big = np.nonzero((blobs.width() >= least) & (blobs.height() >= least))[0]
     big = big[np.argsort(-(blobs.width()[big] * blobs.height()[big]))][:limit]
-    found: List[GridCandidate] = []
+    found: list[GridCandidate] = []
     for blob in big:
         for parts in ([], _lines_beside(blobs, int(blob))):
             if parts is None:
@@ -124,7 +124,7 @@ def find_grids(ink: np.ndarray, limit: int = 5) -> List[GridCandidate]:
     return found
 
 
-def _lines_beside(blobs: Blobs, blob: int) -> Optional[List[int]]:
+def _lines_beside(blobs: Blobs, blob: int) -> list[int] | None:
     """Long lines just above or below a blob, as wide as it: the rest of a grid whose upright lines faded in the
     shadow (or None when there are none, so the blob alone is judged)."""
     width, height = blobs.width(), blobs.height()
@@ -148,7 +148,7 @@ def _thicken(ink: np.ndarray) -> np.ndarray:
     return grown
 
 
-def order_corners(points: Sequence[Tuple[float, float]]) -> np.ndarray:
+def order_corners(points: Sequence[tuple[float, float]]) -> np.ndarray:
     """Four points as top-left, top-right, bottom-right, bottom-left."""
     pts = np.asarray(points, np.float64)
     s, d = pts.sum(axis=1), pts[:, 0] - pts[:, 1]

@@ -9,8 +9,6 @@ crossings (a median, so one stray finding does not bend the grid) and mapped bac
 
 from __future__ import annotations
 
-from typing import Optional
-
 import numpy as np
 from PIL import Image
 
@@ -27,7 +25,7 @@ LIMIT = 0.9
 """The largest offset (in cells) a crossing may keep."""
 
 
-def _peak(profile: np.ndarray, expected: float) -> Optional[float]:
+def _peak(profile: np.ndarray, expected: float) -> float | None:
     """The darkest place of ``profile`` within REACH cells of ``expected`` (a fractional row), or None."""
     reach = REACH * CELL
     lo, hi = max(0, int(round(expected - reach))), min(len(profile), int(round(expected + reach)) + 1)

@@ -7,12 +7,12 @@ pixel back to the picture).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, Tuple
 
 import numpy as np
 
-Point = Tuple[float, float]
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ class Homography:
     matrix: np.ndarray
 
     @classmethod
-    def from_points(cls, source: Sequence[Point], target: Sequence[Point]) -> "Homography":
+    def from_points(cls, source: Sequence[Point], target: Sequence[Point]) -> Homography:
         """The map taking each of four ``source`` points to its ``target`` point.
 
         >>> h = Homography.from_points([(0, 0), (1, 0), (1, 1), (0, 1)], [(10, 10), (30, 10), (30, 30), (10, 30)])
@@ -44,10 +44,10 @@ class Homography:
         homog = np.hstack([pts, np.ones((len(pts), 1))]) @ self.matrix.T
         return homog[:, :2] / homog[:, 2:3]
 
-    def inverse(self) -> "Homography":
+    def inverse(self) -> Homography:
         return Homography(np.linalg.inv(self.matrix))
 
-    def pillow_coefficients(self) -> Tuple[float, ...]:
+    def pillow_coefficients(self) -> tuple[float, ...]:
         """The eight numbers of Pillow's PERSPECTIVE transform (output pixel -> picture), for this map."""
         m = self.matrix / self.matrix[2, 2]
         return tuple(float(v) for v in m.flatten()[:8])

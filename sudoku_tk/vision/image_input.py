@@ -15,7 +15,6 @@ import io
 import os
 import warnings
 from pathlib import Path
-from typing import Union
 
 from PIL import Image, UnidentifiedImageError
 
@@ -46,7 +45,7 @@ def _register_plugins() -> None:
     register_heif_opener()
 
 
-def open_picture(path: Union[str, Path]) -> Image.Image:
+def open_picture(path: str | Path) -> Image.Image:
     """The picture in the file at ``path``, decoded (RGB or L), within the limits.
 
     Raises:

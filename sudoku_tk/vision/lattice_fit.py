@@ -11,7 +11,6 @@ of a 9×9 grid alone, which survive in photos whose thin lines have faded.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Tuple
 
 import numpy as np
 from PIL import Image
@@ -49,8 +48,8 @@ def long_runs_profile(mask: np.ndarray, min_length: float) -> np.ndarray:
 
 
 def best_lattice(
-    profile: np.ndarray, side: int, nominal: float, spread: float, first_range: Tuple[float, float]
-) -> Tuple[float, float, float]:
+    profile: np.ndarray, side: int, nominal: float, spread: float, first_range: tuple[float, float]
+) -> tuple[float, float, float]:
     """The lattice of side+1 lines on ``profile`` with the clearest contrast: (contrast, first line, step).
 
     ``nominal`` is the expected span of the whole lattice; steps within ``spread`` of nominal/side are tried,

@@ -10,7 +10,6 @@ a copy no bigger than ``DETAIL`` pixels, from which every cell is cut at ``CELL`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Tuple
 
 import numpy as np
 from PIL import Image, ImageOps
@@ -37,17 +36,17 @@ class Located:
     """A grid found in a picture, laid flat."""
 
     side: int
-    corners: Tuple[Tuple[float, float], ...]
+    corners: tuple[tuple[float, float], ...]
     """The grid's corners in the picture as given (after EXIF turning): top-left, top-right, bottom-right,
     bottom-left."""
     grey: np.ndarray
     """The straightened grid, dark ink on light paper: (side·CELL)² floats 0…255."""
-    colour: Optional[np.ndarray]
+    colour: np.ndarray | None
     """The straightened grid in colour ((side·CELL)²×3), or None for a grey picture."""
     inverted: bool
     """Was the picture light ink on dark paper (flipped before reading)?"""
     lattice: float
-    picture_size: Tuple[int, int] = (0, 0)
+    picture_size: tuple[int, int] = (0, 0)
 
 
 def upright(picture: Image.Image) -> Image.Image:
@@ -58,7 +57,7 @@ def upright(picture: Image.Image) -> Image.Image:
         return picture
 
 
-def _scaled(picture: Image.Image, longest: int) -> Tuple[Image.Image, float]:
+def _scaled(picture: Image.Image, longest: int) -> tuple[Image.Image, float]:
     """The picture shrunk to ``longest`` pixels on its longer side (never enlarged), and the factor used."""
     scale = min(1.0, longest / max(picture.size))
     if scale >= 1.0:

@@ -12,9 +12,9 @@ depends on what the reader makes of any photo: the split was fixed before the re
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, List, Sequence, Tuple
 
 SHARED_PHOTOS = Path(__file__).resolve().parents[3] / "shared" / "data" / "photos"
 """Where the photos are beside a clone of the repository (may be absent)."""
@@ -27,7 +27,7 @@ class Photo:
     """One photo: its file, the givens printed in it (81 digits, 0 empty) and whether it is held out."""
 
     path: Path
-    givens: Tuple[int, ...]
+    givens: tuple[int, ...]
     phone: str
     held_out: bool
 
@@ -36,7 +36,7 @@ class Photo:
         return self.path.stem
 
 
-def read_dat(path: Path) -> Tuple[str, Tuple[int, ...]]:
+def read_dat(path: Path) -> tuple[str, tuple[int, ...]]:
     """The phone and the 81 givens of a ``.dat`` file.
 
     Raises:
@@ -54,11 +54,11 @@ def _number(path: Path) -> int:
     return int(found[-1]) if found else 0
 
 
-def load_photos(folder: Path = SHARED_PHOTOS) -> List[Photo]:
+def load_photos(folder: Path = SHARED_PHOTOS) -> list[Photo]:
     """Every photo with its givens, in the order of their numbers, each marked held out or not."""
     dats = sorted(folder.glob("image*.dat"), key=_number)
     read = [(dat, *read_dat(dat)) for dat in dats if dat.with_suffix(".jpg").exists()]
-    first_photo: Dict[Tuple[int, ...], int] = {}
+    first_photo: dict[tuple[int, ...], int] = {}
     for dat, _, givens in read:
         first_photo.setdefault(givens, _number(dat))
     order = sorted(first_photo, key=first_photo.__getitem__)
@@ -80,8 +80,8 @@ class Score:
 
     cells: int
     right: int
-    wrong: Tuple[int, ...]
-    flagged: Tuple[int, ...]
+    wrong: tuple[int, ...]
+    flagged: tuple[int, ...]
     """The wrong cells the player is shown: marked unsure, or pointed at by the puzzle check."""
 
     @property
@@ -89,7 +89,7 @@ class Score:
         return not self.wrong
 
     @property
-    def silent(self) -> Tuple[int, ...]:
+    def silent(self) -> tuple[int, ...]:
         """Wrong cells nobody points at: the misreads the issue forbids."""
         return tuple(c for c in self.wrong if c not in self.flagged)
 

@@ -13,9 +13,9 @@ Engine only (no numpy): the window imports this while the reader is not loaded y
 from __future__ import annotations
 
 import time
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Collection, List, Optional, Sequence, Tuple
 
 from sudoku_tk.engine.brute_force import count_solutions, unique_solution
 from sudoku_tk.engine.geometry import Geometry
@@ -69,12 +69,12 @@ class ReadCheck:
 
     status: CheckStatus
     message: str
-    conflicts: Tuple[int, ...] = ()
+    conflicts: tuple[int, ...] = ()
     """Cells holding a digit that stands twice in a unit."""
-    suspects: Tuple[int, ...] = ()
+    suspects: tuple[int, ...] = ()
     """The likeliest misread cells, the likeliest first."""
-    fixes: Tuple[Fix, ...] = ()
-    solution: Optional[Tuple[int, ...]] = None
+    fixes: tuple[Fix, ...] = ()
+    solution: tuple[int, ...] | None = None
 
     @property
     def is_proper(self) -> bool:
@@ -90,7 +90,7 @@ def check_reading(
     values: Sequence[int],
     confidences: Sequence[float],
     *,
-    alternatives: Optional[Sequence[Sequence[int]]] = None,
+    alternatives: Sequence[Sequence[int]] | None = None,
     keep: Collection[int] = (),
     budget: float = 1.5,
     most: int = 3,
@@ -143,8 +143,8 @@ def check_reading(
 
 
 def _suspects(
-    values: Sequence[int], confidences: Sequence[float], conflicts: Tuple[int, ...], status: CheckStatus, unsure: float
-) -> List[int]:
+    values: Sequence[int], confidences: Sequence[float], conflicts: tuple[int, ...], status: CheckStatus, unsure: float
+) -> list[int]:
     """Cells to change, the likeliest misread first: conflicting cells, then the least confident."""
     by_confidence = sorted(range(len(values)), key=lambda c: (confidences[c], c))
     if status is CheckStatus.SEVERAL:
@@ -158,15 +158,15 @@ def _suspects(
 def _fixes(
     geometry: Geometry,
     values: Sequence[int],
-    suspects: List[int],
+    suspects: list[int],
     status: CheckStatus,
-    alternatives: Optional[Sequence[Sequence[int]]],
+    alternatives: Sequence[Sequence[int]] | None,
     budget: float,
     most: int,
-) -> List[Fix]:
+) -> list[Fix]:
     side = geometry.side
     deadline = time.monotonic() + budget
-    found: List[Fix] = []
+    found: list[Fix] = []
     for cell in suspects:
         was = values[cell]
         first = [v for v in (alternatives[cell] if alternatives else ()) if 0 <= v <= side]

@@ -13,7 +13,7 @@ ink found in it (a faint digit the reader missed, a smudge); a cell with pencil 
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence, Tuple
+from collections.abc import Sequence
 
 import numpy as np
 from PIL import Image
@@ -47,7 +47,7 @@ def _turned_cells(side: int, turn: int) -> np.ndarray:
     return np.rot90(np.arange(side * side).reshape(side, side), turn).flatten()
 
 
-def _turned_mark(place: Tuple[int, int], box: int, turn: int) -> Tuple[int, int]:
+def _turned_mark(place: tuple[int, int], box: int, turn: int) -> tuple[int, int]:
     row, col = place
     for _ in range(turn):
         row, col = box - 1 - col, row
@@ -79,7 +79,7 @@ def read_located(found: Located) -> GridReading:
     box = int(round(side**0.5))
     contents = read_cells(found.grey, side, CELL, found.colour)
     characters = [i for i, c in enumerate(contents) if c.kind == "digit"]
-    patches = np.stack([contents[i].patch for i in characters]) if characters else np.zeros((0, 28, 28), np.float32)
+    patches = np.stack([_patch(contents[i]) for i in characters]) if characters else np.zeros((0, 28, 28), np.float32)
     allowed = _allowed(classify(patches), side)[None]
     if characters and float(allowed[0, :, 1 : side + 1].max(axis=1).min()) < UPRIGHT_SURE:
         # Some character does not look like a digit upright: try the picture on its sides and upside down.
@@ -88,7 +88,7 @@ def read_located(found: Located) -> GridReading:
     turn = _best_turn(allowed, side)
     chosen = {cell: allowed[turn, k] for k, cell in enumerate(characters)}
     order = _turned_cells(side, turn)
-    cells: List[CellReading] = []
+    cells: list[CellReading] = []
     for source in order:
         content = contents[source]
         if content.kind == "digit":
@@ -131,10 +131,10 @@ def _off_colour(colours: np.ndarray) -> np.ndarray:
     return (np.abs(colours - typical).max(axis=1) > 90) & (np.abs(chroma - np.median(chroma)) > 50)
 
 
-def _compare(cells: List[CellReading], contents: Sequence[CellContent]) -> Tuple[List[CellReading], List[str]]:
+def _compare(cells: list[CellReading], contents: Sequence[CellContent]) -> tuple[list[CellReading], list[str]]:
     """Leave out characters unlike the givens: in another colour, or much taller or shorter."""
     read = [i for i, c in enumerate(cells) if c.value]
-    notes: List[str] = []
+    notes: list[str] = []
     if len(read) < 5:
         return cells, notes
     colours = np.array([contents[i].colour for i in read], np.float64)
@@ -166,7 +166,7 @@ def read_picture(picture: Image.Image) -> GridReading:
     return read_located(locate(picture))
 
 
-def read_with_picture(picture: Image.Image) -> Tuple[GridReading, Image.Image]:
+def read_with_picture(picture: Image.Image) -> tuple[GridReading, Image.Image]:
     """Read the puzzle in a picture, and the grid as it was cut out of it (straightened, turned upright).
 
     Raises:
@@ -184,7 +184,7 @@ def read_with_picture(picture: Image.Image) -> Tuple[GridReading, Image.Image]:
     return reading, flat
 
 
-def read_values(picture: Image.Image) -> Optional[Tuple[int, ...]]:
+def read_values(picture: Image.Image) -> tuple[int, ...] | None:
     """The digits read from a picture (0 empty), or None when no grid shows: for quick checks and tests."""
     from .locate import NoGridFound
 
@@ -192,3 +192,9 @@ def read_values(picture: Image.Image) -> Optional[Tuple[int, ...]]:
         return read_picture(picture).values
     except NoGridFound:
         return None
+
+
+def _patch(content: CellContent) -> np.ndarray:
+    """A character cell's patch (every "digit" cell has one)."""
+    assert content.patch is not None
+    return content.patch

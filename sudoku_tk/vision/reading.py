@@ -8,14 +8,13 @@ the check screen marks those, and ``--json`` gives every confidence.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from sudoku_tk.engine.geometry import DIGIT_CHARS
 
 UNSURE = 0.9
 """Cells read with less confidence than this are marked for the player to check."""
 
-Point = Tuple[float, float]
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,11 +23,11 @@ class CellReading:
 
     value: int
     confidence: float
-    marks: FrozenSet[int] = frozenset()
+    marks: frozenset[int] = frozenset()
     """Pencil marks read in an empty cell (their digits)."""
     left_out: int = 0
     """A digit seen but not taken as a given (handwritten, or in another colour than the givens); 0: none."""
-    alternatives: Tuple[int, ...] = ()
+    alternatives: tuple[int, ...] = ()
     """The values the reader thought next likeliest, likeliest first (the puzzle check tries them first)."""
 
 
@@ -37,29 +36,29 @@ class GridReading:
     """A grid read from a picture."""
 
     side: int
-    cells: Tuple[CellReading, ...]
-    corners: Tuple[Point, ...]
+    cells: tuple[CellReading, ...]
+    corners: tuple[Point, ...]
     """The grid's corners in the picture (pixels, after EXIF turning): top-left, top-right, bottom-right,
     bottom-left, as the board is read (a picture turned on its side has them turned too)."""
-    picture_size: Tuple[int, int]
+    picture_size: tuple[int, int]
     turned: int = 0
     """Quarter turns (counter-clockwise) the straightened grid needed to stand upright."""
-    notes: Tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = field(default=())
     """Sentences for the player about the reading (left-out handwriting, pencil marks, a turned picture)."""
 
     @property
-    def values(self) -> Tuple[int, ...]:
+    def values(self) -> tuple[int, ...]:
         return tuple(c.value for c in self.cells)
 
     @property
-    def confidences(self) -> Tuple[float, ...]:
+    def confidences(self) -> tuple[float, ...]:
         return tuple(c.confidence for c in self.cells)
 
-    def unsure(self, threshold: float = UNSURE) -> List[int]:
+    def unsure(self, threshold: float = UNSURE) -> list[int]:
         """The cells read with less than ``threshold`` confidence."""
         return [i for i, c in enumerate(self.cells) if c.confidence < threshold]
 
-    def marks(self) -> Dict[int, FrozenSet[int]]:
+    def marks(self) -> dict[int, frozenset[int]]:
         """The pencil marks read, by cell."""
         return {i: c.marks for i, c in enumerate(self.cells) if c.marks}
 
@@ -71,9 +70,9 @@ class GridReading:
         """
         return "".join(DIGIT_CHARS[c.value - 1] if c.value else "." for c in self.cells)
 
-    def to_json(self) -> Dict[str, object]:
+    def to_json(self) -> dict[str, object]:
         """The reading as JSON-ready data: the line, each cell's value and confidence, the corners."""
-        out: Dict[str, object] = {
+        out: dict[str, object] = {
             "size": self.side,
             "puzzle": self.to_line(),
             "confidence": [round(c.confidence, 3) for c in self.cells],
@@ -92,7 +91,7 @@ class GridReading:
             out["notes"] = list(self.notes)
         return out
 
-    def with_values(self, values: List[int], confidence: Optional[float] = 1.0) -> "GridReading":
+    def with_values(self, values: list[int], confidence: float | None = 1.0) -> GridReading:
         """The reading with the values changed where they differ (a changed cell gets ``confidence``)."""
         cells = tuple(
             c if c.value == v else CellReading(v, c.confidence if confidence is None else confidence)

@@ -15,15 +15,16 @@ from __future__ import annotations
 import io
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-RGB = Tuple[int, int, int]
+RGB = tuple[int, int, int]
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 FONT_DIRS = (
     Path("/usr/share/fonts"),
     Path("/usr/local/share/fonts"),
@@ -66,9 +67,9 @@ ALPHABET = "123456789ABCDEFG"
 
 
 @lru_cache(maxsize=1)
-def font_paths() -> Tuple[str, ...]:
+def font_paths() -> tuple[str, ...]:
     """The files of FONT_FILES found on this machine, in FONT_FILES' order."""
-    found: Dict[str, str] = {}
+    found: dict[str, str] = {}
     for folder in FONT_DIRS:
         if folder.is_dir():
             for path in sorted(folder.rglob("*")):
@@ -105,7 +106,7 @@ class Style:
     """Thin line width in pixels at a 48-pixel cell (0: no thin lines)."""
     thick: float = 3.0
     """Box line width in pixels at a 48-pixel cell."""
-    shade: Optional[RGB] = None
+    shade: RGB | None = None
     """The fill of every other box (None: all boxes plain)."""
     margin: float = 0.08
     """The paper around the board, as a share of its side."""
@@ -113,7 +114,7 @@ class Style:
     """Text, rules and a second small grid around the board."""
 
 
-STYLES: Dict[str, Style] = {
+STYLES: dict[str, Style] = {
     "plain": Style(),
     "thin-lines": Style("thin-lines", "NimbusSans-Regular.otf", 0.5, thin=0.6, thick=1.4),
     "thick-lines": Style("thick-lines", "DejaVuSans-Bold.ttf", 0.6, thin=2.5, thick=6.0),
@@ -142,18 +143,18 @@ class Board:
     """A drawn board and what a reader should make of it."""
 
     side: int
-    values: Tuple[int, ...]
+    values: tuple[int, ...]
     """The digit printed in each cell (0: none, or only something that is not a given)."""
     picture: Image.Image
-    corners: Tuple[Tuple[float, float], ...]
+    corners: tuple[tuple[float, float], ...]
     """The grid's corners in the picture: top-left, top-right, bottom-right, bottom-left."""
-    marks: Dict[int, FrozenSet[int]] = field(default_factory=dict)
+    marks: dict[int, frozenset[int]] = field(default_factory=dict)
     """Cells drawn with pencil marks: their digits."""
-    others: FrozenSet[int] = frozenset()
+    others: frozenset[int] = frozenset()
     """Cells holding something that is not a given (a scribble, a character on its side)."""
 
 
-def random_values(rng: random.Random, side: int, fill: float) -> Tuple[int, ...]:
+def random_values(rng: random.Random, side: int, fill: float) -> tuple[int, ...]:
     """Random digits in about ``fill`` of the cells (not a puzzle: the classifier only needs characters)."""
     return tuple(rng.randint(1, side) if rng.random() < fill else 0 for _ in range(side * side))
 
@@ -162,9 +163,9 @@ def draw_board(
     values: Sequence[int],
     style: Style = Style(),
     cell: int = 48,
-    marks: Optional[Dict[int, FrozenSet[int]]] = None,
-    others: Optional[Dict[int, str]] = None,
-    rng: Optional[random.Random] = None,
+    marks: dict[int, frozenset[int]] | None = None,
+    others: dict[int, str] | None = None,
+    rng: random.Random | None = None,
 ) -> Board:
     """The board of ``values`` (side² digits, 0 empty) drawn in ``style`` with ``cell``-pixel cells.
 
@@ -224,7 +225,9 @@ def draw_board(
     )
 
 
-def _centred_text(draw: ImageDraw.ImageDraw, centre: Tuple[float, float], text: str, font, fill: RGB) -> None:
+def _centred_text(
+    draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, font: Font, fill: RGB | int
+) -> None:
     left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
     draw.text((centre[0] - (left + right) / 2, centre[1] - (top + bottom) / 2), text, font=font, fill=fill)
 
@@ -233,9 +236,9 @@ def _not_a_given(
     picture: Image.Image,
     draw: ImageDraw.ImageDraw,
     kind: str,
-    centre: Tuple[float, float],
+    centre: tuple[float, float],
     cell: int,
-    font,
+    font: Font,
     style: Style,
     rng: random.Random,
 ) -> None:
@@ -259,11 +262,25 @@ def _not_a_given(
 
 
 def _busy_page(
-    draw: ImageDraw.ImageDraw, size: Tuple[int, int], pad: int, board: int, style: Style, rng: random.Random
+    draw: ImageDraw.ImageDraw, size: tuple[int, int], pad: int, board: int, style: Style, rng: random.Random
 ) -> None:
     """Columns of text, rules and a small second grid around the board, as on a newspaper page."""
     font = _font(find_font("DejaVuSerif.ttf"), max(8, board // 30))
-    words = "sudoku puzzle grille chiffres ligne colonne Rätsel Zahlen jeden Tag solution hier demain".split()
+    words = [
+        "sudoku",
+        "puzzle",
+        "grille",
+        "chiffres",
+        "ligne",
+        "colonne",
+        "Rätsel",
+        "Zahlen",
+        "jeden",
+        "Tag",
+        "solution",
+        "hier",
+        "demain",
+    ]
     y = 4
     while y < size[1] - 10:
         x = 4
@@ -334,7 +351,8 @@ def photograph(board: Board, camera: Camera, rng: random.Random) -> Board:
     moved = (moved - centre) @ rot.T + centre
     lo = moved.min(axis=0)
     moved -= lo
-    out_size = tuple(int(math.ceil(v)) for v in moved.max(axis=0))
+    top = moved.max(axis=0)
+    out_size = (int(math.ceil(top[0])), int(math.ceil(top[1])))
     from .homography import Homography
 
     to_source = Homography.from_points([tuple(p) for p in moved], [tuple(p) for p in frame])
@@ -368,7 +386,7 @@ def photograph(board: Board, camera: Camera, rng: random.Random) -> Board:
     return replace(board, picture=photo, corners=tuple((float(x), float(y)) for x, y in new_corners))
 
 
-def _bend(photo: Image.Image, amount: float, fill) -> Image.Image:
+def _bend(photo: Image.Image, amount: float, fill: float | tuple[int, ...] | None) -> Image.Image:
     """A page's curl: rows shifted sideways along a smooth curve (a mesh of strips)."""
     w, h = photo.size
     strips = 16
@@ -413,8 +431,8 @@ def random_style(rng: random.Random) -> Style:
 def random_board(rng: random.Random, side: int = 9, rough: float = 1.0) -> Board:
     """A random board in a random style, photographed with a random camera: what the classifier learns from."""
     values = list(random_values(rng, side, rng.uniform(0.25, 0.6)))
-    marks: Dict[int, FrozenSet[int]] = {}
-    others: Dict[int, str] = {}
+    marks: dict[int, frozenset[int]] = {}
+    others: dict[int, str] = {}
     for cell, value in enumerate(values):
         if value == 0 and rng.random() < 0.06:
             others[cell] = rng.choice(["scribble", "scribble", "turned"])
@@ -427,13 +445,13 @@ def random_board(rng: random.Random, side: int = 9, rough: float = 1.0) -> Board
 
 
 def styled_board(
-    name: str, values: Sequence[int], cell: int = 48, marks: Optional[Dict[int, FrozenSet[int]]] = None
+    name: str, values: Sequence[int], cell: int = 48, marks: dict[int, frozenset[int]] | None = None
 ) -> Board:
     """A board in one of the named STYLES (for tests and the benchmark)."""
     return draw_board(values, STYLES[name], cell, marks, None, random.Random(name))
 
 
-__all__: List[str] = [
+__all__: list[str] = [
     "ALPHABET",
     "Board",
     "Camera",

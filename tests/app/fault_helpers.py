@@ -10,8 +10,9 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Callable, Dict, Iterator, Sequence, TypeVar
+from typing import TypeVar
 
 import pytest
 
@@ -75,9 +76,9 @@ def must_not_block(call: Callable[[], T], pipes: Sequence[Path], seconds: float 
     return value
 
 
-def snapshot(folder: Path) -> Dict[str, tuple[str, int, bytes]]:
+def snapshot(folder: Path) -> dict[str, tuple[str, int, bytes]]:
     """Every entry under ``folder``: its kind, permission bits and (for files) bytes, by relative name."""
-    seen: Dict[str, tuple[str, int, bytes]] = {}
+    seen: dict[str, tuple[str, int, bytes]] = {}
     for path in sorted(folder.rglob("*")):
         info = path.lstat()
         kind = "link" if stat.S_ISLNK(info.st_mode) else "file" if stat.S_ISREG(info.st_mode) else "other"
@@ -101,7 +102,7 @@ def shared_tmp() -> Iterator[Path]:
 
 
 def run_python(
-    script: str, user: str, cwd: Path, owned: Sequence[Path] = (), env: Dict[str, str] | None = None
+    script: str, user: str, cwd: Path, owned: Sequence[Path] = (), env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
     """Run ``script`` in a fresh Python, as this user or as ``nobody`` (skipped unless the tests run as root).
 

@@ -6,8 +6,6 @@ place six digits (r3c1=9, r4c7=1, r1c8=8, r9c8=9, r2c7=9, r5c8=5).
 
 from __future__ import annotations
 
-from typing import List
-
 from shared_data import read_puzzles
 
 from sudoku_tk.app.session import Change, ChangeKind, Session
@@ -28,7 +26,7 @@ def played() -> Session:
 
 def test_hidden_singles_off_names_the_digits_that_are_candidates_again() -> None:
     session = played()
-    heard: List[Change] = []
+    heard: list[Change] = []
     session.subscribe(heard.append)
     out = session.set_assist(Assist.HIDDEN_SINGLES, False)
     assert out.done

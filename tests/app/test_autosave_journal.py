@@ -15,7 +15,6 @@ import time
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import List
 
 import pytest
 from autosave_child import LONG, scripted_move
@@ -42,7 +41,7 @@ def game(moves: int, redo: int = 0, elapsed: float = 0.0) -> GameRecord:
     return base.with_progress(script[:moves], tuple(reversed(script[moves:])), elapsed=elapsed or float(moves))
 
 
-def lines(folder: Path) -> List[str]:
+def lines(folder: Path) -> list[str]:
     return journal_path(folder / "autosave.json").read_text().splitlines()
 
 
@@ -137,15 +136,15 @@ def test_the_journal_is_compacted_once_it_outgrows_the_full_save(
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from(["move", "move", "move", "undo", "redo", "restart", "clock", "new"]), max_size=40))
 def test_any_sequence_of_saves_reads_back_as_the_last(
-    tmp_path_factory: pytest.TempPathFactory, actions: List[str]
+    tmp_path_factory: pytest.TempPathFactory, actions: list[str]
 ) -> None:
     folder = tmp_path_factory.mktemp("j")
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(autosave_journal, "JOURNAL_FROM_MOVES", 3)
         mp.setattr(autosave_journal, "COMPACT_MIN_BYTES", 2000)
         saver = Autosaver(folder, durable=False)
-        moves: List[Move] = [scripted_move(i) for i in range(3)]
-        redo: List[Move] = []
+        moves: list[Move] = [scripted_move(i) for i in range(3)]
+        redo: list[Move] = []
         start = GameRecord.new(parse_grid(START), name="j", now=T0)
         clock = 0.0
         for i, action in enumerate(actions):
@@ -178,7 +177,7 @@ def _kill_child(folder: Path, rng: random.Random, mode: str) -> int:
         text=True,
         env=dict(os.environ, PYTHONPATH=str(REPO)),
     )
-    out: List[str] = []
+    out: list[str] = []
     assert child.stdout is not None
     reader = threading.Thread(target=lambda: out.extend(child.stdout))  # type: ignore[arg-type]
     reader.start()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import List
-
 import pytest
 
 from sudoku_tk.app.commands import Command, CommandRegistry, Platform, Shortcut
@@ -40,7 +38,7 @@ def test_bad_shortcuts_are_refused_with_the_text(text: str) -> None:
         Shortcut.parse(text)
 
 
-def _registry(log: List[str], available: List[bool]) -> CommandRegistry:
+def _registry(log: list[str], available: list[bool]) -> CommandRegistry:
     reg = CommandRegistry(menus=("Game", "Edit"))
     reg.add(
         Command(
@@ -72,7 +70,7 @@ def _registry(log: List[str], available: List[bool]) -> CommandRegistry:
 
 
 def test_run_respects_availability() -> None:
-    log: List[str] = []
+    log: list[str] = []
     available = [False]
     reg = _registry(log, available)
     assert reg.run("undo") is False and log == []
@@ -103,7 +101,7 @@ def test_duplicate_ids_and_shortcuts_are_refused() -> None:
 
 def test_listeners_hear_additions() -> None:
     reg = CommandRegistry()
-    heard: List[int] = []
+    heard: list[int] = []
     reg.on_change(lambda: heard.append(len(reg)))
     reg.add(Command("a", "A", lambda: None))
     reg.add(Command("b", "B", lambda: None))

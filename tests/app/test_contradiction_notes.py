@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import List
-
 from sudoku_tk.app.contradictions import describe_contradiction, note_contradictions, when_it_appeared
 from sudoku_tk.app.session import Change, ChangeKind, Session
 from sudoku_tk.engine.grid import Grid
@@ -16,7 +14,7 @@ CASCADE = ".1....2.66.9.8.......3.4.....3..1...4.7...8.1...8..7.....6.3.......7.
 
 def test_a_wrong_move_gives_the_view_its_contradiction_and_sentence() -> None:
     s = Session(Grid.from_string(CASCADE))
-    heard: List[Change] = []
+    heard: list[Change] = []
     s.subscribe(heard.append)
     assert s.view().contradiction is None
     assert s.place(65, 8)

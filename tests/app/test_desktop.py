@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
 
 from sudoku_tk.app.commands import Platform
 from sudoku_tk.app.desktop import Desktop, clipboard_image_command, copy_image, default_printer, print_pdf
@@ -14,22 +14,22 @@ PDF = Path("/tmp/sheet.pdf")
 class FakeSystem:
     """Programs on a fake PATH with canned answers; every run is recorded."""
 
-    def __init__(self, programs: Dict[str, Tuple[int, str]], start_fails: bool = False) -> None:
+    def __init__(self, programs: dict[str, tuple[int, str]], start_fails: bool = False) -> None:
         self.programs = programs
-        self.ran: List[Tuple[str, ...]] = []
-        self.started: List[Tuple[str, str]] = []
+        self.ran: list[tuple[str, ...]] = []
+        self.started: list[tuple[str, str]] = []
         self.start_fails = start_fails
 
-    def which(self, name: str) -> Optional[str]:
+    def which(self, name: str) -> str | None:
         return f"/usr/bin/{name}" if any(key.split()[0] == name for key in self.programs) else None
 
-    def run(self, argv: Sequence[str]) -> Tuple[int, str]:
+    def run(self, argv: Sequence[str]) -> tuple[int, str]:
         self.ran.append(tuple(argv))
         name = Path(argv[0]).name
         key = f"{name} {argv[1]}" if f"{name} {argv[1]}" in self.programs else name
         return self.programs[key]
 
-    def run_input(self, argv: Sequence[str], data: bytes) -> Tuple[int, str]:
+    def run_input(self, argv: Sequence[str], data: bytes) -> tuple[int, str]:
         self.ran.append(tuple(argv) + (f"<{len(data)} bytes>",))
         return self.programs[Path(argv[0]).name]
 
@@ -38,7 +38,7 @@ class FakeSystem:
         if self.start_fails:
             raise OSError("no application is associated with the file")
 
-    def desktop(self, platform: Platform, env: Optional[Dict[str, str]] = None) -> Desktop:
+    def desktop(self, platform: Platform, env: dict[str, str] | None = None) -> Desktop:
         return Desktop(
             platform,
             which=self.which,

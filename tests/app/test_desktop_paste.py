@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
 
 from sudoku_tk.app.commands import Platform
 from sudoku_tk.app.desktop import Desktop, paste_image
@@ -19,13 +19,13 @@ class Clipboard:
         self.types = types
         self.picture = picture
         self.status = status
-        self.ran: List[Tuple[str, ...]] = []
-        self.scratch: Optional[Path] = None
+        self.ran: list[tuple[str, ...]] = []
+        self.scratch: Path | None = None
 
-    def which(self, name: str) -> Optional[str]:
+    def which(self, name: str) -> str | None:
         return f"/usr/bin/{name}" if name in self.programs else None
 
-    def run(self, argv: Sequence[str]) -> Tuple[int, str]:
+    def run(self, argv: Sequence[str]) -> tuple[int, str]:
         self.ran.append(tuple(argv))
         name = Path(argv[0]).name
         if name in ("osascript", "powershell") and self.picture and self.scratch is not None:
@@ -34,13 +34,13 @@ class Clipboard:
             return (self.status if self.picture else 3), ""
         return self.status, self.types
 
-    def run_bytes(self, argv: Sequence[str], limit: int) -> Tuple[int, bytes]:
+    def run_bytes(self, argv: Sequence[str], limit: int) -> tuple[int, bytes]:
         self.ran.append(tuple(argv))
         if len(self.picture) > limit:
             return -1, self.picture[:limit]
         return self.status, self.picture
 
-    def desktop(self, platform: Platform, env: Optional[Dict[str, str]] = None) -> Desktop:
+    def desktop(self, platform: Platform, env: dict[str, str] | None = None) -> Desktop:
         return Desktop(platform, which=self.which, run=self.run, run_bytes=self.run_bytes, env=env or {})
 
 

@@ -12,9 +12,9 @@ import json
 import os
 import stat
 import textwrap
+from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from fault_helpers import (

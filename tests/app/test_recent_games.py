@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Optional
 
 import pytest
 
@@ -33,7 +32,7 @@ assert SOLUTION is not None
 T0 = datetime(2024, 6, 7, 10, 0, tzinfo=timezone.utc)
 
 
-def _game(n_moves: int, created: datetime = T0, name: str = "top95 #1", saved: Optional[datetime] = None) -> GameRecord:
+def _game(n_moves: int, created: datetime = T0, name: str = "top95 #1", saved: datetime | None = None) -> GameRecord:
     """A record of a game on HARD with the first ``n_moves`` right digits placed."""
     assert SOLUTION is not None
     s = Session(HARD_GRID, name, created=created, assists=[Assist.PEERS])

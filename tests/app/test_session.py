@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import List
 
 import pytest
 
@@ -22,7 +21,7 @@ HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....
 FOUR = "....41....43...."
 
 
-def same_board(session: Session, moves: List[Move]) -> bool:
+def same_board(session: Session, moves: list[Move]) -> bool:
     fresh = recompute(session.start, moves, session.assists)
     pos = session.position
     return (pos.values, pos.candidates, pos.origins) == (fresh.values, fresh.candidates, fresh.origins)
@@ -82,8 +81,8 @@ def _random_action(rng: random.Random, s: Session) -> tuple[str, tuple[int, ...]
 def test_random_sequences_equal_recomputing_from_scratch(puzzle: str, seed: int) -> None:
     rng = random.Random(seed)
     s = Session(Grid.from_string(puzzle))
-    model: List[Move] = []
-    redo: List[Move] = []
+    model: list[Move] = []
+    redo: list[Move] = []
     for _ in range(80):
         kind, args = _random_action(rng, s)
         before = s.position
@@ -279,7 +278,7 @@ def test_assists_off_keeps_all_candidates() -> None:
 
 def test_listeners_hear_every_change_and_can_unsubscribe() -> None:
     s = Session(Grid.from_string(HARD))
-    heard: List[Change] = []
+    heard: list[Change] = []
     unsubscribe = s.subscribe(heard.append)
     cell = s.position.empty_cells()[0]
     s.eliminate(cell, next(iter(s.position.candidate_set(cell))))
@@ -305,7 +304,7 @@ def test_listeners_hear_every_change_and_can_unsubscribe() -> None:
 
 def test_a_listener_that_raises_does_not_keep_the_others_from_hearing() -> None:
     s = Session(Grid.from_string(HARD))
-    heard: List[str] = []
+    heard: list[str] = []
 
     def broken(change: Change) -> None:
         heard.append("broken")
@@ -321,7 +320,7 @@ def test_a_listener_that_raises_does_not_keep_the_others_from_hearing() -> None:
 
 def test_each_change_carries_the_view_after_it() -> None:
     s = Session(Grid.from_string(HARD), name="Hard")
-    heard: List[Change] = []
+    heard: list[Change] = []
     s.subscribe(heard.append)
     cell = s.position.empty_cells()[0]
     digit = solve(Grid.from_string(HARD))[cell]

@@ -3,8 +3,6 @@ the first move that led away from the solution."""
 
 from __future__ import annotations
 
-from typing import List
-
 from sudoku_tk.app.puzzle_choice import CLASSIC
 from sudoku_tk.app.session import Change, ChangeKind, Session
 from sudoku_tk.engine.brute_force import solve
@@ -18,7 +16,7 @@ HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....
 assert SOLUTION is not None
 
 
-def _empties(session: Session) -> List[int]:
+def _empties(session: Session) -> list[int]:
     return session.position.empty_cells()
 
 
@@ -31,7 +29,7 @@ def test_undo_to_moves_the_tail_to_redo_in_one_change() -> None:
     cells = _empties(s)[:5]
     for c in cells:
         assert s.place(c, SOLUTION[c])
-    heard: List[Change] = []
+    heard: list[Change] = []
     s.subscribe(heard.append)
     out = s.undo_to(2)
     assert out and out.message == "Undid 3 moves"

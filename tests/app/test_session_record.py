@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import List
 
 import pytest
 
@@ -66,7 +65,7 @@ def test_record_round_trip_keeps_board_moves_redo_clock_and_names() -> None:
 
 def test_load_record_replaces_the_game_and_tells_listeners() -> None:
     s = Session(CLASSIC_GRID)
-    heard: List[Change] = []
+    heard: list[Change] = []
     s.subscribe(heard.append)
     record = GameRecord.new(HARD_GRID, name="Saved one").with_progress((Place(1, 1),), elapsed=10.0, mistakes=3)
     assert s.load_record(record).message == "Opened Saved one"
@@ -111,7 +110,7 @@ def test_missing_candidates_name_the_true_digit() -> None:
 def test_reveal_cell_places_the_solution_digit_as_an_undoable_marked_move() -> None:
     assert HARD_SOLUTION is not None
     s = Session(HARD_GRID)
-    heard: List[Change] = []
+    heard: list[Change] = []
     s.subscribe(heard.append)
     cell = s.position.empty_cells()[0]
     out = s.reveal_cell(cell)
@@ -149,7 +148,7 @@ def test_solve_takes_back_mistakes_and_fills_the_board_in_one_change() -> None:
         if any(d != HARD_SOLUTION[c] and s.position.candidates[c] >> (d - 1) & 1 for d in range(1, 10))
     )
     s.place(bad, next(d for d in range(1, 10) if d != HARD_SOLUTION[bad] and s.position.candidates[bad] >> (d - 1) & 1))
-    heard: List[Change] = []
+    heard: list[Change] = []
     s.subscribe(heard.append)
     out = s.solve()
     assert out and "1 move from your first mistake on taken back" in out.message

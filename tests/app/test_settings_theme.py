@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import subprocess
-from typing import Dict, List
 
 import pytest
 
 from sudoku_tk.app.settings import Theme, system_prefers_dark, theme_name
 
 
-def runner(answers: Dict[str, str]):  # type: ignore[no-untyped-def]
+def runner(answers: dict[str, str]):  # type: ignore[no-untyped-def]
     """A fake command runner: answers by the command's last word; a missing one fails like a missing key."""
-    calls: List[List[str]] = []
+    calls: list[list[str]] = []
 
-    def run(command: List[str]) -> str:
+    def run(command: list[str]) -> str:
         calls.append(command)
         key = command[-1]
         if key not in answers:
@@ -34,7 +33,7 @@ def runner(answers: Dict[str, str]):  # type: ignore[no-untyped-def]
         ({"color-scheme": "'default'\n", "gtk-theme": "'Adwaita'\n"}, False),
     ],
 )
-def test_linux_reads_gnome_settings(answers: Dict[str, str], expected: bool) -> None:
+def test_linux_reads_gnome_settings(answers: dict[str, str], expected: bool) -> None:
     assert system_prefers_dark("linux", {}, runner(answers)) is expected
 
 
@@ -46,7 +45,7 @@ def test_linux_gtk_theme_variable_wins_without_running_anything() -> None:
 
 
 def test_linux_without_gsettings_cannot_tell() -> None:
-    def missing(command: List[str]) -> str:
+    def missing(command: list[str]) -> str:
         raise FileNotFoundError(command[0])
 
     assert system_prefers_dark("linux", {}, missing) is None

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Iterator, List, Tuple
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -43,9 +44,9 @@ class SlowSearch:
 
     def __init__(self) -> None:
         self.release = threading.Event()
-        self.calls: List[str] = []
+        self.calls: list[str] = []
 
-    def __call__(self, grid: Grid, limit: int = 2, *, stop: Any = None) -> List[Tuple[int, ...]]:
+    def __call__(self, grid: Grid, limit: int = 2, *, stop: Any = None) -> list[tuple[int, ...]]:
         self.calls.append(grid.to_string())
         while not self.release.is_set():
             if stop is not None and stop():
@@ -133,7 +134,7 @@ def _wait_for(grid: Grid) -> SolutionCount:
     "puzzle, kinds",
     [(CLASSIC, []), (SEVERAL, [ProblemKind.MULTIPLE_SOLUTIONS]), (ISSUE_22, [ProblemKind.NO_SOLUTION])],
 )
-def test_counted_puzzles_carry_their_problems(puzzle: str, kinds: List[ProblemKind]) -> None:
+def test_counted_puzzles_carry_their_problems(puzzle: str, kinds: list[ProblemKind]) -> None:
     incoming = check_grid(Grid.from_string(puzzle))
     assert not incoming.is_pending
     assert [p.kind for p in incoming.problems] == kinds

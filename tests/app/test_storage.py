@@ -12,7 +12,7 @@ import threading
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any
 
 import pytest
 from autosave_child import scripted_move
@@ -50,7 +50,7 @@ SIXTEEN = puzzles_for(16)[0].text
 T0 = datetime(2024, 6, 7, 10, 0, tzinfo=timezone.utc)
 
 
-def every_kind(geo: Geometry) -> List[Move]:
+def every_kind(geo: Geometry) -> list[Move]:
     """One move of every kind, with notes, on the given board size (top digit included)."""
     n, last = geo.side, geo.ncells - 1
     return [
@@ -192,7 +192,7 @@ def test_any_record_round_trips_through_text(record: GameRecord) -> None:
 
 # -- the damaged-file corpus ----------------------------------------------------
 
-EXPECTED: Dict[str, str] = {
+EXPECTED: dict[str, str] = {
     "empty.json": "empty",
     "whitespace.json": "empty",
     "truncated.json": "not valid JSON",
@@ -248,7 +248,7 @@ def test_corpus_and_expectations_match() -> None:
     assert sorted(p.name for p in DAMAGED.iterdir()) == sorted(EXPECTED)
 
 
-def _snapshot(folder: Path) -> Dict[str, bytes]:
+def _snapshot(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
@@ -421,7 +421,7 @@ def test_failure_during_write_leaves_the_old_file(
             def __init__(self, fh: Any) -> None:
                 self.fh = fh
 
-            def __enter__(self) -> "Broken":
+            def __enter__(self) -> Broken:
                 return self
 
             def __exit__(self, *exc: Any) -> None:
@@ -457,7 +457,7 @@ def test_write_to_a_missing_folder_raises_and_creates_nothing(tmp_path: Path) ->
 
 
 def test_fast_autosave_skips_fsync_but_round_trips(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: List[int] = []
+    calls: list[int] = []
     real_fsync = os.fsync
     monkeypatch.setattr(os, "fsync", lambda fd: calls.append(fd) or real_fsync(fd))
     fast = Autosaver(tmp_path / "fast", durable=False)
@@ -542,7 +542,7 @@ def test_stale_temp_files_are_removed_on_start(tmp_path: Path) -> None:
 # -- crash test with a real process -------------------------------------------------
 
 
-def _run_child_until_killed(folder: Path, rng: random.Random, mode: str = "durable") -> tuple[int, List[str]]:
+def _run_child_until_killed(folder: Path, rng: random.Random, mode: str = "durable") -> tuple[int, list[str]]:
     """Start the child, let it play for a random moment, SIGKILL it; return the last reported count."""
     env = dict(os.environ, PYTHONPATH=str(REPO))
     child = subprocess.Popen(
@@ -551,7 +551,7 @@ def _run_child_until_killed(folder: Path, rng: random.Random, mode: str = "durab
         text=True,
         env=env,
     )
-    lines: List[str] = []
+    lines: list[str] = []
     assert child.stdout is not None
     reader = threading.Thread(target=lambda: lines.extend(child.stdout))  # type: ignore[arg-type]
     reader.start()

@@ -10,9 +10,9 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Dict, Iterator, List
 
 import pytest
 
@@ -33,13 +33,13 @@ def game(moves: int = 0, name: str = "test") -> GameRecord:
 
     def move(i: int) -> Move:
         cell, digit = (i * 7) % 81, i % 9 + 1
-        kinds: List[Move] = [Place(cell, digit), Eliminate(((cell, digit),), note="Naked Single"), Clear(cell)]
+        kinds: list[Move] = [Place(cell, digit), Eliminate(((cell, digit),), note="Naked Single"), Clear(cell)]
         return kinds[i % 3]
 
     return GameRecord.new(parse_grid(CLASSIC), name=name, now=T0).with_progress([move(i) for i in range(moves)])
 
 
-def files(folder: Path) -> Dict[str, bytes]:
+def files(folder: Path) -> dict[str, bytes]:
     """Every regular file under ``folder`` (names relative to it) with its bytes."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
@@ -230,8 +230,8 @@ def test_the_last_five_damaged_autosaves_are_kept(tmp_path: Path) -> None:
 
 
 @pytest.fixture()
-def fsyncs(monkeypatch: pytest.MonkeyPatch) -> List[int]:
-    calls: List[int] = []
+def fsyncs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
     real = os.fsync
 
     def counting(fd: int) -> None:
@@ -242,7 +242,7 @@ def fsyncs(monkeypatch: pytest.MonkeyPatch) -> List[int]:
     return calls
 
 
-def test_every_tenth_autosave_and_the_final_one_are_fsynced(tmp_path: Path, fsyncs: List[int]) -> None:
+def test_every_tenth_autosave_and_the_final_one_are_fsynced(tmp_path: Path, fsyncs: list[int]) -> None:
     saver = Autosaver(tmp_path / "a", durable=False, durable_every=10)
     synced_at = []
     for n in range(1, 26):
@@ -264,7 +264,7 @@ def test_every_tenth_autosave_and_the_final_one_are_fsynced(tmp_path: Path, fsyn
     assert synced_at == [36]
 
 
-def test_durable_every_zero_never_fsyncs_and_durable_always_does(tmp_path: Path, fsyncs: List[int]) -> None:
+def test_durable_every_zero_never_fsyncs_and_durable_always_does(tmp_path: Path, fsyncs: list[int]) -> None:
     never = Autosaver(tmp_path / "a", durable=False, durable_every=0)
     for n in range(12):
         never.save(game(n))

@@ -8,7 +8,6 @@ random candidate sets of all three sizes, thin and dense, so that every count (n
 from __future__ import annotations
 
 import random
-from typing import List, Set, Tuple
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -26,7 +25,7 @@ def _has(t: Tables, free: int, digit: int, cell: int) -> bool:
     return bool(free & _bit(t, digit, cell))
 
 
-def _rows_cols_boxes(box: int) -> Tuple[List[List[int]], List[List[int]], List[List[int]]]:
+def _rows_cols_boxes(box: int) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
     every = units(box)
     side = box * box
     return every[:side], every[side : 2 * side], every[2 * side :]
@@ -35,7 +34,7 @@ def _rows_cols_boxes(box: int) -> Tuple[List[List[int]], List[List[int]], List[L
 def reference_locked(t: Tables, free: int) -> int:
     """Locked candidates by their definition, every elimination from the same snapshot of ``free``."""
     rows, cols, boxes = _rows_cols_boxes(t.box)
-    drop: Set[Tuple[int, int]] = set()
+    drop: set[tuple[int, int]] = set()
     for d in range(t.side):
         for box in boxes:
             for lines in (rows, cols):
@@ -61,7 +60,7 @@ def reference_bivalue(t: Tables, free: int) -> int:
     return out
 
 
-def reference_bilocal(t: Tables, free: int) -> Tuple[int, int, int]:
+def reference_bilocal(t: Tables, free: int) -> tuple[int, int, int]:
     """For rows, columns and boxes: the bit of the unit's first cell in the plane of each digit with two places."""
     found = []
     for kind in _rows_cols_boxes(t.box):
@@ -88,21 +87,21 @@ def boards(draw: st.DrawFn, box: int) -> int:
 
 
 @given(st.sampled_from([2, 3, 4]).flatmap(lambda box: st.tuples(st.just(box), boards(box))))
-def test_locked_candidates_match_their_definition(case: Tuple[int, int]) -> None:
+def test_locked_candidates_match_their_definition(case: tuple[int, int]) -> None:
     box, free = case
     t = tables(box)
     assert t.locked(free) == reference_locked(t, free)
 
 
 @given(st.sampled_from([2, 3, 4]).flatmap(lambda box: st.tuples(st.just(box), boards(box))))
-def test_two_way_choices_match_their_definition(case: Tuple[int, int]) -> None:
+def test_two_way_choices_match_their_definition(case: tuple[int, int]) -> None:
     box, free = case
     t = tables(box)
     assert t.bivalue(free) == reference_bivalue(t, free)
     assert t.bilocal(free) == reference_bilocal(t, free)
 
 
-def _digit_one_everywhere_but(t: Tables, missing: Set[int]) -> int:
+def _digit_one_everywhere_but(t: Tables, missing: set[int]) -> int:
     return sum(_bit(t, 0, c) for c in range(t.cells) if c not in missing)
 
 

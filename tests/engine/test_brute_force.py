@@ -7,7 +7,7 @@ columns and boxes from arithmetic, so a wrong table cannot hide a wrong answer.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 import pytest
 from shared_data import read_puzzles

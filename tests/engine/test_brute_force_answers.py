@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import List, Optional, Sequence
+from collections.abc import Sequence
 
 import pytest
 from shared_data import read_puzzles
@@ -129,7 +129,7 @@ def test_givens_that_leave_a_cell_nothing_have_none() -> None:
 # -- 4×4 and 16×16 ------------------------------------------------------------------------------------------------
 
 
-def _swappable_rectangle(full: Sequence[int], box: int) -> Optional[List[int]]:
+def _swappable_rectangle(full: Sequence[int], box: int) -> list[int] | None:
     """Four cells in two rows of one band and two columns of different stacks whose digits are a, b / b, a.
 
     Blanking them leaves exactly two solutions (the digits swapped or not), whatever else is given.

@@ -9,7 +9,6 @@ masks. 9×9 grids keep at least 30 digits, so the reference finishes quickly.
 from __future__ import annotations
 
 import itertools
-from typing import List, Optional, Tuple
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,7 +22,7 @@ LIMIT = 40
 
 
 @st.composite
-def relabelled_solution(draw: st.DrawFn, box: int) -> List[int]:
+def relabelled_solution(draw: st.DrawFn, box: int) -> list[int]:
     """The pattern grid with its digits relabelled, its bands and the rows in a band shuffled: still valid."""
     n = box * box
     full = pattern_solution(box)
@@ -35,7 +34,7 @@ def relabelled_solution(draw: st.DrawFn, box: int) -> List[int]:
 
 
 @st.composite
-def partial_grid(draw: st.DrawFn, box: int, min_kept: int) -> Tuple[List[int], Optional[List[int]]]:
+def partial_grid(draw: st.DrawFn, box: int, min_kept: int) -> tuple[list[int], list[int] | None]:
     """(values, candidates or None): holes in a solved grid, sometimes a wrong digit, sometimes candidates."""
     n = box * box
     full = draw(relabelled_solution(box))
@@ -56,7 +55,7 @@ def partial_grid(draw: st.DrawFn, box: int, min_kept: int) -> Tuple[List[int], O
     return values, candidates
 
 
-def check_against_reference(values: List[int], candidates: Optional[List[int]]) -> None:
+def check_against_reference(values: list[int], candidates: list[int] | None) -> None:
     grid = Grid.from_values(values, candidates=candidates)
     # The grid's own candidates: the digits peers allow, cut by the given masks (what the search starts from).
     expected = reference_solutions(values, list(grid.candidates) if candidates is not None else None, LIMIT)
@@ -76,17 +75,17 @@ def check_against_reference(values: List[int], candidates: Optional[List[int]]) 
 
 @settings(max_examples=150, deadline=None)
 @given(partial_grid(2, min_kept=0))
-def test_4x4_partial_grids(case: Tuple[List[int], Optional[List[int]]]) -> None:
+def test_4x4_partial_grids(case: tuple[list[int], list[int] | None]) -> None:
     check_against_reference(*case)
 
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.integers(0, 4), min_size=16, max_size=16))
-def test_4x4_any_digits(values: List[int]) -> None:
+def test_4x4_any_digits(values: list[int]) -> None:
     check_against_reference(values, None)
 
 
 @settings(max_examples=60, deadline=None)
 @given(partial_grid(3, min_kept=30))
-def test_9x9_partial_grids(case: Tuple[List[int], Optional[List[int]]]) -> None:
+def test_9x9_partial_grids(case: tuple[list[int], list[int] | None]) -> None:
     check_against_reference(*case)

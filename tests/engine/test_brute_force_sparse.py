@@ -11,8 +11,8 @@ digits each given once in every column but k, never in one row, so in that row t
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, List, Sequence, Set, Tuple
 
 import pytest
 from sudoku_oracle import assert_solves, digits_of_line
@@ -50,14 +50,14 @@ def budget(calls: int) -> Callable[[], bool]:
     return stop
 
 
-def peers(cell: int) -> Set[int]:
+def peers(cell: int) -> set[int]:
     r, c = divmod(cell, SIDE)
     out = {r * SIDE + k for k in range(SIDE)} | {k * SIDE + c for k in range(SIDE)}
     out |= {(r - r % 4 + i) * SIDE + c - c % 4 + j for i in range(4) for j in range(4)}
     return out - {cell}
 
 
-def pigeonhole(seed: int) -> Tuple[List[int], int, Set[int], List[int]]:
+def pigeonhole(seed: int) -> tuple[list[int], int, set[int], list[int]]:
     """(givens, row, spared columns, digits) of a pigeonhole puzzle (see the module docstring)."""
     rng = random.Random(seed)
     k = rng.randint(2, 4)
@@ -84,7 +84,7 @@ def pigeonhole(seed: int) -> Tuple[List[int], int, Set[int], List[int]]:
             return values, row, spared, digits
 
 
-def assert_is_pigeonhole(values: Sequence[int], row: int, spared: Set[int], digits: Sequence[int]) -> None:
+def assert_is_pigeonhole(values: Sequence[int], row: int, spared: set[int], digits: Sequence[int]) -> None:
     """Every digit is in every column but the spared ones and nowhere in ``row``; no given clashes."""
     for d in digits:
         assert all(values[row * SIDE + c] != d for c in range(SIDE))

@@ -8,8 +8,7 @@ cell (empty, no candidate), a digit with no place in a unit, a digit placed twic
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from typing import FrozenSet, List, Optional, Set, Tuple
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -50,17 +49,17 @@ def five_grid() -> Grid:
     return Grid.from_values(vals)
 
 
-Key = Tuple[ContradictionKind, Tuple[int, ...], Optional[int], int]
+Key = tuple[ContradictionKind, tuple[int, ...], int | None, int]
 
 
 def key(c: Contradiction) -> Key:
     return (c.kind, c.cells, c.unit, c.digit)
 
 
-def oracle(pos: Position) -> Set[Key]:
+def oracle(pos: Position) -> set[Key]:
     """Every contradiction the final board holds, from first principles."""
     geo, vals = pos.geometry, pos.values
-    out: Set[Key] = set()
+    out: set[Key] = set()
     for cell in range(geo.ncells):
         if not vals[cell] and not pos.candidate_set(cell):
             out.add((ContradictionKind.NO_CANDIDATE, (cell,), None, 0))
@@ -114,7 +113,7 @@ def test_peer_eliminations_go_on_after_the_contradiction() -> None:
 
 # -- a digit with no place in a unit ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("assists", WATCHED + [{Assist.PEERS, Assist.HIDDEN_SINGLES}])
-def test_a_digit_with_no_place_left_in_a_unit(assists: FrozenSet[Assist]) -> None:
+def test_a_digit_with_no_place_left_in_a_unit(assists: frozenset[Assist]) -> None:
     pos = recompute(five_grid(), [Eliminate(((0, 5), (1, 5)))], assists)
     assert pos.dead_cells() == []
     assert pos.contradictions() == (
@@ -125,7 +124,7 @@ def test_a_digit_with_no_place_left_in_a_unit(assists: FrozenSet[Assist]) -> Non
 
 
 @pytest.mark.parametrize("assists", [{Assist.PEERS}, {Assist.PEERS, Assist.NAKED_SINGLES}])
-def test_a_digit_that_loses_its_last_place_to_a_placement(assists: FrozenSet[Assist]) -> None:
+def test_a_digit_that_loses_its_last_place_to_a_placement(assists: frozenset[Assist]) -> None:
     # 5 in r7c1 leaves 5 one place in row 1 (r1c2): a hidden single, not a contradiction ...
     grid = five_grid()
     alone = recompute(grid, [Place(54, 5)])
@@ -183,7 +182,7 @@ def test_undo_or_clear_of_the_wrong_move_brings_the_full_cascade_back() -> None:
 def test_a_contradiction_put_right_by_a_later_move_is_gone() -> None:
     # The player crosses 5 out of both places in row 1, then brings one back: the hidden single is placed again.
     grid = five_grid()
-    moves: List[Move] = [Eliminate(((0, 5), (1, 5))), Restore(((1, 5),))]
+    moves: list[Move] = [Eliminate(((0, 5), (1, 5))), Restore(((1, 5),))]
     pos = recompute(grid, moves)
     assert pos.contradictions() == ()
     assert pos.values[1] == 5 and pos.origins[1] is Origin.AUTO  # the hidden single is placed again
@@ -193,8 +192,8 @@ def test_a_contradiction_put_right_by_a_later_move_is_gone() -> None:
 
 
 # -- a correct game never reports one ----------------------------------------------------------------------------
-@lru_cache(maxsize=None)
-def solved_pool() -> Tuple[Tuple[Grid, Tuple[int, ...]], ...]:
+@cache
+def solved_pool() -> tuple[tuple[Grid, tuple[int, ...]], ...]:
     lines = read_puzzles("sudoku_exchange_se_rated.txt")
     picks = lines[:3] + lines[1000:1003] + lines[-4:]
     out = []
@@ -211,7 +210,7 @@ def test_playing_the_solution_in_any_order_never_meets_a_contradiction(index: in
     grid, sol = solved_pool()[index]
     rng = random.Random(index)
     for assists in (ALL_ASSISTS, frozenset({Assist.PEERS}), frozenset({Assist.PEERS, Assist.HIDDEN_SINGLES})):
-        moves: List[Move] = []
+        moves: list[Move] = []
         order = [c for c in range(81) if not grid.givens[c]]
         rng.shuffle(order)
         pos = recompute(grid, moves, assists)
@@ -230,11 +229,11 @@ def test_playing_the_solution_in_any_order_never_meets_a_contradiction(index: in
 
 # -- random games against the oracle -------------------------------------------------------------------------
 @st.composite
-def games(draw: st.DrawFn) -> Tuple[Grid, List[Move]]:
+def games(draw: st.DrawFn) -> tuple[Grid, list[Move]]:
     """A puzzle and a move list of right and wrong placements, eliminations, clears and restores."""
     grid, sol = draw(st.sampled_from(solved_pool()))
     empties = [c for c in range(81) if not grid.givens[c]]
-    moves: List[Move] = []
+    moves: list[Move] = []
     for _ in range(draw(st.integers(0, 30))):
         kind = draw(st.sampled_from(("right", "right", "wrong", "eliminate", "clear", "restore")))
         cell = draw(st.sampled_from(empties))
@@ -254,7 +253,7 @@ def games(draw: st.DrawFn) -> Tuple[Grid, List[Move]]:
 @settings(max_examples=150, deadline=None)
 @given(games(), st.sets(st.sampled_from(list(Assist))).map(frozenset))
 def test_recorded_contradictions_are_exactly_those_of_the_board(
-    game: Tuple[Grid, List[Move]], assists: FrozenSet[Assist]
+    game: tuple[Grid, list[Move]], assists: frozenset[Assist]
 ) -> None:
     grid, moves = game
     pos = recompute(grid, moves, assists)
@@ -276,11 +275,11 @@ def test_recorded_contradictions_are_exactly_those_of_the_board(
 
 @settings(max_examples=60, deadline=None)
 @given(games())
-def test_the_move_index_is_where_the_contradiction_first_appears(game: Tuple[Grid, List[Move]]) -> None:
+def test_the_move_index_is_where_the_contradiction_first_appears(game: tuple[Grid, list[Move]]) -> None:
     grid, moves = game
     # Only placements and eliminations: each prefix is then a replay of the whole (no later move cancels one).
     kept = [m for m in moves if isinstance(m, (Place, Eliminate))]
-    seen: Set[int] = set()
+    seen: set[int] = set()
     moves = [m for m in kept if not isinstance(m, Place) or not (m.cell in seen or seen.add(m.cell))]
     pos = recompute(grid, moves)
 
@@ -300,7 +299,7 @@ def test_a_candidate_the_start_lacked_brought_back_puts_a_dead_cell_right() -> N
     cands = [0b111111111] * 81
     cands[0] = 0b11
     grid = Grid.from_values([0] * 81, candidates=cands)
-    moves: List[Move] = [Place(1, 1), Place(9, 2)]
+    moves: list[Move] = [Place(1, 1), Place(9, 2)]
     dead = recompute(grid, moves, {Assist.PEERS})
     assert [(c.kind, c.cells, c.move_index) for c in dead.contradictions()] == [
         (ContradictionKind.NO_CANDIDATE, (0,), 1)

@@ -8,8 +8,8 @@ Expected values are written out by hand or computed from the engine core (``Grid
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence
 
 import pytest
 from hypothesis import HealthCheck, given, settings

@@ -9,7 +9,6 @@ repository. At each, ``find_hint(most=True)`` is compared with every step of the
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import List, Tuple
 
 import pytest
 from shared_data import read_puzzles
@@ -25,9 +24,9 @@ def _does(step: Step) -> int:
 
 
 @lru_cache(maxsize=1)
-def _positions() -> Tuple[Grid, ...]:
+def _positions() -> tuple[Grid, ...]:
     lines = read_puzzles("sudoku_exchange_se_rated.txt")
-    out: List[Grid] = []
+    out: list[Grid] = []
     for puzzle in lines[-4:]:
         path = solve_logically(Grid.from_string(puzzle))
         out += [g for g, s in zip(path.iter_grids(), path.steps) if s.technique.family is not Family.SINGLES]

@@ -4,7 +4,7 @@ checkpoints close together so that taking back old moves replays from them, and 
 
 from __future__ import annotations
 
-from typing import Any, FrozenSet, List
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -48,13 +48,13 @@ def everything(pos: Position) -> dict[str, Any]:
 
 
 @st.composite
-def games(draw: st.DrawFn) -> tuple[Grid, List[Move], FrozenSet[Assist]]:
+def games(draw: st.DrawFn) -> tuple[Grid, list[Move], frozenset[Assist]]:
     """A puzzle, a move list aimed partly at earlier moves (so that Clear and Restore cancel them), and assists."""
     grid = Grid.from_string(draw(st.sampled_from(PUZZLES)))
     geo = grid.geometry
     cells = list(range(geo.ncells))
     digits = st.integers(1, geo.side)
-    moves: List[Move] = []
+    moves: list[Move] = []
     for _ in range(draw(st.integers(0, 60))):
         kind = draw(st.sampled_from(("place", "place", "eliminate", "eliminate", "clear", "restore", "pencil")))
         earlier = [m for m in moves if isinstance(m, (Place, Eliminate))]
@@ -79,7 +79,7 @@ def games(draw: st.DrawFn) -> tuple[Grid, List[Move], FrozenSet[Assist]]:
     return grid, moves, assists
 
 
-def check_every_step(grid: Grid, moves: List[Move], assists: FrozenSet[Assist]) -> None:
+def check_every_step(grid: Grid, moves: list[Move], assists: frozenset[Assist]) -> None:
     position = recompute(grid, (), assists)
     for n in range(1, len(moves) + 1):
         position = recompute(grid, moves[:n], assists, after=position)
@@ -105,10 +105,10 @@ def test_taking_back_a_move_replays_from_a_checkpoint_exactly(game: Any) -> None
 
 def test_several_moves_at_once_and_a_different_game_fall_back_exactly() -> None:
     grid = Grid.from_string(PUZZLES[0])
-    moves: List[Move] = [Place(1, 1), Eliminate(((2, 2),)), Pencil(((3, 5),)), Clear(1), Restore(((2, 2),))]
+    moves: list[Move] = [Place(1, 1), Eliminate(((2, 2),)), Pencil(((3, 5),)), Clear(1), Restore(((2, 2),))]
     first = recompute(grid, moves[:1])
     assert everything(recompute(grid, moves, after=first)) == everything(recompute(grid, moves))
-    other: List[Move] = [Place(2, 2)]  # does not begin with first's moves: a full recomputation
+    other: list[Move] = [Place(2, 2)]  # does not begin with first's moves: a full recomputation
     assert everything(recompute(grid, other, after=first)) == everything(recompute(grid, other))
 
 
@@ -117,7 +117,7 @@ ACTIONS = ("place", "place", "eliminate", "restore", "clear", "pencil", "undo", 
 
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(PUZZLES[:2]), st.lists(st.tuples(st.sampled_from(ACTIONS), st.integers(0, 10**6)), max_size=60))
-def test_a_sessions_board_is_always_the_full_recomputation(puzzle: str, actions: List[tuple[str, int]]) -> None:
+def test_a_sessions_board_is_always_the_full_recomputation(puzzle: str, actions: list[tuple[str, int]]) -> None:
     session = Session(Grid.from_string(puzzle))
     start = session.start
     for action, r in actions:

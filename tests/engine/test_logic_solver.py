@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import HealthCheck, given, settings

@@ -7,8 +7,6 @@ every path is checked against the unique solution.
 
 from __future__ import annotations
 
-from typing import List
-
 import pytest
 from shared_data import read_puzzles
 
@@ -29,7 +27,7 @@ SETS = [
 ]
 
 
-def _spread(lines: List[str], count: int) -> List[str]:
+def _spread(lines: list[str], count: int) -> list[str]:
     if count >= len(lines):
         return lines
     step = len(lines) / count

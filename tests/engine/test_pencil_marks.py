@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Sequence, Tuple
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -19,7 +19,7 @@ R1C2, R1C3, R1C4, R3C2, R9C9 = 1, 2, 3, 19, 80
 PEERS_ONLY = frozenset({Assist.PEERS})
 
 
-def marks(pos: Position, cell: int) -> List[int]:
+def marks(pos: Position, cell: int) -> list[int]:
     return list(pos.mark_set(cell))
 
 
@@ -53,7 +53,7 @@ def test_a_placement_clears_its_cells_marks(assists: frozenset) -> None:
 
 
 def test_a_placement_removes_its_digit_from_peer_marks_only_with_peer_elimination() -> None:
-    moves: List[Move] = [Pencil(((R1C3, 1), (R1C3, 2), (R3C2, 1), (R9C9, 1))), Place(R1C2, 1)]
+    moves: list[Move] = [Pencil(((R1C3, 1), (R1C3, 2), (R3C2, 1), (R9C9, 1))), Place(R1C2, 1)]
     with_peers = recompute(START, moves, PEERS_ONLY)
     assert marks(with_peers, R1C3) == [2]  # same row and box
     assert marks(with_peers, R3C2) == []  # same column and box
@@ -70,7 +70,7 @@ def test_a_mark_pencilled_after_the_placement_stays() -> None:
 
 def test_an_assists_single_clears_marks_like_a_placement() -> None:
     # r1c2=1 makes 7 a hidden single in r1c3 (the Session's doctest); marks there and 7s in its peers go.
-    moves: List[Move] = [Pencil(((R1C3, 7), (R1C3, 9), (R1C4, 7), (R1C4, 2))), Place(R1C2, 1)]
+    moves: list[Move] = [Pencil(((R1C3, 7), (R1C3, 9), (R1C4, 7), (R1C4, 2))), Place(R1C2, 1)]
     pos = recompute(START, moves, ALL_ASSISTS)
     assert pos.values[R1C3] == 7
     assert marks(pos, R1C3) == []
@@ -78,7 +78,7 @@ def test_an_assists_single_clears_marks_like_a_placement() -> None:
 
 
 def test_clearing_a_digit_brings_back_the_marks_its_placement_cleared() -> None:
-    moves: List[Move] = [Pencil(((R1C2, 1), (R1C2, 2), (R1C3, 1))), Place(R1C2, 1), Clear(R1C2)]
+    moves: list[Move] = [Pencil(((R1C2, 1), (R1C2, 2), (R1C3, 1))), Place(R1C2, 1), Clear(R1C2)]
     pos = recompute(START, moves, PEERS_ONLY)
     assert pos.values[R1C2] == 0
     assert marks(pos, R1C2) == [1, 2]
@@ -124,7 +124,7 @@ def test_describe_pencil_moves() -> None:
 # -- marks never change the board's logic -------------------------------------------------------------------
 
 
-def _without_pencil(moves: Sequence[Move]) -> Tuple[List[Move], List[int]]:
+def _without_pencil(moves: Sequence[Move]) -> tuple[list[Move], list[int]]:
     """The moves without Pencil moves, and for each kept move its index in the full list."""
     kept = [(i, m) for i, m in enumerate(moves) if not isinstance(m, Pencil)]
     return [m for _, m in kept], [i for i, _ in kept]
@@ -163,7 +163,7 @@ any_moves = st.one_of(plain_moves, st.builds(Pencil, candidate_lists, st.boolean
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(any_moves, max_size=14), st.sets(st.sampled_from(list(Assist))))
-def test_pencil_moves_never_change_the_board(moves: List[Move], assists: set) -> None:
+def test_pencil_moves_never_change_the_board(moves: list[Move], assists: set) -> None:
     with_marks = recompute(START, moves, assists)
     plain, index_of = _without_pencil(moves)
     without = recompute(START, plain, assists)
@@ -175,7 +175,7 @@ def test_pencil_moves_never_change_the_board(moves: List[Move], assists: set) ->
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(any_moves, max_size=14), st.booleans())
-def test_marks_only_in_empty_cells_and_only_pencilled_digits(moves: List[Move], peers: bool) -> None:
+def test_marks_only_in_empty_cells_and_only_pencilled_digits(moves: list[Move], peers: bool) -> None:
     pos = recompute(START, moves, PEERS_ONLY if peers else NO_ASSISTS)
     pencilled = {cd for m in moves if isinstance(m, Pencil) and m.add for cd in m.candidates}
     for cell in range(81):

@@ -8,8 +8,9 @@ happen) and a random subset of the assists.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from typing import Any, FrozenSet, Sequence
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -38,7 +39,7 @@ def digits_of_line(line: str) -> list[int]:
     return [0 if ch in ".0" else int(ch) for ch in line]
 
 
-@lru_cache(maxsize=None)
+@cache
 def pool() -> tuple[tuple[Grid, tuple[int, ...]], ...]:
     """Real puzzles (hard and easy) with their unique solutions."""
     lines = read_puzzles("top95.txt", 12) + read_puzzles("hardest.txt", 4) + read_puzzles("easy50.txt", 8)
@@ -116,7 +117,7 @@ assist_sets = st.sets(st.sampled_from(list(Assist))).map(frozenset)
 # -- determinism ------------------------------------------------------------------------
 @settings(max_examples=100, deadline=None)
 @given(games(), assist_sets)
-def test_same_inputs_same_position(game: Any, assists: FrozenSet[Assist]) -> None:
+def test_same_inputs_same_position(game: Any, assists: frozenset[Assist]) -> None:
     grid, _sol, moves = game
     first = recompute(grid, moves, assists)
     again = recompute(Grid.from_values(grid.givens), tuple(moves), list(reversed(sorted(assists, key=str))))
@@ -182,14 +183,14 @@ def check_provenance(pos: Position) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(games(), assist_sets)
-def test_every_missing_candidate_has_a_reason(game: Any, assists: FrozenSet[Assist]) -> None:
+def test_every_missing_candidate_has_a_reason(game: Any, assists: frozenset[Assist]) -> None:
     grid, _sol, moves = game
     check_provenance(recompute(grid, moves, assists))
 
 
 @settings(max_examples=60, deadline=None)
 @given(games(), assist_sets, st.randoms(use_true_random=False))
-def test_pencilmark_starts_have_reasons_too(game: Any, assists: FrozenSet[Assist], rnd: random.Random) -> None:
+def test_pencilmark_starts_have_reasons_too(game: Any, assists: frozenset[Assist], rnd: random.Random) -> None:
     grid, _sol, moves = game
     # A candidate grid as a file would hold it: some digits crossed out by hand, some peers' digits left in.
     cands = [m & ~(1 << rnd.randrange(9)) if rnd.random() < 0.3 else m for m in grid.candidates]
@@ -219,7 +220,7 @@ def test_pencilmark_start_reasons() -> None:
 # -- undo and cancelled moves ----------------------------------------------------------------
 @settings(max_examples=60, deadline=None)
 @given(games(), assist_sets)
-def test_undo_by_recomputation(game: Any, assists: FrozenSet[Assist]) -> None:
+def test_undo_by_recomputation(game: Any, assists: frozenset[Assist]) -> None:
     grid, _sol, moves = game
     # Play forward, keeping every position; then undo one move at a time by recomputing the shorter list.
     history = [snapshot(recompute(grid, moves[:k], assists)) for k in range(len(moves) + 1)]
@@ -249,7 +250,7 @@ def _index_map(i: int, j: int):  # type: ignore[no-untyped-def]
 
 @settings(max_examples=80, deadline=None)
 @given(games(), assist_sets, st.data())
-def test_a_cleared_placement_leaves_no_trace(game: Any, assists: FrozenSet[Assist], data: st.DataObject) -> None:
+def test_a_cleared_placement_leaves_no_trace(game: Any, assists: frozenset[Assist], data: st.DataObject) -> None:
     grid, _sol, moves = game
     free = _untouched_cells(grid, moves)
     cell = data.draw(st.sampled_from(free))
@@ -265,7 +266,7 @@ def test_a_cleared_placement_leaves_no_trace(game: Any, assists: FrozenSet[Assis
 
 @settings(max_examples=80, deadline=None)
 @given(games(), assist_sets, st.data())
-def test_a_restored_elimination_leaves_no_trace(game: Any, assists: FrozenSet[Assist], data: st.DataObject) -> None:
+def test_a_restored_elimination_leaves_no_trace(game: Any, assists: frozenset[Assist], data: st.DataObject) -> None:
     grid, _sol, moves = game
     cands = tuple(
         data.draw(st.lists(st.sampled_from(_untouched_candidates(moves)), min_size=1, max_size=3, unique=True))
@@ -328,7 +329,7 @@ def check_agrees_with_solution(pos: Position, sol: Sequence[int]) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(games(correct_only=True), assist_sets)
-def test_correct_moves_keep_the_solution(game: Any, assists: FrozenSet[Assist]) -> None:
+def test_correct_moves_keep_the_solution(game: Any, assists: frozenset[Assist]) -> None:
     grid, sol, moves = game
     check_agrees_with_solution(recompute(grid, moves, assists), sol)
 
@@ -577,7 +578,7 @@ def test_auto_steps_list_what_each_move_triggered(game: Any) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(games(), assist_sets)
-def test_to_grid_is_a_fixpoint(game: Any, assists: FrozenSet[Assist]) -> None:
+def test_to_grid_is_a_fixpoint(game: Any, assists: frozenset[Assist]) -> None:
     grid, _sol, moves = game
     pos = recompute(grid, moves, assists)
     again = recompute(pos.to_grid(), [], assists)

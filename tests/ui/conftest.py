@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import gc
 import tkinter as tk
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator, List
 
 import pytest
 from gui_helpers import HARD, MakeApp, pump
@@ -23,7 +23,7 @@ from sudoku_tk.ui.app import App
 @pytest.fixture(autouse=True)
 def fail_on_tk_errors(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Record every exception that reaches a Tk error handler (the App's or a bare root's); fail the test on any."""
-    errors: List[str] = []
+    errors: list[str] = []
     app_handler = App.report_callback_exception
     root_handler = tk.Tk.report_callback_exception
 
@@ -49,7 +49,7 @@ def fail_on_tk_errors(request: pytest.FixtureRequest, monkeypatch: pytest.Monkey
 
 @pytest.fixture
 def make_app() -> Iterator[MakeApp]:
-    made: List[tuple[tk.Tk, App]] = []
+    made: list[tuple[tk.Tk, App]] = []
 
     def make(puzzle: str = HARD, name: str = "Test puzzle", **kw: object) -> App:
         root = tk.Tk()
@@ -82,7 +82,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture
 def open_app(data_dir: Path) -> Iterator:  # type: ignore[type-arg]
     """Open a real App with the private data folder (``puzzle`` None resumes the autosave)."""
-    made: List[App] = []
+    made: list[App] = []
 
     def make(puzzle: str | None = HARD, name: str = "Test puzzle", **kw: object) -> App:
         kw.setdefault("why_delay_ms", 0)

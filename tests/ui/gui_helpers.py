@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, List, Optional
+from collections.abc import Callable
+from typing import Any
 
 from sudoku_tk.ui.app import App
 
@@ -19,7 +20,7 @@ def pump(app: App) -> None:
     app.update()
 
 
-def click(app: App, cell: int, digit: Optional[int] = None, button: int = 1, state: int = 0) -> None:
+def click(app: App, cell: int, digit: int | None = None, button: int = 1, state: int = 0) -> None:
     """Press a mouse button over a candidate slot (or the cell's rim when ``digit`` is None)."""
     board = app.board
     if digit is None:
@@ -33,7 +34,7 @@ def click(app: App, cell: int, digit: Optional[int] = None, button: int = 1, sta
     pump(app)
 
 
-def hover(app: App, cell: int, digit: Optional[int] = None) -> None:
+def hover(app: App, cell: int, digit: int | None = None) -> None:
     board = app.board
     x, y = board.cell_center(cell) if digit is None else board.candidate_center(cell, digit)
     board.event_generate("<Motion>", x=int(x), y=int(y))
@@ -76,7 +77,7 @@ def press_card(app: App, label: str) -> None:
     pump(app)
 
 
-def when_dialog_opens(app: App, cls: type, action: Callable[[Any], None], errors: List[BaseException]) -> None:
+def when_dialog_opens(app: App, cls: type, action: Callable[[Any], None], errors: list[BaseException]) -> None:
     """Run ``action(dialog)`` once a dialog of ``cls`` is on screen.
 
     A modal dialog blocks the code that opened it until it closes, so the test
@@ -101,7 +102,7 @@ def when_dialog_opens(app: App, cls: type, action: Callable[[Any], None], errors
     app.after(20, poll)
 
 
-def clipboard(app: App, text: Optional[str]) -> None:
+def clipboard(app: App, text: str | None) -> None:
     """Put ``text`` on the clipboard (None empties it)."""
     app.root.clipboard_clear()
     if text is not None:

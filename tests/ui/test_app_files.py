@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import List
 
 import pytest
 from gui_helpers import HARD, click, clipboard, key, pump, when_dialog_opens
@@ -122,7 +121,7 @@ def test_several_solutions_are_played_only_after_confirming(open_app) -> None:  
 
 def test_puzzle_text_dialog_plays_what_was_typed(open_app) -> None:  # type: ignore[no-untyped-def]
     app = open_app()
-    errors: List[BaseException] = []
+    errors: list[BaseException] = []
 
     def type_and_play(dialog: PuzzleTextDialog) -> None:
         dialog.set_text(CLASSIC)
@@ -226,10 +225,10 @@ def test_opening_a_collection_offers_its_puzzles_and_plays_the_one_chosen(open_a
     app = open_app()
     path = tmp_path / "mine.txt"
     path.write_text(f"# my puzzles\n{CLASSIC}\n{HARDEST} the hardest\n{HARD}\n")
-    errors: List[BaseException] = []
-    listed: List[str] = []
+    errors: list[BaseException] = []
+    listed: list[str] = []
 
-    dialog_texts: List[str] = []
+    dialog_texts: list[str] = []
 
     def choose(dialog: CollectionDialog) -> None:
         listed.extend(dialog.puzzle_list.get(0, "end"))
@@ -255,7 +254,7 @@ def test_a_pasted_collection_is_offered_too_and_cancel_keeps_the_game(open_app) 
     app = open_app()
     _play_right(app, 1)
     before = _state(app)
-    asked: List[int] = []
+    asked: list[int] = []
 
     def cancel(collection, name):  # type: ignore[no-untyped-def]
         asked.append(len(collection.puzzles))
@@ -295,7 +294,7 @@ def test_an_endless_paste_is_refused_with_a_message(open_app, monkeypatch: pytes
 
 def test_new_game_dialog_starts_the_chosen_puzzle_and_remembers_it(open_app, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
     app = open_app()
-    errors: List[BaseException] = []
+    errors: list[BaseException] = []
 
     def choose_four(dialog: NewGameDialog) -> None:
         dialog.size_var.set(4)
@@ -318,7 +317,7 @@ def test_new_game_dialog_starts_the_chosen_puzzle_and_remembers_it(open_app, dat
 def test_new_game_dialog_cancel_keeps_the_game(open_app) -> None:  # type: ignore[no-untyped-def]
     app = open_app()
     before = _state(app)
-    errors: List[BaseException] = []
+    errors: list[BaseException] = []
     when_dialog_opens(app, NewGameDialog, lambda d: d.cancel(), errors)
     app.run_command("new")
     pump(app)
@@ -713,7 +712,7 @@ def test_preferences_change_board_size_and_theme(open_app) -> None:  # type: ign
 
     app = open_app()
     width = app.board.winfo_reqwidth()
-    errors: List[BaseException] = []
+    errors: list[BaseException] = []
 
     def choose(dialog: PreferencesDialog) -> None:
         dialog.zoom_var.set("150")

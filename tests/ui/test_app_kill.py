@@ -18,8 +18,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Dict, Iterator, List
+from typing import Any
 
 import pytest
 
@@ -41,7 +42,7 @@ TIMEOUT_S = 20.0
 class AppProcess:
     """A real app process and the JSON lines it reports (read by a thread, so a wait can time out)."""
 
-    def __init__(self, data_dir: Path, args: List[str]) -> None:
+    def __init__(self, data_dir: Path, args: list[str]) -> None:
         env = dict(os.environ, SUDOKU_TK_DATA_DIR=str(data_dir), SUDOKU_TK_TEST_REPORT="1")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "sudoku_tk", *args],
@@ -51,8 +52,8 @@ class AppProcess:
             stderr=subprocess.PIPE,
             text=True,
         )
-        self.lines: "queue.Queue[Dict[str, Any]]" = queue.Queue()
-        self._seen: List[Dict[str, Any]] = []
+        self.lines: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._seen: list[dict[str, Any]] = []
         threading.Thread(target=self._pump, daemon=True).start()
 
     def _pump(self) -> None:
@@ -60,7 +61,7 @@ class AppProcess:
         for line in self.proc.stdout:
             self.lines.put(json.loads(line))
 
-    def read(self, key: str) -> Dict[str, Any]:
+    def read(self, key: str) -> dict[str, Any]:
         """The next report line holding ``key``, in the order written (lines with other keys wait their turn)."""
         for i, data in enumerate(self._seen):
             if key in data:
@@ -121,27 +122,27 @@ def own_display(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 
 @pytest.fixture
-def apps(tmp_path: Path) -> Iterator[List[AppProcess]]:
-    started: List[AppProcess] = []
+def apps(tmp_path: Path) -> Iterator[list[AppProcess]]:
+    started: list[AppProcess] = []
     yield started
     for app in started:
         app.stop()
 
 
-def _click(ready: Dict[str, Any], cell: int, digit: int) -> None:
+def _click(ready: dict[str, Any], cell: int, digit: int) -> None:
     x0, y0, w, h = ready["board"]
     layout = BoardLayout.fit(ready["box"], w, h)
     x, y = layout.candidate_rect(cell, digit).center
     subprocess.run(["xdotool", "mousemove", str(int(x0 + x)), str(int(y0 + y)), "click", "1"], check=True, timeout=10)
 
 
-def _next_move(start: Grid, moves: List[Move], solution: tuple[int, ...]) -> Place:
+def _next_move(start: Grid, moves: list[Move], solution: tuple[int, ...]) -> Place:
     pos = recompute(start, moves, ALL_ASSISTS)
     cell = pos.empty_cells()[0]
     return Place(cell, solution[cell])
 
 
-def test_sigkill_mid_game_loses_at_most_the_last_move(tmp_path: Path, apps: List[AppProcess]) -> None:
+def test_sigkill_mid_game_loses_at_most_the_last_move(tmp_path: Path, apps: list[AppProcess]) -> None:
     start = Grid.from_string(HARD)
     solution = solve(start)
     assert solution is not None
@@ -150,7 +151,7 @@ def test_sigkill_mid_game_loses_at_most_the_last_move(tmp_path: Path, apps: List
     ready = first.read("ready")
     assert ready["moves"] == 0
     assert first.read("saved")["saved"] == 0  # a fresh game is kept before its first move
-    played: List[Move] = []
+    played: list[Move] = []
     for _ in range(6):
         move = _next_move(start, played, solution)
         _click(ready, move.cell, move.digit)
@@ -172,7 +173,7 @@ def test_sigkill_mid_game_loses_at_most_the_last_move(tmp_path: Path, apps: List
     second.stop()
 
 
-def test_a_damaged_autosave_falls_back_to_the_backup_and_says_so(tmp_path: Path, apps: List[AppProcess]) -> None:
+def test_a_damaged_autosave_falls_back_to_the_backup_and_says_so(tmp_path: Path, apps: list[AppProcess]) -> None:
     start = Grid.from_string(HARD)
     solution = solve(start)
     assert solution is not None
@@ -180,7 +181,7 @@ def test_a_damaged_autosave_falls_back_to_the_backup_and_says_so(tmp_path: Path,
     apps.append(first)
     ready = first.read("ready")
     first.read("saved")
-    played: List[Move] = []
+    played: list[Move] = []
     for _ in range(2):
         move = _next_move(start, played, solution)
         _click(ready, move.cell, move.digit)

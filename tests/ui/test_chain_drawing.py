@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import List
-
 import pytest
 from gui_helpers import MakeApp, key, pump
 from shared_data import read_puzzles
@@ -30,7 +28,7 @@ def _play_until(app, technique: Technique) -> Step:  # type: ignore[no-untyped-d
     raise AssertionError(f"no {technique} on the way")
 
 
-def _texts(app, tag: str) -> List[str]:  # type: ignore[no-untyped-def]
+def _texts(app, tag: str) -> list[str]:  # type: ignore[no-untyped-def]
     board = app.board
     return [board.itemcget(i, "text") for i in board.find_withtag(tag) if board.type(i) == "text"]
 

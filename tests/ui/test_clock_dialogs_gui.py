@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, List
+from typing import Any
 
 import pytest
 from gui_helpers import MakeApp, click, pump, when_dialog_opens
@@ -23,7 +23,7 @@ CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419
 SOLUTION = solve(Grid.from_string(CLASSIC))
 
 
-def _running_app(make_app: MakeApp) -> tuple[Any, List[float]]:
+def _running_app(make_app: MakeApp) -> tuple[Any, list[float]]:
     """A window whose game clock reads a hand-driven time and runs (one move made)."""
     now = [1000.0]
     session = Session(Grid.from_string(CLASSIC), "Timed", assists=[Assist.PEERS], clock=lambda: now[0])
@@ -36,8 +36,8 @@ def _running_app(make_app: MakeApp) -> tuple[Any, List[float]]:
 
 def test_the_clock_stops_while_the_new_game_dialog_is_open(make_app: MakeApp) -> None:
     app, now = _running_app(make_app)
-    seen: List[bool] = []
-    errors: List[BaseException] = []
+    seen: list[bool] = []
+    errors: list[BaseException] = []
 
     def while_open(dialog: NewGameDialog) -> None:
         seen.append(app.session.is_clock_running())
@@ -57,8 +57,8 @@ def test_the_clock_stops_while_the_new_game_dialog_is_open(make_app: MakeApp) ->
 
 def test_preferences_and_the_replace_question_stop_it_too(make_app: MakeApp) -> None:
     app, now = _running_app(make_app)
-    seen: List[bool] = []
-    errors: List[BaseException] = []
+    seen: list[bool] = []
+    errors: list[BaseException] = []
 
     def look(dialog: Any) -> None:
         seen.append(app.session.is_clock_running())
@@ -89,7 +89,7 @@ def test_nested_dialogs_resume_only_when_the_last_closes(make_app: MakeApp) -> N
 
 def test_a_file_chooser_stops_it(make_app: MakeApp) -> None:
     app, now = _running_app(make_app)
-    seen: List[bool] = []
+    seen: list[bool] = []
 
     def chooser(**options: Any) -> str:
         seen.append(app.session.is_clock_running())

@@ -115,9 +115,9 @@ def _covered_by_marks(app: App) -> list:  # type: ignore[type-arg]
         for other in board.find_overlapping(x0 + 1, y0 + 1, x1 - 1, y1 - 1):
             tags = board.gettags(other)
             shown = board.itemcget(other, "state") != "hidden"
-            if shown and board.type(other) == "text" and ("digit" in tags or "cand" in tags):
-                if board.itemcget(other, "text"):
-                    covered.append(next(t for t in tags if t.startswith(("digit-", "cand-"))))
+            text = shown and board.type(other) == "text" and ("digit" in tags or "cand" in tags)
+            if text and board.itemcget(other, "text"):
+                covered.append(next(t for t in tags if t.startswith(("digit-", "cand-"))))
     return covered
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 import tkinter as tk
+from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
 from tkinter import ttk
-from typing import Callable, Iterator, List, Tuple
 
 import pytest
 from gui_helpers import MakeApp, pump
@@ -63,7 +63,7 @@ def _walk(widget: tk.Misc) -> Iterator[tk.Misc]:
         yield from _walk(child)
 
 
-def _dialogs(root: tk.Misc) -> List[Tuple[str, Callable[[], tk.Toplevel]]]:
+def _dialogs(root: tk.Misc) -> list[tuple[str, Callable[[], tk.Toplevel]]]:
     grid = Grid.from_string(CLASSIC)
     collection = read_incoming("\n".join([CLASSIC] * 3))
     recent = RecentGame(
@@ -82,10 +82,10 @@ def _dialogs(root: tk.Misc) -> List[Tuple[str, Callable[[], tk.Toplevel]]]:
     ]
 
 
-def _problems(dialog: tk.Toplevel) -> List[str]:
+def _problems(dialog: tk.Toplevel) -> list[str]:
     style = ttk.Style(dialog)
     window = style.lookup("TFrame", "background")
-    found: List[str] = []
+    found: list[str] = []
     for widget in _walk(dialog):
         cls = widget.winfo_class()
         name = f"{cls} {str(widget).rsplit('.', 1)[-1]}"

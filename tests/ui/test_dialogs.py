@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Dict, Iterator
+from typing import Any
 
 import pytest
 
@@ -132,7 +133,7 @@ def test_game_file_name() -> None:
 class FakeChooser:
     def __init__(self, answer: Any) -> None:
         self.answer = answer
-        self.kwargs: Dict[str, Any] = {}
+        self.kwargs: dict[str, Any] = {}
 
     def __call__(self, **kwargs: Any) -> Any:
         self.kwargs = kwargs
@@ -240,7 +241,7 @@ def test_new_game_keys_return_and_escape(root: Any) -> None:
 
 @pytest.mark.gui
 def test_new_game_shown_modally_returns_after_ok(root: Any) -> None:
-    seen: Dict[str, Any] = {}
+    seen: dict[str, Any] = {}
 
     def press_ok() -> None:
         dialogs = [w for w in root.winfo_children() if isinstance(w, NewGameDialog) and w.winfo_viewable()]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
 
 import pytest
 from gui_helpers import HARD, MakeApp, click, pump
@@ -29,14 +29,14 @@ pytestmark = pytest.mark.gui
 class FakeDesktop:
     """Programs on a fake PATH; what ran is recorded."""
 
-    def __init__(self, programs: Dict[str, Tuple[int, str]]) -> None:
+    def __init__(self, programs: dict[str, tuple[int, str]]) -> None:
         self.programs = programs
-        self.ran: List[Tuple[str, ...]] = []
+        self.ran: list[tuple[str, ...]] = []
 
-    def which(self, name: str) -> Optional[str]:
+    def which(self, name: str) -> str | None:
         return f"/usr/bin/{name}" if any(k.split()[0] == name for k in self.programs) else None
 
-    def run(self, argv: Sequence[str]) -> Tuple[int, str]:
+    def run(self, argv: Sequence[str]) -> tuple[int, str]:
         self.ran.append(tuple(argv))
         name = Path(argv[0]).name
         key = f"{name} {argv[1]}" if len(argv) > 1 and f"{name} {argv[1]}" in self.programs else name
@@ -46,7 +46,7 @@ class FakeDesktop:
         return Desktop(Platform.LINUX, which=self.which, run=self.run, run_detached=self.run, startfile=None, env={})
 
 
-def menu_labels(app, menu_name: str) -> List[str]:  # type: ignore[no-untyped-def]
+def menu_labels(app, menu_name: str) -> list[str]:  # type: ignore[no-untyped-def]
     bar = app.menubar
     for i in range((bar.index("end") or 0) + 1):
         if bar.entrycget(i, "label") == menu_name:
@@ -57,7 +57,7 @@ def menu_labels(app, menu_name: str) -> List[str]:  # type: ignore[no-untyped-de
     raise KeyError(menu_name)
 
 
-def count_near(image: Image.Image, box: Tuple[float, float, float, float], colour: str, tolerance: int = 8) -> int:
+def count_near(image: Image.Image, box: tuple[float, float, float, float], colour: str, tolerance: int = 8) -> int:
     want = rgb(colour)
     px = image.convert("RGB").load()
     x0, y0, x1, y1 = map(int, box)
@@ -86,7 +86,7 @@ def test_export_picture_draws_the_hint_on_show(make_app: MakeApp, tmp_path: Path
     view = app.hint_panel.ladder.view
     marked = next(h for h in view.highlights if h.cells)
     target = tmp_path / "board.png"
-    asked: List[str] = []
+    asked: list[str] = []
     app.exports.ask_picture = lambda: PictureChoice(scale=1)
     app.exports.ask_path = lambda title, suffix, name: asked.append(name) or target
     assert app.run_command("export-picture")
@@ -191,7 +191,7 @@ def test_copy_picture_hands_a_png_to_the_clipboard_program(make_app: MakeApp) ->
 
 def test_sudokuwiki_and_the_text_copies(make_app: MakeApp) -> None:
     app = make_app()
-    opened: List[str] = []
+    opened: list[str] = []
     app.exports.open_url = lambda url: opened.append(url) or True
     app.run_command("open-sudokuwiki")
     (url,) = opened
@@ -283,5 +283,5 @@ def test_in_own_marks_mode_exports_draw_the_players_marks(make_app: MakeApp, tmp
     assert inked == [1, 6, 7, 9]
 
 
-def _box(r) -> Tuple[float, float, float, float]:  # type: ignore[no-untyped-def]
+def _box(r) -> tuple[float, float, float, float]:  # type: ignore[no-untyped-def]
     return (r.x0, r.y0, r.x1, r.y1)

@@ -8,7 +8,6 @@ import os
 import tkinter as tk
 from pathlib import Path
 from tkinter import ttk
-from typing import Dict, List
 
 import pytest
 from gui_helpers import MakeApp, pump
@@ -23,7 +22,7 @@ DIALOG = ".__tk_filedialog"
 """Tk's file dialog on X11 (tkfbox.tcl): its toplevel, whose name entry is .contents.f2.ent."""
 
 
-def _inspect_save_dialog(app: App, seen: Dict[str, object]) -> None:
+def _inspect_save_dialog(app: App, seen: dict[str, object]) -> None:
     """Once Tk's save dialog is up: note its folder, type a name, press Ctrl+A in it, note the selection, cancel."""
 
     def poll() -> None:
@@ -65,7 +64,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_the_save_chooser_opens_in_documents_then_in_the_folder_used_last(make_app: MakeApp, home: Path) -> None:
     app = make_app()
-    seen: Dict[str, object] = {}
+    seen: dict[str, object] = {}
     _inspect_save_dialog(app, seen)
     assert app.files.ask_save() is None  # cancelled
     assert Path(str(seen["folder"])) == home / "Documents" != Path(os.getcwd())
@@ -74,7 +73,7 @@ def test_the_save_chooser_opens_in_documents_then_in_the_folder_used_last(make_a
     used = home / "games"
     used.mkdir()
     app.files.remember_directory(used / "old.sudoku.json")  # what a save there does
-    again: Dict[str, object] = {}
+    again: dict[str, object] = {}
     _inspect_save_dialog(app, again)
     app.files.ask_save()
     assert Path(str(again["folder"])) == used
@@ -95,7 +94,7 @@ def _ctrl_a(app: App, widget: tk.Widget) -> None:
 def test_ctrl_a_selects_all_in_the_app_s_own_entries_and_text_boxes(make_app: MakeApp) -> None:
     app = make_app()
     window = tk.Toplevel(app.root)  # as in a dialog
-    boxes: List[tk.Widget] = [ttk.Entry(window), tk.Entry(window), ttk.Combobox(window), ttk.Spinbox(window)]
+    boxes: list[tk.Widget] = [ttk.Entry(window), tk.Entry(window), ttk.Combobox(window), ttk.Spinbox(window)]
     for box in boxes:
         box.pack()
         box.insert(0, "r1c1 and more")  # type: ignore[attr-defined]
@@ -113,7 +112,7 @@ def test_ctrl_a_selects_all_in_the_app_s_own_entries_and_text_boxes(make_app: Ma
 def test_the_starting_folder_is_the_last_one_while_it_exists_else_documents_else_home(tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
-    env: Dict[str, str] = {}
+    env: dict[str, str] = {}
     assert starting_folder("", home, env) == str(home)
     (home / "Documents").mkdir()
     assert starting_folder("", home, env) == str(home / "Documents")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from gui_helpers import MakeApp, pump

@@ -9,7 +9,6 @@ the effects asserted are exact and agree with the puzzles' unique solutions.
 from __future__ import annotations
 
 import time
-from typing import Set
 
 import pytest
 from gui_helpers import MakeApp, click, key, pump
@@ -43,12 +42,12 @@ def panel_of(app) -> HintPanel:  # type: ignore[no-untyped-def]
     return panel
 
 
-def step_roles(app) -> Set[str]:  # type: ignore[no-untyped-def]
+def step_roles(app) -> set[str]:  # type: ignore[no-untyped-def]
     board = app.board
     return {t[5:] for i in board.find_withtag("step") for t in board.gettags(i) if t.startswith("role-")}
 
 
-def marked(app, role: str) -> Set[str]:  # type: ignore[no-untyped-def]
+def marked(app, role: str) -> set[str]:  # type: ignore[no-untyped-def]
     """The ``step-cand-<cell>-<digit>`` (or ``step-cell-<cell>``) tags of a role's items."""
     board = app.board
     out = set()

@@ -8,8 +8,7 @@ buttons drive the panel; the assertions read the canvas items (tags) and the wid
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import List, Set, Tuple
+from functools import cache
 
 import pytest
 from gui_helpers import MakeApp, key, pump
@@ -27,8 +26,8 @@ pytestmark = pytest.mark.gui
 HARDEST = 2293  # the last (hardest) line of sudoku_exchange_se_rated.txt
 
 
-@lru_cache(maxsize=None)
-def position_before(technique: Technique, line: int = HARDEST) -> Tuple[Grid, Step]:
+@cache
+def position_before(technique: Technique, line: int = HARDEST) -> tuple[Grid, Step]:
     """The grid before the logic solver's first step of ``technique`` on an SE-rated puzzle, and that step."""
     puzzle = read_puzzles("sudoku_exchange_se_rated.txt")[line]
     path = solve_logically(Grid.from_string(puzzle))
@@ -62,7 +61,7 @@ def three_presses(app) -> None:  # type: ignore[no-untyped-def]
     pump(app)
 
 
-def node_numbers(app) -> Set[int]:  # type: ignore[no-untyped-def]
+def node_numbers(app) -> set[int]:  # type: ignore[no-untyped-def]
     board = app.board
     out = set()
     for i in board.find_withtag("node"):
@@ -186,7 +185,7 @@ def test_a_set_marks_only_the_candidates_its_cells_hold(make_app: MakeApp) -> No
     view = panel.ladder.view
     assert view is not None and view.step is not None and view.step.technique is Technique.ALS_XZ
     board, pos = app.board, app.session.position
-    marked: List[Tuple[int, int]] = []
+    marked: list[tuple[int, int]] = []
     for role in ("color_a", "color_b"):
         for i in board.find_withtag(f"role-{role}"):
             for t in board.gettags(i):

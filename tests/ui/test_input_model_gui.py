@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Tuple
 
 import pytest
 from gui_helpers import HARD, MakeApp, click, key, pump
@@ -66,7 +65,7 @@ def _empty_cell_with(app: App, digit: int) -> int:
     raise AssertionError(f"no empty cell has {digit} among two or more candidates")
 
 
-def _between_1_and_2(app: App, cell: int) -> Tuple[float, float]:
+def _between_1_and_2(app: App, cell: int) -> tuple[float, float]:
     """The point on the line between candidates 1 and 2 of ``cell``."""
     lay = app.board.layout
     one = lay.candidate_rect(cell, 1)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from tkinter import ttk
-from typing import Callable
 
 import pytest
 from gui_helpers import MakeApp, click, hover, key, pump

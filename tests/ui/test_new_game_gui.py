@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 import time
 import tkinter as tk
+from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from pathlib import Path
-from typing import Any, Callable, List, Tuple
+from typing import Any
 
 import pytest
 from gui_helpers import HARD, click, key, pump, when_dialog_opens
@@ -48,8 +49,8 @@ class FakeWorker(Executor):
 
     def __init__(self, hold: Callable[[Any], bool] = lambda job: isinstance(job, MakeJob) and "practice" in job.key):
         self.hold = hold
-        self.jobs: List[Any] = []
-        self.held: List[Tuple[Any, "Future[Any]"]] = []
+        self.jobs: list[Any] = []
+        self.held: list[tuple[Any, Future[Any]]] = []
 
     def answer(self, job: Any) -> Any:
         if isinstance(job, RateJob):
@@ -58,7 +59,7 @@ class FakeWorker(Executor):
             return Generated(CLASSIC, PASTED_RATING, job.seed, 1)
         return None
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> "Future[Any]":
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         job = args[0]
         future: Future[Any] = Future()
         if isinstance(job, PidJob):
@@ -105,7 +106,7 @@ def x_wing_puzzle() -> Generated:
 
 def choose(app: App, act: Callable[[NewGameDialog], None]) -> None:
     """Ctrl+N, then ``act`` on the dialog, then Return (Play)."""
-    errors: List[BaseException] = []
+    errors: list[BaseException] = []
 
     def answer(dialog: NewGameDialog) -> None:
         act(dialog)
@@ -177,7 +178,7 @@ def test_an_empty_cache_makes_the_puzzle_and_play_it_asks_before_replacing(
     assert job.key == "practice:X_WING"
     until(app, lambda: app.banner_text() == "Your X-Wing puzzle is ready.")
     assert app.notice_buttons() == ["Play it", "Later"]
-    asked: List[str] = []
+    asked: list[str] = []
     app.files.keeper.ask_replace = lambda question: asked.append(question) is None
     app.press_notice("Play it")
     pump(app)
@@ -189,13 +190,13 @@ def test_an_empty_cache_makes_the_puzzle_and_play_it_asks_before_replacing(
     assert app.new_games.cache.puzzles(PuzzleKey.practice(Technique.X_WING)) == ()
 
 
-def _in_progress(app: App) -> List[str]:
+def _in_progress(app: App) -> list[str]:
     """Make a move (the game is then in progress) and count the replace questions from now on."""
     solution = solve(Grid.from_string(HARD))
     assert solution is not None
     cell = app.session.position.empty_cells()[0]
     click(app, cell, solution[cell])
-    asked: List[str] = []
+    asked: list[str] = []
     app.files.keeper.ask_replace = lambda question: asked.append(question) is None
     return asked
 
@@ -235,7 +236,7 @@ def test_a_ready_puzzle_is_asked_about_after_the_dialog_and_stays_ready_when_kep
 def test_a_built_in_puzzle_is_asked_about_once_after_the_dialog(open_app: Callable[..., App]) -> None:
     app = open_app()
     asked = _in_progress(app)
-    seen: List[str] = []
+    seen: list[str] = []
 
     def pick_four(dialog: NewGameDialog) -> None:
         seen.append(f"dialog after {len(asked)} questions")
@@ -392,6 +393,6 @@ def test_the_dialog_offers_last_runs_choice_first(
     app.close()
     app.root.destroy()
     again = open_app(None, background=lambda: FakeWorker(hold=lambda job: isinstance(job, MakeJob)))
-    seen: List[Tuple[str, str]] = []
+    seen: list[tuple[str, str]] = []
     choose(again, lambda dialog: seen.append((dialog.mode_var.get(), dialog.technique_var.get())))
     assert seen == [(PRACTICE, "XY-Chain")]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import tkinter as tk
 from pathlib import Path
-from typing import List
 
 import pytest
 from gui_helpers import HARD, MakeApp, click, hover, key, pump
@@ -45,7 +44,7 @@ def _choose(app: App, menu_name: str, label: str) -> None:
     pump(app)
 
 
-def _shown(app: App, cell: int) -> List[int]:
+def _shown(app: App, cell: int) -> list[int]:
     """The small digits the canvas shows in ``cell``."""
     return [d for d in range(1, 10) if app.board.candidate_visible(cell, d)]
 

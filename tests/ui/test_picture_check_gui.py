@@ -8,8 +8,9 @@ screen (a real Toplevel, answered by the test once it is on screen), the keeper'
 from __future__ import annotations
 
 import io
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, List, Sequence, Tuple
+from typing import Any
 
 import pytest
 from gui_helpers import HARD, click, clipboard, key, pump, when_dialog_opens
@@ -29,7 +30,7 @@ CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419
 CELL = 44
 
 
-def _board_with_a_pen_digit() -> Tuple[bytes, int]:
+def _board_with_a_pen_digit() -> tuple[bytes, int]:
     """A PNG of CLASSIC with a 4 written in blue pen in the empty r1c3 (not a given: left out, marked unsure)."""
     board = draw_board(Grid.from_string(CLASSIC).givens, STYLES["plain"], CELL)
     picture = board.picture.copy()
@@ -42,14 +43,14 @@ def _board_with_a_pen_digit() -> Tuple[bytes, int]:
     return buffer.getvalue(), 2
 
 
-def _fake_xclip(data: bytes, calls: List[Sequence[str]]) -> Desktop:
+def _fake_xclip(data: bytes, calls: list[Sequence[str]]) -> Desktop:
     """A Linux desktop whose xclip offers ``data`` as image/png (b"" offers no picture)."""
 
-    def run(argv: Sequence[str]) -> Tuple[int, str]:
+    def run(argv: Sequence[str]) -> tuple[int, str]:
         calls.append(tuple(argv))
         return 0, "TARGETS\nimage/png\n" if data else "TARGETS\nUTF8_STRING\n"
 
-    def run_bytes(argv: Sequence[str], limit: int) -> Tuple[int, bytes]:
+    def run_bytes(argv: Sequence[str], limit: int) -> tuple[int, bytes]:
         calls.append(tuple(argv))
         return 0, data
 
@@ -59,8 +60,8 @@ def _fake_xclip(data: bytes, calls: List[Sequence[str]]) -> Desktop:
     )  # fmt: skip
 
 
-def _paste_picture(app: App, data: bytes) -> List[Sequence[str]]:
-    calls: List[Sequence[str]] = []
+def _paste_picture(app: App, data: bytes) -> list[Sequence[str]]:
+    calls: list[Sequence[str]] = []
     app.pictures.desktop = _fake_xclip(data, calls)
     clipboard(app, None)  # no text: Paste turns to the clipboard's picture
     return calls
@@ -72,10 +73,10 @@ def test_a_pasted_picture_is_checked_then_played(open_app: Callable[..., App]) -
     assert app.session.moves
     data, pen = _board_with_a_pen_digit()
     calls = _paste_picture(app, data)
-    questions: List[str] = []
+    questions: list[str] = []
     app.files.keeper.ask_replace = lambda question: questions.append(question) or True  # type: ignore[func-returns-value]
     seen: dict[str, Any] = {}
-    errors: List[BaseException] = []
+    errors: list[BaseException] = []
 
     def check(screen: PictureCheck) -> None:
         pump(app)
@@ -130,7 +131,7 @@ def test_open_picture_reads_a_file_and_cancel_keeps_the_game(open_app: Callable[
     path = tmp_path / "newspaper.png"
     draw_board(Grid.from_string(CLASSIC).givens, STYLES["serif"], 40).picture.save(path)
     app.pictures.ask_open = lambda: path
-    offered: List[Tuple[str, str]] = []
+    offered: list[tuple[str, str]] = []
 
     def answer(reading: Any, picture: Image.Image, name: str) -> None:
         offered.append((reading.to_line(), name))

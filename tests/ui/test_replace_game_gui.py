@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import functools
 import tkinter as tk
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, List
+from typing import Any
 
 import pytest
 from gui_helpers import HARD, MakeApp, click, clipboard, key, pump, when_dialog_opens
@@ -50,7 +51,7 @@ def _press(dialog: tk.Toplevel, keysym: str) -> None:
     dialog.event_generate(f"<{keysym}>")
 
 
-def _answer(app: App, keysym: str, seen: List[Any], errors: List[BaseException]) -> None:
+def _answer(app: App, keysym: str, seen: list[Any], errors: list[BaseException]) -> None:
     """When the question opens, note what it shows, then answer it with ``keysym`` (Return or Escape)."""
 
     def answer(dialog: ReplaceGameDialog) -> None:
@@ -74,9 +75,9 @@ def test_ctrl_n_asks_once_a_puzzle_is_chosen_and_esc_keeps_the_game(open_app: Ca
     app = open_app()
     _play(app, 2)
     before = _state(app)
-    seen: List[Any] = []
-    errors: List[BaseException] = []
-    chosen: List[str] = []
+    seen: list[Any] = []
+    errors: list[BaseException] = []
+    chosen: list[str] = []
 
     def choose(dialog: NewGameDialog) -> None:
         chosen.append(f"chosen after {len(seen)} questions")
@@ -103,8 +104,8 @@ def test_replace_keeps_the_game_and_continue_brings_it_back_exactly(open_app: Ca
     pump(app)
     before = _state(app)
     elapsed = app.session.elapsed()
-    seen: List[Any] = []
-    errors: List[BaseException] = []
+    seen: list[Any] = []
+    errors: list[BaseException] = []
     _answer(app, "Return", seen, errors)
     when_dialog_opens(app, NewGameDialog, lambda dialog: dialog.ok(), errors)
     key(app, "n", CONTROL)
@@ -117,7 +118,7 @@ def test_replace_keeps_the_game_and_continue_brings_it_back_exactly(open_app: Ca
     assert ", 2 moves, " in progress
     assert app.commands.get("continue-recent").is_available()
 
-    listed: List[str] = []
+    listed: list[str] = []
 
     def continue_first(dialog: RecentGamesDialog) -> None:
         listed.extend(dialog.lines())
@@ -141,7 +142,7 @@ def test_replace_keeps_the_game_and_continue_brings_it_back_exactly(open_app: Ca
 
 def test_a_game_not_in_progress_is_replaced_without_a_question(open_app: Callable[..., App]) -> None:
     app = open_app()
-    asked: List[str] = []
+    asked: list[str] = []
     app.files.keeper.ask_replace = lambda question: asked.append(question) or False  # type: ignore[func-returns-value]
     app.run_command("new-9")  # a fresh game: nothing to lose
     pump(app)
@@ -161,9 +162,9 @@ def test_a_cancelled_new_game_dialog_asks_nothing_and_keeps_the_game_out_of_the_
     app = open_app()
     _play(app, 2)
     before = _state(app)
-    asked: List[str] = []
+    asked: list[str] = []
     app.files.keeper.ask_replace = lambda question: asked.append(question) is None
-    errors: List[BaseException] = []
+    errors: list[BaseException] = []
     when_dialog_opens(app, NewGameDialog, lambda dialog: dialog.cancel(), errors)
     app.run_command("new")
     pump(app)
@@ -183,8 +184,8 @@ def test_ctrl_v_asks_once_the_clipboard_holds_a_puzzle(open_app: Callable[..., A
     assert _state(app) == before and "Your game is unchanged" in app.banner_text()
     app.press_notice(app.notice_buttons()[0])
     clipboard(app, CLASSIC)
-    seen: List[Any] = []
-    errors: List[BaseException] = []
+    seen: list[Any] = []
+    errors: list[BaseException] = []
     _answer(app, "Escape", seen, errors)
     key(app, "v", CONTROL)
     assert not errors, errors
@@ -207,8 +208,8 @@ def test_open_asks_before_a_saved_game_replaces_the_one_in_progress(
     other.close()
     other.root.destroy()
     _play(app, 1)
-    seen: List[Any] = []
-    errors: List[BaseException] = []
+    seen: list[Any] = []
+    errors: list[BaseException] = []
     _answer(app, "Return", seen, errors)
     app.files.ask_open = lambda: path
     app.run_command("open")
@@ -223,7 +224,7 @@ def test_enter_a_puzzle_asks_and_cancel_brings_the_game_back_out_of_the_list(ope
     app = open_app()
     _play(app, 2)
     before = _state(app)
-    errors: List[BaseException] = []
+    errors: list[BaseException] = []
     _answer(app, "Return", [], errors)
     app.run_command("enter-puzzle")
     pump(app)

@@ -12,8 +12,8 @@ and hints that work on the new board. The window re-fits to the new board size.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 import pytest
 from gui_helpers import click, key, pump

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Callable, Iterator, List, Tuple
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from gui_helpers import HARD, clipboard, key, pump
@@ -42,7 +43,7 @@ class SlowSearch:
         self.release = threading.Event()
         self.running = 0
 
-    def __call__(self, grid: Grid, limit: int = 2, *, stop: Any = None) -> List[Tuple[int, ...]]:
+    def __call__(self, grid: Grid, limit: int = 2, *, stop: Any = None) -> list[tuple[int, ...]]:
         self.running += 1
         try:
             while self.armed and not self.release.is_set():

@@ -5,7 +5,7 @@ strikes and ghosts, chain links (strong solid, weak dashed), layers, and each ro
 from __future__ import annotations
 
 import tkinter as tk
-from typing import Dict, Iterator, Tuple
+from collections.abc import Iterator
 
 import pytest
 
@@ -32,7 +32,7 @@ def board() -> Iterator[BoardCanvas]:
     root.destroy()
 
 
-def _empty_with(board: BoardCanvas, digit: int, count: int) -> Tuple[int, ...]:
+def _empty_with(board: BoardCanvas, digit: int, count: int) -> tuple[int, ...]:
     pos = board._position
     assert pos is not None
     cells = tuple(c for c in pos.empty_cells() if pos.has_candidate(c, digit))[:count]
@@ -40,7 +40,7 @@ def _empty_with(board: BoardCanvas, digit: int, count: int) -> Tuple[int, ...]:
     return cells
 
 
-def _signature(board: BoardCanvas, role: HighlightRole) -> Tuple[Tuple[str, str, str, str], ...]:
+def _signature(board: BoardCanvas, role: HighlightRole) -> tuple[tuple[str, str, str, str], ...]:
     """What a candidate mark of ``role`` looks like without its colours: item kinds, filled or hollow, dash, width."""
     items = board.find_withtag(f"role-{role.value}")
     out = []
@@ -60,7 +60,7 @@ def _signature(board: BoardCanvas, role: HighlightRole) -> Tuple[Tuple[str, str,
 
 def test_every_candidate_role_has_its_own_shape(board: BoardCanvas) -> None:
     cell = _empty_with(board, 2, 1)[0]
-    signatures: Dict[HighlightRole, tuple] = {}
+    signatures: dict[HighlightRole, tuple] = {}
     for role in CANDIDATE_ROLES:
         board.show_highlights([Highlight(role, (cell,), (2,))])
         board.update_idletasks()

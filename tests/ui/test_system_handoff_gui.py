@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from pathlib import Path
-from typing import Any, List
+from typing import Any
 
 import pytest
 from gui_helpers import HARD, pump, when_dialog_opens
@@ -37,7 +37,7 @@ def test_finder_documents_and_the_application_menu_reach_the_window(open_app, tm
     app.run_command("new-9")
     pump(app)
     assert app.session.name != "From Finder"
-    quits: List[bool] = []
+    quits: list[bool] = []
     mac_events.install(app.root, app.run_command, lambda: quits.append(True), app.files.open_path)
 
     # Finder hands over two files: the first is opened (the window holds one game).
@@ -50,8 +50,8 @@ def test_finder_documents_and_the_application_menu_reach_the_window(open_app, tm
     about = [w for w in app.root.winfo_children() if isinstance(w, tk.Toplevel) and w.title() == "About Sudoku Tk"]
     assert len(about) == 1 and about[0].winfo_ismapped()
 
-    seen: List[Any] = []
-    errors: List[BaseException] = []
+    seen: list[Any] = []
+    errors: list[BaseException] = []
     when_dialog_opens(app, PreferencesDialog, lambda dialog: (seen.append(dialog), dialog.cancel()), errors)
     app.root.tk.call(mac_events.PREFERENCES)
     pump(app)
@@ -70,7 +70,7 @@ def test_a_saved_game_named_on_the_command_line_opens_in_the_window(
     app.root.destroy()
     assert saved_game_argument(str(path)) == path and saved_game_argument(HARD) is None
 
-    seen: List[tuple[str, str]] = []
+    seen: list[tuple[str, str]] = []
 
     def fake_mainloop(self: App, n: int = 0) -> None:
         pump(self)

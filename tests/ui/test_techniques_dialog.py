@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from gui_helpers import MakeApp, key, pump
@@ -207,4 +208,4 @@ def test_the_ok_button_lies_inside_a_1366_by_768_screen() -> None:
         server.wait(timeout=10)
     x, y, w, h = seen["ok"]
     assert seen["screen"] == [1366, 768]
-    assert 0 <= x and x + w <= 1366 and 0 <= y and y + h <= 768, seen
+    assert x >= 0 and x + w <= 1366 and y >= 0 and y + h <= 768, seen

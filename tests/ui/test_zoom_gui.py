@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 import tkinter.font as tkfont
 from pathlib import Path
-from typing import Tuple
 
 import pytest
 from gui_helpers import MakeApp, key, pump
@@ -37,7 +36,7 @@ def _settle(app: App) -> None:
     pump(app)
 
 
-def _window(app: App) -> Tuple[int, int]:
+def _window(app: App) -> tuple[int, int]:
     return app.root.winfo_width(), app.root.winfo_height()
 
 
@@ -132,7 +131,7 @@ def test_ctrl_wheel_zooms_and_the_plain_wheel_scrolls_a_zoomed_board(make_app: M
     x0, y0 = app.board.winfo_x() + rect.x0, app.board.winfo_y() + rect.y0
     x1, y1 = app.board.winfo_x() + rect.x1, app.board.winfo_y() + rect.y1
     port = view.port
-    assert 0 <= x0 and x1 <= port.winfo_width() and 0 <= y0 and y1 <= port.winfo_height()
+    assert x0 >= 0 and x1 <= port.winfo_width() and y0 >= 0 and y1 <= port.winfo_height()
     key(app, "Home", CONTROL)
     _settle(app)
     assert view.scrolled == (0, 0)

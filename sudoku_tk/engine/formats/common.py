@@ -9,9 +9,10 @@ message, decoding bytes, telling a border line from a row of cells, building the
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from functools import lru_cache
-from typing import Callable, NoReturn, Sequence
+from functools import cache
+from typing import NoReturn
 
 from ..errors import PuzzleFormatError
 from ..geometry import DIGIT_CHARS, Geometry
@@ -32,7 +33,7 @@ def _geometry_for_cells(count: int, line: int | None = None) -> Geometry:
     return Geometry.for_cell_count(count)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _alphabet(side: int, zero_is_digit: bool) -> dict[str, int]:
     """Map each character of a ``side``-wide board to its digit (0: an empty cell)."""
     table = {ch: d for d, ch in enumerate(DIGIT_CHARS[:side], 1)}

@@ -10,8 +10,8 @@ hand-over to the format modules.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Sequence
 from enum import Enum
-from typing import Callable, Iterator, Sequence
 
 from ..errors import PuzzleFormatError
 from ..grid import Grid
@@ -119,10 +119,10 @@ def _collection_body(content: Sequence[tuple[int, str]]) -> list[tuple[int, str]
         return None
     words = [_first_word(ln)[0] for _, ln in body]
     sixteen = [w for w in words if len(w) == 16]
-    if len(sixteen) == 16 and len(sixteen) == sum(len(w) - w.count("+") in _BOARD_CELLS for w in words):
-        # Sixteen rows of sixteen cells are one 16×16 board, unless only 4×4 digits occur.
-        if not all(set(w) <= _FOUR_BY_FOUR for w in sixteen):
-            return None
+    board = len(sixteen) == 16 and len(sixteen) == sum(len(w) - w.count("+") in _BOARD_CELLS for w in words)
+    # Sixteen rows of sixteen cells are one 16×16 board, unless only 4×4 digits occur.
+    if board and not all(set(w) <= _FOUR_BY_FOUR for w in sixteen):
+        return None
     return body
 
 

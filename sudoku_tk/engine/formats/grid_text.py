@@ -11,8 +11,8 @@ docstring, the ``[Puzzle]`` section of an ``.sdk`` file, and the boxed layout
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..geometry import Geometry
 from ..grid import Grid

@@ -10,7 +10,7 @@ the detector uses to recognise a collection), and the three writers.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..geometry import Geometry
 from ..grid import Grid, basic_candidates

@@ -9,7 +9,7 @@ each block are read as any grid of rows (``grid_text``).
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..geometry import Geometry
 from ..grid import Grid

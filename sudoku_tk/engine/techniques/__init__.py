@@ -18,8 +18,8 @@ when the caller says the puzzle has exactly one solution.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
-from typing import Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple
 
 from .. import technique_table
 from ..grid import Grid
@@ -52,7 +52,7 @@ ORDER = technique_table.ORDER
 DEFAULT_OFF = technique_table.DEFAULT_OFF
 NEEDS_ONE_SOLUTION = technique_table.NEEDS_ONE_SOLUTION
 
-FAMILY_MODULES: Tuple[ModuleType, ...] = (
+FAMILY_MODULES: tuple[ModuleType, ...] = (
     singles,
     intersections,
     subsets,
@@ -81,38 +81,38 @@ class _Registry:
     __slots__ = ("entries", "by_technique", "single")
 
     def __init__(self, modules: Iterable[ModuleType]) -> None:
-        self.entries: List[Tuple[Tuple[Technique, ...], Finder]] = []
+        self.entries: list[tuple[tuple[Technique, ...], Finder]] = []
         for module in modules:
             for served, finder in module.FINDERS:
                 self.entries.append((served if isinstance(served, tuple) else (served,), finder))
-        self.by_technique: Dict[Technique, Tuple[Tuple[Technique, ...], Finder]] = {}
+        self.by_technique: dict[Technique, tuple[tuple[Technique, ...], Finder]] = {}
         for served, finder in self.entries:
             for t in served:
                 self.by_technique[t] = (served, finder)
-        self.single: Dict[Technique, Finder] = {}
+        self.single: dict[Technique, Finder] = {}
         """Finders narrowed to one technique of a shared finder, made on first use (see ``finder_for``)."""
 
 
 _registry = _Registry(FAMILY_MODULES)
 
 
-def implemented() -> Tuple[Technique, ...]:
+def implemented() -> tuple[Technique, ...]:
     """The techniques that have a finder, in solving order."""
     return tuple(t for t in ORDER if t in _registry.by_technique)
 
 
-def default_techniques() -> Tuple[Technique, ...]:
+def default_techniques() -> tuple[Technique, ...]:
     """The techniques hints and the solver use when the caller does not choose: implemented, not DEFAULT_OFF."""
     return tuple(t for t in implemented() if t not in DEFAULT_OFF)
 
 
-def registered_finder(technique: Technique) -> Optional[Finder]:
+def registered_finder(technique: Technique) -> Finder | None:
     """The finder a family module registered for ``technique`` (it may serve other techniques too)."""
     got = _registry.by_technique.get(technique)
     return got[1] if got else None
 
 
-def finder_for(technique: Technique) -> Optional[Finder]:
+def finder_for(technique: Technique) -> Finder | None:
     """A finder yielding only ``technique``'s Steps, or None when no family module finds it."""
     got = _registry.by_technique.get(technique)
     if got is None:
@@ -136,10 +136,10 @@ def _needs_one_solution(t: Technique) -> bool:
     return t.family is Family.UNIQUENESS or t in NEEDS_ONE_SOLUTION
 
 
-def _selected(enabled: Optional[Iterable[Technique]], unique: bool) -> List[Tuple[FrozenSet[Technique], Finder]]:
+def _selected(enabled: Iterable[Technique] | None, unique: bool) -> list[tuple[frozenset[Technique], Finder]]:
     """The finders to ask, in solving order, each with the techniques whose Steps it may yield."""
     allowed = frozenset(default_techniques()) if enabled is None else frozenset(enabled)
-    out: List[Tuple[FrozenSet[Technique], Finder]] = []
+    out: list[tuple[frozenset[Technique], Finder]] = []
     done = set()
     for t in ORDER:
         got = _registry.by_technique.get(t)
@@ -154,7 +154,7 @@ def _selected(enabled: Optional[Iterable[Technique]], unique: bool) -> List[Tupl
     return out
 
 
-def iter_steps(grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: bool = True) -> Iterator[Step]:
+def iter_steps(grid: Grid, enabled: Iterable[Technique] | None = None, unique: bool = True) -> Iterator[Step]:
     """Yield Steps lazily, finder by finder in solving order (duplicates possible).
 
     Args:
@@ -172,8 +172,8 @@ COMPARED = 64
 
 
 def find_hint(
-    grid: Grid, enabled: Optional[Iterable[Technique]] = None, unique: bool = True, most: bool = False
-) -> Optional[Step]:
+    grid: Grid, enabled: Iterable[Technique] | None = None, unique: bool = True, most: bool = False
+) -> Step | None:
     """Return the step to take next on the grid's current candidates, or None when none applies.
 
     The technique is the first in solving order that applies, and its first step is taken, unless ``most``:
@@ -190,8 +190,8 @@ def find_hint(
         unique: the puzzle is known to have exactly one solution, so uniqueness techniques may be used.
     """
     for ok, finder in _selected(enabled, unique):
-        first: Optional[Step] = None
-        best: Optional[Step] = None
+        first: Step | None = None
+        best: Step | None = None
         compared = 0
         for step in finder(grid):
             if step.technique not in ok:
@@ -221,10 +221,10 @@ def _does(step: Step) -> int:
 
 def find_all_steps(
     grid: Grid,
-    enabled: Optional[Iterable[Technique]] = None,
+    enabled: Iterable[Technique] | None = None,
     unique: bool = True,
-    stop: Optional[Callable[[], bool]] = None,
-) -> List[Step]:
+    stop: Callable[[], bool] | None = None,
+) -> list[Step]:
     """Return every distinct Step (by ``Step.key()``) available on the grid, in solving order.
 
     A last-resort finder (forcing chains and nets, brute force, …) gives only its first step: its others are
@@ -232,7 +232,7 @@ def find_all_steps(
     finders and between steps; when it says True the steps found so far are returned.
     """
     seen = set()
-    out: List[Step] = []
+    out: list[Step] = []
     for ok, finder in _selected(enabled, unique):
         if stop is not None and stop():
             return out

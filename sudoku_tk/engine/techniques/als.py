@@ -47,7 +47,7 @@ the smallest pattern first (shortest chain, then fewest cells).
 from __future__ import annotations
 
 import heapq
-from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from collections.abc import Callable, Iterator, Sequence
 
 from ..explain import cells_text, digits_text, eliminations_text, join_words, sentence
 from ..geometry import Cell, Digit, Unit, bits, digits_of
@@ -95,7 +95,7 @@ def _digits(ai: AlsIndex, digits: Sequence[Digit] | int, conj: str = "and") -> s
     return digits_text(geo, digits_of(digits) if isinstance(digits, int) else digits, conj)
 
 
-def _cleared(elims: Sequence[Candidate]) -> List[Digit]:
+def _cleared(elims: Sequence[Candidate]) -> list[Digit]:
     return sorted({d for _c, d in elims})
 
 
@@ -110,13 +110,13 @@ def _highlights(
     sets: Sequence[AlmostLockedSet],
     pattern: Sequence[Candidate],
     elims: Sequence[Candidate],
-    pivot: Optional[Cell] = None,
-) -> Tuple[Highlight, ...]:
+    pivot: Cell | None = None,
+) -> tuple[Highlight, ...]:
     """The stem as PIVOT, each set in its own colour, link candidates as PATTERN, the sets' units, the eliminations."""
-    out: List[Highlight] = []
+    out: list[Highlight] = []
     if pivot is not None:
         out.append(Highlight(HighlightRole.PIVOT, (pivot,)))
-    units: List[Unit] = []
+    units: list[Unit] = []
     for k, s in enumerate(sets):
         out.append(Highlight(_COLORS[k % len(_COLORS)], s.cell_list, tuple(digits_of(s.digits))))
         if s.size > 1 and s.unit not in units:
@@ -130,9 +130,9 @@ def _highlights(
 
 def _linked_drawing(
     sets: Sequence[AlmostLockedSet],
-    links: Sequence[Tuple[AlmostLockedSet, AlmostLockedSet, Digit]],
+    links: Sequence[tuple[AlmostLockedSet, AlmostLockedSet, Digit]],
     elims: Sequence[Candidate],
-) -> Tuple[Tuple[Highlight, ...], Tuple[Link, ...]]:
+) -> tuple[tuple[Highlight, ...], tuple[Link, ...]]:
     pattern = [(c, x) for a, b, x in links for c in bits(a.places[x] | b.places[x])]
     return _highlights(sets, pattern, elims), tuple(_link(a, b, x) for a, b, x in links)
 
@@ -156,7 +156,7 @@ def _sees(ai: AlsIndex, a: AlmostLockedSet, b: AlmostLockedSet, x: Digit, need: 
     return Reason(Rule.SEES, (need,), unit=min(units) if units else None)
 
 
-def set_chain(ai: AlsIndex, sets: Sequence[AlmostLockedSet], links: Sequence[Digit], z: Digit) -> List[ChainNode]:
+def set_chain(ai: AlsIndex, sets: Sequence[AlmostLockedSet], links: Sequence[Digit], z: Digit) -> list[ChainNode]:
     """The walk of a chain of sets linked in turn by ``links``: if the first set held no ``z`` it would be locked
     and hold the first link digit, which the second then can't hold, so it is locked and holds the next …
     until the last set holds ``z``."""
@@ -189,7 +189,7 @@ def _make_step(
     ai: AlsIndex,
     reason: str,
     elims: Sequence[Candidate],
-    drawing: Tuple[Tuple[Highlight, ...], Tuple[Link, ...]],
+    drawing: tuple[tuple[Highlight, ...], tuple[Link, ...]],
     focus: str,
     chain: Sequence[ChainNode] = (),
     conclusion: str = "",
@@ -208,11 +208,11 @@ def _make_step(
     )
 
 
-_Found = Tuple[Tuple[int, ...], frozenset[Candidate], Callable[[], Step]]
+_Found = tuple[tuple[int, ...], frozenset[Candidate], Callable[[], Step]]
 """A pattern found: its sort key, its eliminations, and how to build its Step (only when yielded)."""
 
 
-def _yield_distinct(found: List[_Found]) -> Iterator[Step]:
+def _yield_distinct(found: list[_Found]) -> Iterator[Step]:
     """The Steps of the patterns, smallest first, each distinct set of eliminations once."""
     found.sort(key=lambda f: f[0])
     seen = set()
@@ -231,13 +231,13 @@ def find_als_xz(grid: Grid) -> Iterator[Step]:
     if ai is None:
         return
     dc = ai.idx.digit_cells
-    found: List[_Found] = []
+    found: list[_Found] = []
     for i, a in enumerate(ai.sets):
         for j, rcc in ai.rcc[i]:
             if j < i:
                 continue
             b = ai.sets[j]
-            elims: List[Candidate] = []
+            elims: list[Candidate] = []
             doubly = bool(rcc & (rcc - 1))
             if doubly:  # both sets are locked
                 for x in digits_of(rcc):
@@ -255,7 +255,7 @@ def find_als_xz(grid: Grid) -> Iterator[Step]:
     yield from _yield_distinct(found)
 
 
-def _xz_builder(ai: AlsIndex, i: int, j: int, rcc: int, elims: List[Candidate]) -> Callable[[], Step]:
+def _xz_builder(ai: AlsIndex, i: int, j: int, rcc: int, elims: list[Candidate]) -> Callable[[], Step]:
     def build() -> Step:
         a, b = ai.sets[i], ai.sets[j]
         if rcc & (rcc - 1):
@@ -293,7 +293,7 @@ def find_als_xy_wings(grid: Grid) -> Iterator[Step]:
     ai = als_index_of(grid)
     if ai is None:
         return
-    found: List[_Found] = []
+    found: list[_Found] = []
     for end in chain_ends(ai, (3,)):
         i, x, j, y = end
         pivot = _lowest(ai.linked[i][x] & ai.linked[j][y])
@@ -308,7 +308,7 @@ def _lowest(mask: int) -> int:
 
 
 def _wing_builder(
-    ai: AlsIndex, c: int, a: int, b: int, x: Digit, y: Digit, elims: List[Candidate]
+    ai: AlsIndex, c: int, a: int, b: int, x: Digit, y: Digit, elims: list[Candidate]
 ) -> Callable[[], Step]:
     def build() -> Step:
         wa, wb, pivot = ai.sets[a], ai.sets[b], ai.sets[c]
@@ -339,17 +339,17 @@ def find_als_xy_chains(grid: Grid) -> Iterator[Step]:
     if ai is None:
         return
     # chains whose two end sets clear the same digits clear the same candidates: group them
-    groups: Dict[Tuple[int, int, int], List[Tuple[int, End]]] = {}
+    groups: dict[tuple[int, int, int], list[tuple[int, End]]] = {}
     for end, length in chain_ends(ai, range(4, MAX_CHAIN_SETS + 1)).items():
         groups.setdefault((end[0], end[2], cleared_digits(ai, end)), []).append((length, end))
     # (length to try, cells of the end sets, group, member of the group)
-    queue: List[Tuple[int, int, Tuple[int, int, int], int]] = []
+    queue: list[tuple[int, int, tuple[int, int, int], int]] = []
     for key, members in groups.items():
         members.sort()
         queue.append((members[0][0], ai.sets[key[0]].size + ai.sets[key[1]].size, key, 0))
     heapq.heapify(queue)
     seen: set[frozenset[Candidate]] = set()
-    elims_of: Dict[Tuple[int, int, int], frozenset[Candidate]] = {}
+    elims_of: dict[tuple[int, int, int], frozenset[Candidate]] = {}
     while queue:
         length, size, key, k = heapq.heappop(queue)
         elims = elims_of.get(key)
@@ -369,7 +369,7 @@ def find_als_xy_chains(grid: Grid) -> Iterator[Step]:
         yield _chain_step(ai, found[0], found[1], sorted(elims))
 
 
-def _chain_step(ai: AlsIndex, path: Tuple[int, ...], digits: Tuple[Digit, ...], elims: List[Candidate]) -> Step:
+def _chain_step(ai: AlsIndex, path: tuple[int, ...], digits: tuple[Digit, ...], elims: list[Candidate]) -> Step:
     sets = [ai.sets[k] for k in path]
     zs = _cleared(elims)
     z = _digits(ai, zs[:1])
@@ -405,7 +405,7 @@ def find_death_blossoms(grid: Grid) -> Iterator[Step]:
     if ai is None:
         return
     idx = ai.idx
-    found: List[_Found] = []
+    found: list[_Found] = []
     budget = [MAX_BLOSSOM_EXTENSIONS]
     for stem in bits(idx.empty):
         stem_mask = idx.candidates[stem]
@@ -421,7 +421,7 @@ def find_death_blossoms(grid: Grid) -> Iterator[Step]:
     yield from _yield_distinct(found)
 
 
-_Zones = Tuple[Tuple[Digit, int], ...]
+_Zones = tuple[tuple[Digit, int], ...]
 """(z, cell mask) pairs: for each digit z still common to the petals, the cells holding z that see all of them."""
 
 
@@ -429,9 +429,9 @@ def _blossoms(
     ai: AlsIndex,
     stem: Cell,
     zones: _Zones,
-    options: List[Tuple[Digit, List[int]]],
-    budget: List[int],
-    found: List[_Found],
+    options: list[tuple[Digit, list[int]]],
+    budget: list[int],
+    found: list[_Found],
 ) -> None:
     """Pick a petal for each stem digit while some digit z of them all keeps a cell seeing every z; record each.
 
@@ -439,7 +439,7 @@ def _blossoms(
     explored once: the first, lowest petals to reach it stand for all the others.
     """
     sets = ai.sets
-    chosen: List[Tuple[Digit, int]] = []
+    chosen: list[tuple[Digit, int]] = []
     explored = set()
 
     def pick(k: int, zones: _Zones) -> None:
@@ -465,7 +465,7 @@ def _blossoms(
 
 
 def _blossom_pattern(
-    ai: AlsIndex, stem: Cell, chosen: Tuple[Tuple[Digit, int], ...], zones: _Zones, found: List[_Found]
+    ai: AlsIndex, stem: Cell, chosen: tuple[tuple[Digit, int], ...], zones: _Zones, found: list[_Found]
 ) -> None:
     elims = sorted((c, z) for z, m in zones for c in bits(m))
     petals = tuple(sorted(chosen))
@@ -474,11 +474,11 @@ def _blossom_pattern(
 
 
 def _blossom_builder(
-    ai: AlsIndex, stem: Cell, petals: Tuple[Tuple[Digit, int], ...], elims: List[Candidate]
+    ai: AlsIndex, stem: Cell, petals: tuple[tuple[Digit, int], ...], elims: list[Candidate]
 ) -> Callable[[], Step]:
     def build() -> Step:
         name = ai.idx.geometry.cell_name(stem)
-        serves: Dict[int, List[Digit]] = {}
+        serves: dict[int, list[Digit]] = {}
         for d, p in petals:
             serves.setdefault(p, []).append(d)
         parts = [f"{_set_text(ai, ai.sets[p])} for {_digits(ai, ds)}" for p, ds in serves.items()]
@@ -498,7 +498,7 @@ def _blossom_builder(
         # The walk: one case per stem digit; the stem sees every place of that digit in its petal.
         geo = ai.idx.geometry
         z = _cleared(elims)[0]
-        chain: List[ChainNode] = []
+        chain: list[ChainNode] = []
         for d, p in petals:
             petal = ai.sets[p]
             chain.append(ChainNode((stem,), d, True, ASSUMED))

@@ -10,7 +10,7 @@ and chains on the graph of "set reached over digit x" states (see als.py's docst
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Tuple
+from collections.abc import Sequence
 
 from ..geometry import Cell, Digit, Unit, bits, digits_of
 from ..grid import Grid
@@ -22,7 +22,7 @@ MAX_CHAIN_SETS = 7
 MAX_ROUTE_EXTENSIONS = 20_000
 """Bound on spelling out one chain (a state tried counts one); past it the chain counts as not found."""
 
-Candidate = Tuple[Cell, Digit]
+Candidate = tuple[Cell, Digit]
 
 
 # -- the sets and their links, once per grid -------------------------------------------------------
@@ -40,13 +40,13 @@ class AlmostLockedSet:
 
     __slots__ = ("cells", "cell_list", "digits", "unit", "places", "zone")
 
-    def __init__(self, cells: int, digits: int, unit: Unit, places: List[int], zone: List[int]) -> None:
+    def __init__(self, cells: int, digits: int, unit: Unit, places: list[int], zone: list[int]) -> None:
         self.cells = cells
-        self.cell_list: Tuple[Cell, ...] = tuple(bits(cells))
+        self.cell_list: tuple[Cell, ...] = tuple(bits(cells))
         self.digits = digits
         self.unit = unit
-        self.places: Tuple[int, ...] = tuple(places)
-        self.zone: Tuple[int, ...] = tuple(zone)
+        self.places: tuple[int, ...] = tuple(places)
+        self.zone: tuple[int, ...] = tuple(zone)
 
     @property
     def size(self) -> int:
@@ -73,7 +73,7 @@ class AlsIndex:
 
     def __init__(self, idx: CandidateIndex) -> None:
         self.idx = idx
-        self.sets: Tuple[AlmostLockedSet, ...] = _find_sets(idx)
+        self.sets: tuple[AlmostLockedSet, ...] = _find_sets(idx)
         n = idx.geometry.side
         containing = [0] * idx.geometry.ncells
         holding = [0] * (n + 1)
@@ -83,16 +83,16 @@ class AlsIndex:
                 containing[c] |= bit
             for d in digits_of(s.digits):
                 holding[d] |= bit
-        self.holding: Tuple[int, ...] = tuple(holding)
+        self.holding: tuple[int, ...] = tuple(holding)
         self.seeing = _seeing_table(idx, containing, holding)
-        self.rcc: List[List[Tuple[int, int]]] = []
-        self.linked: List[List[int]] = []
-        self.out_digits: List[int] = []
+        self.rcc: list[list[tuple[int, int]]] = []
+        self.linked: list[list[int]] = []
+        self.out_digits: list[int] = []
         for s in self.sets:
             overlap = 0
             for c in s.cell_list:
                 overlap |= containing[c]
-            found: Dict[int, int] = {}
+            found: dict[int, int] = {}
             by_digit = [0] * (n + 1)
             for d in digits_of(s.digits):
                 nb = holding[d] & ~overlap
@@ -110,9 +110,9 @@ class AlsIndex:
             for m in found.values():
                 out |= m
             self.out_digits.append(out)
-        self._partners: Dict[Tuple[int, Digit], int] = {}
-        self._pairs: Dict[Tuple[int, int], int] = {}
-        self._graph: Optional[_LinkGraph] = None
+        self._partners: dict[tuple[int, Digit], int] = {}
+        self._pairs: dict[tuple[int, int], int] = {}
+        self._graph: _LinkGraph | None = None
 
     def shared_zone(self, i: int, j: int, z: Digit) -> int:
         """Cell mask of the cells holding ``z`` that see every ``z`` of sets ``i`` and ``j``."""
@@ -145,26 +145,26 @@ class AlsIndex:
             self._pairs[key] = got
         return got
 
-    def graph(self) -> "_LinkGraph":
+    def graph(self) -> _LinkGraph:
         if self._graph is None:
             self._graph = _LinkGraph(self)
         return self._graph
 
 
-def _find_sets(idx: CandidateIndex) -> Tuple[AlmostLockedSet, ...]:
+def _find_sets(idx: CandidateIndex) -> tuple[AlmostLockedSet, ...]:
     """Every ALS of the grid once (a set lying in two units is found once), smallest first."""
     geo = idx.geometry
     cands = idx.candidates
     dc = idx.digit_cells
     peers = geo.peer_masks
     everything = (1 << geo.ncells) - 1
-    found: Dict[int, Tuple[int, Unit]] = {}
+    found: dict[int, tuple[int, Unit]] = {}
     for unit, unit_cells in enumerate(geo.units):
         cells = [c for c in unit_cells if cands[c]]
         n = len(cells)
         if n < 2:
             continue
-        stack: List[Tuple[int, int, int, int]] = [(0, 0, 0, 0)]  # (next position, cells, digits, size)
+        stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]  # (next position, cells, digits, size)
         while stack:
             pos, cm, dm, k = stack.pop()
             for j in range(pos, n):
@@ -178,7 +178,7 @@ def _find_sets(idx: CandidateIndex) -> Tuple[AlmostLockedSet, ...]:
                 # a set of at most n - 1 cells holds at most n digits
                 if k2 < n - 1 and count <= n:
                     stack.append((j + 1, cm2, dm2, k2))
-    zones: Dict[int, int] = {}
+    zones: dict[int, int] = {}
     out = []
     for cm, (dm, unit) in sorted(found.items(), key=lambda kv: (kv[0].bit_count(), kv[0])):
         places = [0] * (geo.side + 1)
@@ -197,7 +197,7 @@ def _find_sets(idx: CandidateIndex) -> Tuple[AlmostLockedSet, ...]:
     return tuple(out)
 
 
-def _seeing_table(idx: CandidateIndex, containing: Sequence[int], holding: Sequence[int]) -> List[List[int]]:
+def _seeing_table(idx: CandidateIndex, containing: Sequence[int], holding: Sequence[int]) -> list[list[int]]:
     """``[d][e]``: the sets holding d whose places of d all see cell e (for the cells e holding d)."""
     geo = idx.geometry
     peers = geo.peer_masks
@@ -229,8 +229,8 @@ class _LinkGraph:
     __slots__ = ("states", "state_of", "in_states", "succ", "_reach", "_set_reach", "_first")
 
     def __init__(self, ai: AlsIndex) -> None:
-        self.states: List[Tuple[int, Digit]] = []
-        self.state_of: Dict[Tuple[int, Digit], int] = {}
+        self.states: list[tuple[int, Digit]] = []
+        self.state_of: dict[tuple[int, Digit], int] = {}
         self.in_states = [0] * len(ai.sets)
         for j, out in enumerate(ai.out_digits):
             for x in digits_of(out):  # links are symmetric: the digits out of j are the digits into j
@@ -238,30 +238,30 @@ class _LinkGraph:
                 self.state_of[(j, x)] = s
                 self.in_states[j] |= 1 << s
                 self.states.append((j, x))
-        self.succ: List[List[int]] = []
+        self.succ: list[list[int]] = []
         state_of = self.state_of
         for j, x in self.states:
             not_x = ~(1 << (x - 1))
             self.succ.append([state_of[(k, y)] for k, m in ai.rcc[j] for y in digits_of(m & not_x)])
-        self._reach: List[List[int]] = [[1 << s for s in range(len(self.states))]]
-        self._set_reach: List[List[int]] = [[1 << j for j, _x in self.states]]
-        self._first: Dict[Tuple[int, Digit], List[int]] = {}
+        self._reach: list[list[int]] = [[1 << s for s in range(len(self.states))]]
+        self._set_reach: list[list[int]] = [[1 << j for j, _x in self.states]]
+        self._first: dict[tuple[int, Digit], list[int]] = {}
         for i, by_digit in enumerate(ai.linked):
             for x in digits_of(ai.out_digits[i]):
                 self._first[(i, x)] = [state_of[(k, x)] for k in bits(by_digit[x])]
 
-    def first(self, i: int, x: Digit) -> List[int]:
+    def first(self, i: int, x: Digit) -> list[int]:
         """The states a chain from set i over digit x starts in."""
         return self._first[(i, x)]
 
-    def reach(self, r: int) -> List[int]:
+    def reach(self, r: int) -> list[int]:
         return _layers(self._reach, self.succ, r)
 
-    def set_reach(self, r: int) -> List[int]:
+    def set_reach(self, r: int) -> list[int]:
         return _layers(self._set_reach, self.succ, r)
 
 
-def _layers(layers: List[List[int]], succ: List[List[int]], r: int) -> List[int]:
+def _layers(layers: list[list[int]], succ: list[list[int]], r: int) -> list[int]:
     """Layer r of a reachability table, computing the missing layers from the one before."""
     while len(layers) <= r:
         prev = layers[-1]
@@ -276,7 +276,7 @@ def _layers(layers: List[List[int]], succ: List[List[int]], r: int) -> List[int]
 
 
 @per_grid(4)
-def als_index_of(grid: Grid) -> Optional[AlsIndex]:
+def als_index_of(grid: Grid) -> AlsIndex | None:
     """The AlsIndex of a 9×9 grid (None on other sizes), built once per grid (see ``common.per_grid``)."""
     idx = index_9x9(grid)
     return None if idx is None else AlsIndex(idx)
@@ -284,11 +284,11 @@ def als_index_of(grid: Grid) -> Optional[AlsIndex]:
 
 # -- wings and chains on the link graph ------------------------------------------------------------
 
-End = Tuple[int, Digit, int, Digit]
+End = tuple[int, Digit, int, Digit]
 """(first set, first link digit, last set, last link digit): what a wing's or chain's eliminations depend on."""
 
 
-def chain_ends(ai: AlsIndex, lengths: Sequence[int]) -> Dict[End, int]:
+def chain_ends(ai: AlsIndex, lengths: Sequence[int]) -> dict[End, int]:
     """Every (A1, x1, An, xn) with a walk of one of ``lengths`` sets between them that clears something.
 
     Each is found once, from its lower end, with the shortest of those lengths. The walks are followed
@@ -301,7 +301,7 @@ def chain_ends(ai: AlsIndex, lengths: Sequence[int]) -> Dict[End, int]:
     for i, out in enumerate(ai.out_digits):
         if out:
             has_links |= 1 << i
-    found: Dict[End, int] = {}
+    found: dict[End, int] = {}
     for i, s in enumerate(ai.sets):
         if not ai.out_digits[i]:
             continue
@@ -353,19 +353,19 @@ def cleared_digits(ai: AlsIndex, end: End) -> int:
     return ai.pair_digits(i, j) & ~(1 << (x1 - 1)) & ~(1 << (xn - 1))
 
 
-def pair_eliminations(ai: AlsIndex, i: int, j: int, zs: int) -> List[Candidate]:
-    out: List[Candidate] = []
+def pair_eliminations(ai: AlsIndex, i: int, j: int, zs: int) -> list[Candidate]:
+    out: list[Candidate] = []
     for z in digits_of(zs):
         out += [(c, z) for c in bits(ai.shared_zone(i, j, z))]
     return out
 
 
-def route(ai: AlsIndex, end: End, length: int) -> Optional[Tuple[Tuple[int, ...], Tuple[Digit, ...]]]:
+def route(ai: AlsIndex, end: End, length: int) -> tuple[tuple[int, ...], tuple[Digit, ...]] | None:
     """A chain of ``length`` sets for ``end`` with no set twice (lowest sets first), or None if there is none."""
     graph = ai.graph()
     i, x1, j, xn = end
     target = 1 << graph.state_of[(j, xn)]
-    path: List[int] = []
+    path: list[int] = []
     budget = [MAX_ROUTE_EXTENSIONS]
 
     def go(options: Sequence[int], left: int, used: int) -> bool:

@@ -10,7 +10,7 @@ bivalue); Type 2 also accepts solved corners in one line across two boxes.
 
 from __future__ import annotations
 
-from typing import Iterator, List, Sequence, Tuple
+from collections.abc import Iterator, Sequence
 
 from ..explain import cells_text, digits_text
 from ..geometry import Cell, Digit, Geometry, bits
@@ -29,7 +29,7 @@ from .rectangles import (
 )
 
 
-def _avoidable_candidates(ctx: RectContext) -> Iterator[Tuple[Tuple[Cell, Cell, Cell, Cell], List[Cell]]]:
+def _avoidable_candidates(ctx: RectContext) -> Iterator[tuple[tuple[Cell, Cell, Cell, Cell], list[Cell]]]:
     """Two-box rectangles without givens that have at least two corners placed by the player."""
     grid = ctx.grid
     givens, values = grid.givens, grid.values

@@ -10,7 +10,7 @@ which is not a BUG).
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..geometry import digits_of
 from ..grid import Grid

@@ -26,7 +26,7 @@ write it.
 
 from __future__ import annotations
 
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+from collections.abc import Iterator, Sequence
 
 from ..geometry import bits
 
@@ -67,8 +67,8 @@ class Reach:
         self._front_on = False
         self._seen_on = 0
         self._seen_off = 1 << start
-        self._par_on: Dict[Node, List[Node]] = {}
-        self._par_off: Dict[Node, List[Node]] = {}
+        self._par_on: dict[Node, list[Node]] = {}
+        self._par_off: dict[Node, list[Node]] = {}
 
     def advance(self) -> int:
         """Expand one level; return the mask of the nodes made on by it (0 after an off level or at the end)."""
@@ -103,7 +103,7 @@ class Reach:
             self.alive = False
         return new if made_on else 0
 
-    def path(self, z: Node, need: int = 0) -> Tuple[Node, ...]:
+    def path(self, z: Node, need: int = 0) -> tuple[Node, ...]:
         """A shortest chain from the start (off) to ``z`` (on) that passes no node twice, or () if none does.
 
         Only ``z = start`` (a verity: the start forced on) has a node twice: the start, at both ends.
@@ -115,7 +115,7 @@ class Reach:
         used = {z}
         met0 = bool(need >> z & 1) or bool(need >> start & 1)
 
-        def back(node: Node, on: bool, met: bool) -> Optional[List[Node]]:
+        def back(node: Node, on: bool, met: bool) -> list[Node] | None:
             """A simple path from the start (off) to ``node`` with polarity ``on``, through unused nodes."""
             for p in (par_on if on else par_off).get(node, ()):
                 if p == start:
@@ -143,17 +143,17 @@ _PATH_BUDGET = 2000
 """Nodes tried per path reconstruction, so a tangled parent graph can't make a hint slow."""
 
 
-def shortest_first(searches: Sequence[Reach], max_links: int = 40) -> Iterator[Tuple[Reach, Node]]:
+def shortest_first(searches: Sequence[Reach], max_links: int = 40) -> Iterator[tuple[Reach, Node]]:
     """Advance every search a level at a time; yield (search, z) for each node z made on, shortest chains first.
 
     Within a level, starts come in the order given and their nodes in id order. Chains longer than
     ``max_links`` links are not looked for.
     """
-    live: List[Reach] = [s for s in searches if s.alive]
+    live: list[Reach] = [s for s in searches if s.alive]
     level = 0
     while live and level < max_links:
         level += 1
-        still: List[Reach] = []
+        still: list[Reach] = []
         for s in live:
             new = s.advance()
             for z in bits(new):

@@ -10,7 +10,7 @@ solid and weak links dashed, with arrows for the reading direction.
 
 from __future__ import annotations
 
-from typing import Iterable, List, Sequence, Tuple
+from collections.abc import Iterable, Sequence
 
 from ..explain import effects_text, join_words, sentence
 from ..geometry import Cell, Digit
@@ -20,12 +20,12 @@ from .link_graph import LinkGraph, Node
 from .reasons import chain_with_reasons
 
 
-def chain_nodes(graph: LinkGraph, nodes: Sequence[Node], first_on: bool) -> Tuple[ChainNode, ...]:
+def chain_nodes(graph: LinkGraph, nodes: Sequence[Node], first_on: bool) -> tuple[ChainNode, ...]:
     """The ChainNodes of ``nodes`` read with alternating polarity from ``first_on``, each with its reason."""
     return chain_with_reasons(graph, nodes, first_on)
 
 
-def chain_links(chain: Sequence[ChainNode], closed: bool = False) -> Tuple[Link, ...]:
+def chain_links(chain: Sequence[ChainNode], closed: bool = False) -> tuple[Link, ...]:
     """A Link between consecutive nodes (and from the last back to the first when ``closed``)."""
     pairs = list(zip(chain, chain[1:]))
     if closed:
@@ -51,15 +51,15 @@ def chain_text(graph: LinkGraph, chain: Sequence[ChainNode]) -> str:
     return " → ".join(node.text(graph.geometry) for node in chain)
 
 
-def chain_highlights(chain: Sequence[ChainNode]) -> Tuple[Highlight, ...]:
+def chain_highlights(chain: Sequence[ChainNode]) -> tuple[Highlight, ...]:
     """True nodes as colour A, false ones as colour B (each candidate once, by its first reading)."""
-    on: dict[Tuple[Cell, Digit], bool] = {}
+    on: dict[tuple[Cell, Digit], bool] = {}
     for node in chain:
         for c in node.cells:
             on.setdefault((c, node.digit), node.on)
-    out: List[Highlight] = []
+    out: list[Highlight] = []
     for role, want in ((HighlightRole.COLOR_A, True), (HighlightRole.COLOR_B, False)):
-        by_digit: dict[Digit, List[Cell]] = {}
+        by_digit: dict[Digit, list[Cell]] = {}
         for (c, d), v in sorted(on.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             if v == want:
                 by_digit.setdefault(d, []).append(c)
@@ -76,8 +76,8 @@ def build_step(
     technique: Technique,
     chain: Sequence[ChainNode],
     reason: str,
-    elims: Iterable[Tuple[Cell, Digit]] = (),
-    places: Iterable[Tuple[Cell, Digit]] = (),
+    elims: Iterable[tuple[Cell, Digit]] = (),
+    places: Iterable[tuple[Cell, Digit]] = (),
     focus: str = "",
     closed: bool = False,
 ) -> Step:
@@ -110,7 +110,7 @@ def build_step(
     )
 
 
-def ends_reason(graph: LinkGraph, first: ChainNode, last: ChainNode, elims: Sequence[Tuple[Cell, Digit]]) -> str:
+def ends_reason(graph: LinkGraph, first: ChainNode, last: ChainNode, elims: Sequence[tuple[Cell, Digit]]) -> str:
     """Why an AIC's eliminations follow from its two ends (first off, last on)."""
     geo = graph.geometry
     a, z = node_name(graph, first), node_name(graph, last)
@@ -125,7 +125,7 @@ def ends_reason(graph: LinkGraph, first: ChainNode, last: ChainNode, elims: Sequ
     return f"so if {a} is not {da} then {z} is {dz}; as the two see each other, {join_words(parts)}"
 
 
-def ends_conclusion(graph: LinkGraph, first: ChainNode, last: ChainNode, elims: Sequence[Tuple[Cell, Digit]]) -> str:
+def ends_conclusion(graph: LinkGraph, first: ChainNode, last: ChainNode, elims: Sequence[tuple[Cell, Digit]]) -> str:
     """An AIC's conclusion as the two cases of its first node ("" when the chain is not read from an end off to
     an end on, as a loop's is)."""
     if first.on or not last.on or not elims:

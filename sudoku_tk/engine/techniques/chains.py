@@ -19,7 +19,7 @@ Pair). Each distinct set of eliminations is reported once, by its shortest chain
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, Iterator, List, Sequence, Tuple
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..explain import cells_text, eliminations_text, mask_text, sentence
 from ..geometry import Cell, Geometry, bits
@@ -43,7 +43,7 @@ def find_remote_pairs(grid: Grid) -> Iterator[Step]:
     if grid.geometry.side != 9:
         return
     idx = index_of(grid)
-    by_mask: Dict[int, List[Cell]] = {}
+    by_mask: dict[int, list[Cell]] = {}
     for cell in bits(idx.bivalue):
         by_mask.setdefault(idx.candidates[cell], []).append(cell)
     budget = [MAX_EXTENSIONS]
@@ -54,7 +54,7 @@ def find_remote_pairs(grid: Grid) -> Iterator[Step]:
         yield from _remote_pairs_for(idx, mask, cells, budget)
 
 
-def _remote_pairs_for(idx: CandidateIndex, mask: int, cells: List[Cell], budget: List[int]) -> Iterator[Step]:
+def _remote_pairs_for(idx: CandidateIndex, mask: int, cells: list[Cell], budget: list[int]) -> Iterator[Step]:
     peers = idx.geometry.peer_masks
     members = 0
     for c in cells:
@@ -73,13 +73,13 @@ def _remote_pairs_for(idx: CandidateIndex, mask: int, cells: List[Cell], budget:
 
 
 def _paths(
-    adj: Dict[Cell, List[Cell]], cells: Sequence[Cell], length: int, budget: List[int]
-) -> Iterator[Tuple[Cell, ...]]:
+    adj: dict[Cell, list[Cell]], cells: Sequence[Cell], length: int, budget: list[int]
+) -> Iterator[tuple[Cell, ...]]:
     """Simple paths of exactly ``length`` cells along ``adj`` (each found once per direction)."""
-    path: List[Cell] = []
+    path: list[Cell] = []
     on_path = set()
 
-    def extend(cell: Cell) -> Iterator[Tuple[Cell, ...]]:
+    def extend(cell: Cell) -> Iterator[tuple[Cell, ...]]:
         path.append(cell)
         on_path.add(cell)
         if len(path) == length:
@@ -115,12 +115,12 @@ def _chain_eliminations(path: Sequence[Cell], peers: Sequence[int], target: int)
     return out
 
 
-def _step(idx: CandidateIndex, path: Tuple[Cell, ...], mask: int, elim_cells: int) -> Step:
+def _step(idx: CandidateIndex, path: tuple[Cell, ...], mask: int, elim_cells: int) -> Step:
     geo = idx.geometry
     a = (mask & -mask).bit_length()
     b = (mask ^ (mask & -mask)).bit_length()
     elims = eliminations((c, d) for c in bits(elim_cells) for d in (a, b) if idx.candidates[c] >> (d - 1) & 1)
-    links: List[Link] = []
+    links: list[Link] = []
     for i, c in enumerate(path):
         first, second = (a, b) if i % 2 == 0 else (b, a)
         links.append(Link(c, first, c, second, True))
@@ -193,13 +193,13 @@ def ends_eliminations(graph: LinkGraph, path: Sequence[int]) -> int:
     return graph.weak(path[0]) & graph.weak(path[-1]) & graph.present
 
 
-def mask_pairs(graph: LinkGraph, mask: int) -> List[Tuple[int, int]]:
+def mask_pairs(graph: LinkGraph, mask: int) -> list[tuple[int, int]]:
     """(cell, digit) of every candidate node in ``mask``."""
     nc = graph.ncells
     return [(v % nc, v // nc + 1) for v in bits(mask & graph.present)]
 
 
-def starts(strong: Sequence[int], allowed: int) -> List[int]:
+def starts(strong: Sequence[int], allowed: int) -> list[int]:
     """The nodes a chain may start from: allowed ones with a strong link."""
     return [v for v in bits(allowed) if strong[v]]
 

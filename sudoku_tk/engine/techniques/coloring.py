@@ -19,7 +19,7 @@ follows the same numbering.)
 
 from __future__ import annotations
 
-from typing import Dict, Iterator, List, Sequence, Tuple
+from collections.abc import Iterator, Sequence
 
 from ..explain import cells_text, eliminations_text, join_words, sentence, unit_text
 from ..geometry import Cell, Digit, bits
@@ -34,7 +34,7 @@ class _Cluster:
 
     __slots__ = ("a", "b", "links", "sees_a", "sees_b")
 
-    def __init__(self, a: int, b: int, links: List[Tuple[Cell, Cell]], peer_masks: Sequence[int]) -> None:
+    def __init__(self, a: int, b: int, links: list[tuple[Cell, Cell]], peer_masks: Sequence[int]) -> None:
         self.a = a
         self.b = b
         self.links = links
@@ -50,12 +50,12 @@ def _seen_by_any(mask: int, peer_masks: Sequence[int]) -> int:
 
 
 _CACHE_SIZE = 4
-_cache: List[Tuple[CandidateIndex, Dict[Digit, List[_Cluster]]]] = []
+_cache: list[tuple[CandidateIndex, dict[Digit, list[_Cluster]]]] = []
 
 
-def _clusters(idx: CandidateIndex, digit: Digit) -> List[_Cluster]:
+def _clusters(idx: CandidateIndex, digit: Digit) -> list[_Cluster]:
     """The colour groups of ``digit``, computed once per grid for all four finders (a small identity cache)."""
-    for cached_idx, per_digit in _cache:
+    for cached_idx, per_digit in _cache:  # noqa: B007 (kept: the entry found is used after the loop)
         if cached_idx is idx:
             break
     else:
@@ -68,9 +68,9 @@ def _clusters(idx: CandidateIndex, digit: Digit) -> List[_Cluster]:
     return found
 
 
-def _colour(idx: CandidateIndex, digit: Digit) -> List[_Cluster]:
+def _colour(idx: CandidateIndex, digit: Digit) -> list[_Cluster]:
     """Colour the conjugate-pair graph of ``digit``; groups with only one colour are dropped (as HoDoKu does)."""
-    adj: Dict[Cell, List[Cell]] = {}
+    adj: dict[Cell, list[Cell]] = {}
     edges = set()
     for _u, p, q in conjugate_pairs(idx, digit):
         if (p, q) in edges:  # the same two cells can be the only places in a line and in a box
@@ -79,14 +79,14 @@ def _colour(idx: CandidateIndex, digit: Digit) -> List[_Cluster]:
         adj.setdefault(p, []).append(q)
         adj.setdefault(q, []).append(p)
     peer_masks = idx.geometry.peer_masks
-    colour: Dict[Cell, int] = {}
-    out: List[_Cluster] = []
+    colour: dict[Cell, int] = {}
+    out: list[_Cluster] = []
     for start in sorted(adj):
         if start in colour:
             continue
         colour[start] = 0
         masks = [1 << start, 0]
-        links: List[Tuple[Cell, Cell]] = []
+        links: list[tuple[Cell, Cell]] = []
         todo = [start]
         while todo:
             c = todo.pop()
@@ -121,8 +121,8 @@ def _step(
 ) -> Step:
     geo = idx.geometry
     elims = eliminations((c, digit) for c in bits(elim_mask))
-    highlights: List[Highlight] = []
-    links: List[Link] = []
+    highlights: list[Highlight] = []
+    links: list[Link] = []
     for k, cl in enumerate(clusters):
         highlights.append(Highlight(_COLOR_ROLES[2 * k], tuple(bits(cl.a)), (digit,)))
         highlights.append(Highlight(_COLOR_ROLES[2 * k + 1], tuple(bits(cl.b)), (digit,)))
@@ -158,7 +158,7 @@ def _chains_text(idx: CandidateIndex, digit: Digit, c1: _Cluster, c2: _Cluster) 
     )
 
 
-def _touching(mask1: int, mask2: int, peer_masks: Sequence[int]) -> Tuple[Cell, Cell]:
+def _touching(mask1: int, mask2: int, peer_masks: Sequence[int]) -> tuple[Cell, Cell]:
     """The first cell of ``mask1`` that sees a cell of ``mask2``, and that cell (the masks must touch)."""
     for p in bits(mask1):
         hit = peer_masks[p] & mask2

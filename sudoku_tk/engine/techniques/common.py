@@ -12,13 +12,14 @@ needs, so all families order their effects the same way.
 
 from __future__ import annotations
 
-from typing import Callable, Dict, Iterable, List, Tuple, TypeVar
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from ..geometry import Cell, Digit, Geometry, bits
 from ..grid import Grid
 from ..step import Elimination, Highlight, HighlightRole, Placement
 
-Candidate = Tuple[Cell, Digit]
+Candidate = tuple[Cell, Digit]
 
 
 class CandidateIndex:
@@ -65,16 +66,16 @@ class CandidateIndex:
                 low = m & -m
                 per_digit[low.bit_length()] |= bit
                 m ^= low
-        self.digit_cells: Tuple[int, ...] = tuple(per_digit)
+        self.digit_cells: tuple[int, ...] = tuple(per_digit)
         self.empty = empty
         self.bivalue = bivalue
-        self._lines: Dict[Digit, Tuple[Tuple[int, ...], Tuple[int, ...]]] = {}
+        self._lines: dict[Digit, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def unit_cells(self, unit: int, digit: Digit) -> int:
         """Cell mask of the cells of ``unit`` that still hold ``digit``."""
         return self.digit_cells[digit] & self.geometry.unit_masks[unit]
 
-    def line_positions(self, digit: Digit) -> Tuple[Tuple[int, ...], Tuple[int, ...]]:
+    def line_positions(self, digit: Digit) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """For ``digit``: (per row, a mask of the columns holding it; per column, a mask of the rows).
 
         Bit ``i`` of ``rows[r]`` means r{r+1}c{i+1} holds the digit. Used by fish and single-digit patterns.
@@ -113,7 +114,7 @@ def per_grid(size: int) -> Callable[[Callable[[Grid], X]], Callable[[Grid], X]]:
     """
 
     def wrap(build: Callable[[Grid], X]) -> Callable[[Grid], X]:
-        cache: List[Tuple[Grid, X]] = []
+        cache: list[tuple[Grid, X]] = []
 
         def cached(grid: Grid) -> X:
             for g, got in cache:
@@ -162,7 +163,7 @@ def seen_by_all(geometry: Geometry, cells: Iterable[Cell]) -> int:
     return m
 
 
-def units_containing(geometry: Geometry, cells_mask: int) -> List[int]:
+def units_containing(geometry: Geometry, cells_mask: int) -> list[int]:
     """Every unit that contains all the cells of a non-empty mask (rows, then columns, then boxes)."""
     if not cells_mask:
         return []
@@ -174,19 +175,19 @@ def units_containing(geometry: Geometry, cells_mask: int) -> List[int]:
 # -- effect helpers ----------------------------------------------------------
 
 
-def eliminations(pairs: Iterable[Candidate]) -> Tuple[Elimination, ...]:
+def eliminations(pairs: Iterable[Candidate]) -> tuple[Elimination, ...]:
     """Sorted, duplicate-free Eliminations from (cell, digit) pairs."""
     return tuple(Elimination(c, d) for c, d in sorted(set(pairs)))
 
 
-def placements(pairs: Iterable[Candidate]) -> Tuple[Placement, ...]:
+def placements(pairs: Iterable[Candidate]) -> tuple[Placement, ...]:
     """Sorted, duplicate-free Placements from (cell, digit) pairs."""
     return tuple(Placement(c, d) for c, d in sorted(set(pairs)))
 
 
-def eliminations_from_mask(idx: CandidateIndex, cells_mask: int, digit_mask: int) -> List[Candidate]:
+def eliminations_from_mask(idx: CandidateIndex, cells_mask: int, digit_mask: int) -> list[Candidate]:
     """(cell, digit) for every candidate of ``digit_mask`` present in the cells of ``cells_mask``."""
-    out: List[Candidate] = []
+    out: list[Candidate] = []
     cands = idx.candidates
     for cell in bits(cells_mask):
         hit = cands[cell] & digit_mask
@@ -200,15 +201,15 @@ def eliminations_from_mask(idx: CandidateIndex, cells_mask: int, digit_mask: int
 # -- highlight helpers -------------------------------------------------------
 
 
-def candidate_highlights(role: HighlightRole, pairs: Iterable[Candidate]) -> Tuple[Highlight, ...]:
+def candidate_highlights(role: HighlightRole, pairs: Iterable[Candidate]) -> tuple[Highlight, ...]:
     """One Highlight of ``role`` per digit, covering that digit's candidates in ``pairs``."""
-    by_digit: Dict[Digit, List[Cell]] = {}
+    by_digit: dict[Digit, list[Cell]] = {}
     for c, d in sorted(set(pairs), key=lambda p: (p[1], p[0])):
         by_digit.setdefault(d, []).append(c)
     return tuple(Highlight(role, tuple(cs), (d,)) for d, cs in by_digit.items())
 
 
-def effect_highlights(places: Iterable[Candidate], elims: Iterable[Candidate]) -> Tuple[Highlight, ...]:
+def effect_highlights(places: Iterable[Candidate], elims: Iterable[Candidate]) -> tuple[Highlight, ...]:
     """PLACEMENT and ELIMINATION highlights for a step's effects."""
     return candidate_highlights(HighlightRole.PLACEMENT, places) + candidate_highlights(
         HighlightRole.ELIMINATION, elims

@@ -18,8 +18,8 @@ board size.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from itertools import combinations
-from typing import Callable, Iterator, List, Set, Tuple
 
 from ..explain import cells_text, effects_text, sentence, units_text
 from ..geometry import bits
@@ -55,7 +55,7 @@ class _Orientation:
         return self.n + pos if self.by_rows else pos
 
 
-def _base_sets(positions: Tuple[int, ...], size: int, max_union: int) -> Iterator[Tuple[List[int], int]]:
+def _base_sets(positions: tuple[int, ...], size: int, max_union: int) -> Iterator[tuple[list[int], int]]:
     """Every set of ``size`` lines holding the digit whose positions together span at most ``max_union``.
 
     A line holding the digit only once is never a base line: the digit goes there (a hidden single), and a
@@ -64,7 +64,7 @@ def _base_sets(positions: Tuple[int, ...], size: int, max_union: int) -> Iterato
     lines = [i for i, m in enumerate(positions) if m & (m - 1) and m.bit_count() <= max_union]
     n = len(lines)
 
-    def rec(start: int, chosen: List[int], union: int) -> Iterator[Tuple[List[int], int]]:
+    def rec(start: int, chosen: list[int], union: int) -> Iterator[tuple[list[int], int]]:
         for i in range(start, n - (size - len(chosen)) + 1):
             line = lines[i]
             u = union | positions[line]
@@ -107,7 +107,7 @@ def _find_finned(grid: Grid, size: int, sashimi: bool) -> Iterator[Step]:
         for by_rows in (True, False):
             o = _Orientation(idx, digit, by_rows)
             pos_masks = o.positions
-            seen: Set[Tuple[Tuple[int, int], ...]] = set()
+            seen: set[tuple[tuple[int, int], ...]] = set()
             for base, union in _base_sets(pos_masks, size, size + b):
                 for group in range(b):
                     group_mask = ((1 << b) - 1) << (group * b)
@@ -131,11 +131,11 @@ def _find_finned(grid: Grid, size: int, sashimi: bool) -> Iterator[Step]:
 
 
 def _finned_at(
-    idx: CandidateIndex, o: _Orientation, digit: int, base: List[int], cover: int, group_mask: int, sashimi: bool
-) -> "Tuple[List[int], List[Tuple[int, int]]] | None":
+    idx: CandidateIndex, o: _Orientation, digit: int, base: list[int], cover: int, group_mask: int, sashimi: bool
+) -> tuple[list[int], list[tuple[int, int]]] | None:
     """Fins and eliminations of the base lines over ``cover`` with fins in the position group, or None."""
     b = o.box
-    fin_cells: List[int] = []
+    fin_cells: list[int] = []
     fin_band = -1
     is_sashimi = False
     for line in base:
@@ -172,10 +172,10 @@ def _fish_step(
     technique: Technique,
     o: _Orientation,
     digit: int,
-    base: List[int],
+    base: list[int],
     cover: int,
-    fins: List[int],
-    elims: List[Tuple[int, int]],
+    fins: list[int],
+    elims: list[tuple[int, int]],
 ) -> Step:
     geo = idx.geometry
     ch = geo.digit_char(digit)

@@ -28,8 +28,8 @@ says why it holds ("the last 8 of box 5").
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterator, List, Sequence, Tuple
 
 from ..explain import effects_text, join_words, sentence
 from ..geometry import bits, digits_of
@@ -53,8 +53,8 @@ class _Found:
 
     size: int
     verity: bool
-    premises: Tuple[Fact, ...]
-    facts: Tuple[Fact, ...]
+    premises: tuple[Fact, ...]
+    facts: tuple[Fact, ...]
     """A contradiction: the facts that clash; a verity: the one fact every case forces."""
     what: str
     node: int
@@ -62,9 +62,9 @@ class _Found:
     place: bool
 
 
-def _found(graph: LinkGraph, prop: Propagator) -> List[_Found]:
+def _found(graph: LinkGraph, prop: Propagator) -> list[_Found]:
     """Every contradiction and verity of the position, with the size of its proof, smallest first."""
-    out: List[_Found] = []
+    out: list[_Found] = []
     present = graph.present
     nodes = bits(present)
     # "v is false" forces something only through a strong link of v (a bivalue cell, or a digit's last two places,
@@ -81,7 +81,7 @@ def _found(graph: LinkGraph, prop: Propagator) -> List[_Found]:
                 out.append(_Found(size, False, ((v, on),), facts, what, v, not on))
     ncells = graph.ncells
     geo = graph.geometry
-    sets: List[Tuple[str, Tuple[Fact, ...]]] = []
+    sets: list[tuple[str, tuple[Fact, ...]]] = []
     cands = graph.grid.candidates
     for cell in range(ncells):
         m = cands[cell]
@@ -116,7 +116,7 @@ def _found(graph: LinkGraph, prop: Propagator) -> List[_Found]:
     return out
 
 
-def _proof(prop: Propagator, found: _Found) -> Tuple[str, Tuple[Fact, ...]]:
+def _proof(prop: Propagator, found: _Found) -> tuple[str, tuple[Fact, ...]]:
     """What the proof ends at, as the full follow (with every fact's reasons) has it.
 
     For a contradiction that is the full follow's own clash (it may meet another clash of the same premise
@@ -155,7 +155,7 @@ def _step(graph: LinkGraph, prop: Propagator, found: _Found, technique: Techniqu
     geo = graph.geometry
     cell, d = found.node % graph.ncells, found.node // graph.ncells + 1
     what, facts = _proof(prop, found)
-    paths: List[List[Fact]] = []
+    paths: list[list[Fact]] = []
     for premise in found.premises:
         oc = prop.outcome(premise)
         for f in facts:
@@ -184,7 +184,7 @@ def _step(graph: LinkGraph, prop: Propagator, found: _Found, technique: Techniqu
     assumed = {(v % graph.ncells, v // graph.ncells + 1) for v, _ in found.premises}
     on_pairs = sorted({(n.cells[0], n.digit) for n in nodes if n.on} - assumed)
     off_pairs = sorted({(n.cells[0], n.digit) for n in nodes if not n.on} - assumed)
-    highlights: Tuple[Highlight, ...] = (Highlight(HighlightRole.PIVOT, premise_cells, premise_digits),)
+    highlights: tuple[Highlight, ...] = (Highlight(HighlightRole.PIVOT, premise_cells, premise_digits),)
     highlights += tuple(Highlight(HighlightRole.COLOR_A, (c,), (dd,)) for c, dd in on_pairs)
     highlights += tuple(Highlight(HighlightRole.COLOR_B, (c,), (dd,)) for c, dd in off_pairs)
     highlights += effect_highlights(places, elims)

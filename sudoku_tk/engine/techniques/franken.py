@@ -34,7 +34,7 @@ fins), with the same targets narrowing the fins and the last cover unit.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, List, Tuple
+from collections.abc import Callable, Iterator
 
 from ..explain import cells_text, effects_text, sentence, units_text
 from ..geometry import Geometry, bits
@@ -76,7 +76,7 @@ def _find(grid: Grid, size: int, mutant: bool, finned: bool) -> Iterator[Step]:
     if geo.side != 9:
         return
     data = data_of(grid)
-    layouts: Tuple[Tuple[int, int], ...]
+    layouts: tuple[tuple[int, int], ...]
     if mutant:
         technique = (FINNED_MUTANT if finned else MUTANT)[size]
         layouts = ((ROW_UNITS | COL_UNITS | BOX_UNITS, ROW_UNITS | COL_UNITS | BOX_UNITS),)
@@ -85,7 +85,7 @@ def _find(grid: Grid, size: int, mutant: bool, finned: bool) -> Iterator[Step]:
         technique = (FINNED_FRANKEN if finned else FRANKEN)[size]
         layouts = ((ROW_UNITS | BOX_UNITS, COL_UNITS | BOX_UNITS), (COL_UNITS | BOX_UNITS, ROW_UNITS | BOX_UNITS))
         want = FISH_FRANKEN
-    found: List[Fish] = []
+    found: list[Fish] = []
     for digit in range(1, 10):
         if data[digit].targets:
             for base_allowed, cover_allowed in layouts:

@@ -11,7 +11,8 @@ candidate) are recognised here, so the finders never report them.
 
 from __future__ import annotations
 
-from typing import Dict, List, NamedTuple, Sequence, Tuple
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..geometry import Geometry, bits
 from ..grid import Grid
@@ -55,7 +56,7 @@ def fish_kind(base_kinds: int, cover_kinds: int) -> int:
 
 
 class DigitData(NamedTuple):
-    unit_cells: Tuple[int, ...]
+    unit_cells: tuple[int, ...]
     """Per unit, the cell mask of its candidates of the digit."""
     usable: int
     """Unit mask of the units that may be base or cover units: the digit twice at least, and not placed there."""
@@ -65,8 +66,8 @@ class DigitData(NamedTuple):
 
 class Fish(NamedTuple):
     digit: int
-    bases: Tuple[int, ...]
-    covers: Tuple[int, ...]
+    bases: tuple[int, ...]
+    covers: tuple[int, ...]
     union: int
     """Every base candidate."""
     endo: int
@@ -79,14 +80,14 @@ class Fish(NamedTuple):
 # -- templates ---------------------------------------------------------------------------------------------------
 
 
-def _template_cells(row_options: Sequence[int]) -> Tuple[int, ...]:
+def _template_cells(row_options: Sequence[int]) -> tuple[int, ...]:
     """Per row, the columns some template uses, given the columns each row may use (all 0: no template at all).
 
     Feasibility is memoised on (row, columns used, boxes used in the current band), so each state is expanded
     once, and a choice is marked used when the rows below can still be completed.
     """
     used = [0] * 9
-    memo: Dict[int, bool] = {}
+    memo: dict[int, bool] = {}
 
     def feasible(r: int, cols: int, band_boxes: int) -> bool:
         if r == 9:
@@ -142,7 +143,7 @@ def _digit_data(grid: Grid, digit: int) -> DigitData:
 
 
 @per_grid(4)
-def data_of(grid: Grid) -> Tuple[DigitData, ...]:
+def data_of(grid: Grid) -> tuple[DigitData, ...]:
     """Per digit (index 0 unused), its unit masks, usable units and targets, built once per grid.
 
     The twelve finders ask in turn on one grid, so the templates are worked out once.
@@ -171,7 +172,7 @@ def _seen_by_any(peer_masks: Sequence[int], cells: int) -> int:
     return out
 
 
-def _spread(cells: int, count: int, used: int, allowed: int) -> Tuple[int, int]:
+def _spread(cells: int, count: int, used: int, allowed: int) -> tuple[int, int]:
     """Grow a set of cells no allowed unit holds two of, (size, its units), greedily with ``cells``.
 
     Covering the set takes as many cover units as it has cells; a cell that no allowed unit holds can't be
@@ -199,7 +200,7 @@ def search_digit(
     cover_allowed: int,
     finned: bool,
     want: int,
-    out: List[Fish],
+    out: list[Fish],
 ) -> None:
     """Add to ``out`` every fish of kind ``want`` on ``digit``, base and cover units from the allowed unit masks."""
     cm = data.unit_cells
@@ -210,7 +211,7 @@ def search_digit(
     max_fins = MAX_FINS if finned else 0
     nbase = len(base_units)
 
-    def leaf(covers: Tuple[int, ...], cover_union: int, twice: int, exo: int, common: int) -> None:
+    def leaf(covers: tuple[int, ...], cover_union: int, twice: int, exo: int, common: int) -> None:
         """Keep the fish of the current base set over ``covers`` if it removes something and is not simpler."""
         fins = endo | exo
         if finned != bool(fins):
@@ -235,12 +236,12 @@ def search_digit(
 
     # The base set being covered, set by base(): units, candidates, endo fins, candidates to cover, the units
     # allowed as cover units, those of them holding a candidate to cover, and the most such candidates one holds.
-    bases: Tuple[int, ...] = ()
+    bases: tuple[int, ...] = ()
     union = endo = body = allowed = widest = 0
-    cover_units: List[int] = []
+    cover_units: list[int] = []
 
     def cover(
-        k: int, covers: Tuple[int, ...], cover_union: int, once: int, twice: int, banned: int, exo: int, common: int
+        k: int, covers: tuple[int, ...], cover_union: int, once: int, twice: int, banned: int, exo: int, common: int
     ) -> None:
         """Choose k more cover units: the first candidate still to cover is covered by one of its units, or is a
         fin; units passed over for it are banned below, so each cover set comes once.
@@ -320,12 +321,12 @@ def search_digit(
     def base(
         start: int,
         k: int,
-        chosen: Tuple[int, ...],
+        chosen: tuple[int, ...],
         chosen_mask: int,
         union_: int,
         endo_: int,
         common: int,
-        alive: Tuple[Tuple[int, int, int, int], ...],
+        alive: tuple[tuple[int, int, int, int], ...],
     ) -> None:
         """Choose k more base units from ``base_units[start:]``, then cover the base set.
 
@@ -364,7 +365,7 @@ def search_digit(
             new_mask = chosen_mask | 1 << u
             room = cover_usable & ~new_mask
             overlap = union_ & m
-            kept: List[Tuple[int, int, int, int]] = []
+            kept: list[tuple[int, int, int, int]] = []
             if overlap:
                 if not finned:
                     continue
@@ -403,14 +404,14 @@ def search_digit(
     base(0, size, (), 0, 0, 0, targets, alive)
 
 
-def simplest_kind(cm: Tuple[int, ...], bases: Tuple[int, ...], covers: Tuple[int, ...]) -> int:
+def simplest_kind(cm: tuple[int, ...], bases: tuple[int, ...], covers: tuple[int, ...]) -> int:
     """The simplest kind of the fish, reading any of its units as another unit with the same candidates."""
     units = bases + covers
     options = [[v for v in range(27) if cm[v] == cm[u] and (v == u or v not in units)] for u in units]
     nb = len(bases)
     best = FISH_MUTANT
 
-    def walk(i: int, picked: List[int]) -> None:
+    def walk(i: int, picked: list[int]) -> None:
         nonlocal best
         if i == len(units):
             if len(set(picked)) == len(picked):
@@ -425,7 +426,7 @@ def simplest_kind(cm: Tuple[int, ...], bases: Tuple[int, ...], covers: Tuple[int
     return best
 
 
-def splits(cm: Tuple[int, ...], bases: Tuple[int, ...], covers: Tuple[int, ...], fins: int) -> bool:
+def splits(cm: tuple[int, ...], bases: tuple[int, ...], covers: tuple[int, ...], fins: int) -> bool:
     """True when some of the base units, without fins, lie in as many cover units: a smaller fish of its own."""
     n = len(bases)
     for pick in range(1, (1 << n) - 1):

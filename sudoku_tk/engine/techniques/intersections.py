@@ -12,7 +12,7 @@ clears both the box and the line (found by subsets.iter_naked_sets).
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 from ..explain import cells_text, effects_text, sentence
 from ..geometry import bits

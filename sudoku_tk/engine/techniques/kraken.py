@@ -18,8 +18,8 @@ default, as in HoDoKu: these are forcing chains in a fish's clothes.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
-from typing import Iterator, List, Sequence, Set, Tuple
 
 from ..explain import cells_text, effects_text, join_words, sentence, units_text
 from ..geometry import bits
@@ -36,7 +36,7 @@ MAX_FINS = 2
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
-def _fish(grid: Grid) -> Iterator[Tuple[int, bool, Tuple[int, ...], int, List[int], List[int]]]:
+def _fish(grid: Grid) -> Iterator[tuple[int, bool, tuple[int, ...], int, list[int], list[int]]]:
     """Every finned (or plain) row/column fish: (digit, by_rows, base lines, cover mask, body cells, fin cells).
 
     Base lines hold the digit at least twice; every base line keeps a candidate inside the cover.
@@ -47,10 +47,7 @@ def _fish(grid: Grid) -> Iterator[Tuple[int, bool, Tuple[int, ...], int, List[in
     for digit in range(1, n + 1):
         bit = 1 << (digit - 1)
         for by_rows in (True, False):
-
-            def cell(line: int, pos: int) -> int:
-                return line * n + pos if by_rows else pos * n + line
-
+            cell = _cell_of(n, by_rows)
             positions = [0] * n
             for line in range(n):
                 for pos in range(n):
@@ -78,6 +75,19 @@ def _fish(grid: Grid) -> Iterator[Tuple[int, bool, Tuple[int, ...], int, List[in
                         yield digit, by_rows, base, cover, body, fins
 
 
+def _cell_of(n: int, by_rows: bool) -> Callable[[int, int], int]:
+    """The cell at a base line and a position along it, for fish on rows (or on columns)."""
+    return (lambda line, pos: line * n + pos) if by_rows else (lambda line, pos: pos * n + line)
+
+
+def _line_of(n: int, by_rows: bool) -> Callable[[int], int]:
+    return (lambda c: c // n) if by_rows else (lambda c: c % n)
+
+
+def _pos_of(n: int, by_rows: bool) -> Callable[[int], int]:
+    return (lambda c: c % n) if by_rows else (lambda c: c // n)
+
+
 def _node(graph: LinkGraph, cell: int, digit: int) -> int:
     return graph.node(cell, digit)
 
@@ -90,17 +100,12 @@ def find_kraken_fish(grid: Grid) -> Iterator[Step]:
     n = geo.side
     graph = graph_of(grid)
     prop = propagator_of(graph, False)
-    seen: Set[Tuple[Technique, int, int]] = set()
+    seen: set[tuple[Technique, int, int]] = set()
     for digit, by_rows, base, cover, body, fins in _fish(grid):
         if not fins:
             continue  # a plain fish is a plain fish (Type 2 on one needs no fins either, but adds little)
         base_set = set(base)
-
-        def line_of(c: int) -> int:
-            return c // n if by_rows else c % n
-
-        def pos_of(c: int) -> int:
-            return c % n if by_rows else c // n
+        line_of, pos_of = _line_of(n, by_rows), _pos_of(n, by_rows)
 
         fin_nodes = [_node(graph, f, digit) for f in fins]
         fin_outs = [prop.outcome((v, True)) for v in fin_nodes]
@@ -179,7 +184,7 @@ def _step(
     body: Sequence[int],
     fins: Sequence[int],
     premises: Sequence[Fact],
-    target: Tuple[int, int],
+    target: tuple[int, int],
     cover_pos: int,
 ) -> Step:
     geo = graph.geometry

@@ -11,7 +11,7 @@ The cell chosen is the one a player is closest to: fewest candidates, then board
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..brute_force import unique_solution
 from ..explain import effects_text, sentence

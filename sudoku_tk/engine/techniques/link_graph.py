@@ -24,7 +24,6 @@ Nice Loops and AICs everything on candidates, their grouped forms the groups too
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
 
 from ..geometry import Cell, Digit, Geometry, bits, digits_of
 from ..grid import Grid
@@ -38,7 +37,7 @@ class Group:
     """The places of ``digit`` inside the intersection of a box and a line: two or three cells."""
 
     digit: Digit
-    cells: Tuple[Cell, ...]
+    cells: tuple[Cell, ...]
     mask: int
     """Cell mask of ``cells``."""
     box: int
@@ -88,9 +87,9 @@ class LinkGraph:
         self.ncells = ncells
         self.side = n
         self.ncand = ncells * n
-        self._cache: Dict[str, object] = {}
-        self._links_candidates: Optional[Tuple[List[int], List[int]]] = None
-        self._links_all: Optional[Tuple[List[int], List[int]]] = None
+        self._cache: dict[str, object] = {}
+        self._links_candidates: tuple[list[int], list[int]] | None = None
+        self._links_all: tuple[list[int], list[int]] | None = None
         present = 0
         for d in range(1, n + 1):
             present |= idx.digit_cells[d] << ((d - 1) * ncells)
@@ -98,10 +97,10 @@ class LinkGraph:
         self.groups = _find_groups(idx)
         total = self.ncand + len(self.groups)
         self.group_nodes = ((1 << len(self.groups)) - 1) << self.ncand
-        self.strong_unit: List[int] = [0] * total
-        self.strong_cell: List[int] = [0] * total
-        self.weak_unit: List[int] = [0] * total
-        self.weak_cell: List[int] = [0] * total
+        self.strong_unit: list[int] = [0] * total
+        self.strong_cell: list[int] = [0] * total
+        self.weak_unit: list[int] = [0] * total
+        self.weak_cell: list[int] = [0] * total
         self._candidate_links(idx)
         self._group_links(idx)
         bivalue = 0
@@ -123,7 +122,7 @@ class LinkGraph:
             return self.groups[node - self.ncand].digit
         return node // self.ncells + 1
 
-    def cells_of(self, node: Node) -> Tuple[Cell, ...]:
+    def cells_of(self, node: Node) -> tuple[Cell, ...]:
         """The cell of a candidate, or a group's cells."""
         if node >= self.ncand:
             return self.groups[node - self.ncand].cells
@@ -142,7 +141,7 @@ class LinkGraph:
         """Every strong link of ``node``."""
         return self.strong_unit[node] | self.strong_cell[node]
 
-    def candidate_links(self) -> Tuple[List[int], List[int]]:
+    def candidate_links(self) -> tuple[list[int], list[int]]:
         """(strong, weak) for every candidate: all its links to other candidates (groups left out); built once."""
         if self._links_candidates is None:
             nc, present = self.ncand, self.present
@@ -151,7 +150,7 @@ class LinkGraph:
             self._links_candidates = (strong, weak)
         return self._links_candidates
 
-    def all_links(self) -> Tuple[List[int], List[int]]:
+    def all_links(self) -> tuple[list[int], list[int]]:
         """(strong, weak) for every node, groups included; built once."""
         if self._links_all is None:
             self._links_all = (
@@ -181,7 +180,7 @@ class LinkGraph:
             dcells = idx.digit_cells[d]
             for cell in bits(dcells):
                 weak_unit[shift + cell] = (dcells & peer_masks[cell]) << shift
-            for u, umask in enumerate(unit_masks):
+            for umask in unit_masks:
                 places = dcells & umask
                 if places and places & (places - 1) and places.bit_count() == 2:
                     a = (places & -places).bit_length() - 1
@@ -207,7 +206,7 @@ class LinkGraph:
         geo = self.geometry
         ncells, ncand = self.ncells, self.ncand
         unit_masks = geo.unit_masks
-        by_digit: Dict[Digit, List[int]] = {}
+        by_digit: dict[Digit, list[int]] = {}
         for k, g in enumerate(self.groups):
             by_digit.setdefault(g.digit, []).append(k)
         strong_unit, weak_unit = self.strong_unit, self.weak_unit
@@ -229,7 +228,7 @@ class LinkGraph:
                             weak_unit[gid] |= 1 << (ncand + k2)
             # Strong links with a group at one end or both: a unit whose places of d split into exactly two
             # nodes, each a single cell or a group of that unit.
-            for u, umask in enumerate(unit_masks):
+            for umask in unit_masks:
                 places = dcells & umask
                 if places.bit_count() < 3:
                     continue  # two places: a plain conjugate pair, already linked
@@ -248,11 +247,11 @@ class LinkGraph:
                                 strong_unit[ncand + k2] |= 1 << gid
 
 
-def _find_groups(idx: CandidateIndex) -> Tuple[Group, ...]:
+def _find_groups(idx: CandidateIndex) -> tuple[Group, ...]:
     """Every box/line intersection holding two or more places of a digit, as a group (9×9 and up)."""
     geo = idx.geometry
     n = geo.side
-    out: List[Group] = []
+    out: list[Group] = []
     boxes = range(2 * n, 3 * n)
     for d in range(1, n + 1):
         dcells = idx.digit_cells[d]
@@ -267,7 +266,7 @@ def _find_groups(idx: CandidateIndex) -> Tuple[Group, ...]:
     return tuple(out)
 
 
-def _lines_through(geo: Geometry, box: int) -> List[int]:
+def _lines_through(geo: Geometry, box: int) -> list[int]:
     n, b = geo.side, geo.box
     i = box - 2 * n
     r0, c0 = (i // b) * b, (i % b) * b

@@ -18,7 +18,7 @@ explained like a forcing net's, from the position with those inner eliminations 
 
 from __future__ import annotations
 
-from typing import Iterator, List, Optional, Sequence, Tuple
+from collections.abc import Iterator, Sequence
 
 from ..brute_force import propagate_singles
 from ..explain import effects_text, join_words, sentence
@@ -30,22 +30,22 @@ from .link_graph import graph_of
 from .propagator import Fact, Propagator, branch, branches_text, clash_text, propagator_of
 from .reasons import links_of, proof_nodes
 
-Candidate = Tuple[Cell, Digit]
+Candidate = tuple[Cell, Digit]
 
 MAX_INNER_ROUNDS = 6
 """Passes over the inner candidates per assumption; each pass follows the singles of what it removed."""
 
 
-def _masks(grid: Grid) -> List[int]:
+def _masks(grid: Grid) -> list[int]:
     return [(1 << (v - 1)) if v else m for v, m in zip(grid.values, grid.candidates)]
 
 
-def _holds(masks: List[int], grid: Grid) -> bool:
+def _holds(masks: list[int], grid: Grid) -> bool:
     """Do the singles of ``masks`` stay free of contradiction (the masks are left as propagated)?"""
     return propagate_singles(masks, grid.geometry)
 
 
-def refute(grid: Grid, cell: Cell, digit: Digit) -> Optional[List[Candidate]]:
+def refute(grid: Grid, cell: Cell, digit: Digit) -> list[Candidate] | None:
     """The inner eliminations that make the assumption ``digit`` in ``cell`` clash, or None if it does not.
 
     [] means singles alone refute it (a forcing net, found earlier in the solving order).
@@ -55,7 +55,7 @@ def refute(grid: Grid, cell: Cell, digit: Digit) -> Optional[List[Candidate]]:
     state = start[:]
     if not _holds(state, grid):
         return []
-    removed: List[Candidate] = []
+    removed: list[Candidate] = []
     ncells = grid.geometry.ncells
     for _ in range(MAX_INNER_ROUNDS):
         progress = False
@@ -85,7 +85,7 @@ def refute(grid: Grid, cell: Cell, digit: Digit) -> Optional[List[Candidate]]:
     return None
 
 
-def _minimal(grid: Grid, start: List[int], removed: List[Candidate]) -> List[Candidate]:
+def _minimal(grid: Grid, start: list[int], removed: list[Candidate]) -> list[Candidate]:
     """Cut the inner eliminations down to a set that still makes the assumption clash with singles alone.
 
     Each kept elimination is itself refuted by singles inside the assumption plus the ones kept before it.
@@ -141,7 +141,7 @@ def find_nested_forcing_nets(grid: Grid) -> Iterator[Step]:
             return
 
 
-def _inner_walk(prop: Propagator, premise: Fact, inner: Sequence[int], k: int) -> Tuple[ChainNode, ...]:
+def _inner_walk(prop: Propagator, premise: Fact, inner: Sequence[int], k: int) -> tuple[ChainNode, ...]:
     """The refutation of inner candidate ``inner[k]`` inside ``premise``: assumed true, with the premise and the
     inner candidates ruled out before it taken as known, its singles clash (numbered on their own)."""
     graph = prop.graph
@@ -154,7 +154,7 @@ def _inner_walk(prop: Propagator, premise: Fact, inner: Sequence[int], k: int) -
     return proof_nodes(graph, [((fact, *given), outcome.reasons(graph), facts)])
 
 
-def _step(grid: Grid, cell: Cell, digit: Digit, inner: List[Candidate]) -> Step:
+def _step(grid: Grid, cell: Cell, digit: Digit, inner: list[Candidate]) -> Step:
     geo = grid.geometry
     graph = graph_of(grid)
     prop = propagator_of(graph, True)
@@ -167,7 +167,7 @@ def _step(grid: Grid, cell: Cell, digit: Digit, inner: List[Candidate]) -> Step:
         f"{join_words(parts)} would {'each ' if len(parts) > 1 else ''}clash with the singles, so "
         f"{'they go' if len(parts) > 1 else 'it goes'}"
     )
-    nodes: Tuple[ChainNode, ...] = ()
+    nodes: tuple[ChainNode, ...] = ()
     conclusion = ""
     if outcome.clash is not None:
         what, facts = outcome.clash

@@ -21,7 +21,7 @@ and report only chains that use one; a chain without groups belongs to the plain
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence, Tuple
+from collections.abc import Iterator, Sequence
 
 from ..grid import Grid
 from ..step import Step, Technique
@@ -66,7 +66,7 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
     searches = [Reach(a, strong, weak, allowed) for a in starts(strong, allowed)]
     seen = set()
 
-    def fresh(key: Tuple[Technique, int]) -> bool:
+    def fresh(key: tuple[Technique, int]) -> bool:
         """Each technique reports each set of effects once (HoDoKu lists the kinds separately, and so does this)."""
         if key in seen:
             return False

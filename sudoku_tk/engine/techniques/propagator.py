@@ -10,16 +10,16 @@ fact's proof can be walked back (``branch``) and written out (``branch_text``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..geometry import bits
 from ..step import ASSUMED, Reason, Rule
 from .link_graph import LinkGraph
 from .reasons import link_reason
 
-Fact = Tuple[int, bool]
+Fact = tuple[int, bool]
 """A candidate (its node id, see link_graph.py) and whether it is true."""
 
 
@@ -38,7 +38,7 @@ class How(Enum):
     """The last place of its digit in ``unit``."""
 
 
-Why = Dict[Fact, Tuple[How, Optional[int], Tuple[Fact, ...]]]
+Why = dict[Fact, tuple[How, int | None, tuple[Fact, ...]]]
 """fact -> (how, the unit of a hidden single or None, the facts it follows from)."""
 
 MAX_SHOWN = 12
@@ -54,19 +54,19 @@ class Outcome:
     off: int
     why: Why
     """fact -> (how, the unit of a hidden single, the facts it follows from)."""
-    clash: Optional[Tuple[str, Tuple[Fact, ...]]]
+    clash: tuple[str, tuple[Fact, ...]] | None
     """(what is impossible, the facts that make it so), when the premise leads to a contradiction."""
-    depth: Dict[Fact, int]
+    depth: dict[Fact, int]
     """How many steps each fact is from the premise (a single: one more than its deepest support)."""
 
     def reasons(
-        self, graph: LinkGraph, inside: Optional[Dict[Fact, Reason]] = None
-    ) -> Dict[Fact, Tuple[Reason, Tuple[Fact, ...]]]:
+        self, graph: LinkGraph, inside: dict[Fact, Reason] | None = None
+    ) -> dict[Fact, tuple[Reason, tuple[Fact, ...]]]:
         """fact -> (its typed reason, needs not yet numbered; the facts it follows from), for ``proof_nodes``.
 
         ``inside``: the reasons (with their inner walks) of facts ruled out inside the premise (the nested net).
         """
-        out: Dict[Fact, Tuple[Reason, Tuple[Fact, ...]]] = {}
+        out: dict[Fact, tuple[Reason, tuple[Fact, ...]]] = {}
         for fact, (how, unit, parents) in self.why.items():
             if how is How.PREMISE:
                 reason = ASSUMED
@@ -108,8 +108,8 @@ class Scan:
     premise: Fact
     on: int
     off: int
-    clash: Optional[Tuple[str, Tuple[Fact, ...]]]
-    levels: Tuple[Tuple[int, int], ...]
+    clash: tuple[str, tuple[Fact, ...]] | None
+    levels: tuple[tuple[int, int], ...]
     """Per round, the (on, off) masks of the facts it made; round 0 is the premise."""
 
     def depth(self, fact: Fact) -> int:
@@ -136,7 +136,7 @@ class Propagator:
         self.strong, self.weak = graph.candidate_links()
         self.cell_alive0 = list(grid.candidates)
         # Places of each digit in each unit that still needs it (0 where the unit holds the digit already).
-        places: List[int] = []
+        places: list[int] = []
         idx = graph.index
         for umask in geo.unit_masks:
             for d in range(1, geo.side + 1):
@@ -147,8 +147,8 @@ class Propagator:
                 if v:
                     places[u * geo.side + v - 1] = -1  # the unit is served: never "empty"
         self.places0 = places
-        self._outcomes: Dict[Fact, Outcome] = {}
-        self._scans: Dict[Fact, Scan] = {}
+        self._outcomes: dict[Fact, Outcome] = {}
+        self._scans: dict[Fact, Scan] = {}
 
     def outcome(self, premise: Fact) -> Outcome:
         """What ``premise`` forces (followed once per position and kept)."""
@@ -172,11 +172,11 @@ class Propagator:
         node0, on0 = premise
         on = 1 << node0 if on0 else 0
         off = 0 if on0 else 1 << node0
-        levels: List[Tuple[int, int]] = [(on, off)]
+        levels: list[tuple[int, int]] = [(on, off)]
         front_on, front_off = on, off
         pending_on = 0  # singles made in a round, true from the next one
 
-        def clash(what: str, facts: Tuple[Fact, ...]) -> Scan:
+        def clash(what: str, facts: tuple[Fact, ...]) -> Scan:
             return Scan(premise, on, off, (what, facts), tuple(levels))
 
         if not on0:
@@ -253,7 +253,7 @@ class Propagator:
                 clash = run.make_false(v, How.GIVEN, None, (), 0)
                 if clash is not None:
                     return run.outcome(clash)
-        ruled_out: List[Fact] = []
+        ruled_out: list[Fact] = []
         for w in inner:
             if not run.off >> w & 1:
                 clash = run.make_false(w, How.INSIDE, None, (premise, *ruled_out), 1)
@@ -283,7 +283,7 @@ class Propagator:
                     run.make_true(w, How.LINK, None, (fact,), d1)
         return run.outcome(None)
 
-    def _lose(self, w: int, cell_alive: List[int], places: List[int]) -> Optional[Tuple[str, int]]:
+    def _lose(self, w: int, cell_alive: list[int], places: list[int]) -> tuple[str, int] | None:
         """Record that candidate ``w`` is false; return ("cell", cell) or ("unit", unit) if that empties one."""
         ncells, n = self.ncells, self.geo.side
         cell, d = w % ncells, w // ncells
@@ -302,11 +302,11 @@ class Propagator:
                     return ("unit", k)
         return None
 
-    def _single(self, w: int, cell_alive: List[int], places: List[int]) -> List[Tuple[How, Optional[int], int]]:
+    def _single(self, w: int, cell_alive: list[int], places: list[int]) -> list[tuple[How, int | None, int]]:
         """Naked and hidden singles made by candidate ``w`` turning false: (how, unit or None, node) for each."""
         ncells, n = self.ncells, self.geo.side
         cell, d = w % ncells, w // ncells
-        out: List[Tuple[How, Optional[int], int]] = []
+        out: list[tuple[How, int | None, int]] = []
         left = cell_alive[cell]
         if left & (left - 1) == 0:
             out.append((How.NAKED_SINGLE, None, (left.bit_length() - 1) * ncells + cell))
@@ -316,7 +316,7 @@ class Propagator:
                 out.append((How.HIDDEN_SINGLE, u, d * ncells + p.bit_length() - 1))
         return out
 
-    def _support(self, unit: Optional[int], node: int, off: int) -> Tuple[Fact, ...]:
+    def _support(self, unit: int | None, node: int, off: int) -> tuple[Fact, ...]:
         """The false candidates a single rests on: the cell's others (``unit`` None), or the unit's other places
         for the digit."""
         ncells = self.ncells
@@ -327,7 +327,7 @@ class Propagator:
             nodes = [d * ncells + c for c in self.geo.units[unit] if c != cell]
         return tuple((x, False) for x in nodes if self.present >> x & 1 and off >> x & 1)
 
-    def _empty(self, broken: Tuple[str, int]) -> Tuple[str, Tuple[Fact, ...]]:
+    def _empty(self, broken: tuple[str, int]) -> tuple[str, tuple[Fact, ...]]:
         kind, where = broken
         ncells, n = self.ncells, self.geo.side
         if kind == "cell":
@@ -349,12 +349,12 @@ class _Run:
         self.on = 0
         self.off = 0
         self.why: Why = {premise: (How.PREMISE, None, ())}
-        self.depth: Dict[Fact, int] = {premise: 0}
-        self.queue: List[Fact] = [premise]
+        self.depth: dict[Fact, int] = {premise: 0}
+        self.queue: list[Fact] = [premise]
         self.cell_alive = prop.cell_alive0[:]
         self.places = prop.places0[:]
 
-    def make_true(self, w: int, how: How, unit: Optional[int], parents: Tuple[Fact, ...], depth: int) -> None:
+    def make_true(self, w: int, how: How, unit: int | None, parents: tuple[Fact, ...], depth: int) -> None:
         f = (w, True)
         self.on |= 1 << w
         self.why[f] = (how, unit, parents)
@@ -362,8 +362,8 @@ class _Run:
         self.queue.append(f)
 
     def make_false(
-        self, w: int, how: How, unit: Optional[int], parents: Tuple[Fact, ...], depth: int
-    ) -> Optional[Tuple[str, Tuple[Fact, ...]]]:
+        self, w: int, how: How, unit: int | None, parents: tuple[Fact, ...], depth: int
+    ) -> tuple[str, tuple[Fact, ...]] | None:
         """Candidate ``w`` is false (the premise itself when ``how`` is PREMISE); with nets, the singles it
         makes are true. Returns the contradiction when a cell or a unit is left empty."""
         prop = self.prop
@@ -385,7 +385,7 @@ class _Run:
                     self.make_true(s, single, unit, support, 1 + max(self.depth[x] for x in support))
         return None
 
-    def outcome(self, clash: Optional[Tuple[str, Tuple[Fact, ...]]]) -> Outcome:
+    def outcome(self, clash: tuple[str, tuple[Fact, ...]] | None) -> Outcome:
         return Outcome(self.premise, self.on, self.off, self.why, clash, self.depth)
 
 
@@ -399,7 +399,7 @@ def propagator_of(graph: LinkGraph, nets: bool) -> Propagator:
     return got
 
 
-def branch(outcome: Outcome, fact: Fact) -> List[Fact]:
+def branch(outcome: Outcome, fact: Fact) -> list[Fact]:
     """The path from the premise to ``fact``, each fact reached through its deepest support."""
     why, depth = outcome.why, outcome.depth
     path = [fact]
@@ -415,7 +415,7 @@ def fact_text(graph: LinkGraph, fact: Fact) -> str:
     return f"{graph.geometry.cell_name(cell)}{'=' if on else '≠'}{graph.geometry.digit_char(d)}"
 
 
-def _fact_with_reason(graph: LinkGraph, fact: Fact, why: Optional[Why], before: Sequence[Fact] = ()) -> str:
+def _fact_with_reason(graph: LinkGraph, fact: Fact, why: Why | None, before: Sequence[Fact] = ()) -> str:
     """A fact, and for a single in a net the reason it holds: 'r4c4=8 (the last 8 of box 5)'.
 
     A single that also rests on facts not written before it on its path (``before``) names them, so the
@@ -434,7 +434,7 @@ def _fact_with_reason(graph: LinkGraph, fact: Fact, why: Optional[Why], before: 
     return text
 
 
-def branch_text(graph: LinkGraph, path: Sequence[Fact], why: Optional[Why] = None) -> str:
+def branch_text(graph: LinkGraph, path: Sequence[Fact], why: Why | None = None) -> str:
     """'r1c1=5 → r1c7≠5 → …': a path of facts, its middle shortened when it is long."""
     texts = [_fact_with_reason(graph, f, why, path[:i]) for i, f in enumerate(path)]
     if len(texts) > MAX_SHOWN:
@@ -442,7 +442,7 @@ def branch_text(graph: LinkGraph, path: Sequence[Fact], why: Optional[Why] = Non
     return " → ".join(texts)
 
 
-def branches_text(graph: LinkGraph, paths: Sequence[Sequence[Fact]], why: Optional[Why] = None) -> str:
+def branches_text(graph: LinkGraph, paths: Sequence[Sequence[Fact]], why: Why | None = None) -> str:
     """Several paths from one premise: the first in full, each later one from where it leaves those shown."""
     shown: set[Fact] = set()
     parts = []

@@ -14,23 +14,23 @@ replays them on the position: a reason never leans on a fact it does not name.
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from collections.abc import Iterable, Sequence
 
 from ..geometry import Cell, Digit, Unit
 from ..step import ASSUMED, ChainNode, Link, Reason, Rule
 from .link_graph import LinkGraph, Node
 
 
-def common_unit(graph: LinkGraph, cells: Iterable[Cell]) -> Optional[Unit]:
+def common_unit(graph: LinkGraph, cells: Iterable[Cell]) -> Unit | None:
     """The first unit (rows, then columns, then boxes) holding every one of ``cells`` (None: there is none)."""
-    units: Optional[set[int]] = None
+    units: set[int] | None = None
     for c in cells:
         here = set(graph.geometry.cell_units[c])
         units = here if units is None else units & here
     return min(units) if units else None
 
 
-def place_unit(graph: LinkGraph, digit: Digit, cells: Iterable[Cell]) -> Optional[Unit]:
+def place_unit(graph: LinkGraph, digit: Digit, cells: Iterable[Cell]) -> Unit | None:
     """A unit whose places of ``digit`` (in the graph's grid) are all among ``cells`` and in it (None: none)."""
     mask = 0
     for c in cells:
@@ -61,9 +61,9 @@ def link_reason(graph: LinkGraph, prev: Node, prev_on: bool, node: Node, need: i
     return Reason(Rule.LAST_CANDIDATE, (need,))
 
 
-def chain_with_reasons(graph: LinkGraph, nodes: Sequence[Node], first_on: bool) -> Tuple[ChainNode, ...]:
+def chain_with_reasons(graph: LinkGraph, nodes: Sequence[Node], first_on: bool) -> tuple[ChainNode, ...]:
     """The ChainNodes of a chain read with alternating polarity from ``first_on``, each with its reason."""
-    out: List[ChainNode] = []
+    out: list[ChainNode] = []
     on = first_on
     for i, v in enumerate(nodes):
         because = ASSUMED if i == 0 else link_reason(graph, nodes[i - 1], not on, v, i)
@@ -72,9 +72,9 @@ def chain_with_reasons(graph: LinkGraph, nodes: Sequence[Node], first_on: bool) 
     return tuple(out)
 
 
-def links_of(chain: Sequence[ChainNode]) -> Tuple[Link, ...]:
+def links_of(chain: Sequence[ChainNode]) -> tuple[Link, ...]:
     """A link from every node a node needs to the node itself (strong when it leaves a false node)."""
-    out: List[Link] = []
+    out: list[Link] = []
     for node in chain:
         if node.because is None:
             continue
@@ -96,15 +96,15 @@ def links_of(chain: Sequence[ChainNode]) -> Tuple[Link, ...]:
 
 # -- proofs of premises (forcing chains and nets, the nested net, Kraken fish) -----------------------------
 
-Fact = Tuple[int, bool]
+Fact = tuple[int, bool]
 """A candidate (its node id) and whether it is true (as propagator.py's facts)."""
-Why = Dict[Fact, Tuple[Reason, Tuple[Fact, ...]]]
+Why = dict[Fact, tuple[Reason, tuple[Fact, ...]]]
 
 
 def proof_nodes(
     graph: LinkGraph,
-    cases: Sequence[Tuple[Sequence[Fact], Why, Sequence[Fact]]],
-) -> Tuple[ChainNode, ...]:
+    cases: Sequence[tuple[Sequence[Fact], Why, Sequence[Fact]]],
+) -> tuple[ChainNode, ...]:
     """Numbered nodes proving, for each case (its assumptions, their reasons, the facts it must reach), those
     facts.
 
@@ -113,33 +113,31 @@ def proof_nodes(
     appears in each, since each case assumes something else. ``why`` maps a fact to (its reason with
     ``needs`` unset, the facts it follows from).
     """
-    out: List[ChainNode] = []
-    ncells = graph.ncells
+    out: list[ChainNode] = []
     for heads, why, targets in cases:
-        number: Dict[Fact, int] = {}
-
-        def visit(fact: Fact) -> None:
-            # Iterative depth-first walk: every support is numbered before the fact that needs it.
-            stack: List[Tuple[Fact, bool]] = [(fact, False)]
-            while stack:
-                f, ready = stack.pop()
-                if f in number:
-                    continue
-                reason, parents = why[f]
-                if ready:
-                    needs = tuple(number[p] for p in parents)
-                    because = Reason(reason.rule, needs, reason.unit, reason.cells, reason.digits, reason.walk)
-                    v, on = f
-                    out.append(ChainNode((v % ncells,), v // ncells + 1, on, because))
-                    number[f] = len(out)
-                    continue
-                stack.append((f, True))
-                for p in reversed(parents):
-                    if p not in number:
-                        stack.append((p, False))
-
-        for h in heads:
-            visit(h)
-        for t in targets:
-            visit(t)
+        number: dict[Fact, int] = {}
+        for fact in (*heads, *targets):
+            _number(graph.ncells, fact, why, number, out)
     return tuple(out)
+
+
+def _number(ncells: int, fact: Fact, why: Why, number: dict[Fact, int], out: list[ChainNode]) -> None:
+    """Append ``fact`` and every support it rests on to ``out`` (those not numbered yet), supports first."""
+    # Iterative depth-first walk: every support is numbered before the fact that needs it.
+    stack: list[tuple[Fact, bool]] = [(fact, False)]
+    while stack:
+        f, ready = stack.pop()
+        if f in number:
+            continue
+        reason, parents = why[f]
+        if ready:
+            needs = tuple(number[p] for p in parents)
+            because = Reason(reason.rule, needs, reason.unit, reason.cells, reason.digits, reason.walk)
+            v, on = f
+            out.append(ChainNode((v % ncells,), v // ncells + 1, on, because))
+            number[f] = len(out)
+            continue
+        stack.append((f, True))
+        for p in reversed(parents):
+            if p not in number:
+                stack.append((p, False))

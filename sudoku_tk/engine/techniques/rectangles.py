@@ -16,9 +16,9 @@ and/or b, a *roof* cell when it holds other candidates too.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable, Iterator, List, Sequence, Set, Tuple
+from functools import cache
 
 from ..explain import cells_text, digits_text, eliminations_text, sentence, units_text
 from ..geometry import Cell, Digit, Geometry, bits
@@ -26,13 +26,13 @@ from ..grid import Grid
 from ..step import Highlight, HighlightRole, Step, Technique
 from .common import CandidateIndex, candidate_highlights, eliminations, index_of
 
-Candidate = Tuple[Cell, Digit]
+Candidate = tuple[Cell, Digit]
 
 # -- fixed tables --------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
-def rectangles_of(geometry: Geometry) -> Tuple[Tuple[Tuple[Cell, Cell, Cell], ...], ...]:
+@cache
+def rectangles_of(geometry: Geometry) -> tuple[tuple[tuple[Cell, Cell, Cell], ...], ...]:
     """For every cell: (row mate, column mate, opposite corner) of each rectangle spanning exactly two boxes."""
     n, b = geometry.side, geometry.box
     out = []
@@ -51,8 +51,8 @@ def rectangles_of(geometry: Geometry) -> Tuple[Tuple[Tuple[Cell, Cell, Cell], ..
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
-def all_rectangles(geometry: Geometry) -> Tuple[Tuple[Cell, Cell, Cell, Cell], ...]:
+@cache
+def all_rectangles(geometry: Geometry) -> tuple[tuple[Cell, Cell, Cell, Cell], ...]:
     """Every two-box rectangle once, corners sorted: (top left, top right, bottom left, bottom right)."""
     found = set()
     for cell, rects in enumerate(rectangles_of(geometry)):
@@ -73,12 +73,12 @@ def diagonal(i: int) -> int:
 class Rect:
     """A possible unique rectangle: sorted corners, the digit pair, floor and roof cells."""
 
-    cells: Tuple[Cell, Cell, Cell, Cell]
+    cells: tuple[Cell, Cell, Cell, Cell]
     a: Digit
     b: Digit
-    floor: Tuple[Cell, ...]
+    floor: tuple[Cell, ...]
     """Corners holding nothing but a and/or b."""
-    roof: Tuple[Cell, ...]
+    roof: tuple[Cell, ...]
     """Corners holding other candidates too."""
 
     @property
@@ -114,13 +114,13 @@ class RectContext:
                 if values[cell]:
                     m |= 1 << (values[cell] - 1)
             placed_in_unit.append(m)
-        self.banned: Tuple[int, ...] = tuple(
+        self.banned: tuple[int, ...] = tuple(
             placed_in_unit[r] | placed_in_unit[c] | placed_in_unit[bx] for r, c, bx in geo.cell_units
         )
         """Digit mask per cell: digits placed among its peers (a UR digit must not be one of them)."""
-        self._urs: List[Rect] | None = None
+        self._urs: list[Rect] | None = None
 
-    def unique_rectangles(self) -> List[Rect]:
+    def unique_rectangles(self) -> list[Rect]:
         """Every possible UR in board order of its bivalue corner, each (corners, pair) once."""
         if self._urs is None:
             self._urs = list(self._iter_unique_rectangles())
@@ -130,7 +130,7 @@ class RectContext:
         cands = self.grid.candidates
         values = self.grid.values
         banned = self.banned
-        seen: Set[Tuple[Tuple[Cell, ...], int]] = set()
+        seen: set[tuple[tuple[Cell, ...], int]] = set()
         table = rectangles_of(self.geometry)
         for start in bits(self.idx.bivalue):
             pair = cands[start]
@@ -150,7 +150,7 @@ class RectContext:
                 yield Rect(corners, a, b, floor, roof)  # type: ignore[arg-type]
 
 
-_last: List[RectContext] = []
+_last: list[RectContext] = []
 
 
 def context_of(grid: Grid) -> RectContext:
@@ -202,7 +202,7 @@ def uniqueness_step(
     )
 
 
-def rect_highlights(rect: Rect, *extra: Highlight) -> List[Highlight]:
+def rect_highlights(rect: Rect, *extra: Highlight) -> list[Highlight]:
     return [Highlight(HighlightRole.PATTERN, rect.cells, (rect.a, rect.b))] + list(extra)
 
 

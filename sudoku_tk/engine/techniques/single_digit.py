@@ -22,7 +22,7 @@ The names follow HoDoKu, and so does the split between them:
 
 from __future__ import annotations
 
-from typing import Iterator, List, Sequence, Tuple
+from collections.abc import Iterator, Sequence
 
 from ..explain import cells_text, eliminations_text, sentence, unit_text, units_text
 from ..geometry import Cell, Digit, Geometry, Unit, bits
@@ -30,7 +30,7 @@ from ..grid import Grid
 from ..step import Highlight, HighlightRole, Link, Step, Technique
 from .common import CandidateIndex, eliminations, index_9x9
 
-ConjugatePair = Tuple[Unit, Cell, Cell]
+ConjugatePair = tuple[Unit, Cell, Cell]
 """A unit where a digit has exactly two places, and those two cells (lower first)."""
 
 _ROWS = range(0, 9)
@@ -40,11 +40,11 @@ _ALL_UNITS = range(0, 27)
 
 def conjugate_pairs(
     idx: CandidateIndex, digit: Digit, units: Sequence[Unit] | range = _ALL_UNITS
-) -> List[ConjugatePair]:
+) -> list[ConjugatePair]:
     """Every unit of ``units`` where ``digit`` has exactly two places, with the two cells."""
     dc = idx.digit_cells[digit]
     um = idx.geometry.unit_masks
-    out: List[ConjugatePair] = []
+    out: list[ConjugatePair] = []
     for u in units:
         m = dc & um[u]
         if m and m.bit_count() == 2:
@@ -53,7 +53,7 @@ def conjugate_pairs(
     return out
 
 
-def chain_links(cells: Sequence[Cell], digit: Digit) -> Tuple[Link, ...]:
+def chain_links(cells: Sequence[Cell], digit: Digit) -> tuple[Link, ...]:
     """Links along a single-digit chain that starts with a strong link and alternates strong, weak, strong…"""
     return tuple(Link(a, digit, b, digit, i % 2 == 0) for i, (a, b) in enumerate(zip(cells, cells[1:])))
 
@@ -75,7 +75,7 @@ def _step(
     reason: str,
     pattern: Sequence[Cell],
     units: Sequence[Unit],
-    links: Tuple[Link, ...],
+    links: tuple[Link, ...],
     focus: str,
 ) -> Step:
     geo = idx.geometry
@@ -132,7 +132,7 @@ def find_skyscrapers(grid: Grid) -> Iterator[Step]:
 
 
 def _skyscraper_step(
-    idx: CandidateIndex, d: Digit, elim: int, lines: Tuple[Unit, Unit], chain: Tuple[Cell, Cell, Cell, Cell]
+    idx: CandidateIndex, d: Digit, elim: int, lines: tuple[Unit, Unit], chain: tuple[Cell, Cell, Cell, Cell]
 ) -> Step:
     geo = idx.geometry
     top1, base1, base2, top2 = chain
@@ -190,7 +190,7 @@ def find_two_string_kites(grid: Grid) -> Iterator[Step]:
 
 
 def _kite_step(
-    idx: CandidateIndex, d: Digit, elim: int, lines: Tuple[Unit, Unit], chain: Tuple[Cell, Cell, Cell, Cell]
+    idx: CandidateIndex, d: Digit, elim: int, lines: tuple[Unit, Unit], chain: tuple[Cell, Cell, Cell, Cell]
 ) -> Step:
     geo = idx.geometry
     rout, rin, cin, cout = chain
@@ -247,16 +247,16 @@ def find_turbot_fish(grid: Grid) -> Iterator[Step]:
                         yield _turbot_step(idx, d, elim, (u1, u2), (a, b, c, e))
 
 
-def _distinct_links(idx: CandidateIndex, d: Digit) -> List[Tuple[Tuple[Cell, Cell], int, Unit]]:
+def _distinct_links(idx: CandidateIndex, d: Digit) -> list[tuple[tuple[Cell, Cell], int, Unit]]:
     """Strong links of ``d`` merged by cell pair: (cells, mask of unit kinds 1=row 2=column 4=box, first unit)."""
-    merged: dict[Tuple[Cell, Cell], List[int]] = {}
+    merged: dict[tuple[Cell, Cell], list[int]] = {}
     for u, a, b in conjugate_pairs(idx, d):
         entry = merged.setdefault((a, b), [0, u])
         entry[0] |= 1 << (u // 9)
     return [(cells, kinds, u) for cells, (kinds, u) in merged.items()]
 
 
-def _is_skyscraper_or_kite(cu: Sequence[Tuple[Unit, Unit, Unit]], kinds1: int, kinds2: int, b: Cell, c: Cell) -> bool:
+def _is_skyscraper_or_kite(cu: Sequence[tuple[Unit, Unit, Unit]], kinds1: int, kinds2: int, b: Cell, c: Cell) -> bool:
     """Does the chain read as a Skyscraper (or X-Wing) or a 2-String Kite, which HoDoKu names first?"""
     both = kinds1 & kinds2
     if both & 1 and cu[b][1] == cu[c][1]:  # two row links joined in a column
@@ -268,7 +268,7 @@ def _is_skyscraper_or_kite(cu: Sequence[Tuple[Unit, Unit, Unit]], kinds1: int, k
 
 
 def _turbot_step(
-    idx: CandidateIndex, d: Digit, elim: int, units: Tuple[Unit, Unit], chain: Tuple[Cell, Cell, Cell, Cell]
+    idx: CandidateIndex, d: Digit, elim: int, units: tuple[Unit, Unit], chain: tuple[Cell, Cell, Cell, Cell]
 ) -> Step:
     geo = idx.geometry
     a, b, c, e = chain
@@ -356,7 +356,7 @@ def _er_eliminations(idx: CandidateIndex, d: Digit, box: int, er_row: int, er_co
 
 
 def _er_step(
-    idx: CandidateIndex, d: Digit, box: int, arms: Tuple[Unit, Unit], link: Tuple[Cell, Cell], x_mask: int
+    idx: CandidateIndex, d: Digit, box: int, arms: tuple[Unit, Unit], link: tuple[Cell, Cell], x_mask: int
 ) -> Step:
     geo = idx.geometry
     p, q = link

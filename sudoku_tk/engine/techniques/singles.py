@@ -7,7 +7,7 @@ placed digit rules out (a player who switched the assist off).
 
 from __future__ import annotations
 
-from typing import Iterator, Optional
+from collections.abc import Iterator
 
 from ..explain import peer_elimination_text, single_text
 from ..geometry import Geometry, bits
@@ -37,7 +37,7 @@ def find_peer_eliminations(grid: Grid) -> Iterator[Step]:
         )
 
 
-def _placement_step(technique: Technique, geo: Geometry, cell: int, digit: int, unit: Optional[int] = None) -> Step:
+def _placement_step(technique: Technique, geo: Geometry, cell: int, digit: int, unit: int | None = None) -> Step:
     """The Step of a single found in ``unit`` (None: a naked single, found in the cell itself)."""
     place = [(cell, digit)]
     # The cell itself is the pattern, so the "pattern" rung of a hint has something to show.

@@ -13,7 +13,7 @@ Units are searched boxes first, then rows, then columns, as players (and HoDoKu)
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, List, Set, Tuple
+from collections.abc import Callable, Iterator
 
 from ..explain import cells_text, digits_text, effects_text, join_words, sentence, units_text
 from ..geometry import bits, digits_of
@@ -33,18 +33,18 @@ from .common import (
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four"}
 
 
-def search_units(idx: CandidateIndex) -> List[int]:
+def search_units(idx: CandidateIndex) -> list[int]:
     """Units in search order: boxes, rows, columns."""
     n = idx.side
     return list(range(2 * n, 3 * n)) + list(range(2 * n))
 
 
-def _combos(items: List[Tuple[int, int]], size: int, limit_bits: int) -> Iterator[Tuple[int, int]]:
+def _combos(items: list[tuple[int, int]], size: int, limit_bits: int) -> Iterator[tuple[int, int]]:
     """Yield (union of keys, union of masks) for every ``size``-combination of (key, mask) items whose
     mask union has exactly ``size`` bits; partial unions above ``size`` bits are cut early."""
     n = len(items)
 
-    def rec(start: int, depth: int, keys: int, mask: int) -> Iterator[Tuple[int, int]]:
+    def rec(start: int, depth: int, keys: int, mask: int) -> Iterator[tuple[int, int]]:
         for i in range(start, n - (size - depth) + 1):
             key, m = items[i]
             u = mask | m
@@ -65,7 +65,7 @@ class NakedSet:
     __slots__ = ("unit", "cells", "digits", "units", "elims", "locked")
 
     def __init__(
-        self, unit: int, cells: int, digits: int, units: List[int], elims: List[Candidate], locked: bool
+        self, unit: int, cells: int, digits: int, units: list[int], elims: list[Candidate], locked: bool
     ) -> None:
         self.unit = unit
         self.cells = cells
@@ -80,7 +80,7 @@ def iter_naked_sets(idx: CandidateIndex, size: int) -> Iterator[NakedSet]:
     geo = idx.geometry
     cands = idx.candidates
     unit_masks = geo.unit_masks
-    seen: Set[int] = set()
+    seen: set[int] = set()
     n = idx.side
     for u in search_units(idx):
         empty_in_unit = idx.empty & unit_masks[u]
@@ -94,7 +94,7 @@ def iter_naked_sets(idx: CandidateIndex, size: int) -> Iterator[NakedSet]:
                 continue
             seen.add(cells)
             units = units_containing(geo, cells)
-            elims: List[Candidate] = []
+            elims: list[Candidate] = []
             in_box = in_line_outside = False
             box = next((x for x in units if x >= 2 * n), None)
             for x in units:
@@ -152,7 +152,7 @@ def _hidden_finder(technique: Technique, size: int) -> Callable[[Grid], Iterator
         idx = index_of(grid)
         geo = idx.geometry
         unit_masks = geo.unit_masks
-        seen: Set[Tuple[int, int]] = set()
+        seen: set[tuple[int, int]] = set()
         for u in search_units(idx):
             um = unit_masks[u]
             if (idx.empty & um).bit_count() <= size:
@@ -178,7 +178,7 @@ def _hidden_finder(technique: Technique, size: int) -> Callable[[Grid], Iterator
 
 
 def _hidden_step(
-    idx: CandidateIndex, technique: Technique, unit: int, cells_mask: int, digit_mask: int, elims: List[Candidate]
+    idx: CandidateIndex, technique: Technique, unit: int, cells_mask: int, digit_mask: int, elims: list[Candidate]
 ) -> Step:
     geo = idx.geometry
     cells = bits(cells_mask)

@@ -22,7 +22,7 @@ long as the count still comes out even. Patterns with the fewest cells come firs
 
 from __future__ import annotations
 
-from typing import Dict, Iterator, List, Tuple
+from collections.abc import Iterator
 
 from ..explain import cells_text, eliminations_text, mask_text, sentence, unit_text
 from ..geometry import Cell, bits, digits_of
@@ -32,16 +32,16 @@ from .common import CandidateIndex, candidate_highlights, eliminations, eliminat
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
-Subset = Tuple[int, int, int]
+Subset = tuple[int, int, int]
 """(cell mask, number of cells, digit mask) of a set of cells."""
 
-_Found = Tuple[int, int, int, int, int, int, int, int]
+_Found = tuple[int, int, int, int, int, int, int, int]
 """(cells in the pattern, line, box, C, L, B, line eliminations, box eliminations) — sortable."""
 
 
-def _subsets(idx: CandidateIndex, cells_mask: int) -> List[Subset]:
+def _subsets(idx: CandidateIndex, cells_mask: int) -> list[Subset]:
     """Every non-empty subset of the cells in ``cells_mask``, each with its size and digits."""
-    out: List[Subset] = [(0, 0, 0)]
+    out: list[Subset] = [(0, 0, 0)]
     cands = idx.candidates
     for cell in bits(cells_mask):
         bit = 1 << cell
@@ -50,13 +50,13 @@ def _subsets(idx: CandidateIndex, cells_mask: int) -> List[Subset]:
     return out[1:]
 
 
-def _by_gain(subsets: List[Subset], vc: int, most: int) -> Dict[int, List[Subset]]:
+def _by_gain(subsets: list[Subset], vc: int, most: int) -> dict[int, list[Subset]]:
     """The subsets that bring ``g`` (1 ≤ g ≤ most) fewer new digits than cells, grouped by ``g``.
 
     A subset of n cells holding x digits outside C (the digit mask ``vc``) adds n cells and x
     digits to the pattern: it closes ``n - x`` of the gap between C's digits and C's cells.
     """
-    out: Dict[int, List[Subset]] = {}
+    out: dict[int, list[Subset]] = {}
     outside = ~vc
     for sub in subsets:
         dm = sub[2]
@@ -77,7 +77,7 @@ def find_sue_de_coq(grid: Grid) -> Iterator[Step]:
     um = geo.unit_masks
     empty = idx.empty
     cands = idx.candidates
-    found: List[_Found] = []
+    found: list[_Found] = []
     for box in range(18, 27):
         box_mask = um[box] & empty
         if box_mask.bit_count() < 3:
@@ -93,8 +93,8 @@ def find_sue_de_coq(grid: Grid) -> Iterator[Step]:
             box_rest = box_mask & ~inter
             if not line_rest or not box_rest:
                 continue
-            line_subs: List[Subset] | None = None
-            box_subs: List[Subset] | None = None
+            line_subs: list[Subset] | None = None
+            box_subs: list[Subset] | None = None
             for cm in _intersection_sets(inter):
                 vc = 0
                 for cell in bits(cm):
@@ -137,7 +137,7 @@ def find_sue_de_coq(grid: Grid) -> Iterator[Step]:
         yield _step(idx, n, line, box, cm, lm, bm, [(e.cell, e.digit) for e in elims])
 
 
-def _intersection_sets(inter: int) -> List[int]:
+def _intersection_sets(inter: int) -> list[int]:
     """The sets of two or more cells of a box/line intersection: all of them first, then the pairs."""
     cells = bits(inter)
     if len(cells) == 2:
@@ -146,12 +146,9 @@ def _intersection_sets(inter: int) -> List[int]:
     return [inter, a | b, a | c, b | c]
 
 
-def _hits(cands: Tuple[int, ...], cells_mask: int, digit_mask: int) -> bool:
+def _hits(cands: tuple[int, ...], cells_mask: int, digit_mask: int) -> bool:
     """Does any cell of ``cells_mask`` hold a digit of ``digit_mask``?"""
-    for cell in bits(cells_mask):
-        if cands[cell] & digit_mask:
-            return True
-    return False
+    return any(cands[cell] & digit_mask for cell in bits(cells_mask))
 
 
 def _step(
@@ -162,7 +159,7 @@ def _step(
     cm: int,
     lm: int,
     bm: int,
-    elims: List[Tuple[Cell, int]],
+    elims: list[tuple[Cell, int]],
 ) -> Step:
     geo = idx.geometry
     c_cells, l_cells, b_cells = bits(cm), bits(lm), bits(bm)
@@ -192,7 +189,7 @@ def _step(
     )
 
 
-def _holds(idx: CandidateIndex, cells: List[Cell], digits: int) -> str:
+def _holds(idx: CandidateIndex, cells: list[Cell], digits: int) -> str:
     """'r2c7 (1 or 5)' or 'r2c7 and r2c8 (1, 5 or 7)'."""
     return f"{cells_text(idx.geometry, cells)} ({mask_text(idx.geometry, digits)})"
 

@@ -24,7 +24,7 @@ there are fitting templates rather than 46,656.
 
 from __future__ import annotations
 
-from typing import Dict, Iterator, List, Optional, Tuple
+from collections.abc import Iterator
 
 from ..explain import cells_text, effects_text, sentence
 from ..geometry import Cell, Digit, bits
@@ -40,21 +40,21 @@ _BAND_MASKS = tuple(((1 << 27) - 1) << (27 * b) for b in range(3))
 
 # -- the templates, built once per process -----------------------------------------------------------
 
-_BandTable = Dict[int, Tuple[int, ...]]
+_BandTable = dict[int, tuple[int, ...]]
 """Column mask (one column of each stack) -> the cell masks of the band patterns using those columns."""
 
-_tables: Optional[Tuple[Tuple[_BandTable, _BandTable, _BandTable], Tuple[Tuple[int, int, int], ...]]] = None
-_all: Optional[Tuple[int, ...]] = None
+_tables: tuple[tuple[_BandTable, _BandTable, _BandTable], tuple[tuple[int, int, int], ...]] | None = None
+_all: tuple[int, ...] | None = None
 
 
-def _band_tables() -> Tuple[Tuple[_BandTable, _BandTable, _BandTable], Tuple[Tuple[int, int, int], ...]]:
+def _band_tables() -> tuple[tuple[_BandTable, _BandTable, _BandTable], tuple[tuple[int, int, int], ...]]:
     """The band patterns of each band, by column mask, and the 216 column masks that split the board's columns.
 
     A band pattern puts the digit once in each of the band's three rows, in three different stacks.
     """
     global _tables
     if _tables is None:
-        by_cols: Dict[int, List[int]] = {}
+        by_cols: dict[int, list[int]] = {}
         for c0 in range(9):
             for c1 in range(9):
                 if c1 // 3 == c0 // 3:
@@ -71,12 +71,12 @@ def _band_tables() -> Tuple[Tuple[_BandTable, _BandTable, _BandTable], Tuple[Tup
     return _tables
 
 
-def all_templates() -> Tuple[int, ...]:
+def all_templates() -> tuple[int, ...]:
     """Every template of a 9×9 board as a cell mask (bit ``c`` for cell ``c``), built on first use."""
     global _all
     if _all is None:
         (b0, b1, b2), splits = _band_tables()
-        out: List[int] = []
+        out: list[int] = []
         for a, b, c in splits:
             for x in b0[a]:
                 for y in b1[b]:
@@ -86,7 +86,7 @@ def all_templates() -> Tuple[int, ...]:
     return _all
 
 
-def fitting_templates(placed: int, allowed: int) -> List[int]:
+def fitting_templates(placed: int, allowed: int) -> list[int]:
     """The templates that use every cell of ``placed`` and no cell outside ``allowed`` (cell masks).
 
     >>> len(fitting_templates(0, (1 << 81) - 1))
@@ -94,12 +94,12 @@ def fitting_templates(placed: int, allowed: int) -> List[int]:
     """
     (b0, b1, b2), splits = _band_tables()
     key = (_FULL & ~allowed) | placed
-    fits: List[Dict[int, List[int]]] = []
+    fits: list[dict[int, list[int]]] = []
     for table, band in zip((b0, b1, b2), _BAND_MASKS):
         need = placed & band
         fits.append({cols: [p for p in pats if p & key == need] for cols, pats in table.items()})
     f0, f1, f2 = fits
-    out: List[int] = []
+    out: list[int] = []
     for a, b, c in splits:
         xs, ys, zs = f0[a], f1[b], f2[c]
         if not (xs and ys and zs):
@@ -119,7 +119,7 @@ class _DigitTemplates:
 
     __slots__ = ("templates", "fitting", "common", "used")
 
-    def __init__(self, templates: List[int]) -> None:
+    def __init__(self, templates: list[int]) -> None:
         self.templates = templates
         self.fitting = len(templates)
         """How many fit the placed digits and candidates alone (before narrowing by other digits)."""
@@ -127,7 +127,7 @@ class _DigitTemplates:
         self.used = 0
         self.update(templates)
 
-    def update(self, templates: List[int]) -> None:
+    def update(self, templates: list[int]) -> None:
         self.templates = templates
         common, used = _FULL, 0
         for t in templates:
@@ -137,7 +137,7 @@ class _DigitTemplates:
         self.used = used
 
 
-_Analysis = Optional[Tuple[_DigitTemplates, ...]]
+_Analysis = tuple[_DigitTemplates, ...] | None
 
 
 @per_grid(4)
@@ -209,7 +209,7 @@ def find_template_deletes(grid: Grid) -> Iterator[Step]:
             yield _step(Technique.TEMPLATE_DEL, grid, d, got[d], cells)
 
 
-def _step(technique: Technique, grid: Grid, d: Digit, templates: _DigitTemplates, cells: List[Cell]) -> Step:
+def _step(technique: Technique, grid: Grid, d: Digit, templates: _DigitTemplates, cells: list[Cell]) -> Step:
     idx = index_9x9(grid)
     assert idx is not None
     geo = grid.geometry
@@ -235,7 +235,7 @@ def _step(technique: Technique, grid: Grid, d: Digit, templates: _DigitTemplates
         f"{counted} {fit} {whom}{narrowed} {what}"
     )
     effects = effects_text(geo, [(p.cell, p.digit) for p in places], [(e.cell, e.digit) for e in elims])
-    pattern: Tuple[Highlight, ...]
+    pattern: tuple[Highlight, ...]
     if setting:
         pattern = (Highlight(HighlightRole.PATTERN, tuple(bits(templates.common))),)
     else:

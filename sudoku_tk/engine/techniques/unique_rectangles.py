@@ -25,7 +25,7 @@ shared unit of the roof cells (HoDoKu needs it absent from both).
 
 from __future__ import annotations
 
-from typing import Iterator, List, Sequence, Tuple
+from collections.abc import Iterator, Sequence
 
 from ..explain import cells_text, digits_text, units_text
 from ..geometry import Cell, Geometry, bits, digits_of
@@ -138,7 +138,7 @@ def _subset_steps(ctx: RectContext, rect: Rect, unit: int) -> Iterator[Step]:
     pool = [c for c in geo.units[unit] if cands[c] and not cands[c] & rect.pair and not rect_mask >> c & 1]
     is_box = geo.unit_kind(unit) == 2
 
-    def grow(start: int, chosen: List[Cell], digits: int) -> Iterator[Step]:
+    def grow(start: int, chosen: list[Cell], digits: int) -> Iterator[Step]:
         for i in range(start, len(pool)):
             cell = pool[i]
             now = digits | cands[cell]
@@ -156,7 +156,7 @@ def _subset_steps(ctx: RectContext, rect: Rect, unit: int) -> Iterator[Step]:
     yield from grow(0, [], virtual)
 
 
-def _subset_step(ctx: RectContext, rect: Rect, unit: int, group: List[Cell], digits: int) -> Step | None:
+def _subset_step(ctx: RectContext, rect: Rect, unit: int, group: list[Cell], digits: int) -> Step | None:
     geo = ctx.geometry
     members = list(rect.roof) + group
     member_mask = cell_mask(members)
@@ -258,7 +258,7 @@ def find_uniqueness_4(grid: Grid) -> Iterator[Step]:
 # -- Uniqueness Test 6 ---------------------------------------------------------
 
 
-def _lines_through(geo: Geometry, cells: Sequence[Cell]) -> Tuple[List[int], int]:
+def _lines_through(geo: Geometry, cells: Sequence[Cell]) -> tuple[list[int], int]:
     """The rows and columns through ``cells`` (as units) and the mask of their cells."""
     units = sorted({geo.cell_units[c][k] for c in cells for k in (0, 1)})
     m = 0

@@ -18,7 +18,7 @@ sound generalisation. Finders work on 9×9 boards and yield nothing on other siz
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, Tuple
+from collections.abc import Callable, Iterator
 
 from ..grid import Grid
 from ..step import Step, Technique
@@ -34,7 +34,7 @@ from .unique_rectangles import (
     find_uniqueness_6,
 )
 
-FINDERS: Tuple[Tuple[Technique, Callable[[Grid], Iterator[Step]]], ...] = (
+FINDERS: tuple[tuple[Technique, Callable[[Grid], Iterator[Step]]], ...] = (
     (Technique.BUG_PLUS_1, find_bug_plus_1),
     (Technique.UNIQUENESS_1, find_uniqueness_1),
     (Technique.UNIQUENESS_2, find_uniqueness_2),

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator, List, Tuple
+from collections.abc import Iterator
 
 from ..explain import cells_text, eliminations_text, mask_text, sentence, unit_text
 from ..geometry import Cell, Digit, bits
@@ -31,8 +31,8 @@ def _step(
     z: Digit,
     elim_mask: int,
     reason: str,
-    highlights: List[Highlight],
-    links: Tuple[Link, ...],
+    highlights: list[Highlight],
+    links: tuple[Link, ...],
     focus: str,
 ) -> Step:
     elims = eliminations((c, z) for c in bits(elim_mask))
@@ -198,7 +198,7 @@ def find_w_wings(grid: Grid) -> Iterator[Step]:
                 yield _w_step(idx, w1, w2, x, y, bridge, elim)
 
 
-def _bridge(idx: CandidateIndex, y: Digit, w1: Cell, w2: Cell) -> Tuple[int, Cell, Cell] | None:
+def _bridge(idx: CandidateIndex, y: Digit, w1: Cell, w2: Cell) -> tuple[int, Cell, Cell] | None:
     """A unit where y has two places p, q (neither wing cell) with p seeing w1 and q seeing w2."""
     geo = idx.geometry
     peers = geo.peer_masks
@@ -219,7 +219,7 @@ def _bridge(idx: CandidateIndex, y: Digit, w1: Cell, w2: Cell) -> Tuple[int, Cel
 
 
 def _w_step(
-    idx: CandidateIndex, w1: Cell, w2: Cell, x: Digit, y: Digit, bridge: Tuple[int, Cell, Cell], elim: int
+    idx: CandidateIndex, w1: Cell, w2: Cell, x: Digit, y: Digit, bridge: tuple[int, Cell, Cell], elim: int
 ) -> Step:
     geo = idx.geometry
     u, p, q = bridge

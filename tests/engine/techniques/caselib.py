@@ -17,9 +17,9 @@ This parser is deliberately independent of ``sudoku_tk.engine.formats``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 import pytest
 
@@ -30,7 +30,7 @@ from sudoku_tk.engine.step import Step, Technique
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"
 
-Candidate = Tuple[int, int]
+Candidate = tuple[int, int]
 Finder = Callable[[Grid], Iterable[Step]]
 StepCheck = Callable[[Grid, Step], None]
 
@@ -45,8 +45,8 @@ class Case:
 
     technique: Technique
     grid: Grid
-    expected_elims: FrozenSet[Candidate]
-    expected_places: FrozenSet[Candidate]
+    expected_elims: frozenset[Candidate]
+    expected_places: frozenset[Candidate]
     must_not_fire: bool
     line: int
     source: str = ""
@@ -57,7 +57,7 @@ class Case:
         return f"{self.source}:{self.line}:{self.technique.name}"
 
 
-def parse_givens(field: str) -> Tuple[List[int], List[int]]:
+def parse_givens(field: str) -> tuple[list[int], list[int]]:
     """Split a givens field into (givens, placed) digit lists; ``+`` marks a placed digit.
 
     >>> parse_givens("+1.2." + "." * 12)[0][:4], parse_givens("+1.2." + "." * 12)[1][:4]
@@ -69,8 +69,8 @@ def parse_givens(field: str) -> Tuple[List[int], List[int]]:
         geo = Geometry.for_cell_count(ncells)
     except ValueError:
         raise CaseFormatError(f"givens must have 16, 81 or 256 cells, not {ncells}: {field!r}") from None
-    givens: List[int] = []
-    placed: List[int] = []
+    givens: list[int] = []
+    placed: list[int] = []
     plus = False
     for ch in text:
         if ch == "+":
@@ -96,9 +96,9 @@ def _digit(geo: Geometry, ch: str, context: str) -> int:
         raise CaseFormatError(f"not a digit of a {geo.side}x{geo.side} board: {ch!r} in {context!r}") from None
 
 
-def parse_candidate_tokens(geo: Geometry, tokens: Iterable[str], sep: str) -> List[Candidate]:
+def parse_candidate_tokens(geo: Geometry, tokens: Iterable[str], sep: str) -> list[Candidate]:
     """Read ``r1c2<>45`` (sep ``<>``) or ``r1c1=5`` (sep ``=``) tokens into (cell, digit) pairs."""
-    out: List[Candidate] = []
+    out: list[Candidate] = []
     for tok in tokens:
         cell_text, found, digits = tok.partition(sep)
         if not found or not digits:
@@ -140,12 +140,12 @@ def parse_case(text: str, line: int = 0, source: str = "") -> Case:
     geo = Geometry.for_cell_count(len(givens))
     deleted = [] if deleted_field in ("", "-") else parse_candidate_tokens(geo, deleted_field.split(), "<>")
     grid = grid_from_fields(givens_field, deleted)
-    elims: List[Candidate] = []
-    places: List[Candidate] = []
+    elims: list[Candidate] = []
+    places: list[Candidate] = []
     words = expected_field.split()
     must_not = words == ["none"]
     if not must_not:
-        mode: Optional[str] = None
+        mode: str | None = None
         for w in words:
             if w in ("elim", "place"):
                 mode = w
@@ -160,7 +160,7 @@ def parse_case(text: str, line: int = 0, source: str = "") -> Case:
     return Case(technique, grid, frozenset(elims), frozenset(places), must_not, line, source)
 
 
-def load_cases(path: Path | str) -> List[Case]:
+def load_cases(path: Path | str) -> list[Case]:
     """Every case of a file; ``#`` starts a comment; blank lines are skipped.
 
     Raises:
@@ -169,7 +169,7 @@ def load_cases(path: Path | str) -> List[Case]:
     p = Path(path)
     if not p.is_absolute() and not p.exists():
         p = CASES_DIR / p
-    out: List[Case] = []
+    out: list[Case] = []
     for n, raw in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
         text = raw.split("#", 1)[0].strip()
         if not text:
@@ -187,7 +187,7 @@ def _fmt(geo: Geometry, elims: Iterable[Candidate], places: Iterable[Candidate])
     return " ".join(parts) or "(nothing)"
 
 
-def effects(step: Step) -> Tuple[FrozenSet[Candidate], FrozenSet[Candidate]]:
+def effects(step: Step) -> tuple[frozenset[Candidate], frozenset[Candidate]]:
     """(eliminations, placements) of a step as sets of (cell, digit)."""
     return (
         frozenset((e.cell, e.digit) for e in step.eliminations),
@@ -215,7 +215,7 @@ def check_case(case: Case, finder_steps: Iterable[Step]) -> None:
     raise AssertionError(f"{case.ident}: expected {case.technique} with {_fmt(geo, *want)}\n  found:\n  {got}")
 
 
-def check_sound(case: Case) -> Optional[Tuple[int, ...]]:
+def check_sound(case: Case) -> tuple[int, ...] | None:
     """Check the case against the unique solution of its givens, when there is one; return that solution.
 
     The position must agree with the solution (placed digits right, no true candidate deleted) and every
@@ -243,7 +243,7 @@ def check_sound(case: Case) -> Optional[Tuple[int, ...]]:
     return sol
 
 
-def case_steps(case: Case) -> List[Step]:
+def case_steps(case: Case) -> list[Step]:
     """Every Step the registry's finder for the case's technique yields on the case's grid."""
     from sudoku_tk.engine.techniques import finder_for
 
@@ -290,7 +290,7 @@ def check_counts(cases: Sequence[Case], techniques: Iterable[Technique], firing:
 
 def run_case(
     case: Case,
-    extra_check: Optional[StepCheck] = None,
+    extra_check: StepCheck | None = None,
     require_solution: bool = False,
 ) -> None:
     """Run one case: sound against the solution, every Step of its finder in contract, the expected Step found.
@@ -313,7 +313,7 @@ def run_case(
     check_case(case, steps)
 
 
-def check_registered(finders: Iterable[Tuple[object, Finder]]) -> None:
+def check_registered(finders: Iterable[tuple[object, Finder]]) -> None:
     """The registry uses exactly these finders for their techniques (an entry may serve a tuple of them)."""
     from sudoku_tk.engine.techniques import registered_finder
 
@@ -322,7 +322,7 @@ def check_registered(finders: Iterable[Tuple[object, Finder]]) -> None:
             assert registered_finder(technique) is finder, f"the registry does not use {technique}'s finder"
 
 
-def first_case_step(cases: Sequence[Case], technique: Optional[Technique] = None) -> Step:
+def first_case_step(cases: Sequence[Case], technique: Technique | None = None) -> Step:
     """The Step with the expected effects of the first firing case (of ``technique``, when given)."""
     case = next(c for c in cases if (technique is None or c.technique is technique) and not c.must_not_fire)
     want = (case.expected_elims, case.expected_places)
@@ -331,10 +331,10 @@ def first_case_step(cases: Sequence[Case], technique: Optional[Technique] = None
 
 def case_file_tests(
     cases: Sequence[Case],
-    finders: Sequence[Tuple[Technique, Finder]],
-    techniques: Optional[Iterable[Technique]] = None,
-    extra_check: Optional[StepCheck] = None,
-) -> Tuple[Callable[..., None], Callable[[], None], Callable[[], None]]:
+    finders: Sequence[tuple[Technique, Finder]],
+    techniques: Iterable[Technique] | None = None,
+    extra_check: StepCheck | None = None,
+) -> tuple[Callable[..., None], Callable[[], None], Callable[[], None]]:
     """Build the three tests every family's case file gets; a test module binds them to their ``test_*`` names.
 
     Returns:

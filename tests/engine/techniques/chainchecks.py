@@ -10,7 +10,7 @@ cells that all see each other).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.step import ChainNode, Step

@@ -9,7 +9,7 @@ itself replays and ends in a contradiction. Shared by the reason tests and the s
 
 from __future__ import annotations
 
-from typing import Dict, List, Sequence, Set, Tuple
+from collections.abc import Sequence
 
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.step import ChainNode, Rule, Step
@@ -24,10 +24,10 @@ def _covered(needs: Sequence[ChainNode], cell: int, digit: int) -> bool:
     return any(not n.on and n.digit == digit and cell in n.cells for n in needs)
 
 
-def unstated(grid: Grid, chain: Sequence[ChainNode], where: str = "") -> List[str]:
+def unstated(grid: Grid, chain: Sequence[ChainNode], where: str = "") -> list[str]:
     """Every problem with the nodes' reasons on ``grid`` (empty: each reason is complete and holds)."""
     geo = grid.geometry
-    problems: List[str] = []
+    problems: list[str] = []
     for i, node in enumerate(chain, 1):
         name = f"{where}node {i} ({node.text(geo)})"
         because = node.because
@@ -96,7 +96,7 @@ def unstated(grid: Grid, chain: Sequence[ChainNode], where: str = "") -> List[st
                 )
         elif rule is Rule.ALS:
             set_cells = list(because.cells)
-            held: Set[int] = {d for c in set_cells for d in range(1, geo.side + 1) if _has(grid, c, d)}
+            held: set[int] = {d for c in set_cells for d in range(1, geo.side + 1) if _has(grid, c, d)}
             if not node.on or not set_cells or held != set(because.digits) or len(held) != len(set_cells) + 1:
                 problems.append(f"{name}: not an almost locked set, or the node is not on")
                 continue
@@ -123,8 +123,8 @@ def unstated(grid: Grid, chain: Sequence[ChainNode], where: str = "") -> List[st
 def contradicts(grid: Grid, chain: Sequence[ChainNode]) -> bool:
     """Do the nodes (of one case) contradict each other or the grid?"""
     geo = grid.geometry
-    on: Dict[int, Set[int]] = {}
-    off: Set[Tuple[int, int]] = set()
+    on: dict[int, set[int]] = {}
+    off: set[tuple[int, int]] = set()
     for n in chain:
         if len(n.cells) != 1:
             continue

@@ -8,12 +8,11 @@ The finders must find exactly these instances: none missed, none invented.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import FrozenSet, List, Set, Tuple
 
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.step import Technique
 
-Effects = FrozenSet[Tuple[int, int]]
+Effects = frozenset[tuple[int, int]]
 T = Technique
 
 
@@ -21,15 +20,15 @@ def _has(g: Grid, cell: int, d: int) -> bool:
     return bool(g.candidates[cell] >> (d - 1) & 1)
 
 
-def _units_holding(g: Grid, cells: Set[int]) -> List[int]:
+def _units_holding(g: Grid, cells: set[int]) -> list[int]:
     return [u for u, unit in enumerate(g.geometry.units) if cells <= set(unit)]
 
 
-def locked_candidates(g: Grid, pointing: bool) -> Set[Effects]:
+def locked_candidates(g: Grid, pointing: bool) -> set[Effects]:
     """A digit whose places in a base unit (a box when pointing, else a line) all lie in a second unit."""
     geo = g.geometry
     n = geo.side
-    out: Set[Effects] = set()
+    out: set[Effects] = set()
     bases = range(2 * n, 3 * n) if pointing else range(2 * n)
     for u in bases:
         for d in range(1, n + 1):
@@ -45,11 +44,11 @@ def locked_candidates(g: Grid, pointing: bool) -> Set[Effects]:
     return out
 
 
-def naked_subsets(g: Grid, size: int, locked: bool) -> Set[Effects]:
+def naked_subsets(g: Grid, size: int, locked: bool) -> set[Effects]:
     """k empty cells of a unit holding k digits between them; locked: in a box-line intersection, clearing both."""
     geo = g.geometry
     n = geo.side
-    out: Set[Effects] = set()
+    out: set[Effects] = set()
     for u in range(3 * n):
         empty = [c for c in geo.units[u] if not g.values[c]]
         for combo in combinations(empty, size):
@@ -58,7 +57,7 @@ def naked_subsets(g: Grid, size: int, locked: bool) -> Set[Effects]:
                 continue
             shared = _units_holding(g, set(combo))
             boxes = [x for x in shared if x >= 2 * n]
-            el: Set[Tuple[int, int]] = set()
+            el: set[tuple[int, int]] = set()
             in_box = in_line_outside = False
             for x in shared:
                 for c in geo.units[x]:
@@ -77,11 +76,11 @@ def naked_subsets(g: Grid, size: int, locked: bool) -> Set[Effects]:
     return out
 
 
-def hidden_subsets(g: Grid, size: int) -> Set[Effects]:
+def hidden_subsets(g: Grid, size: int) -> set[Effects]:
     """k digits that fit in only k cells of a unit with more than k empty cells."""
     geo = g.geometry
     n = geo.side
-    out: Set[Effects] = set()
+    out: set[Effects] = set()
     for u in range(3 * n):
         empty = [c for c in geo.units[u] if not g.values[c]]
         if len(empty) <= size:
@@ -97,15 +96,15 @@ def hidden_subsets(g: Grid, size: int) -> Set[Effects]:
     return out
 
 
-def fish(g: Grid, size: int, kind: str) -> Set[Effects]:
+def fish(g: Grid, size: int, kind: str) -> set[Effects]:
     """Row/column fish of ``size``: kind 'basic', 'finned' or 'sashimi' (HoDoKu's rule: a base line keeps at
     most one candidate inside the cover lines); base lines hold the digit at least twice."""
     geo = g.geometry
     n, b = geo.side, geo.box
-    out: Set[Effects] = set()
+    out: set[Effects] = set()
     for by_rows in (True, False):
 
-        def cell(line: int, pos: int) -> int:
+        def cell(line: int, pos: int, by_rows: bool = by_rows) -> int:
             return line * n + pos if by_rows else pos * n + line
 
         for d in range(1, n + 1):

@@ -6,8 +6,8 @@ no test module imports from another.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Dict, List, Optional, Sequence, Tuple
+from collections.abc import Sequence
+from functools import cache, lru_cache
 
 from caselib import Case, Finder, check_step_contract, effects
 from reason_replay import check_reasons
@@ -48,7 +48,7 @@ def check_transpose_invariant(grid: Grid, finder: Finder) -> int:
     return len(here)
 
 
-def check_case_mirrored(case: Case, finder: Optional[Finder] = None, expected_only: bool = False) -> None:
+def check_case_mirrored(case: Case, finder: Finder | None = None, expected_only: bool = False) -> None:
     """Check the finder on the case's board: mirror-invariant, and finding something unless the case must not fire.
 
     The finder is the registry's for the case's technique unless ``finder`` is given. ``expected_only``: only the
@@ -77,8 +77,8 @@ def check_case_mirrored(case: Case, finder: Optional[Finder] = None, expected_on
 def check_finders_sound(
     grid: Grid,
     solution: Sequence[int],
-    finders: Sequence[Tuple[Technique, Finder]],
-    fired: Dict[Technique, int],
+    finders: Sequence[tuple[Technique, Finder]],
+    fired: dict[Technique, int],
 ) -> None:
     """Every Step of every finder on ``grid`` has its technique, keeps the contract and agrees with ``solution``.
 
@@ -98,16 +98,16 @@ def check_finders_sound(
             fired[technique] += 1
 
 
-def _all_tech2_finders() -> List[Tuple[Technique, Finder]]:
+def _all_tech2_finders() -> list[tuple[Technique, Finder]]:
     from sudoku_tk.engine.techniques import chains, coloring, single_digit, wings
 
     return [pair for module in (chains, single_digit, wings, coloring) for pair in module.FINDERS]
 
 
-@lru_cache(maxsize=None)
-def sample_puzzles(per_file: int) -> Tuple[Tuple[Grid, Tuple[int, ...]], ...]:
+@cache
+def sample_puzzles(per_file: int) -> tuple[tuple[Grid, tuple[int, ...]], ...]:
     """``per_file`` puzzles each from top1465 and the SE-rated set, spread over the files, with their solutions."""
-    out: List[Tuple[Grid, Tuple[int, ...]]] = []
+    out: list[tuple[Grid, tuple[int, ...]]] = []
     for name in ("top1465.txt", "sudoku_exchange_se_rated.txt"):
         lines = read_puzzles(name)
         for line in lines[:: max(1, len(lines) // per_file)][:per_file]:
@@ -119,15 +119,15 @@ def sample_puzzles(per_file: int) -> Tuple[Tuple[Grid, Tuple[int, ...]], ...]:
 
 
 @lru_cache(maxsize=1)
-def real_positions() -> Tuple[Tuple[Grid, Tuple[int, ...]], ...]:
+def real_positions() -> tuple[tuple[Grid, tuple[int, ...]], ...]:
     """Positions from 300 top1465 and 300 SE-rated puzzles: after singles, then after up to three tech2 steps.
 
     Each position comes with the puzzle's unique solution.
     """
     finders = _all_tech2_finders()
-    out: List[Tuple[Grid, Tuple[int, ...]]] = []
+    out: list[tuple[Grid, tuple[int, ...]]] = []
     for start, solution in sample_puzzles(300):
-        moves: List[Move] = []
+        moves: list[Move] = []
         for _ in range(4):
             pos = recompute(start, moves)
             if pos.is_solved():
@@ -141,7 +141,7 @@ def real_positions() -> Tuple[Tuple[Grid, Tuple[int, ...]], ...]:
     return tuple(out)
 
 
-def check_sound_on_real_positions(finders: Sequence[Tuple[Technique, Finder]]) -> Dict[Technique, int]:
+def check_sound_on_real_positions(finders: Sequence[tuple[Technique, Finder]]) -> dict[Technique, int]:
     """Run each finder on every real position: every Step keeps the contract and removes only false candidates."""
     fired = {t: 0 for served, _ in finders for t in (served if isinstance(served, tuple) else (served,))}
     for grid, solution in real_positions():
@@ -149,13 +149,13 @@ def check_sound_on_real_positions(finders: Sequence[Tuple[Technique, Finder]]) -
     return fired
 
 
-def check_each_fires_soundly(finders: Sequence[Tuple[Technique, Finder]]) -> None:
+def check_each_fires_soundly(finders: Sequence[tuple[Technique, Finder]]) -> None:
     """``check_sound_on_real_positions``, and every technique fires at least once on those positions."""
     fired = check_sound_on_real_positions(finders)
     assert all(n > 0 for n in fired.values()), fired
 
 
-def check_silent(finders: Sequence[Tuple[Technique, Finder]], grid: Grid) -> None:
+def check_silent(finders: Sequence[tuple[Technique, Finder]], grid: Grid) -> None:
     """No finder yields anything on ``grid`` (such as a board size the family does not cover)."""
     for _t, finder in finders:
         assert list(finder(grid)) == []

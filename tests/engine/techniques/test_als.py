@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Dict, List, Tuple
 
 import pytest
 from caselib import case_file_tests, check_step_contract, first_case_step, load_cases
@@ -73,13 +72,13 @@ def test_doubly_linked_explanation() -> None:
     assert [lk.from_digit for lk in step.links] == [6, 8]
 
 
-def _cells(*names: str) -> List[int]:
+def _cells(*names: str) -> list[int]:
     return sorted(GEO.parse_cell(n) for n in names)
 
 
 def test_xz_drawing() -> None:
     step = first_case_step(CASES, T.ALS_XZ)
-    roles: Dict[HighlightRole, List[Tuple[Tuple[int, ...], Tuple[int, ...]]]] = {}
+    roles: dict[HighlightRole, list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
     for h in step.highlights:
         roles.setdefault(h.role, []).append((h.cells, h.digits))
     assert roles[HighlightRole.COLOR_A] == [(tuple(_cells("r2c3", "r3c1", "r3c2")), (1, 2, 4, 7))]
@@ -109,7 +108,7 @@ def test_chain_and_blossom_drawing() -> None:
 # -- boards built by hand: only the named cells are empty (the other cells' digits do not matter here) ------------
 
 
-def _board(cells: Dict[str, str]) -> Grid:
+def _board(cells: dict[str, str]) -> Grid:
     """A board whose empty cells are exactly ``cells`` (name -> candidates); every other cell is filled."""
     cands = [0] * 81
     placed = [9] * 81
@@ -120,7 +119,7 @@ def _board(cells: Dict[str, str]) -> Grid:
     return Grid.from_values([0] * 81, placed, cands)
 
 
-def _elims(technique: Technique, grid: Grid) -> List[List[str]]:
+def _elims(technique: Technique, grid: Grid) -> list[list[str]]:
     finder = finder_for(technique)
     assert finder is not None
     out = []
@@ -235,7 +234,7 @@ def test_sound_on_real_positions() -> None:
 
 
 @lru_cache(maxsize=1)
-def _stuck_positions() -> Tuple[Tuple[Grid, Tuple[int, ...]], ...]:
+def _stuck_positions() -> tuple[tuple[Grid, tuple[int, ...]], ...]:
     """Where the techniques before ALS-XZ get stuck: 150 top1465 puzzles and the hardest 150 of the SE-rated set."""
     before = [t for t in implemented() if ORDER.index(t) < ORDER.index(T.ALS_XZ)]
     out = []

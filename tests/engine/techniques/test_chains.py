@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Dict, List
-
 import pytest
 from caselib import case_file_tests, first_case_step, load_cases
 from chainchecks import check_chain_step
@@ -18,7 +16,7 @@ CASES = load_cases("chains.cases")
 GEO = Geometry.of(3)
 
 
-def _chain_cells(step: Step) -> List[int]:
+def _chain_cells(step: Step) -> list[int]:
     """The chain in order, read back from the links (one in-cell link per cell)."""
     return [lk.from_cell for lk in step.links if lk.from_cell == lk.to_cell]
 
@@ -33,7 +31,7 @@ def _check_chain(grid: Grid, step: Step) -> None:
         assert lk.strong == (i % 2 == 0)
         if not lk.strong:
             assert GEO.sees(lk.from_cell, lk.to_cell) and lk.from_digit == lk.to_digit
-    roles: Dict[HighlightRole, tuple] = {h.role: h.cells for h in step.highlights}
+    roles: dict[HighlightRole, tuple] = {h.role: h.cells for h in step.highlights}
     assert roles[HighlightRole.COLOR_A] == tuple(chain[0::2])
     assert roles[HighlightRole.COLOR_B] == tuple(chain[1::2])
 
@@ -78,14 +76,14 @@ def test_explanation() -> None:
 # -- chains built by hand: every other cell holds every digit -------------------------
 
 
-def _pairs(cells: List[str], digits: str = "12") -> Grid:
+def _pairs(cells: list[str], digits: str = "12") -> Grid:
     cands = [GEO.all_digits] * 81
     for name in cells:
         cands[GEO.parse_cell(name)] = sum(1 << (int(ch) - 1) for ch in digits)
     return Grid.from_values([0] * 81, None, cands)
 
 
-def _elims(grid: Grid) -> List[List[str]]:
+def _elims(grid: Grid) -> list[list[str]]:
     return [sorted(f"{GEO.cell_name(e.cell)}<>{e.digit}" for e in s.eliminations) for s in find_remote_pairs(grid)]
 
 
@@ -148,7 +146,7 @@ def test_x_chain_and_xy_chain_explanations() -> None:
 
 def test_chain_drawing_numbers_alternate_true_and_false() -> None:
     step = first_case_step(CASES, Technique.X_CHAIN)
-    roles: Dict[HighlightRole, set] = {}
+    roles: dict[HighlightRole, set] = {}
     for h in step.highlights:
         roles.setdefault(h.role, set()).update((c, d) for c in h.cells for d in h.digits)
     on = {(n.cells[0], n.digit) for n in step.chain if n.on}
@@ -160,14 +158,14 @@ def test_chain_drawing_numbers_alternate_true_and_false() -> None:
 # -- X-Chains built by hand: digit 1's places only where stated -----------------------------
 
 
-def _digit_board(places: List[str], digit: int = 1) -> Grid:
+def _digit_board(places: list[str], digit: int = 1) -> Grid:
     cands = [GEO.all_digits & ~(1 << (digit - 1))] * 81
     for name in places:
         cands[GEO.parse_cell(name)] = GEO.all_digits
     return Grid.from_values([0] * 81, None, cands)
 
 
-def _x_elims(grid: Grid) -> List[List[str]]:
+def _x_elims(grid: Grid) -> list[list[str]]:
     from sudoku_tk.engine.techniques.chains import find_x_chains
 
     return [sorted(f"{GEO.cell_name(e.cell)}<>{e.digit}" for e in s.eliminations) for s in find_x_chains(grid)]

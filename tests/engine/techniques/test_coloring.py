@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Sequence
+from collections.abc import Sequence
 
 import pytest
 from caselib import case_file_tests, first_case_step, load_cases
@@ -71,7 +71,7 @@ def _only_ones(cells: Sequence[str]) -> Grid:
     return Grid.from_values([0] * 81, None, [GEO.all_digits if i in wanted else GEO.all_digits & ~1 for i in range(81)])
 
 
-def _elims(technique: Technique, grid: Grid) -> List[List[str]]:
+def _elims(technique: Technique, grid: Grid) -> list[list[str]]:
     finder = finder_for(technique)
     assert finder is not None
     return [sorted(f"{GEO.cell_name(e.cell)}<>{e.digit}" for e in s.eliminations) for s in finder(grid)]

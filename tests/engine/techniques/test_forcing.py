@@ -6,8 +6,6 @@ contradiction and forces only facts that agree with it too; nested refutations n
 
 from __future__ import annotations
 
-from typing import List, Tuple
-
 import pytest
 from caselib import case_file_tests, first_case_step, load_cases
 from shared_data import read_puzzles
@@ -82,7 +80,7 @@ def test_explanations() -> None:
 # -- oracles ---------------------------------------------------------------------------------------------
 
 
-def _positions(count: int) -> List[Tuple[Grid, Tuple[int, ...]]]:
+def _positions(count: int) -> list[tuple[Grid, tuple[int, ...]]]:
     """Positions of SE-rated puzzles where the solver reached a forcing step, with their solutions."""
     out = []
     for line in read_puzzles("sudoku_exchange_se_rated.txt")[1950::40][:count]:
@@ -98,7 +96,7 @@ def _positions(count: int) -> List[Tuple[Grid, Tuple[int, ...]]]:
     return out
 
 
-def _candidates(grid: Grid) -> List[Tuple[int, int, int]]:
+def _candidates(grid: Grid) -> list[tuple[int, int, int]]:
     """(node id, cell, digit) of every candidate of the grid."""
     nc = GEO.ncells
     return [

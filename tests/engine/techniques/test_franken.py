@@ -3,9 +3,9 @@ positions."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import Dict, Iterable, List, Sequence, Tuple
 
 import pytest
 from caselib import Case, case_file_tests, check_counts, check_step_contract, effects, first_case_step, load_cases
@@ -132,13 +132,13 @@ def test_endo_fin_is_explained_and_drawn_as_a_fin() -> None:
     assert [(h.cells, h.digits) for h in fins] == [((G.parse_cell("r9c2"),), (9,))]
 
 
-def _named(*names: str) -> Tuple[int, ...]:
+def _named(*names: str) -> tuple[int, ...]:
     return tuple(G.parse_cell(n) for n in names)
 
 
 def test_drawing_roles() -> None:
     step = first_case_step(CASES, T.FINNED_FRANKEN_SWORDFISH)
-    by_role: Dict[HighlightRole, List[Tuple[Tuple[int, ...], Tuple[int, ...], Tuple[int, ...]]]] = {}
+    by_role: dict[HighlightRole, list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
     for h in step.highlights:
         by_role.setdefault(h.role, []).append((h.cells, h.digits, h.units))
     assert by_role[HighlightRole.DEFINING_UNIT] == [((), (), (0, 8, 19))]  # row 1, row 9, box 2
@@ -171,7 +171,7 @@ def test_steps_are_distinct_and_fewest_fins_first(technique: Technique) -> None:
 # -- hand-built boards: one digit confined to a pattern, every candidate everywhere else ----------------------
 
 
-def _board(digit: int, keep: Dict[str, Sequence[str]]) -> Grid:
+def _board(digit: int, keep: dict[str, Sequence[str]]) -> Grid:
     """An empty board with every candidate, except that in each unit named ('r1', 'c4', 'b5') the digit is kept
     only in the cells listed."""
     cands = [G.all_digits] * 81
@@ -185,16 +185,16 @@ def _board(digit: int, keep: Dict[str, Sequence[str]]) -> Grid:
     return Grid.from_values([0] * 81, None, cands)
 
 
-def _x_wings(grid: Grid) -> List[Step]:
+def _x_wings(grid: Grid) -> list[Step]:
     finder = dict(fish.FINDERS)[T.X_WING]
     return list(finder(grid))
 
 
-def _elims(grid: Grid, technique: Technique) -> List[frozenset[Tuple[int, int]]]:
+def _elims(grid: Grid, technique: Technique) -> list[frozenset[tuple[int, int]]]:
     return [effects(s)[0] for s in FINDER[technique](grid)]
 
 
-def _cells(digit: int, names: Iterable[str]) -> frozenset[Tuple[int, int]]:
+def _cells(digit: int, names: Iterable[str]) -> frozenset[tuple[int, int]]:
     return frozenset((G.parse_cell(n), digit) for n in names)
 
 
@@ -260,7 +260,7 @@ def test_no_mutant_x_wing_without_fins_exists() -> None:
     unit (so the pattern is two locked candidates), whatever the candidates."""
     units = G.unit_masks
 
-    def is_mutant(base: Tuple[int, int], cover: Tuple[int, int]) -> bool:
+    def is_mutant(base: tuple[int, int], cover: tuple[int, int]) -> bool:
         kb = {u // 9 for u in base}  # 0 row, 1 column, 2 box
         kc = {u // 9 for u in cover}
         franken = (1 not in kb and 0 not in kc) or (0 not in kb and 1 not in kc)
@@ -292,7 +292,7 @@ def test_other_board_sizes_are_silent() -> None:
 
 
 @lru_cache(maxsize=1)
-def _real_positions() -> Tuple[Tuple[Grid, Tuple[int, ...]], ...]:
+def _real_positions() -> tuple[tuple[Grid, tuple[int, ...]], ...]:
     """Where the solver stops before Franken X-Wing on 40 hard SE puzzles, and after singles and locked
     candidates on 30 more, with each puzzle's solution."""
     cut = ORDER.index(T.FRANKEN_X_WING)

@@ -10,7 +10,6 @@ in UNSUPPORTED_CODES; cases of implemented techniques that fail would go in KNOW
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
 
 import pytest
 from caselib import Case, case_steps, check_case, check_step_contract, grid_from_fields
@@ -23,13 +22,13 @@ from sudoku_tk.engine.techniques import finder_for
 REGLIB = shared_file(HODOKU / "reglib-1.4.txt")  # absent: the whole module is skipped (failed under CI)
 GEO = Geometry.of(3)
 
-UNSUPPORTED_CODES: Dict[str, str] = {
+UNSUPPORTED_CODES: dict[str, str] = {
     "0363": "Finned Mutant Squirmbag: fish of five or more units are not searched (HoDoKu leaves them off too)",
     "0364": "Finned Mutant Whale/Leviathan: fish of five or more units are not searched (HoDoKu leaves them off)",
 }
 """Library codes with no Technique member, and why (their cases are not run)."""
 
-COMBINED_CODES: Dict[str, Tuple[Technique, ...]] = {
+COMBINED_CODES: dict[str, tuple[Technique, ...]] = {
     "03111": (Technique.FINNED_SWORDFISH, Technique.SASHIMI_SWORDFISH),
     "03211": (Technique.FINNED_SWORDFISH, Technique.SASHIMI_SWORDFISH),
     "03121": (Technique.FINNED_JELLYFISH, Technique.SASHIMI_JELLYFISH),
@@ -53,7 +52,7 @@ _LONG_LOOP = (
     "HoDoKu's loop here is one of several through its cells; the search finds the shortest loop through each "
     "start, which is another one with other eliminations"
 )
-KNOWN_DIFFERENCES: Dict[int, str] = {
+KNOWN_DIFFERENCES: dict[int, str] = {
     **{line: _LONG_LOOP for line in (1152, 1157, 1159)},
     **{
         line: _ALS_IN_CHAINS
@@ -122,7 +121,7 @@ class RegCase:
         return self.variant == "x"
 
 
-def _cands(field: str, sep: str) -> List[Tuple[int, int]]:
+def _cands(field: str, sep: str) -> list[tuple[int, int]]:
     """HoDoKu's '<digit><row><col>' tokens as (cell, digit)."""
     out = []
     for tok in field.split():
@@ -131,7 +130,7 @@ def _cands(field: str, sep: str) -> List[Tuple[int, int]]:
     return out
 
 
-def _read() -> List[RegCase]:
+def _read() -> list[RegCase]:
     if not REGLIB.exists():
         return []
     out = []
@@ -147,14 +146,14 @@ def _read() -> List[RegCase]:
 ALL = _read()
 
 
-def _technique(code: str) -> Optional[Technique]:
+def _technique(code: str) -> Technique | None:
     for t in Technique:
         if t.code == code:
             return t
     return None
 
 
-def _to_case(rc: RegCase) -> Tuple[Case, Technique]:
+def _to_case(rc: RegCase) -> tuple[Case, Technique]:
     fields = rc.text.split(":")
     _, _, _cand, givens, deleted, elims, places = fields[:7]
     technique = _technique(rc.code)
@@ -191,7 +190,7 @@ def test_known_differences_name_supported_cases() -> None:
     assert set(KNOWN_DIFFERENCES) <= lines
 
 
-def _skip_reason(rc: RegCase) -> Optional[str]:
+def _skip_reason(rc: RegCase) -> str | None:
     """The one place that decides a library case of a known Technique is skipped, and why."""
     technique = _technique(rc.code)
     if technique is None or finder_for(technique) is None:

@@ -3,8 +3,6 @@ hand-built loops, soundness on real positions."""
 
 from __future__ import annotations
 
-from typing import List
-
 import pytest
 from caselib import case_file_tests, first_case_step, load_cases
 from chainchecks import check_chain_step
@@ -90,7 +88,7 @@ def _board(cells: dict[str, str]) -> Grid:
     return Grid.from_values([0] * 81, None, cands)
 
 
-def _effects(technique: Technique, grid: Grid) -> List[List[str]]:
+def _effects(technique: Technique, grid: Grid) -> list[list[str]]:
     finder = finder_for(technique)
     assert finder is not None
     return [sorted(f"{GEO.cell_name(e.cell)}<>{e.digit}" for e in s.eliminations) for s in finder(grid)]

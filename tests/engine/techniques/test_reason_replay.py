@@ -11,7 +11,6 @@ hard positions carries ``because`` on every node.
 from __future__ import annotations
 
 import json
-from typing import List
 
 import pytest
 from caselib import load_cases
@@ -36,7 +35,7 @@ def _doubly_linked(step: Step) -> bool:
     return step.technique is Technique.ALS_XZ and len([lk for lk in step.links if not lk.strong]) > 1
 
 
-def _cases() -> List:  # type: ignore[type-arg]
+def _cases() -> list:  # type: ignore[type-arg]
     out = []
     for name in CHAIN_FILES:
         out += [c for c in load_cases(name) if not c.must_not_fire]
@@ -57,7 +56,7 @@ def test_every_reason_of_a_case_replays(case) -> None:  # type: ignore[no-untype
             break
 
 
-def _hard_puzzles(n: int) -> List[str]:
+def _hard_puzzles(n: int) -> list[str]:
     lines = [ln.split("\t") for ln in read_puzzles("sudoku_exchange_se_rated.tsv")[1:]]
     rated = [(float(r), p) for p, r in lines if r.replace(".", "", 1).isdigit()]
     rated.sort(reverse=True)
@@ -94,9 +93,9 @@ def test_the_replay_catches_a_reason_that_leans_on_an_unstated_fact() -> None:
     assert not contradicts(grid, chain[:1])
 
 
-def _hard_positions(count: int) -> List[Grid]:
+def _hard_positions(count: int) -> list[Grid]:
     """Positions where the next step is a chain-like one: along the paths of the forum's hardest puzzles."""
-    out: List[Grid] = []
+    out: list[Grid] = []
     for line in read_puzzles("forum_hardest_1905_11plus_every4th.txt"):
         path = solve_logically(Grid.from_string(line[:81]))
         for grid, step in zip(path.iter_grids(), path.steps):

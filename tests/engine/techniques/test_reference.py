@@ -6,8 +6,6 @@ solver ends), so they hold the candidate patterns real play produces.
 
 from __future__ import annotations
 
-from typing import List
-
 import pytest
 from reference import REFERENCE
 from shared_data import read_puzzles
@@ -18,10 +16,10 @@ from sudoku_tk.engine.logic_solver import solve_logically
 from sudoku_tk.engine.techniques import finder_for
 
 
-def _positions(count: int) -> List[Grid]:
+def _positions(count: int) -> list[Grid]:
     lines = read_puzzles("sudoku_exchange_se_rated.txt")
     picked = lines[620 :: (len(lines) - 620) // count][:count]  # SE 3.x and up: patterns beyond singles
-    out: List[Grid] = []
+    out: list[Grid] = []
     for line in picked:
         grids = list(solve_logically(parse_grid(line), unique=True).iter_grids())
         out += [grids[0], grids[len(grids) // 2], grids[-1]]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Sequence
+from collections.abc import Sequence
 
 import pytest
 from caselib import Finder, case_file_tests, first_case_step, load_cases
@@ -81,7 +81,7 @@ def _only_digit(cells: Sequence[str], digit: int = 1) -> Grid:
     return Grid.from_values([0] * 81, None, cands)
 
 
-def _elims(finder: Finder, grid: Grid) -> List[List[str]]:
+def _elims(finder: Finder, grid: Grid) -> list[list[str]]:
     g = grid.geometry
     return [sorted(f"{g.cell_name(e.cell)}<>{e.digit}" for e in s.eliminations) for s in finder(grid)]
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Dict, FrozenSet, List, Sequence, Set, Tuple
 
 import pytest
 from caselib import case_file_tests, check_step_contract, first_case_step, load_cases
@@ -21,7 +21,7 @@ from sudoku_tk.engine.techniques.sue_de_coq import FINDERS, find_sue_de_coq
 CASES = load_cases("sue_de_coq.cases")
 GEO = Geometry.of(3)
 
-Effects = FrozenSet[Tuple[int, int]]
+Effects = frozenset[tuple[int, int]]
 
 test_case, test_every_technique_has_enough_cases, test_finders_registered = case_file_tests(CASES, FINDERS)
 
@@ -54,7 +54,7 @@ def test_explanation_of_the_extended_form_names_the_added_digits() -> None:
 
 def test_drawing() -> None:
     step = first_case_step(CASES, Technique.SUE_DE_COQ)
-    by_role: Dict[HighlightRole, List[Tuple[Tuple[str, ...], Tuple[int, ...]]]] = {}
+    by_role: dict[HighlightRole, list[tuple[tuple[str, ...], tuple[int, ...]]]] = {}
     for h in step.highlights:
         by_role.setdefault(h.role, []).append((tuple(GEO.cell_name(c) for c in h.cells), h.digits))
     assert by_role[HighlightRole.PATTERN] == [(("r4c1", "r4c2", "r4c3"), ())]
@@ -69,7 +69,7 @@ def test_drawing() -> None:
 # -- boards built by hand: every cell holds every digit except where stated -----------------
 
 
-def _board(cells: Dict[str, str], values: Dict[str, int] | None = None) -> Grid:
+def _board(cells: dict[str, str], values: dict[str, int] | None = None) -> Grid:
     """Empty board: ``cells`` maps 'r1c1' to its only candidates; ``values`` fills cells (no candidates)."""
     cands = [GEO.all_digits] * 81
     vals = [0] * 81
@@ -81,11 +81,11 @@ def _board(cells: Dict[str, str], values: Dict[str, int] | None = None) -> Grid:
     return Grid.from_values(vals, None, cands)
 
 
-def _elims(grid: Grid) -> List[List[str]]:
+def _elims(grid: Grid) -> list[list[str]]:
     return [sorted(f"{GEO.cell_name(e.cell)}<>{e.digit}" for e in s.eliminations) for s in find_sue_de_coq(grid)]
 
 
-def _removes(digits: str, cells: Sequence[str]) -> List[str]:
+def _removes(digits: str, cells: Sequence[str]) -> list[str]:
     return [f"{c}<>{d}" for c in cells for d in digits]
 
 
@@ -138,15 +138,15 @@ def _union(grid: Grid, cells: Sequence[int]) -> int:
     return m
 
 
-def _subsets(grid: Grid, cells: Sequence[int]) -> List[Tuple[Tuple[int, ...], int]]:
+def _subsets(grid: Grid, cells: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
     return [(s, _union(grid, s)) for n in range(1, len(cells) + 1) for s in combinations(cells, n)]
 
 
-def plain_sue_de_coq(grid: Grid) -> Set[Effects]:
+def plain_sue_de_coq(grid: Grid) -> set[Effects]:
     """Every elimination set of a Sue de Coq: C (2-3 empty cells of a box/line intersection, |C| + 2 digits
     or more), L (cells of the rest of the line) and B (of the rest of the box) sharing no digit, as many
     digits as cells in all; L's digits leave the line, B's the box, C's other digits both."""
-    out: Set[Effects] = set()
+    out: set[Effects] = set()
     empty = [not v for v in grid.values]
     for box in range(18, 27):
         box_cells = set(GEO.units[box])

@@ -3,8 +3,8 @@ a plain reference implementation, symmetry and soundness."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 import pytest
 from caselib import Case, case_file_tests, case_steps, effects, first_case_step, load_cases
@@ -90,9 +90,9 @@ def test_drawing() -> None:
 
 
 @lru_cache(maxsize=1)
-def _reference_templates() -> Tuple[int, ...]:
+def _reference_templates() -> tuple[int, ...]:
     """Every template, found row by row with no shortcut: one cell per row, columns and boxes all different."""
-    out: List[int] = []
+    out: list[int] = []
 
     def extend(row: int, cols: int, boxes: int, mask: int) -> None:
         if row == 9:
@@ -129,9 +129,9 @@ def test_fitting_templates_filter_by_placed_and_allowed_cells() -> None:
 # -- a plain reference: filter all templates, narrow until stable -------------------------------------
 
 
-def _reference(grid: Grid) -> Optional[Dict[int, Tuple[Set[int], Set[int]]]]:
+def _reference(grid: Grid) -> dict[int, tuple[set[int], set[int]]] | None:
     """Per digit: (cells Template Set places it in, cells Template Delete removes it from); None when broken."""
-    lists: Dict[int, List[int]] = {}
+    lists: dict[int, list[int]] = {}
     for d in range(1, 10):
         placed = sum(1 << c for c, v in enumerate(grid.values) if v == d)
         allowed = placed | sum(1 << c for c, m in enumerate(grid.candidates) if m >> (d - 1) & 1)
@@ -167,8 +167,8 @@ def _reference(grid: Grid) -> Optional[Dict[int, Tuple[Set[int], Set[int]]]]:
     return out
 
 
-def _steps_by_digit(grid: Grid) -> Dict[Technique, List[Tuple[int, Set[int]]]]:
-    out: Dict[Technique, List[Tuple[int, Set[int]]]] = {}
+def _steps_by_digit(grid: Grid) -> dict[Technique, list[tuple[int, set[int]]]]:
+    out: dict[Technique, list[tuple[int, set[int]]]] = {}
     for technique, finder in FINDERS:
         rows = []
         for s in finder(grid):
@@ -202,7 +202,7 @@ SHIFTED = ("r1c2", "r2c5", "r3c8", "r4c3", "r5c6", "r6c9", "r7c1", "r8c4", "r9c7
 """Two templates with no cell in common."""
 
 
-def _board(only: Dict[int, Sequence[str]], givens: Optional[Dict[str, int]] = None) -> Grid:
+def _board(only: dict[int, Sequence[str]], givens: dict[str, int] | None = None) -> Grid:
     """Empty board, every candidate everywhere, except that digit d is a candidate only in ``only[d]``."""
     cands = [GEO.all_digits] * 81
     for d, names in only.items():
@@ -216,7 +216,7 @@ def _board(only: Dict[int, Sequence[str]], givens: Optional[Dict[str, int]] = No
     return Grid.from_values(values, None, cands)
 
 
-def _names(cells: Set[int]) -> List[str]:
+def _names(cells: set[int]) -> list[str]:
     return sorted(GEO.cell_name(c) for c in cells)
 
 

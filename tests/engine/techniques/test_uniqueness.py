@@ -9,7 +9,6 @@ each elimination against that solution.
 from __future__ import annotations
 
 import random
-from typing import List, Tuple
 
 import pytest
 from caselib import case_steps, check_counts, check_registered, load_cases, run_case
@@ -47,12 +46,12 @@ def test_finders_cover_exactly_the_uniqueness_family() -> None:
 # -- wording and highlights -----------------------------------------------------
 
 
-def _case_steps() -> List[Tuple[Grid, Step]]:
+def _case_steps() -> list[tuple[Grid, Step]]:
     return [(c.grid, s) for c in CASES for s in case_steps(c)]
 
 
 def test_explanations_say_the_puzzle_is_unique_and_end_with_the_effects() -> None:
-    for grid, step in _case_steps():
+    for _grid, step in _case_steps():
         text = step.explanation
         assert "because the puzzle has a unique solution" in text, text
         assert text.count(" — remove ") == 1 and text.endswith("."), text
@@ -131,7 +130,7 @@ def test_the_registry_skips_uniqueness_when_not_unique() -> None:
 # -- soundness on real positions -----------------------------------------------
 
 
-def _apply(moves: List[Move], step: Step) -> None:
+def _apply(moves: list[Move], step: Step) -> None:
     moves.extend(Place(p.cell, p.digit) for p in step.placements)
     if step.eliminations:
         moves.append(Eliminate(tuple((e.cell, e.digit) for e in step.eliminations)))
@@ -146,7 +145,7 @@ def test_sound_along_solving_paths() -> None:
     fired = {t: 0 for t in TECHNIQUES}
     states = 0
     for start, solution in sample_puzzles(150):
-        moves: List[Move] = []
+        moves: list[Move] = []
         for _ in range(40):
             pos = recompute(start, moves)
             if pos.is_solved():
@@ -177,7 +176,7 @@ def test_sound_after_random_correct_moves() -> None:
     for start, solution in sample_puzzles(150)[::3]:
         empty = [c for c in range(81) if not start.values[c]]
         for placed in (8, 20, 35):
-            moves: List[Move] = [Place(c, solution[c]) for c in rng.sample(empty, placed)]
+            moves: list[Move] = [Place(c, solution[c]) for c in rng.sample(empty, placed)]
             grid = recompute(start, moves, assists=[Assist.PEERS]).to_grid()
             false = [
                 (c, d)

@@ -8,7 +8,6 @@ case files, kept with the repository).
 from __future__ import annotations
 
 import re
-from typing import List
 
 import pytest
 from caselib import load_cases
@@ -25,8 +24,8 @@ FAMILIES = {
 }
 
 
-def _walk_texts(files: tuple[str, ...]) -> List[str]:
-    out: List[str] = []
+def _walk_texts(files: tuple[str, ...]) -> list[str]:
+    out: list[str] = []
     for name in files:
         for case in load_cases(name):
             if case.must_not_fire:

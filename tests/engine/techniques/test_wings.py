@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Dict, List
-
 import pytest
 from caselib import case_file_tests, first_case_step, load_cases
 from sweeps import check_case_mirrored, check_each_fires_soundly, check_silent
@@ -43,7 +41,7 @@ def test_explanations() -> None:
 
 def test_xy_wing_drawing() -> None:
     step = first_case_step(CASES, Technique.XY_WING)
-    roles: Dict[HighlightRole, List[int]] = {h.role: list(h.cells) for h in step.highlights}
+    roles: dict[HighlightRole, list[int]] = {h.role: list(h.cells) for h in step.highlights}
     assert roles[HighlightRole.PIVOT] == [GEO.parse_cell("r2c7")]
     assert sorted(roles[HighlightRole.PATTERN]) == sorted(GEO.parse_cell(c) for c in ("r3c9", "r4c7"))
     # z=x in one pincer, x-x to the pivot, x=y in the pivot, y-y to the other pincer, y=z there
@@ -54,7 +52,7 @@ def test_xy_wing_drawing() -> None:
 # -- boards built by hand: every cell holds every digit except where stated -----------------
 
 
-def _board(cells: Dict[str, str], missing: Dict[int, List[str]] | None = None) -> Grid:
+def _board(cells: dict[str, str], missing: dict[int, list[str]] | None = None) -> Grid:
     """Empty board: ``cells`` maps 'r1c1' to its only candidates; ``missing[d]`` lists cells without d."""
     cands = [GEO.all_digits] * 81
     for name, digits in cells.items():
@@ -65,7 +63,7 @@ def _board(cells: Dict[str, str], missing: Dict[int, List[str]] | None = None) -
     return Grid.from_values([0] * 81, None, cands)
 
 
-def _elims(technique: Technique, grid: Grid) -> List[List[str]]:
+def _elims(technique: Technique, grid: Grid) -> list[list[str]]:
     finder = finder_for(technique)
     assert finder is not None
     return [sorted(f"{GEO.cell_name(e.cell)}<>{e.digit}" for e in s.eliminations) for s in finder(grid)]
