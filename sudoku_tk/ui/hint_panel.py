@@ -383,6 +383,10 @@ class HintPanel(ttk.Frame):
         if self._body.yview() != (0.0, 1.0):
             self._body_scroll.pack(side="right", fill="y", before=self._body)
             view = self.ladder.view
+            if view is not None and view.walking:
+                self._body.update_idletasks()  # narrower by the scroll bar: the walk's last line moved down
+                self._body.yview_moveto(1.0)
+            view = self.ladder.view
             if view is not None and view.kind is HintKind.STEP and view.rung is Rung.STEP:
                 self._make_room()  # laid out now: the words need more room than they have
         else:

@@ -71,3 +71,5 @@ def write_walk(body: tk.Text, view: HintView) -> None:
     body.configure(state="disabled")
     body.see("end")
     body.yview_moveto(1.0)  # the current line whole, at the bottom
+    # Once laid out (the pad may have folded, the legend changed), again: a wrapped text's end moves with its width.
+    body.after_idle(body.yview_moveto, 1.0)

@@ -299,3 +299,18 @@ def test_a_cut_status_line_is_a_click_away(make_app: MakeApp) -> None:
     app.status._status.event_generate("<Button-1>", x=5, y=5)
     pump(app)
     assert opened == [True]
+
+
+def test_the_current_line_of_a_walk_is_in_view_at_800_by_600(make_app: MakeApp) -> None:
+    app, _ = open_at(make_app, Technique.XY_CHAIN, "800x560")
+    panel = panel_of(app)
+    three_presses(app)
+    panel.walk_button.invoke()
+    pump(app)
+    for _ in range(6):
+        key(app, "Right")
+    pump(app)
+    pump(app)
+    body = panel._body
+    assert body.get("1.0", "end").strip().splitlines()[-1].startswith("7. ")
+    assert body.bbox("end - 2 chars") is not None  # the current (last) line is on screen, not scrolled away
