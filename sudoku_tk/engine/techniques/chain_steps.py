@@ -17,7 +17,7 @@ from ..geometry import Cell, Digit
 from ..step import ChainNode, Highlight, HighlightRole, Link, Step, Technique, group_name
 from .common import effect_highlights, eliminations, placements
 from .link_graph import LinkGraph, Node
-from .reasons import chain_with_reasons
+from .reasons import chain_with_reasons, node_link
 
 
 def chain_nodes(graph: LinkGraph, nodes: Sequence[Node], first_on: bool) -> tuple[ChainNode, ...]:
@@ -30,20 +30,7 @@ def chain_links(chain: Sequence[ChainNode], closed: bool = False) -> tuple[Link,
     pairs = list(zip(chain, chain[1:]))
     if closed:
         pairs.append((chain[-1], chain[0]))
-    out = []
-    for a, b in pairs:
-        out.append(
-            Link(
-                a.cells[0],
-                a.digit,
-                b.cells[0],
-                b.digit,
-                strong=not a.on,
-                from_group=a.cells if len(a.cells) > 1 else (),
-                to_group=b.cells if len(b.cells) > 1 else (),
-            )
-        )
-    return tuple(out)
+    return tuple(node_link(a, b) for a, b in pairs)
 
 
 def chain_text(graph: LinkGraph, chain: Sequence[ChainNode]) -> str:

@@ -78,20 +78,21 @@ def links_of(chain: Sequence[ChainNode]) -> tuple[Link, ...]:
     for node in chain:
         if node.because is None:
             continue
-        for k in node.because.needs:
-            a = chain[k - 1]
-            out.append(
-                Link(
-                    a.cells[0],
-                    a.digit,
-                    node.cells[0],
-                    node.digit,
-                    strong=not a.on,
-                    from_group=a.cells if len(a.cells) > 1 else (),
-                    to_group=node.cells if len(node.cells) > 1 else (),
-                )
-            )
+        out.extend(node_link(chain[k - 1], node) for k in node.because.needs)
     return tuple(out)
+
+
+def node_link(a: ChainNode, b: ChainNode) -> Link:
+    """The link from node ``a`` to node ``b``: strong when it leaves a false node ("if not this, then that")."""
+    return Link(
+        a.cells[0],
+        a.digit,
+        b.cells[0],
+        b.digit,
+        strong=not a.on,
+        from_group=a.cells if len(a.cells) > 1 else (),
+        to_group=b.cells if len(b.cells) > 1 else (),
+    )
 
 
 # -- proofs of premises (forcing chains and nets, the nested net, Kraken fish) -----------------------------
