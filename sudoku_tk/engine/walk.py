@@ -29,9 +29,8 @@ from dataclasses import dataclass
 from .explain import cells_text, effects_text, join_words, units_text
 from .geometry import Cell, Digit, Geometry
 from .step import ChainNode, Highlight, HighlightRole, Rule, Step, Technique, group_name
+from .technique_table import record
 
-FINNED_FISH = frozenset(t for t in Technique if t.name.startswith(("FINNED_", "SASHIMI_")) and t.family.name == "FISH")
-"""Fish with fins (plain, sashimi, Franken and Mutant): walked as the two cases of the fin."""
 _CELL_START = re.compile(r"r\d+c\d+")
 
 
@@ -62,12 +61,13 @@ def walk_of(step: Step, geometry: Geometry, candidates: Sequence[int] | None = N
         out = list(chain_walk(step.chain, geometry, candidates=candidates))
         out.append(WalkStep(_conclusion(step, geometry), step.chain, len(step.chain), 0, None, True))
         return tuple(out)
-    if step.technique in FINNED_FISH:
+    kind = record(step.technique).walk  # how the technique table says its steps are walked
+    if kind == "fins":
         return _fish_walk(step, geometry)
-    if step.technique is Technique.SUE_DE_COQ:
+    if kind == "sets":
         return _sue_de_coq_walk(step, geometry, candidates)
     if step.technique is Technique.ALS_XZ:
-        return _doubly_linked_walk(step, geometry)
+        return _doubly_linked_walk(step, geometry)  # the one ALS step that is not a chain of nodes
     return ()
 
 
