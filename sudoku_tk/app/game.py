@@ -35,7 +35,7 @@ from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Move, Place
 from sudoku_tk.engine.propagation import Assist, Position, recompute
 from sudoku_tk.engine.rating import Rating
-from sudoku_tk.engine.step import Step
+from sudoku_tk.engine.step import Step, Technique
 
 REVEAL_NOTE = "revealed"
 """The note of a Place move that shows the solution's digit because the player asked for it."""
@@ -67,6 +67,8 @@ class Game:
     _entering: bool
     _candidate_mode: CandidateMode
     _solution: object
+    _found_alone: frozenset[Technique]
+    _hint_rungs: tuple[int, int, int]
 
     def __init__(
         self, record: GameRecord, *, entering: bool = False, clock: Callable[[], float] = time.monotonic
@@ -95,6 +97,8 @@ class Game:
             candidate_mode=self._candidate_mode,
             colouring=self._colouring,
             rating=self._rating,
+            found_alone=self._found_alone,
+            hint_rungs=self._hint_rungs,
         )
 
     # -- the game as data ---------------------------------------------------
@@ -139,6 +143,16 @@ class Game:
     def reveals(self) -> int:
         """How many digits were revealed at the player's request (Reveal cell, Solve); Undo keeps the count."""
         return self._reveals
+
+    @property
+    def found_alone(self) -> frozenset[Technique]:
+        """The techniques the player found themselves in this game ("Let me try", find_it.py); Undo keeps them."""
+        return self._found_alone
+
+    @property
+    def hint_rungs(self) -> tuple[int, int, int]:
+        """How many hint steps reached rung 1, 2 and 3 in this game (see ``GameView.hint_rungs``)."""
+        return self._hint_rungs
 
     @property
     def rating(self) -> Rating | None:
@@ -329,6 +343,10 @@ class Game:
         self._reveals = max(record.reveals, len(self.revealed_cells()))  # files from before the count
         self._colouring = record.colouring
         self._rating = record.rating
+        self._found_alone = record.found_alone
+        self._hint_rungs = record.hint_rungs
+        self._hint_step: Step | None = None  # the hint step whose rungs are being counted, and its highest rung
+        self._hint_reached = 0
         self.resume_clock()
 
     def _effective_assists(self) -> frozenset[Assist]:

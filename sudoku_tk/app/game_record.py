@@ -19,6 +19,7 @@ from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Move
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist, Position, recompute
 from sudoku_tk.engine.rating import Rating
+from sudoku_tk.engine.step import Technique
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,10 @@ class GameRecord:
     """Automatic candidates or the player's own pencil marks (see pencil_mode.py)."""
     rating: Rating | None = None
     """The puzzle's rating (level, score, SE estimate) once known; None for 4×4 and 16×16 and before rating."""
+    found_alone: frozenset[Technique] = frozenset()
+    """Techniques the player found themselves after "Let me try" (see ``Game.found_alone``)."""
+    hint_rungs: tuple[int, int, int] = (0, 0, 0)
+    """How many hint steps reached rung 1, 2 and 3 (see ``GameView.hint_rungs``)."""
 
     @classmethod
     def new(

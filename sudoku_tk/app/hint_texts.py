@@ -68,8 +68,15 @@ def nudge_text(step: Step, geometry: Geometry | None = None) -> str:
         unit = _single_unit(step, geometry)
         in_unit, anywhere = single
         return f"{lead}: {anywhere}." if unit is None else f"{lead} in {unit}: {in_unit}."
+    where = _where(focus)
+    return f"{lead} {where}." if where else lead + "."
+
+
+def _where(focus: str) -> str:
+    """A step's focus with the word that leads into it: "in row 6", "at r3c5", "on digit 4 in rows 2 and 7"."""
+    focus = focus.strip()
     if not focus:
-        return lead + "."
+        return ""
     first = focus.split()[0]
     if first in _UNIT_WORDS:
         prep = "in"
@@ -79,7 +86,23 @@ def nudge_text(step: Step, geometry: Geometry | None = None) -> str:
         prep = "around"
     else:
         prep = "on"  # "digit 4 …", "4 and 9 in boxes 6 and 9"
-    return f"{lead} {prep} {focus}."
+    return f"{prep} {focus}"
+
+
+def step_name(step: Step, geometry: Geometry | None = None) -> str:
+    """A step's short name as the nudge gives it: its technique and where it lives.
+
+    >>> step_name(Step(Technique.X_WING, focus="digit 3 in columns 6 and 8"))
+    'X-Wing on digit 3 in columns 6 and 8'
+    >>> step_name(Step(Technique.HIDDEN_SINGLE, focus="box 4"))
+    'Hidden Single in box 4'
+    """
+    name = step.technique.display_name
+    if step.technique in _SINGLE_NUDGES:
+        unit = _single_unit(step, geometry)
+        return name if unit is None else f"{name} in {unit}"
+    where = _where(step.focus)
+    return f"{name} {where}" if where else name
 
 
 def nudge_unit(step: Step, geometry: Geometry | None = None) -> int | None:

@@ -60,6 +60,8 @@ class HintKind(Enum):
     """A mistake was undone; the next press starts a new hint."""
     WAITING = "waiting"
     """The player is still entering the puzzle's givens: nothing to hint yet."""
+    FOUND = "found"
+    """The player's own moves carried out the step they chose to find themselves ("Let me try", find_it.py)."""
 
 
 def rung_drawing(
@@ -127,6 +129,8 @@ class HintView:
     """While walking: the index in ``walk`` on show (None: not walking)."""
     geometry_for_names: Geometry | None = None
     """The board's geometry, for naming cells in the legend (None: roles keep their generic names)."""
+    trying: bool = False
+    """The player chose to find the step themselves ("Let me try"): the board shows no more than ``rung`` did."""
 
     @property
     def technique(self) -> Technique | None:
@@ -145,8 +149,12 @@ class HintView:
     @property
     def rung_label(self) -> str:
         """ "Hint 2 of 4: the pattern" ("" outside the ladder)."""
+        if self.kind is HintKind.FOUND:
+            return "Found by yourself"
         if self.rung is None:
             return ""
+        if self.trying:
+            return f"Your try (after hint {self.rung.value} of 4)"
         return f"Hint {self.rung.value} of 4: {RUNG_NAMES[self.rung]}"
 
     @property
@@ -191,13 +199,18 @@ class HintView:
     @property
     def can_climb(self) -> bool:
         """Does another Hint press show more of this step?"""
-        return self.kind is HintKind.STEP and self.rung in (Rung.NUDGE, Rung.PATTERN)
+        return self.kind is HintKind.STEP and self.rung in (Rung.NUDGE, Rung.PATTERN) and not self.trying
+
+    @property
+    def can_try(self) -> bool:
+        """Can the player say "Let me try" here (rung 1 or 2 of a step, not already trying)?"""
+        return self.can_climb
 
     @property
     def can_apply(self) -> bool:
-        """Can the panel's Apply act: make the step, or undo back to before a mistake?"""
+        """Can the panel's Apply act: make the step, or undo back to before a mistake? (Not during a try.)"""
         if self.kind is HintKind.STEP:
-            return self.rung is not Rung.APPLIED
+            return self.rung is not Rung.APPLIED and not self.trying
         return self.kind in (HintKind.MISTAKE, HintKind.PROBLEM) and self.undo_to is not None
 
     @property
@@ -205,7 +218,7 @@ class HintView:
         """(key, label) per role on show, named by what it is in this step ("set A: r5c8, r6c9 (2, 4, 9)", "the
         pivot", "true in the chain"); a mistake's marks are named for what they mean there."""
         entries = legend(self.highlights, self.links)
-        if self.step is not None and self.kind is HintKind.STEP:
+        if self.step is not None and self.kind in (HintKind.STEP, HintKind.FOUND):
             names = legend_names(self.step, self.geometry_for_names, walking=self.walking)
             entries = tuple((key, names.get(key, label)) for key, label in entries)
         if self.kind in (HintKind.MISTAKE, HintKind.PROBLEM):

@@ -36,10 +36,11 @@ from sudoku_tk.engine.step import Highlight, HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques import find_all_steps
 from sudoku_tk.engine.walk import WalkStep, walk_of
 
+from .find_it import TRY_GOES_ON, Try, carried_out, found_view, trying_view
 from .hint_choice import choose_step, skipped_by_assists
 from .hint_texts import as_sentence, effects_of, nudge_text, pattern_text, short_text, step_text
 from .hint_views import HintKind, HintView, PathEntry, PathView, Rung, StepsView, rung_drawing, walk_drawing
-from .session import Change, Session
+from .session import Change, ChangeKind, Session
 
 SWITCH_ON_MORE = (
     "Hint > Techniques switches more on: forcing chains and nets go on where patterns end, and Brute Force "
@@ -85,6 +86,7 @@ class HintLadder:
         self._view: HintView | None = None
         self._listeners: list[HintListener] = []
         self._busy = False
+        self._try: Try | None = None
         self._unsubscribe = session.subscribe(self._on_change)
 
     # -- state ------------------------------------------------------------------------
@@ -130,8 +132,11 @@ class HintLadder:
 
     # -- the ladder ------------------------------------------------------------------
     def press(self) -> HintView:
-        """Climb one rung: a new hint starts at Nudge; after Step, the step is applied."""
+        """Climb one rung: a new hint starts at Nudge; after Step, the step is applied; during a try, Show me."""
         view = self._view
+        shown = self.show_me() if view is not None and view.trying else None
+        if shown is not None:
+            return shown
         if view is not None and view.kind in (HintKind.MISTAKE, HintKind.PROBLEM) and view.undo_to is not None:
             return self.apply()
         if view is None or view.kind is not HintKind.STEP or view.rung is Rung.APPLIED:
@@ -151,8 +156,36 @@ class HintLadder:
         return self._apply_step(view.step)
 
     def close(self) -> None:
-        """Withdraw the hint."""
+        """Withdraw the hint (a try ends with it)."""
         self._show(None)
+
+    # -- finding it yourself (find_it.py) ---------------------------------------------------
+    @property
+    def can_try(self) -> bool:
+        """Can the player say "Let me try" now: rung 1 or 2 of a step, on a puzzle with one solution (so every move
+        can be checked), with the automatic candidates on show?"""
+        view = self._view
+        return view is not None and view.can_try and self.is_unique and not self.session.own_marks
+
+    @property
+    def trying(self) -> bool:
+        """Is the player finding the hinted step themselves (also while a mistake made during the try is shown)?"""
+        return self._try is not None
+
+    def try_it(self) -> HintView | None:
+        """ "Let me try": keep the step on show secret and watch the player's moves carry it out (None: not now)."""
+        view = self._view
+        if not self.can_try or view is None or view.step is None or view.rung is None:
+            return None
+        self._try = Try(view.step, view.rung, len(self.session.moves))
+        return self._show(trying_view(self._try, self.session.geometry, moved=False), keep_try=True)
+
+    def show_me(self) -> HintView | None:
+        """ "Show me": end the try and show the whole step (rung 3, counted as a hint). None: no try on."""
+        attempt = self._try
+        if attempt is None:
+            return None
+        return self._show(self._step_view(attempt.step, Rung.STEP))
 
     # -- walking through a step ----------------------------------------------------------
     def walk(self, to: int) -> HintView | None:
@@ -255,10 +288,37 @@ class HintLadder:
 
     # -- internals -------------------------------------------------------------------
     def _on_change(self, change: Change) -> None:
-        if not self._busy:
+        if self._busy:
+            return
+        if self._try is not None and change.kind not in (ChangeKind.NEW_GAME, ChangeKind.REVEAL):
+            self._follow_try()  # the player's own move (or undo, redo, an assist switched): judge the try again
+        else:
             self._show(None)
 
-    def _show(self, view: HintView | None) -> HintView:
+    def _follow_try(self) -> HintView | None:
+        """Judge the try on the board as it is now: a mistake at once, else found, else it goes on."""
+        attempt, s = self._try, self.session
+        assert attempt is not None
+        solution = s.solution
+        if solution is None or s.own_marks:
+            return self._show(None)  # the moves can no longer be checked (the player's own marks are not candidates)
+        mistake = diagnose(s.position.to_grid(), solution)
+        if mistake is not None:
+            view = self._mistake_view(mistake.message, mistake.kind, mistake.cell, mistake.digit, solution)
+            return self._show(replace(view, text=view.text + TRY_GOES_ON), keep_try=True)
+        if carried_out(attempt.step, s.position):
+            s.note_found_alone(attempt.step.technique)
+            return self._show(found_view(attempt.step, s.geometry))
+        moved = len(s.moves) > attempt.moves_before
+        return self._show(trying_view(attempt, s.geometry, moved), keep_try=True)
+
+    def _show(self, view: HintView | None, keep_try: bool = False) -> HintView:
+        if not keep_try:
+            self._try = None
+        if view is not None and view.step is not None and view.kind is HintKind.STEP and view.rung is not None:
+            # The ladder's rungs as the game counts them (GameView.hint_rungs): applied and walked steps were
+            # shown whole.
+            self.session.note_hint_rung(view.step, min(view.rung.value, Rung.STEP.value))
         self._view = view
         for listener in list(self._listeners):
             listener(view)
@@ -392,14 +452,17 @@ class HintLadder:
 
     def _undo_mistake(self, view: HintView) -> HintView:
         if view.undo_to is None:
-            return self._show(view)
+            return self._show(view, keep_try=True)
         self._busy = True
         try:
             outcome = self.session.undo_to(view.undo_to)
         finally:
             self._busy = False
         if not outcome:
-            return self._show(view)
+            return self._show(view, keep_try=True)
+        followed = self._follow_try() if self._try is not None else None  # back to before it: the try goes on
+        if followed is not None:
+            return followed
         return self._show(
             HintView(
                 HintKind.UNDONE,

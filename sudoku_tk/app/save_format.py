@@ -29,8 +29,10 @@ A game file is small, human-readable JSON (format ``sudoku-tk-game``, version 1)
       "reveals": 1,                          (optional: digits revealed at the player's request)
       "colours": {"cells": [["r1c1", 0]],    (optional: the player's colours, 0..3 = 1a, 1b, 2a, 2b)
                   "candidates": [["r2c3", "5", 2]]},
-      "rating": {"level": "hard", "score": 1234, "solved": true, "hardest": "X_WING", "se": 4.2}
+      "rating": {"level": "hard", "score": 1234, "solved": true, "hardest": "X_WING", "se": 4.2},
                                              (optional: the puzzle's rating, see rating_fields.py)
+      "found_alone": ["X_WING"],             (optional: techniques the player found themselves, member names)
+      "hint_rungs": [3, 2, 1]                (optional: hint steps that reached rung 1, 2 and 3)
     }
 
 ``hints`` and ``reveals`` are written only when they are not zero, so a game
@@ -38,7 +40,8 @@ played without help reads in versions of the app that predate them; a file
 without them reads as no help taken. Likewise ``"candidate_mode": "own"`` (the player
 keeps their own pencil marks) is written only for such a game; a file without it
 shows automatic candidates. ``rating`` is written once the puzzle has been rated; a file
-without it (an older one, a 4×4 or 16×16 game) is rated again when opened.
+without it (an older one, a 4×4 or 16×16 game) is rated again when opened. ``found_alone`` and ``hint_rungs``
+are written only when not empty (a file without them: nothing found alone, no hint shown).
 
 Reading validates every field and raises ``SaveFileError`` naming the field and
 the problem (``NewerFormatError`` for a file from a newer version of the app;
@@ -83,6 +86,7 @@ from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid, values_line
 from sudoku_tk.engine.moves import Candidate, Clear, Eliminate, Move, Pencil, Place, Restore
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
+from sudoku_tk.engine.step import Technique
 
 FORMAT_NAME = "sudoku-tk-game"
 FORMAT_VERSION = 1
@@ -113,6 +117,8 @@ _TOP_KEYS = frozenset(
         "candidate_mode",
         "colours",
         "rating",
+        "found_alone",
+        "hint_rungs",
     }
 )
 _REQUIRED = ("format", "version", "size", "givens")
@@ -197,6 +203,10 @@ def record_to_json(record: GameRecord, *, with_moves: bool = True) -> dict[str, 
         out["colours"] = colouring_to_json(record.colouring, geo)
     if record.rating is not None:
         out["rating"] = rating_to_json(record.rating)
+    if record.found_alone:
+        out["found_alone"] = [t.name for t in Technique if t in record.found_alone]
+    if any(record.hint_rungs):
+        out["hint_rungs"] = list(record.hint_rungs)
     return out
 
 
@@ -308,6 +318,25 @@ def _candidate_mode(value: Any) -> CandidateMode:
     return known[name]
 
 
+def _found_alone(value: Any) -> frozenset[Technique]:
+    items = want(value, (list,), "found_alone", "a list of technique names")
+    out = set()
+    for i, item in enumerate(items):
+        name = read_text(item, f"found_alone[{i}]", 60)
+        if name not in Technique.__members__:
+            raise fail(f"found_alone[{i}]", f"unknown technique {name!r}")
+        out.add(Technique[name])
+    return frozenset(out)
+
+
+def _hint_rungs(value: Any) -> tuple[int, int, int]:
+    items = want(value, (list,), "hint_rungs", "a list of three counts")
+    if len(items) != 3:
+        raise fail("hint_rungs", f"holds {len(items)} counts, not 3 (rungs 1, 2 and 3)")
+    a, b, c = (read_count(v, f"hint_rungs[{i}]", MAX_MISTAKES) for i, v in enumerate(items))
+    return a, b, c
+
+
 def _puzzle_info(value: Any) -> tuple[str, str, str]:
     obj = want(value, (dict,), "puzzle", "an object")
     check_keys(obj, (), _PUZZLE_KEYS, "puzzle")
@@ -374,6 +403,8 @@ def record_from_json(obj: Any) -> GameRecord:
         candidate_mode=_candidate_mode(obj.get("candidate_mode", CandidateMode.AUTOMATIC.value)),
         colouring=read_colouring(obj["colours"], geo) if "colours" in obj else Colouring(),
         rating=read_rating(obj["rating"]) if obj.get("rating") is not None else None,
+        found_alone=_found_alone(obj["found_alone"]) if "found_alone" in obj else frozenset(),
+        hint_rungs=_hint_rungs(obj["hint_rungs"]) if "hint_rungs" in obj else (0, 0, 0),
     )
 
 

@@ -46,7 +46,7 @@ from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore, describe_move
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist, Position
-from sudoku_tk.engine.step import Step
+from sudoku_tk.engine.step import Step, Technique
 
 ASSIST_LABELS = {
     Assist.PEERS: "Remove candidates seen by placed digits",
@@ -105,6 +105,15 @@ class GameView:
     """The cells show the player's own pencil marks (``Position.marks``), not the candidates (see pencil_mode.py)."""
     colouring: Colouring = Colouring()
     """The player's colours on cells and candidates (see colouring.py)."""
+    found_alone: frozenset[Technique] = frozenset()
+    """The techniques the player found themselves in this game: after "Let me try" at rung 1 or 2 of a hint, their
+    own moves carried the step out, soundly, before any "Show me" (see find_it.py). Undo does not take one back."""
+    hint_rungs: tuple[int, int, int] = (0, 0, 0)
+    """How many hint steps of this game reached rung 1, 2 and 3 of the ladder (Nudge, Pattern, Step), each counted
+    once per distinct step however often it is shown: ``hint_rungs[k - 1]`` counts the steps whose highest rung shown
+    was ``k`` or more, so the three never go up (a >= b >= c). A step made for the player (Apply, Step, Solve to the
+    end) or walked through counts as reaching rung 3 (and so 1 and 2); a step found alone after "Let me try" counts
+    only the rungs shown before it. Undo does not take a count back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +280,28 @@ class Session(ColourRequests, PencilRequests):
                     self._hints -= 1  # nothing was made
                 break
         return outcome
+
+    # -- what the player learned ----------------------------------------------
+    def note_hint_rung(self, step: Step, rung: int) -> None:
+        """Count that the hint on ``step`` reached ``rung`` (1 to 3; see ``GameView.hint_rungs``).
+
+        A step counts once per rung: shown again (the same hint after a move elsewhere) it only climbs. Listeners
+        are not told (the board did not change); the autosave keeps the count with the next save.
+        """
+        rung = max(0, min(3, rung))
+        if step != self._hint_step:
+            self._hint_step, self._hint_reached = step, 0
+        if rung <= self._hint_reached:
+            return
+        counts = list(self._hint_rungs)
+        for k in range(self._hint_reached, rung):
+            counts[k] += 1
+        self._hint_rungs = (counts[0], counts[1], counts[2])
+        self._hint_reached = rung
+
+    def note_found_alone(self, technique: Technique) -> None:
+        """Count ``technique`` as found by the player alone in this game (kept through Undo; saved with the game)."""
+        self._found_alone = self._found_alone | {technique}
 
     # -- history ------------------------------------------------------------
     def undo(self) -> Outcome:
@@ -464,6 +495,8 @@ class Session(ColourRequests, PencilRequests):
             contradiction=note_contradictions(pos),
             colouring=self._colouring,
             own_marks=self.own_marks,
+            found_alone=self._found_alone,
+            hint_rungs=self._hint_rungs,
         )
 
     def _colours_changed(self, message: str) -> Outcome:

@@ -31,6 +31,7 @@ from types import TracebackType
 from sudoku_tk.app.background_worker import ExecutorFactory
 from sudoku_tk.app.commands import CommandRegistry, Platform
 from sudoku_tk.app.error_log import ErrorLog
+from sudoku_tk.app.hint_views import HintView
 from sudoku_tk.app.level_assists import level_of, starting_assists
 from sudoku_tk.app.paths import settings_path
 from sudoku_tk.app.puzzle_choice import PuzzleChoice, choose_puzzle
@@ -198,6 +199,8 @@ class App(ttk.Frame):
         )
         self.hint_panel = self.display.hint_panel = install_hints(self)
         self.board_input.walk_keys = self.hint_panel.walk_by  # ← and → step a walk through a hint
+        # A hint shown is counted with the game (GameView.hint_rungs) though the board did not change: keep it.
+        self.hint_panel.ladder.subscribe(self._hint_shown)
         self.new_games = NewGames(self, self.status, background, data_dir, self.files.schedule_autosave)
         self.help = install_help(self.root, self.commands, self.platform, self.status, lambda: self.theme)
         self.notices.log = self.status.log  # notices are kept in the message log too
@@ -402,6 +405,10 @@ class App(ttk.Frame):
             self.destroy()
 
     # -- messages (what parts call through their ports, and what tests read) ----------
+    def _hint_shown(self, view: HintView | None) -> None:
+        if view is not None and view.step is not None:
+            self.files.schedule_autosave()
+
     def say(self, text: str, error: bool = False) -> None:
         """Put a sentence in the status bar (it stays until the next one)."""
         self.status.say(text, error)

@@ -1,7 +1,7 @@
 """Installing hints in a window: the hint panel under the number pad and the Hint menu's commands.
 
 ``install_hints(host)`` packs a ``HintPanel`` into ``host.side_panel`` and adds its
-commands to ``host.commands`` (menu "Hint"; Hint on H and F1, Step on S, Solve to
+commands to ``host.commands`` (menu "Hint"; Hint on H and F1, Let me try on T (find_it.py), Step on S, Solve to
 the end on Shift+S; Hint and Step also on the toolbar; Techniques… opens the
 techniques dialog). The window is reached only through its ``HintCommandsHost`` port.
 """
@@ -55,6 +55,29 @@ def install_hints(host: HintCommandsHost) -> HintPanel:
             menu="Hint",
             group="ladder",
             help="Make the hinted step now",
+        )
+    )
+    add(
+        Command(
+            "hint-try",
+            "Let me try",
+            panel.try_it,
+            lambda: playing() and panel.ladder.can_try,
+            shortcuts=(sc("t"),),
+            menu="Hint",
+            group="ladder",
+            help="Find the hinted step yourself: your moves are checked, and you are told when you have it",
+        )
+    )
+    add(
+        Command(
+            "hint-show-me",
+            "Show me",
+            panel.show_me,
+            lambda: playing() and panel.ladder.trying,
+            menu="Hint",
+            group="ladder",
+            help="End your try and show the whole step",
         )
     )
     add(

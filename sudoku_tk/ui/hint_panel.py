@@ -128,6 +128,8 @@ class HintPanel(ttk.Frame):
         for b in (self.next_button, self.apply_button, self.close_button):
             b.pack(side="left", padx=(0, 4))
         self.stop_button = ttk.Button(tab, text="Stop solving", takefocus=0, command=self.stop_solving)
+        # "Let me try" at rung 1 or 2; "Show me" while a mistake made during the try is on show (find_it.py).
+        self.try_button = ttk.Button(tab, text="Let me try", takefocus=0, command=self.try_or_show, style=panel)
         self._buttons = buttons
         # Walking through the step link by link (shown at the Step rung of a step that has a walk).
         self.walk_bar = WalkBar(tab, self.toggle_walk, self.walk_by, self._fonts["small"])
@@ -184,6 +186,25 @@ class HintPanel(ttk.Frame):
         """Make the hinted step (or undo back to before a mistake) now."""
         self.lists.end_preview()
         self.ladder.apply()
+
+    def try_it(self) -> None:
+        """ "Let me try": find the hinted step yourself; the board shows no more than it does now."""
+        self.lists.end_preview()
+        self.show_tab("hint")
+        self.ladder.try_it()
+
+    def show_me(self) -> None:
+        """ "Show me": end the try with the whole step."""
+        self.lists.end_preview()
+        self.show_tab("hint")
+        self.ladder.show_me()
+
+    def try_or_show(self) -> None:
+        """The try button: "Let me try", or "Show me" while a try is on."""
+        if self.ladder.trying:
+            self.show_me()
+        else:
+            self.try_it()
 
     def close_hint(self) -> None:
         self.stop_solving()
@@ -271,6 +292,7 @@ class HintPanel(ttk.Frame):
                 board.clear_step()
             self._host.pad_fold.hint_closed()
             self._show_walk_bar(None)
+            self._show_try_button(None)
             if self._idle_shown:
                 return  # already showing the invitation: a move costs nothing more here
             self._idle_shown = True
@@ -294,12 +316,13 @@ class HintPanel(ttk.Frame):
             self._set_body(view.text, heading, view.description)
         # Through the Step rung the next press goes on up the ladder (the fourth makes the move).
         climbing = view.kind is HintKind.STEP and view.rung in (Rung.NUDGE, Rung.PATTERN, Rung.STEP)
-        self.next_button.configure(text="Next" if climbing else "Hint")
+        self.next_button.configure(text="Show me" if view.trying else "Next" if climbing else "Hint")
         apply_label = "Undo to there" if view.kind in (HintKind.MISTAKE, HintKind.PROBLEM) else "Apply"
         self.apply_button.configure(text=apply_label)
         self.apply_button.state(["!disabled" if view.can_apply else "disabled"])
         self.close_button.state(["!disabled"])
         self._show_walk_bar(view)
+        self._show_try_button(view)
         self._draw_legend(view.legend, view.highlights)
         show_view_on_board(board, view)
         if view.kind is HintKind.STEP and view.rung is Rung.STEP:
@@ -323,6 +346,19 @@ class HintPanel(ttk.Frame):
             return False
         self.ladder.walk_by(delta)
         return True
+
+    def _show_try_button(self, view: HintView | None) -> None:
+        """ "Let me try" under the buttons at rung 1 or 2; "Show me" there while a try's mistake is on show."""
+        if view is not None and self.ladder.can_try:
+            label = "Let me try"
+        elif view is not None and self.ladder.trying and not view.trying:
+            label = "Show me"
+        else:
+            self.try_button.pack_forget()
+            return
+        self.try_button.configure(text=label)
+        if not self.try_button.winfo_manager():
+            self.try_button.pack(anchor="w", pady=(0, 4), after=self._buttons)
 
     def _show_walk_bar(self, view: HintView | None) -> None:
         self.walk_bar.show(view, after=self._buttons)
