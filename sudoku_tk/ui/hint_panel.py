@@ -55,6 +55,11 @@ _IDLE_TEXT = (
 )
 
 
+def _wants_room(view: HintView) -> bool:
+    """Does the view bring long words (the whole step, a try's instructions, a step found) that may fold the pad?"""
+    return view.kind is HintKind.FOUND or view.trying or (view.kind is HintKind.STEP and view.rung is Rung.STEP)
+
+
 class HintPanel(ttk.Frame):
     """The side panel of hints for one window (see the module docstring)."""
 
@@ -325,7 +330,7 @@ class HintPanel(ttk.Frame):
         self._show_try_button(view)
         self._draw_legend(view.legend, view.highlights)
         show_view_on_board(board, view)
-        if view.kind is HintKind.STEP and view.rung is Rung.STEP:
+        if _wants_room(view):
             self.after_idle(self._make_room)  # once laid out: do the words have room?
 
     # -- walking through a step -------------------------------------------------------------
@@ -372,7 +377,8 @@ class HintPanel(ttk.Frame):
         self._schedule_scrollbar()
 
     def _make_room(self) -> None:
-        """At the Step rung, fold the pad away when the words would get fewer than MIN_LINES lines."""
+        """With long words (the whole step, a try, a step found), fold the pad away when they would get fewer than
+        MIN_LINES lines."""
         if self._tab_shown != "hint" or not self.winfo_ismapped():
             return
         body = self._body
@@ -423,7 +429,7 @@ class HintPanel(ttk.Frame):
                 self._body.update_idletasks()  # narrower by the scroll bar: the walk's last line moved down
                 self._body.yview_moveto(1.0)
             view = self.ladder.view
-            if view is not None and view.kind is HintKind.STEP and view.rung is Rung.STEP:
+            if view is not None and _wants_room(view):
                 self._make_room()  # laid out now: the words need more room than they have
         else:
             self._body_scroll.pack_forget()
@@ -435,7 +441,7 @@ class HintPanel(ttk.Frame):
     def _on_tab_width(self, event: tk.Event) -> None:
         """The panel got wider or narrower (the sash, the window): titles, legend and lists follow its width."""
         view = self.ladder.view
-        if view is not None and view.kind is HintKind.STEP and view.rung is Rung.STEP:
+        if view is not None and _wants_room(view):
             self.after_idle(self._make_room)
         width = int(event.width) - 12
         if width > 50 and abs(width - self._wrap) > 4:
