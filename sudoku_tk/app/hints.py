@@ -5,7 +5,10 @@ step: **Nudge** (the technique and where to look), **Pattern** (the pattern and 
 reasoning, drawn), **Step** (the whole sentence, eliminations struck through and
 placements marked), then **Apply** (the step becomes the player's move, undoable
 like any other). Any change of the position made elsewhere (a move, Undo, another
-game) resets the ladder, so a hint never speaks about a board that is gone.
+game) resets the ladder, so a hint never speaks about a board that is gone; except during a
+try ("Let me try" at rung 1 or 2, find_it.py), when each change is judged instead: a mistake at
+once, the step found, or the try goes on. Every step the ladder shows is counted with the game
+(``Session.note_hint_rung``; ``GameView.hint_rungs``).
 
 Before any reasoning the player's board is compared with the unique solution: a
 wrong digit or a removed true candidate is reported first, with an offer to undo

@@ -12,7 +12,8 @@ Three tabs:
 
 - **Hint**: the rung ("Hint 2 of 4: the pattern"), the technique, the rung's text, a
   legend of the shapes on the board, Next / Apply / Close, and a paragraph on how
-  the technique works in general.
+  the technique works in general. At rung 1 or 2 "Let me try" lets the player make the step themselves
+  (app/find_it.py): Next becomes "Show me", and the panel says "You found it: …" once their board has it.
 - **All steps**: every step available now; selecting one draws it.
 - **Solution path**: the logic solver's path from here; selecting a line shows the
   board at that point with its step drawn (a preview: a click on the board, another
