@@ -281,6 +281,8 @@ _SETTABLE = frozenset(
         "candidate_mode",
         "colours",
         "rating",
+        "found_alone",
+        "hint_rungs",
     }
 )
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import doctest
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -283,3 +284,22 @@ def test_carried_out_needs_every_effect() -> None:
     assert step is not None and not carried_out(step, session.position)
     session.eliminate(11, 2)
     assert not carried_out(step, session.position)
+
+
+def test_a_long_games_journal_line_carries_what_was_found(tmp_path: Path) -> None:
+    """A game of JOURNAL_FROM_MOVES moves autosaves by appending lines: one that finds a technique loads back whole."""
+    from autosave_child import scripted_move
+
+    from sudoku_tk.app.autosave_journal import JOURNAL_FROM_MOVES, journal_path
+    from sudoku_tk.engine.formats import parse_grid
+
+    start = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    script = [scripted_move(i) for i in range(JOURNAL_FROM_MOVES + 1)]
+    base = GameRecord.new(parse_grid(start), name="journal")
+    saver = Autosaver(tmp_path, durable=False)
+    saver.save(base.with_progress(script[:JOURNAL_FROM_MOVES]))
+    found = replace(base.with_progress(script), found_alone=frozenset({Technique.X_WING}), hint_rungs=(3, 2, 1))
+    saver.save(found)
+    line = json.loads(journal_path(tmp_path / "autosave.json").read_text().splitlines()[-1])
+    assert line["set"]["found_alone"] == ["X_WING"] and line["set"]["hint_rungs"] == [3, 2, 1]
+    assert Autosaver(tmp_path).load_latest() == (found, None)
