@@ -115,3 +115,23 @@ def test_show_me_goes_to_rung_3_and_the_technique_is_not_found_alone(make_app: M
             click(app, cell, 2, button=3)
     assert app.session.view().found_alone == frozenset()
     assert app.session.view().hint_rungs == (2, 2, 2)  # the X-Wing was shown whole
+
+
+def test_what_was_found_and_the_hint_rungs_come_back_with_the_autosaved_game(open_app) -> None:  # type: ignore[no-untyped-def]
+    app = open_app(X_WING_PUZZLE, "SE #367")
+    panel = app.hint_panel
+    assert isinstance(panel, HintPanel)
+    panel.ladder.enabled = BEYOND_SINGLES
+    key(app, "s")
+    key(app, "h")
+    key(app, "t")
+    for cell in X_WING_REMOVES:
+        click(app, cell, 2, button=3)
+    assert panel.text().startswith("You found it: X-Wing")
+    moves = app.session.moves
+    app.close()
+    app.root.destroy()
+    again = open_app(None)  # the autosaved game, resumed
+    assert again.session.moves == moves
+    view = again.session.view()
+    assert view.found_alone == frozenset({Technique.X_WING}) and view.hint_rungs == (2, 1, 1)
