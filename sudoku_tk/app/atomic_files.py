@@ -29,9 +29,8 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from sudoku_tk.app.file_reading import MAX_FILE_BYTES, not_a_file, read_file
+from sudoku_tk.app.file_reading import MAX_FILE_BYTES, SaveFileError, not_a_file, read_file
 from sudoku_tk.app.instance_lock import host_tag, pid_alive
-from sudoku_tk.engine.errors import SaveFileError
 
 BACKUP_SUFFIX = ".bak"
 STALE_TEMP_SECONDS = 10 * 60.0

@@ -23,8 +23,6 @@ import stat
 from pathlib import Path
 from typing import BinaryIO
 
-from sudoku_tk.engine.errors import SaveFileError
-
 MAX_FILE_BYTES = 16 * 2**20
 """The largest file the app and the command line read, and the app writes: 16 MiB (about 250,000 moves of a game,
 or 200,000 one-line puzzles)."""
@@ -34,6 +32,11 @@ _NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)
 _NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 _BINARY: int = getattr(os, "O_BINARY", 0)
 _CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
+
+
+class SaveFileError(ValueError):
+    """A saved game or another file of the app's that cannot be read: damaged, foreign, too large, not a file,
+    or of an unknown version."""
 
 
 class FileTooLargeError(SaveFileError):

@@ -27,13 +27,12 @@ from typing import Any
 from sudoku_tk.app import puzzles
 from sudoku_tk.app.atomic_files import atomic_write_text
 from sudoku_tk.app.damaged_files import damage_note
-from sudoku_tk.app.file_reading import decode, read_file
+from sudoku_tk.app.file_reading import SaveFileError, decode, read_file
 from sudoku_tk.app.paths import ensure_folder
 from sudoku_tk.app.puzzles import LEGACY_NAMES, Level
 from sudoku_tk.app.save_format import json_problem
 from sudoku_tk.app.session import GameView
 from sudoku_tk.app.update_lock import update_lock
-from sudoku_tk.engine.errors import SaveFileError
 
 HISTORY_NAME = "history.json"
 HISTORY_FORMAT = "sudoku-tk-history"

@@ -27,12 +27,11 @@ from typing import Any, TypeVar
 
 from sudoku_tk.app.atomic_files import atomic_write_text
 from sudoku_tk.app.damaged_files import damage_note
-from sudoku_tk.app.file_reading import decode, read_file
+from sudoku_tk.app.file_reading import SaveFileError, decode, read_file
 from sudoku_tk.app.paths import ensure_folder
 from sudoku_tk.app.pencil_mode import CandidateMode
 from sudoku_tk.app.puzzles import Level
 from sudoku_tk.app.save_format import json_problem
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
 from sudoku_tk.engine.step import Technique
 from sudoku_tk.engine.techniques import default_techniques, implemented

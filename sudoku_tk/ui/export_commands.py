@@ -32,11 +32,11 @@ from PIL import Image
 from sudoku_tk.app.atomic_files import atomic_write_bytes
 from sudoku_tk.app.commands import Command
 from sudoku_tk.app.desktop import Desktop, copy_image, print_pdf
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.hint_views import HintView
 from sudoku_tk.app.pencil_mode import CandidateMode
 from sudoku_tk.app.settings import Settings
 from sudoku_tk.app.share_texts import ShareKind, share_problem, share_text
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.render.board_picture import NoSolutionError, PictureKind, picture, save_png
 from sudoku_tk.render.booklet import BookletError, booklet_puzzles
 from sudoku_tk.render.game_pictures import game_overlay, game_sheet

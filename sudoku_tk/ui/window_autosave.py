@@ -29,11 +29,11 @@ from pathlib import Path
 from sudoku_tk.app.autosave import Autosaver
 from sudoku_tk.app.damaged_files import set_aside
 from sudoku_tk.app.error_log import ErrorLog
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.instance_lock import InstanceLock
 from sudoku_tk.app.paths import MAX_SLOTS, autosave_dir
 from sudoku_tk.app.session import Session
-from sudoku_tk.engine.errors import SaveFileError
 
 from .ports import AutosaveHost
 

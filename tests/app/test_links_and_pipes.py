@@ -29,7 +29,7 @@ from fault_helpers import (
 )
 
 from sudoku_tk.app.autosave import Autosaver
-from sudoku_tk.app.file_reading import NotAFileError, read_file
+from sudoku_tk.app.file_reading import NotAFileError, SaveFileError, read_file
 from sudoku_tk.app.game_history import FinishedGame, GameHistory, history_path
 from sudoku_tk.app.game_io import open_file
 from sudoku_tk.app.game_record import GameRecord
@@ -38,7 +38,6 @@ from sudoku_tk.app.puzzle_cache import CACHE_NAME, PuzzleCache
 from sudoku_tk.app.recent_games import RecentGames
 from sudoku_tk.app.save_format import load_game, save_game
 from sudoku_tk.app.settings import DEFAULTS, Settings, Theme, load_settings, save_settings
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.moves import Place
 
@@ -237,7 +236,7 @@ def test_save_onto_dev_null_is_refused(tmp_path: Path) -> None:
             "from pathlib import Path\n"
             "from sudoku_tk.app.game_record import GameRecord\n"
             "from sudoku_tk.app.save_format import save_game\n"
-            "from sudoku_tk.engine.errors import SaveFileError\n"
+            "from sudoku_tk.app.file_reading import SaveFileError\n"
             "from sudoku_tk.engine.formats import parse_grid\n"
             f"record = GameRecord.new(parse_grid({CLASSIC!r}), name='test')\n"
             "try:\n"
@@ -328,7 +327,7 @@ def test_save_onto_dev_null_is_refused_as_an_unprivileged_user(open_tmp: Path) -
         from pathlib import Path
         from sudoku_tk.app.game_record import GameRecord
         from sudoku_tk.app.save_format import save_game
-        from sudoku_tk.engine.errors import SaveFileError
+        from sudoku_tk.app.file_reading import SaveFileError
         from sudoku_tk.engine.formats import parse_grid
         try:
             save_game(Path("/dev/null"), GameRecord.new(parse_grid("{CLASSIC}")))
