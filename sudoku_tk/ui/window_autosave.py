@@ -12,15 +12,10 @@ Without a data folder (tests, the self-test, benchmarks) nothing is read or
 written on its own. GameFiles owns the window's WindowAutosave and offers its
 names (``App.files.autosave()``, ``.slot``, ``.lock``…); it reaches the window
 only through its ``AutosaveHost`` port (ports.py).
-
-When the environment variable ``SUDOKU_TK_TEST_REPORT`` is set, each autosave
-prints one JSON line (``{"saved": <moves>}``) on standard output, for the test
-that kills a real app process mid-game.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from datetime import datetime, timezone
@@ -37,15 +32,8 @@ from sudoku_tk.app.session import Session
 
 from .ports import AutosaveHost
 
-TEST_REPORT_ENV = "SUDOKU_TK_TEST_REPORT"
 AUTOSAVE_NOTICE = "autosave"
 """The notice kind of the autosave-failed warning (it stays until an autosave succeeds)."""
-
-
-def report_for_tests(**data: object) -> None:
-    """Print one JSON line for a test driving a real app process (only when SUDOKU_TK_TEST_REPORT is set)."""
-    if os.environ.get(TEST_REPORT_ENV):
-        print(json.dumps(data), flush=True)
 
 
 def now() -> datetime:
@@ -209,7 +197,6 @@ class WindowAutosave:
         news = saver.take_news()
         if news:  # a link or a pipe had appeared at the save's name: set aside, the player is told
             self._host.show_notice(" ".join(news), error=True)
-        report_for_tests(saved=len(record.moves))
 
     @property
     def failing(self) -> bool:
