@@ -29,10 +29,11 @@ from sudoku_tk.app.atomic_files import atomic_write_text
 from sudoku_tk.app.damaged_files import damage_note
 from sudoku_tk.app.file_reading import SaveFileError, decode, read_file
 from sudoku_tk.app.paths import ensure_folder
-from sudoku_tk.app.puzzles import LEGACY_NAMES, Level
+from sudoku_tk.app.puzzles import LEGACY_NAMES, parse_level
 from sudoku_tk.app.save_format import json_problem
 from sudoku_tk.app.session import GameView
 from sudoku_tk.app.update_lock import update_lock
+from sudoku_tk.engine.levels import Level
 
 HISTORY_NAME = "history.json"
 HISTORY_FORMAT = "sudoku-tk-history"
@@ -56,7 +57,7 @@ def level_name(level: str) -> str:
     if level in LEGACY_NAMES:
         return LEGACY_NAMES[level]
     try:
-        return Level.parse(level).display_name if level else ""
+        return parse_level(level).display_name if level else ""
     except ValueError:
         return ""
 
@@ -119,7 +120,7 @@ def finished_game(view: GameView, created: datetime, puzzle_id: str, now: dateti
         finished=(now or datetime.now()).strftime("%Y-%m-%d %H:%M"),
         name=view.name,
         size=view.geometry.side,
-        level=entry.level.value if entry is not None else "",
+        level=entry.level.label if entry is not None else "",
         seconds=round(view.elapsed, 1),
         hints=view.hints,
         reveals=view.reveals,
@@ -210,7 +211,7 @@ class GameHistory:
     def bests(self) -> list[FinishedGame]:
         """The best game of each size and level (alone only), smallest board and easiest level first."""
         # Levels of earlier versions (very_hard) come after today's.
-        order = {lvl.value: i for i, lvl in enumerate(Level)}
+        order = {lvl.label: i for i, lvl in enumerate(Level)}
         kinds = sorted({g.kind for g in self._games if g.alone}, key=lambda k: (k[0], order.get(k[1], len(order))))
         return [b for b in (self.best(size, level) for size, level in kinds) if b is not None]
 

@@ -88,7 +88,7 @@ def level_text(record: GameRecord) -> str:
     if entry is not None:
         return f"{entry.level.display_name} {side}×{side}"
     if record.rating is not None:
-        return f"{puzzles.Level.of_rating(record.rating.level).display_name} {side}×{side}"
+        return f"{record.rating.level.display_name} {side}×{side}"
     source = record.puzzle_source
     return f"{side}×{side}, {source}" if source and len(source) <= SHORT_SOURCE else f"{side}×{side}"
 

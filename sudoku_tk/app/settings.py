@@ -30,8 +30,9 @@ from sudoku_tk.app.damaged_files import damage_note
 from sudoku_tk.app.file_reading import SaveFileError, decode, read_file
 from sudoku_tk.app.paths import ensure_folder
 from sudoku_tk.app.pencil_mode import CandidateMode
-from sudoku_tk.app.puzzles import Level
+from sudoku_tk.app.puzzles import parse_level
 from sudoku_tk.app.save_format import json_problem
+from sudoku_tk.engine.levels import Level
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
 from sudoku_tk.engine.step import Technique
 from sudoku_tk.engine.techniques import default_techniques, implemented
@@ -112,7 +113,7 @@ class Settings:
     """The folder the last Open / Save / Export dialog was in ("" for none yet)."""
     new_game_size: int = 9
     new_game_level: str = ANY_LEVEL
-    """A ``Level`` value, or ``"any"``: what the New Game dialog offers first."""
+    """A ``Level`` label, or ``"any"``: what the New Game dialog offers first."""
     new_game_mode: str = NEW_GAME_MODES[0]
     """Which kind of puzzle the New Game dialog offers first (one of ``NEW_GAME_MODES``): what was chosen last."""
     practice_technique: Technique = Technique.X_WING
@@ -267,11 +268,11 @@ def _level(value: Any) -> str:
         return ANY_LEVEL
     if isinstance(value, str):
         try:
-            return Level.parse(value).value
+            return parse_level(value).label
         except ValueError:
             pass
     raise ValueError(
-        f"expected {ANY_LEVEL!r} or a level ({', '.join(lvl.value for lvl in Level)}), found {value!r:.60}"
+        f"expected {ANY_LEVEL!r} or a level ({', '.join(lvl.label for lvl in Level)}), found {value!r:.60}"
     )
 
 

@@ -74,4 +74,3 @@ class DigitSet:
 
     def __repr__(self) -> str:
         return f"DigitSet.of({', '.join(str(d) for d in self)})"
-

@@ -133,5 +133,3 @@ def _tell(message: str) -> None:
         print(message, file=sys.stderr)
     else:
         ErrorLog(user_data_dir()).user(message)
-
-
