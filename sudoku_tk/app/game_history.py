@@ -8,7 +8,7 @@ Best times count only games solved alone (no hint step, no revealed digit).
 
 Several windows share the file, so a game is recorded by reading the file again,
 merging by game key and writing it back, all under the file's update lock
-(update_lock.py): two windows that each solve a game both find their game in it.
+(system/update_lock.py): two windows that each solve a game both find their game in it.
 Entries and fields this version does not know, and a newer version number, are kept
 as they are. A file that can't be read (cut short, not JSON, a link, a pipe) is set
 aside as ``history.json.damaged`` and ``note`` says so, for the window to tell the
@@ -25,15 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from sudoku_tk.app import puzzles
-from sudoku_tk.app.atomic_files import atomic_write_text
+from sudoku_tk.app.atomic_files import atomic_write_text, ensure_folder
 from sudoku_tk.app.damaged_files import damage_note
 from sudoku_tk.app.file_reading import SaveFileError, decode, read_file
-from sudoku_tk.app.paths import ensure_folder
 from sudoku_tk.app.puzzles import LEGACY_NAMES, parse_level
 from sudoku_tk.app.save_format import json_problem
 from sudoku_tk.app.session import GameView
-from sudoku_tk.app.update_lock import update_lock
 from sudoku_tk.engine.levels import Level
+from sudoku_tk.system import update_lock
 
 HISTORY_NAME = "history.json"
 HISTORY_FORMAT = "sudoku-tk-history"

@@ -24,10 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sudoku_tk.app.atomic_files import atomic_write_text
+from sudoku_tk.app.atomic_files import atomic_write_text, ensure_folder
 from sudoku_tk.app.damaged_files import set_aside
 from sudoku_tk.app.file_reading import NotAFileError, SaveFileError, decode, read_file
-from sudoku_tk.app.paths import ensure_folder
 from sudoku_tk.app.rating_fields import rating_to_json, read_rating
 from sudoku_tk.engine.errors import PuzzleFormatError
 from sudoku_tk.engine.grid import Grid

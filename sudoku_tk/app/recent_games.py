@@ -23,12 +23,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from sudoku_tk.app import puzzles
-from sudoku_tk.app.atomic_files import unlink_quietly
+from sudoku_tk.app.atomic_files import ensure_folder, unlink_quietly
 from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.game import Game
 from sudoku_tk.app.game_clock import format_duration
 from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.paths import ensure_folder
 from sudoku_tk.app.save_format import load_game, save_game
 from sudoku_tk.engine.grid import values_line
 

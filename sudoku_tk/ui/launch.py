@@ -16,14 +16,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sudoku_tk.app.background_worker import process_pool
-from sudoku_tk.app.error_log import LOG_NAME, ErrorLog
 from sudoku_tk.app.file_reading import FileTooLargeError, SaveFileError, decode, read_file
 from sudoku_tk.app.game_io import PuzzleCollection, read_incoming
-from sudoku_tk.app.paths import user_data_dir
 from sudoku_tk.app.puzzle_choice import PuzzleChoice, choose_puzzle
 from sudoku_tk.app.solution_check import count_now
 from sudoku_tk.engine.errors import PuzzleFormatError
 from sudoku_tk.engine.grid import Grid, ProblemKind, solution_count_problems
+from sudoku_tk.system import LOG_NAME, ErrorLog, user_data_dir
 
 from .app import App
 from .window_autosave import failure_reason
