@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sudoku_tk.app import puzzles  # noqa: E402
 from sudoku_tk.app.level_assists import SINGLES, starting_assists  # noqa: E402
+from sudoku_tk.engine.levels import Level  # noqa: E402
 from sudoku_tk.engine.propagation import ALL_ASSISTS  # noqa: E402
 
 
@@ -29,15 +30,13 @@ def main() -> int:
         grid = entry.grid()
         wall, cpu = time.perf_counter(), time.process_time()
         start = starting_assists(grid, ALL_ASSISTS, entry.level)
-        rows[(entry.size, entry.level.value)].append(
+        rows[(entry.size, entry.level.label)].append(
             (time.perf_counter() - wall, time.process_time() - cpu, not start.assists & SINGLES)
         )
     print(
         f"{'size':>5} {'level':<8} {'puzzles':>7} {'singles off':>11} {'median ms':>9} {'max ms':>7} {'max cpu ms':>10}"
     )
-    for (size, level), got in sorted(
-        rows.items(), key=lambda kv: (kv[0][0], list(puzzles.Level).index(puzzles.Level(kv[0][1])))
-    ):
+    for (size, level), got in sorted(rows.items(), key=lambda kv: (kv[0][0], list(Level).index(Level.parse(kv[0][1])))):
         walls = [w for w, _, _ in got]
         print(
             f"{size:>5} {level:<8} {len(got):>7} {sum(off for _, _, off in got):>11} "

@@ -1,5 +1,6 @@
-"""Layering: engine never imports app/ui/render/vision/tkinter/PIL; app never imports ui/render/vision/tkinter/PIL;
-render never ui/tkinter; vision (reading pictures) only the engine, Pillow and numpy."""
+"""Layering: engine never imports app/ui/render/vision/system/tkinter/PIL; app never imports ui/render/vision/tkinter/PIL;
+render never ui/tkinter; vision (reading pictures) only the engine, Pillow and numpy; system (the operating system)
+only the standard library, and it is the only place that asks which operating system this is."""
 
 from __future__ import annotations
 
@@ -19,12 +20,32 @@ FORBIDDEN = {
         "sudoku_tk.ui",
         "sudoku_tk.render",
         "sudoku_tk.vision",
+        "sudoku_tk.system",
         "_tkinter",
     ),
     "app": ("tkinter", "PIL", "numpy", "sudoku_tk.ui", "sudoku_tk.render", "sudoku_tk.vision", "_tkinter"),
-    "render": ("tkinter", "numpy", "sudoku_tk.ui", "sudoku_tk.vision", "_tkinter"),  # Pillow, engine and app only
+    "render": (
+        "tkinter",
+        "numpy",
+        "sudoku_tk.ui",
+        "sudoku_tk.vision",
+        "sudoku_tk.system",
+        "_tkinter",
+    ),  # Pillow, engine, app
     # pictures in: Pillow, numpy and the engine; never the window, the game around it, or drawing
-    "vision": ("tkinter", "sudoku_tk.ui", "sudoku_tk.app", "sudoku_tk.render", "_tkinter"),
+    "vision": ("tkinter", "sudoku_tk.ui", "sudoku_tk.app", "sudoku_tk.render", "sudoku_tk.system", "_tkinter"),
+    # the operating system, for the app and the window: the standard library only (test below)
+    "system": (
+        "tkinter",
+        "PIL",
+        "numpy",
+        "sudoku_tk.engine",
+        "sudoku_tk.app",
+        "sudoku_tk.ui",
+        "sudoku_tk.render",
+        "sudoku_tk.vision",
+        "_tkinter",
+    ),
 }
 
 
@@ -198,3 +219,83 @@ def test_the_window_and_the_command_line_start_without_numpy() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=PKG.parent)
     # The reading and its check are plain values (no numpy, no Pillow): the check screen holds them.
     assert out.stdout.strip() == "['sudoku_tk.vision.read_check', 'sudoku_tk.vision.reading']"
+
+
+# -- issue 24: system/ is the one place that asks which operating system this is ----------------------------------
+
+# Where the window asks Tk which windowing system it draws with, because Tk itself differs there: the zoom modifier
+# (Command on aqua), macOS's application menu hooks, and X11's Emacs binding of Ctrl+A.
+TK_WINDOWING_ALLOWED = {"ui/board_view.py", "ui/mac_events.py", "ui/window_setup.py"}
+OS_QUESTIONS = {
+    ("sys", "platform"),
+    ("os", "name"),
+    ("os", "uname"),
+    ("platform", "system"),
+    ("platform", "machine"),
+    ("platform", "platform"),
+    ("platform", "release"),
+    ("platform", "version"),
+    ("platform", "uname"),
+    ("platform", "mac_ver"),
+    ("platform", "win32_ver"),
+    ("python_platform", "system"),
+    ("ctypes", "windll"),
+}
+OS_MODULES = ("msvcrt", "winreg", "fcntl", "winsound", "_winapi")
+
+
+def _os_questions(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            if (node.value.id, node.attr) in OS_QUESTIONS:
+                found.append(f"{node.value.id}.{node.attr} (line {node.lineno})")
+        elif isinstance(node, ast.Constant) and node.value == "windowingsystem":
+            found.append(f"tk windowingsystem (line {node.lineno})")
+    found += [f"import {name}" for name in _imports(path) if name.split(".")[0] in OS_MODULES]
+    return found
+
+
+def test_only_the_system_layer_asks_which_operating_system_this_is() -> None:
+    offenders = []
+    for f in PKG.rglob("*.py"):
+        rel = f.relative_to(PKG).as_posix()
+        if rel.startswith("system/"):
+            continue
+        questions = _os_questions(f)
+        if rel in TK_WINDOWING_ALLOWED:
+            questions = [q for q in questions if not q.startswith("tk windowingsystem")]
+        offenders += [f"{rel}: {q}" for q in questions]
+    assert offenders == []
+    # the finder finds what it looks for
+    assert any(q.startswith("sys.platform") for q in _os_questions(PKG / "system" / "platforms.py"))
+
+
+def test_the_system_layer_uses_the_standard_library_only() -> None:
+    import sys
+
+    offenders = []
+    for f in (PKG / "system").rglob("*.py"):
+        for name in _imports(f):
+            top = name.split(".")[0]
+            if name.startswith("sudoku_tk.system") or top == "__future__" or top in sys.stdlib_module_names:
+                continue
+            offenders.append(f"{f.relative_to(PKG)} imports {name}")
+    assert offenders == []
+
+
+def test_the_rest_of_the_package_calls_the_systems_interface_not_its_parts() -> None:
+    """``from sudoku_tk.system import …`` is the one door: the per-OS parts stay behind it."""
+    offenders = []
+    for f in PKG.rglob("*.py"):
+        rel = f.relative_to(PKG).as_posix()
+        if rel.startswith("system/"):
+            continue
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and not node.level:
+                modules.append(node.module or "")
+            offenders += [f"{rel} imports {m}" for m in modules if m.startswith("sudoku_tk.system.")]
+    assert offenders == []
+    assert "from sudoku_tk.system import" in (PKG / "app" / "commands.py").read_text(encoding="utf-8")

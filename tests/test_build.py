@@ -403,7 +403,7 @@ def test_self_test_reports_a_missing_puzzle_library(monkeypatch: pytest.MonkeyPa
 def test_self_test_checks_macos_menus_and_command_keys(monkeypatch: pytest.MonkeyPatch) -> None:
     # The window built the macOS way on this X11 screen: menus in Tk's Command- form, keys bound with Command
     # (Mod1 here, as on macOS), and ⌘Z pressed to undo. What the bundle's own self-test checks on macOS.
-    from sudoku_tk.app.commands import Platform
+    from sudoku_tk.system import Platform
 
     monkeypatch.setattr(Platform, "current", classmethod(lambda cls, name=None: cls.MAC))
     assert selftest.main([]) == Status.PASSED
@@ -411,7 +411,7 @@ def test_self_test_checks_macos_menus_and_command_keys(monkeypatch: pytest.Monke
 
 @pytest.mark.gui
 def test_self_test_reports_menus_showing_what_macos_menus_cannot_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudoku_tk.app.commands import Platform
+    from sudoku_tk.system import Platform
     from sudoku_tk.ui import menus
 
     monkeypatch.setattr(Platform, "current", classmethod(lambda cls, name=None: cls.MAC))

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from sudoku_tk.app.colouring import Colouring, colouring_to_json, partner, read_colouring
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.save_format import dumps, loads
 from sudoku_tk.app.session import ChangeKind, Session
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
 

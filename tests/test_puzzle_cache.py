@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.puzzle_cache import CACHE_NAME, LEVEL_KEYS, MAX_PER_KEY, PuzzleCache, PuzzleKey
 from sudoku_tk.app.rating_fields import rating_to_json, read_rating
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.level_search import Generated, offered_practice_techniques
 from sudoku_tk.engine.rating import Level, Rating
 from sudoku_tk.engine.step import Technique

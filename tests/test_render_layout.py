@@ -47,7 +47,7 @@ def test_each_role_is_drawn_in_the_themes_colours_and_shape(role: HighlightRole)
     assert (mine.fill, mine.outline, mine.shape, tuple(mine.dash), mine.width) == (
         theirs.fill,
         theirs.outline,
-        theirs.shape.value,
+        theirs.shape,
         tuple(theirs.dash),
         theirs.width,
     )

@@ -29,9 +29,8 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from sudoku_tk.app.file_reading import MAX_FILE_BYTES, not_a_file, read_file
-from sudoku_tk.app.instance_lock import host_tag, pid_alive
-from sudoku_tk.engine.errors import SaveFileError
+from sudoku_tk.app.file_reading import MAX_FILE_BYTES, NotAFileError, SaveFileError, not_a_file, read_file
+from sudoku_tk.system import NotAFolderError, host_tag, make_folder, pid_alive, sync_folder
 
 BACKUP_SUFFIX = ".bak"
 STALE_TEMP_SECONDS = 10 * 60.0
@@ -89,20 +88,20 @@ def existing_file(path: Path) -> os.stat_result | None:
     return info
 
 
-def _fsync_folder(folder: Path) -> None:
-    # The rename itself is only durable once the folder entry is on disk (POSIX only).
-    if os.name != "posix":
-        return
+def ensure_folder(folder: Path, *, allow_link: bool = False) -> None:
+    """Create ``folder`` and its parents unless it is there; refuse, in words, whatever is there instead.
+
+    ``allow_link``: a symbolic link to a folder is accepted (the data folder itself may live
+    elsewhere by the player's choice); the app's own sub-folders must be real folders.
+
+    Raises:
+        NotAFileError: a file, a link, a pipe or a device has the folder's name ("autosave is a file, not a folder").
+        OSError: the folder cannot be created.
+    """
     try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        make_folder(folder, allow_link=allow_link)
+    except NotAFolderError as exc:
+        raise NotAFileError(str(exc), exc.kind) from None
 
 
 def _new_temp(folder: Path, prefix: str, mode: int) -> tuple[int, Path]:
@@ -200,7 +199,7 @@ def atomic_write_bytes(
         unlink_quietly(tmp)
         raise
     if durable:
-        _fsync_folder(folder)
+        sync_folder(folder)
 
 
 def atomic_write_text(
@@ -254,6 +253,7 @@ __all__ = [
     "atomic_write_text",
     "backup_path_for",
     "check_size",
+    "ensure_folder",
     "existing_file",
     "is_stale_temp",
     "remove_stale_temps",

@@ -39,14 +39,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from sudoku_tk.app.atomic_files import atomic_write_text, backup_path_for, remove_stale_temps
+from sudoku_tk.app.atomic_files import atomic_write_text, backup_path_for, ensure_folder, remove_stale_temps
 from sudoku_tk.app.autosave_journal import Journal
 from sudoku_tk.app.damaged_files import DAMAGED_SUFFIX, KEEP_DAMAGED, set_aside
-from sudoku_tk.app.file_reading import decode, kind_of_mode, link_text, read_file
+from sudoku_tk.app.file_reading import SaveFileError, decode, kind_of_mode, link_text, read_file
 from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.paths import ensure_folder
 from sudoku_tk.app.save_format import FORMAT_VERSION, NewerFormatError, dumps, parse_json, record_from_json
-from sudoku_tk.engine.errors import SaveFileError
 
 AUTOSAVE_NAME = "autosave.json"
 

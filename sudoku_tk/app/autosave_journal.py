@@ -37,10 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from sudoku_tk.app.atomic_files import atomic_write_text
-from sudoku_tk.app.file_reading import NotAFileError, decode, not_a_file, read_file
+from sudoku_tk.app.file_reading import NotAFileError, SaveFileError, decode, not_a_file, read_file
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.save_format import move_to_json, record_to_json
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.moves import Move
 
 JOURNAL_FORMAT = "sudoku-tk-journal"

@@ -5,36 +5,15 @@ optional check state and platform-neutral ``Shortcut``s ("Mod" is Ctrl on
 Windows and Linux, Command on macOS). The UI turns the registry into menus,
 toolbar buttons and key bindings; other parts of the app (storage, hints) add
 their commands to the same registry. No Tk here: shortcuts are described as
-data and labelled per platform; the UI maps them to Tk event sequences.
+data and labelled per platform (``system.Platform``); the UI maps them to Tk event sequences.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from enum import Enum
 
-
-class Platform(Enum):
-    """The desktop conventions a shortcut follows."""
-
-    WINDOWS = "windows"
-    MAC = "mac"
-    """Command instead of Ctrl, Option instead of Alt; symbols in menu labels."""
-    LINUX = "linux"
-    """Any X11 desktop (and other Unix)."""
-
-    @classmethod
-    def current(cls, name: str | None = None) -> Platform:
-        """The platform for ``sys.platform`` (or ``name``)."""
-        key = sys.platform if name is None else name
-        if key.startswith("win"):
-            return cls.WINDOWS
-        if key == "darwin":
-            return cls.MAC
-        return cls.LINUX
-
+from sudoku_tk.system import Platform
 
 # How a non-letter key reads in a menu label.
 _KEY_LABELS = {

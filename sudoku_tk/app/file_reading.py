@@ -23,7 +23,7 @@ import stat
 from pathlib import Path
 from typing import BinaryIO
 
-from sudoku_tk.engine.errors import SaveFileError
+from sudoku_tk.system import kind_of_mode, link_text
 
 MAX_FILE_BYTES = 16 * 2**20
 """The largest file the app and the command line read, and the app writes: 16 MiB (about 250,000 moves of a game,
@@ -34,6 +34,11 @@ _NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)
 _NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 _BINARY: int = getattr(os, "O_BINARY", 0)
 _CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
+
+
+class SaveFileError(ValueError):
+    """A saved game or another file of the app's that cannot be read: damaged, foreign, too large, not a file,
+    or of an unknown version."""
 
 
 class FileTooLargeError(SaveFileError):
@@ -59,35 +64,6 @@ def size_text(n: int) -> str:
     ('16 MB', '200 bytes')
     """
     return f"{n // 2**20} MB" if n and n % 2**20 == 0 else f"{n} bytes"
-
-
-def kind_of_mode(mode: int) -> str:
-    """What a file-system entry is, in words (``a named pipe (FIFO)``), from its ``st_mode``.
-
-    >>> kind_of_mode(stat.S_IFIFO | 0o644), kind_of_mode(stat.S_IFREG | 0o600)
-    ('a named pipe (FIFO)', 'a file')
-    """
-    if stat.S_ISREG(mode):
-        return "a file"
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a file"
-
-
-def link_text(path: Path) -> str:
-    """``a symbolic link (to /the/target)``: what the link at ``path`` is, for a message."""
-    try:
-        return f"a symbolic link (to {os.readlink(path)})"
-    except OSError:
-        return "a symbolic link"
 
 
 def not_a_file(path: Path, mode: int, *, label: str | None = None) -> NotAFileError:
@@ -183,6 +159,7 @@ def decode(data: bytes) -> str:
 __all__ = [
     "MAX_FILE_BYTES",
     "FileTooLargeError",
+    "SaveFileError",
     "NotAFileError",
     "decode",
     "kind_of_mode",

@@ -8,7 +8,7 @@ Best times count only games solved alone (no hint step, no revealed digit).
 
 Several windows share the file, so a game is recorded by reading the file again,
 merging by game key and writing it back, all under the file's update lock
-(update_lock.py): two windows that each solve a game both find their game in it.
+(system/update_lock.py): two windows that each solve a game both find their game in it.
 Entries and fields this version does not know, and a newer version number, are kept
 as they are. A file that can't be read (cut short, not JSON, a link, a pipe) is set
 aside as ``history.json.damaged`` and ``note`` says so, for the window to tell the
@@ -25,15 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from sudoku_tk.app import puzzles
-from sudoku_tk.app.atomic_files import atomic_write_text
+from sudoku_tk.app.atomic_files import atomic_write_text, ensure_folder
 from sudoku_tk.app.damaged_files import damage_note
-from sudoku_tk.app.file_reading import decode, read_file
-from sudoku_tk.app.paths import ensure_folder
-from sudoku_tk.app.puzzles import LEGACY_NAMES, Level
+from sudoku_tk.app.file_reading import SaveFileError, decode, read_file
+from sudoku_tk.app.puzzles import LEGACY_NAMES, parse_level
 from sudoku_tk.app.save_format import json_problem
 from sudoku_tk.app.session import GameView
-from sudoku_tk.app.update_lock import update_lock
-from sudoku_tk.engine.errors import SaveFileError
+from sudoku_tk.engine.levels import Level
+from sudoku_tk.system import update_lock
 
 HISTORY_NAME = "history.json"
 HISTORY_FORMAT = "sudoku-tk-history"
@@ -57,7 +56,7 @@ def level_name(level: str) -> str:
     if level in LEGACY_NAMES:
         return LEGACY_NAMES[level]
     try:
-        return Level.parse(level).display_name if level else ""
+        return parse_level(level).display_name if level else ""
     except ValueError:
         return ""
 
@@ -120,7 +119,7 @@ def finished_game(view: GameView, created: datetime, puzzle_id: str, now: dateti
         finished=(now or datetime.now()).strftime("%Y-%m-%d %H:%M"),
         name=view.name,
         size=view.geometry.side,
-        level=entry.level.value if entry is not None else "",
+        level=entry.level.label if entry is not None else "",
         seconds=round(view.elapsed, 1),
         hints=view.hints,
         reveals=view.reveals,
@@ -211,7 +210,7 @@ class GameHistory:
     def bests(self) -> list[FinishedGame]:
         """The best game of each size and level (alone only), smallest board and easiest level first."""
         # Levels of earlier versions (very_hard) come after today's.
-        order = {lvl.value: i for i, lvl in enumerate(Level)}
+        order = {lvl.label: i for i, lvl in enumerate(Level)}
         kinds = sorted({g.kind for g in self._games if g.alone}, key=lambda k: (k[0], order.get(k[1], len(order))))
         return [b for b in (self.best(size, level) for size, level in kinds) if b is not None]
 

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from sudoku_tk.app.file_reading import decode, read_file
+from sudoku_tk.app.file_reading import SaveFileError, decode, read_file
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.save_format import loads
 from sudoku_tk.app.solution_check import SolutionCount, count_now
-from sudoku_tk.engine.errors import PuzzleFormatError, SaveFileError
+from sudoku_tk.engine.errors import PuzzleFormatError
 from sudoku_tk.engine.formats import format_line, format_pencilmarks, parse_collection, parse_grid
 from sudoku_tk.engine.geometry import Cell
 from sudoku_tk.engine.grid import Grid, Problem, ProblemKind, solution_count_problems

@@ -26,9 +26,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sudoku_tk.app import puzzles
-from sudoku_tk.app.puzzles import Level
-from sudoku_tk.engine import rating as engine_rating
 from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.levels import Level
 from sudoku_tk.engine.propagation import Assist, recompute
 
 SINGLES: frozenset[Assist] = frozenset({Assist.NAKED_SINGLES, Assist.HIDDEN_SINGLES})
@@ -57,9 +56,7 @@ def singles_solve(grid: Grid, assists: Iterable[Assist]) -> bool:
     return recompute(grid, (), frozenset(assists), singles_from_start=True).is_solved()
 
 
-def starting_assists(
-    grid: Grid, chosen: Iterable[Assist], level: Level | engine_rating.Level | None = None
-) -> StartingAssists:
+def starting_assists(grid: Grid, chosen: Iterable[Assist], level: Level | None = None) -> StartingAssists:
     """The assists a game of ``grid`` (a built-in or generated puzzle of ``level``; None: from elsewhere) starts with.
 
     >>> from sudoku_tk.engine.propagation import ALL_ASSISTS
@@ -68,8 +65,6 @@ def starting_assists(
     ['peers']
     """
     chosen = frozenset(chosen)
-    if isinstance(level, engine_rating.Level):
-        level = Level.of_rating(level)
     if not chosen & SINGLES:
         return StartingAssists(chosen)
     if level is Level.EASY or singles_solve(grid, chosen):

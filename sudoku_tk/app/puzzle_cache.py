@@ -24,12 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sudoku_tk.app.atomic_files import atomic_write_text
+from sudoku_tk.app.atomic_files import atomic_write_text, ensure_folder
 from sudoku_tk.app.damaged_files import set_aside
-from sudoku_tk.app.file_reading import NotAFileError, decode, read_file
-from sudoku_tk.app.paths import ensure_folder
+from sudoku_tk.app.file_reading import NotAFileError, SaveFileError, decode, read_file
 from sudoku_tk.app.rating_fields import rating_to_json, read_rating
-from sudoku_tk.engine.errors import PuzzleFormatError, SaveFileError
+from sudoku_tk.engine.errors import PuzzleFormatError
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.level_search import Generated, offered_practice_techniques, practice_techniques
 from sudoku_tk.engine.rating import Level

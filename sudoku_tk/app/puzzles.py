@@ -20,12 +20,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from functools import lru_cache
 from importlib import resources
 
 from sudoku_tk.engine import rating as engine_rating
 from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.levels import Level
 from sudoku_tk.engine.logic_solver import solve_logically
 from sudoku_tk.engine.propagation import ALL_ASSISTS, recompute
 from sudoku_tk.engine.step import Technique
@@ -41,49 +41,6 @@ GUESSING: frozenset[Technique] = frozenset({Technique.BRUTE_FORCE, Technique.TEM
 """Not hints a player can follow: no built-in puzzle needs them."""
 
 
-class Level(str, Enum):
-    """How hard a built-in puzzle is, easiest first: HoDoKu's levels; the value is the word used in data files."""
-
-    EASY = "easy"
-    """Singles only (full house, naked and hidden singles)."""
-    MEDIUM = "medium"
-    """Intersections (locked candidates), naked and hidden pairs and triples."""
-    HARD = "hard"
-    """Quads, basic fish, wings, single-digit patterns, uniqueness, colouring."""
-    UNFAIR = "unfair"
-    """Finned swordfish and jellyfish, chains and loops, ALS, Sue de Coq, Franken fish."""
-    EXTREME = "extreme"
-    """Forcing chains and nets, or a long path of unfair steps."""
-
-    @property
-    def display_name(self) -> str:
-        """The level as a player reads it: ``Unfair``."""
-        return self.value.replace("_", " ").capitalize()
-
-    @classmethod
-    def parse(cls, text: str) -> Level:
-        """Read a level from its value or display name (``unfair`` or ``Unfair``); an old word maps to its nearest.
-
-        >>> Level.parse("Extreme"), Level.parse("very_hard"), Level.parse("Very hard")
-        (<Level.EXTREME: 'extreme'>, <Level.UNFAIR: 'unfair'>, <Level.UNFAIR: 'unfair'>)
-
-        Raises:
-            ValueError: not a level; the message quotes the text.
-        """
-        key = text.strip().lower().replace(" ", "_")
-        for level in cls:
-            if level.value == key:
-                return level
-        if key in LEGACY_LEVELS:
-            return cls(LEGACY_LEVELS[key])
-        raise ValueError(f"not a puzzle level: {text!r}")
-
-    @classmethod
-    def of_rating(cls, level: engine_rating.Level) -> Level:
-        """The library level of the engine's rating level (the same five words)."""
-        return cls(level.label)
-
-
 LEGACY_LEVELS = {"very_hard": "unfair"}
 """Level words of earlier versions (data files, settings, history) -> today's value. The old "very hard" (SE 5.0
 and up: longer fish, uniqueness, chains) is nearest to unfair; extreme asks forcing chains and nets."""
@@ -92,6 +49,22 @@ LEGACY_NAMES = {"very_hard": "Very hard"}
 """How an old level word reads in records kept from earlier versions (game history)."""
 
 LEVEL_ORDER: tuple[Level, ...] = tuple(Level)
+
+
+def parse_level(text: str) -> Level:
+    """Read a level from its label or display name (``unfair`` or ``Unfair``); an old word maps to its nearest.
+
+    >>> [str(parse_level(text)) for text in ("Extreme", "very_hard", "Very hard")]
+    ['extreme', 'unfair', 'unfair']
+
+    Raises:
+        ValueError: not a level; the message quotes the text.
+    """
+    key = text.strip().lower().replace(" ", "_")
+    try:
+        return Level.parse(LEGACY_LEVELS.get(key, key))
+    except ValueError:
+        raise ValueError(f"not a puzzle level: {text!r}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,10 +118,10 @@ def classify(grid: Grid) -> Level:
     (beyond what this library ships) otherwise.
     """
     if grid.geometry.side == 9:
-        return Level.of_rating(engine_rating.rate_puzzle(grid).level)
+        return engine_rating.rate_puzzle(grid).level
     if solves_with_singles(grid):
         return Level.EASY
-    medium = up_to_level(no_guessing(), engine_rating.Level.MEDIUM)
+    medium = up_to_level(no_guessing(), Level.MEDIUM)
     return Level.MEDIUM if solve_logically(grid, medium, unique=False).solved else Level.EXTREME
 
 
@@ -193,7 +166,7 @@ def parse_library_text(text: str, origin: str = "<text>") -> list[PuzzleEntry]:
             raise LibraryError(f"{origin} line {number}: expected 6 tab-separated fields, found {len(fields)}")
         pid, name, level_text, givens, rating, source = (f.strip() for f in fields)
         try:
-            level = Level.parse(level_text)
+            level = parse_level(level_text)
             side, text = check_givens_line(givens)
             rating_upper_bound(rating)
         except ValueError as exc:
@@ -277,7 +250,7 @@ def sizes() -> list[int]:
 
 def puzzles_for(size: int = 9, level: Level | str | None = None) -> list[PuzzleEntry]:
     """The built-in puzzles of one size and, when given, one level (in library order)."""
-    want = None if level is None else (level if isinstance(level, Level) else Level.parse(level))
+    want = None if level is None else (level if isinstance(level, Level) else parse_level(level))
     return [e for e in _library() if e.size == size and (want is None or e.level is want)]
 
 

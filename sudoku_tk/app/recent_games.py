@@ -23,13 +23,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from sudoku_tk.app import puzzles
-from sudoku_tk.app.atomic_files import unlink_quietly
+from sudoku_tk.app.atomic_files import ensure_folder, unlink_quietly
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.game import Game
 from sudoku_tk.app.game_clock import format_duration
 from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.paths import ensure_folder
 from sudoku_tk.app.save_format import load_game, save_game
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import values_line
 
 KEEP_RECENT = 5
@@ -88,7 +87,7 @@ def level_text(record: GameRecord) -> str:
     if entry is not None:
         return f"{entry.level.display_name} {side}×{side}"
     if record.rating is not None:
-        return f"{puzzles.Level.of_rating(record.rating.level).display_name} {side}×{side}"
+        return f"{record.rating.level.display_name} {side}×{side}"
     source = record.puzzle_source
     return f"{side}×{side}, {source}" if source and len(source) <= SHORT_SOURCE else f"{side}×{side}"
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.engine.digitset import DigitSet
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.moves import Candidate
 

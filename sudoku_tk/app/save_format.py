@@ -60,7 +60,7 @@ from typing import Any
 
 from sudoku_tk.app.atomic_files import atomic_write_text
 from sudoku_tk.app.colouring import Colouring, colouring_to_json, read_colouring
-from sudoku_tk.app.file_reading import MAX_FILE_BYTES, decode, read_file
+from sudoku_tk.app.file_reading import MAX_FILE_BYTES, SaveFileError, decode, read_file
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.pencil_mode import CandidateMode
 from sudoku_tk.app.rating_fields import rating_to_json, read_rating
@@ -81,7 +81,6 @@ from sudoku_tk.app.save_fields import (
     read_timestamp,
     want,
 )
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid, values_line
 from sudoku_tk.engine.moves import Candidate, Clear, Eliminate, Move, Pencil, Place, Restore

@@ -10,32 +10,29 @@ what this version does not know: the fields it doesn't read and a newer version 
 stay in the file (``save_settings`` reads the file first), so a newer version's settings
 survive a run of this one. ``theme_name`` turns the
 theme setting into the colours to draw with, reading the desktop's light/dark
-mode for ``Theme.SYSTEM`` where it can (``system_prefers_dark``).
+mode for ``Theme.SYSTEM`` where it can (``system.prefers_dark``).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sudoku_tk.app.atomic_files import atomic_write_text
+from sudoku_tk.app.atomic_files import atomic_write_text, ensure_folder
 from sudoku_tk.app.damaged_files import damage_note
-from sudoku_tk.app.file_reading import decode, read_file
-from sudoku_tk.app.paths import ensure_folder
+from sudoku_tk.app.file_reading import SaveFileError, decode, read_file
 from sudoku_tk.app.pencil_mode import CandidateMode
-from sudoku_tk.app.puzzles import Level
+from sudoku_tk.app.puzzles import parse_level
 from sudoku_tk.app.save_format import json_problem
-from sudoku_tk.engine.errors import SaveFileError
+from sudoku_tk.engine.levels import Level
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
 from sudoku_tk.engine.step import Technique
 from sudoku_tk.engine.techniques import default_techniques, implemented
+from sudoku_tk.system import prefers_dark
 
 SETTINGS_FORMAT = "sudoku-tk-settings"
 SETTINGS_VERSION = 1
@@ -113,7 +110,7 @@ class Settings:
     """The folder the last Open / Save / Export dialog was in ("" for none yet)."""
     new_game_size: int = 9
     new_game_level: str = ANY_LEVEL
-    """A ``Level`` value, or ``"any"``: what the New Game dialog offers first."""
+    """A ``Level`` label, or ``"any"``: what the New Game dialog offers first."""
     new_game_mode: str = NEW_GAME_MODES[0]
     """Which kind of puzzle the New Game dialog offers first (one of ``NEW_GAME_MODES``): what was chosen last."""
     practice_technique: Technique = Technique.X_WING
@@ -268,11 +265,11 @@ def _level(value: Any) -> str:
         return ANY_LEVEL
     if isinstance(value, str):
         try:
-            return Level.parse(value).value
+            return parse_level(value).label
         except ValueError:
             pass
     raise ValueError(
-        f"expected {ANY_LEVEL!r} or a level ({', '.join(lvl.value for lvl in Level)}), found {value!r:.60}"
+        f"expected {ANY_LEVEL!r} or a level ({', '.join(lvl.label for lvl in Level)}), found {value!r:.60}"
     )
 
 
@@ -425,68 +422,7 @@ def save_settings(path: Path | str, settings: Settings) -> list[str]:
     return notes
 
 
-# -- following the system's light or dark mode -------------------------------------
-
-Runner = Callable[[list[str]], str]
-"""Runs a command and returns its standard output; raises OSError or ValueError when it can't."""
-_DETECT_TIMEOUT_S = 1.0
-
-
-def _run(command: list[str]) -> str:
-    done = subprocess.run(command, capture_output=True, text=True, timeout=_DETECT_TIMEOUT_S, check=True)
-    return done.stdout
-
-
-def _windows_prefers_dark() -> bool | None:
-    try:
-        import winreg  # type: ignore[import-not-found, unused-ignore]
-
-        key = winreg.OpenKey(  # type: ignore[attr-defined, unused-ignore]
-            winreg.HKEY_CURRENT_USER,  # type: ignore[attr-defined, unused-ignore]
-            r"Software\Microsoft\Windows\CurrentVersion\Themes\Personalize",
-        )
-        value, _ = winreg.QueryValueEx(key, "AppsUseLightTheme")  # type: ignore[attr-defined, unused-ignore]
-        return int(value) == 0
-    except (ImportError, OSError, ValueError, TypeError):
-        return None
-
-
-def system_prefers_dark(
-    platform: str = sys.platform,
-    environ: Mapping[str, str] | None = None,
-    run: Runner = _run,
-) -> bool | None:
-    """Does the desktop ask for dark colours? None when it can't be read (then light is used).
-
-    - Windows: the ``AppsUseLightTheme`` value in the user's registry.
-    - macOS: ``defaults read -g AppleInterfaceStyle`` says ``Dark`` (it fails in light mode).
-    - Linux: ``GTK_THEME`` naming a dark variant, else GNOME's ``color-scheme``
-      (``prefer-dark``), else a GTK theme whose name ends in ``-dark``.
-    """
-    env = os.environ if environ is None else environ
-    if platform.startswith("win"):
-        return _windows_prefers_dark()
-    try:
-        if platform == "darwin":
-            try:
-                return run(["defaults", "read", "-g", "AppleInterfaceStyle"]).strip().lower() == "dark"
-            except subprocess.CalledProcessError:
-                return False  # the key is absent in light mode
-        gtk = env.get("GTK_THEME", "").strip().lower()
-        if gtk:
-            return gtk.endswith(":dark") or gtk.endswith("-dark")
-        scheme = run(["gsettings", "get", "org.gnome.desktop.interface", "color-scheme"]).strip().strip("'\"")
-        if scheme == "prefer-dark":
-            return True
-        if scheme == "prefer-light":
-            return False
-        name = run(["gsettings", "get", "org.gnome.desktop.interface", "gtk-theme"]).strip().strip("'\"").lower()
-        return name.endswith("-dark") if name else None
-    except (OSError, ValueError, subprocess.SubprocessError):
-        return None  # no gsettings, no schema, no desktop session: nothing to follow
-
-
-def theme_name(theme: Theme, detect: Callable[[], bool | None] = system_prefers_dark) -> str:
+def theme_name(theme: Theme, detect: Callable[[], bool | None] = prefers_dark) -> str:
     """The colour theme to draw with, ``light`` or ``dark`` (SYSTEM asks ``detect``; light when it can't tell).
 
     >>> theme_name(Theme.DARK), theme_name(Theme.SYSTEM, lambda: None), theme_name(Theme.SYSTEM, lambda: True)

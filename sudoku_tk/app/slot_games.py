@@ -17,11 +17,10 @@ from pathlib import Path
 
 from sudoku_tk.app.atomic_files import unlink_quietly
 from sudoku_tk.app.autosave import Autosaver
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.instance_lock import InstanceLock
-from sudoku_tk.app.paths import MAX_SLOTS, autosave_dir
 from sudoku_tk.app.recent_games import RecentGames, progress_text, record_in_progress
-from sudoku_tk.engine.errors import SaveFileError
+from sudoku_tk.system import MAX_SLOTS, InstanceLock, autosave_dir
 
 
 def keep_other_slots(data_dir: Path, own_slot: int, recent: RecentGames) -> list[GameRecord]:

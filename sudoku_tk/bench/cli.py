@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sudoku_tk import __version__
+from sudoku_tk.system import machine_name, system_name
 
 from . import sections  # noqa: F401  (registers recompute and solve, the first sections)
 from .registry import SECTIONS, BenchConfig, percentile, section
@@ -104,8 +105,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     cfg = BenchConfig(ns.puzzles, ns.quick, ns.seed)
     print(
-        f"sudoku_tk {__version__} benchmark: Python {platform.python_version()} on {platform.system()} "
-        f"{platform.machine()}, {os.cpu_count()} CPUs{' (quick run: small samples)' if cfg.quick else ''}"
+        f"sudoku_tk {__version__} benchmark: Python {platform.python_version()} on {system_name()} "
+        f"{machine_name()}, {os.cpu_count()} CPUs{' (quick run: small samples)' if cfg.quick else ''}"
     )
     if hasattr(os, "getloadavg"):
         load, cpus = os.getloadavg()[0], os.cpu_count() or 1

@@ -1,6 +1,6 @@
-"""Immutable set-like views over int bitmasks: ``DigitSet`` (bit d-1 = digit d) and ``CellSet`` (bit c = cell c).
+"""An immutable set-like view over an int bitmask: ``DigitSet`` (bit d-1 = digit d).
 
-The engine computes on raw ints for speed; these wrappers are what signatures,
+The engine computes on raw ints for speed; this wrapper is what signatures,
 tests and reprs show, so nobody has to read a bitmask.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .geometry import Cell, Digit
+from .geometry import Digit
 
 
 class DigitSet:
@@ -74,66 +74,3 @@ class DigitSet:
 
     def __repr__(self) -> str:
         return f"DigitSet.of({', '.join(str(d) for d in self)})"
-
-
-class CellSet:
-    """A set of cells stored as a bitmask.
-
-    >>> s = CellSet.of(0, 20, 80)
-    >>> s, 20 in s, len(s)
-    (CellSet.of(0, 20, 80), True, 3)
-    """
-
-    __slots__ = ("mask",)
-    mask: int
-
-    def __init__(self, mask: int = 0) -> None:
-        object.__setattr__(self, "mask", mask)
-
-    @classmethod
-    def of(cls, *cells: Cell) -> CellSet:
-        m = 0
-        for c in cells:
-            m |= 1 << c
-        return cls(m)
-
-    @classmethod
-    def from_iterable(cls, cells: Iterable[Cell]) -> CellSet:
-        return cls.of(*cells)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("CellSet is immutable")
-
-    def __contains__(self, cell: object) -> bool:
-        return isinstance(cell, int) and cell >= 0 and bool(self.mask >> cell & 1)
-
-    def __iter__(self) -> Iterator[Cell]:
-        m = self.mask
-        while m:
-            low = m & -m
-            yield low.bit_length() - 1
-            m ^= low
-
-    def __len__(self) -> int:
-        return self.mask.bit_count()
-
-    def __bool__(self) -> bool:
-        return self.mask != 0
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, CellSet) and other.mask == self.mask
-
-    def __hash__(self) -> int:
-        return hash(("CellSet", self.mask))
-
-    def __or__(self, other: CellSet) -> CellSet:
-        return CellSet(self.mask | other.mask)
-
-    def __and__(self, other: CellSet) -> CellSet:
-        return CellSet(self.mask & other.mask)
-
-    def __sub__(self, other: CellSet) -> CellSet:
-        return CellSet(self.mask & ~other.mask)
-
-    def __repr__(self) -> str:
-        return f"CellSet.of({', '.join(str(c) for c in self)})"

@@ -14,7 +14,3 @@ class PuzzleFormatError(ValueError):
         if line is not None:
             where = f" (line {line}" + (f", column {column})" if column is not None else ")")
         super().__init__(reason + where)
-
-
-class SaveFileError(ValueError):
-    """A saved game that cannot be read: damaged, foreign, too large or of an unknown version."""

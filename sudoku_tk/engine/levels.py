@@ -1,5 +1,5 @@
-"""The difficulty levels, HoDoKu's five, easiest first: the one Level type of the engine (rating, technique
-table, generator, CLI).
+"""The difficulty levels, HoDoKu's five, easiest first: the one Level type of the package (rating, technique
+table, generator, CLI, the built-in library and the window).
 
 >>> [str(level) for level in Level]
 ['easy', 'medium', 'hard', 'unfair', 'extreme']
@@ -32,6 +32,11 @@ class Level(Enum):
 
     def __str__(self) -> str:
         return self.label
+
+    @property
+    def display_name(self) -> str:
+        """The level as a player reads it: ``Unfair``."""
+        return self.label.capitalize()
 
     @classmethod
     def parse(cls, text: str) -> Level:

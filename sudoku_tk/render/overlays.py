@@ -20,7 +20,7 @@ from sudoku_tk.engine.step import Highlight, HighlightRole, Link
 
 from .fonts import Face, board_font
 from .layout import PictureLayout, Rect
-from .palette import Palette, RoleStyle
+from .palette import Palette, RoleStyle, Shape
 from .strokes import arrow_head, dash_px, outline, place_text, polyline, quadratic, role_shape, width_px
 
 if TYPE_CHECKING:
@@ -155,7 +155,7 @@ class OverlayPainter:
         w = width_px(style.width, k)
         rect = self.lay.cell_rect(cell)
         outline(self.draw, rect.inset(w / 2 + k), style.outline, w, dash_px(style.dash, k))
-        if style.shape == "double_box":
+        if style.shape is Shape.DOUBLE_BOX:
             outline(self.draw, rect.inset(w * 2 + 2.5 * k), style.outline, max(1, round(k)))
 
     def _mistake_marks(self, overlay: Overlay) -> None:

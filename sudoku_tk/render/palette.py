@@ -2,26 +2,54 @@
 
 The board's light colours are kept once, here, as plain data: ``ui/theme.py`` builds its
 light theme from them and adds the window's own colours (cursor, hover, banners), so a
-picture always looks like the canvas. Shapes are named by the same strings as
-``ui.theme.Shape`` values.
+picture always looks like the canvas. ``RoleStyle`` and its ``Shape`` are the one description of a highlight
+role that the pictures and the canvas (ui/board_steps.py) both draw.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
 from sudoku_tk.engine.step import HighlightRole
 
 
+class Shape(Enum):
+    """How a highlighted candidate is marked; no two candidate roles share a shape, so shape alone tells them apart."""
+
+    BOX = "box"
+    """A filled square behind the candidate."""
+    THICK_BOX = "thick_box"
+    """A square with a heavy outline round the candidate (placements)."""
+    DOUBLE_BOX = "double_box"
+    """A filled square inside a second outline (the pivot of a wing)."""
+    CIRCLE = "circle"
+    """A lightly filled circle with a solid outline (pattern candidates)."""
+    DISC = "disc"
+    """A strongly filled circle (colour A)."""
+    RING = "ring"
+    """A hollow circle with a heavy outline (colour B)."""
+    TRIANGLE = "triangle"
+    """A filled triangle, point up (colour C)."""
+    SQUARE_RING = "square_ring"
+    """A hollow square with a heavy outline (colour D)."""
+    DIAMOND = "diamond"
+    """A filled diamond with a dashed outline (fins)."""
+    CROSS = "cross"
+    """A light circle with an X struck through the candidate (eliminations)."""
+
+
 @dataclass(frozen=True, slots=True)
 class RoleStyle:
-    """How one highlight role is drawn: fill, outline colour, candidate shape, outline dash and width (canvas px)."""
+    """How one highlight role is drawn: fill, outline colour, candidate shape, outline dash and width (canvas px).
+
+    Units and whole cells of a role are shaded with ``fill`` and outlined with
+    ``outline`` in the role's ``dash`` (solid when empty), so they too read without colour.
+    """
 
     fill: str
     outline: str
-    shape: str = "box"
-    """One of ``box``, ``thick_box``, ``double_box``, ``circle``, ``disc``, ``ring``, ``triangle``,
-    ``square_ring``, ``diamond``, ``cross`` (the values of ``ui.theme.Shape``)."""
+    shape: Shape = Shape.BOX
     dash: tuple[int, ...] = ()
     width: float = 1.5
 
@@ -57,18 +85,18 @@ class Palette:
 
 
 _ROLES = {
-    HighlightRole.CAUSE: RoleStyle("#c4ecd9", "#007a5a", "box", (2, 2)),
-    HighlightRole.PATTERN: RoleStyle("#cfe4fb", "#0072b2", "circle"),
-    HighlightRole.DEFINING_UNIT: RoleStyle("#eef5df", "#5c7f1a", "box", (6, 3), 2),
-    HighlightRole.COVER_UNIT: RoleStyle("#f4e8f6", "#8a3f8f", "box", (2, 3), 2),
-    HighlightRole.FIN: RoleStyle("#ffdcbc", "#d55e00", "diamond", (3, 2)),
-    HighlightRole.PIVOT: RoleStyle("#fbee9c", "#8a6f00", "double_box", (), 2),
-    HighlightRole.COLOR_A: RoleStyle("#9dcff5", "#0b5a8f", "disc"),
-    HighlightRole.COLOR_B: RoleStyle("#ffffff", "#d55e00", "ring", (), 2.5),
-    HighlightRole.COLOR_C: RoleStyle("#9ee0b0", "#1b7f3b", "triangle"),
-    HighlightRole.COLOR_D: RoleStyle("#ffffff", "#a0468c", "square_ring", (), 2.5),
-    HighlightRole.ELIMINATION: RoleStyle("#ffd3d0", "#c62828", "cross", (5, 3), 1.6),
-    HighlightRole.PLACEMENT: RoleStyle("#c4ecd9", "#007a5a", "thick_box", (), 2),
+    HighlightRole.CAUSE: RoleStyle("#c4ecd9", "#007a5a", Shape.BOX, (2, 2)),
+    HighlightRole.PATTERN: RoleStyle("#cfe4fb", "#0072b2", Shape.CIRCLE),
+    HighlightRole.DEFINING_UNIT: RoleStyle("#eef5df", "#5c7f1a", Shape.BOX, (6, 3), 2),
+    HighlightRole.COVER_UNIT: RoleStyle("#f4e8f6", "#8a3f8f", Shape.BOX, (2, 3), 2),
+    HighlightRole.FIN: RoleStyle("#ffdcbc", "#d55e00", Shape.DIAMOND, (3, 2)),
+    HighlightRole.PIVOT: RoleStyle("#fbee9c", "#8a6f00", Shape.DOUBLE_BOX, (), 2),
+    HighlightRole.COLOR_A: RoleStyle("#9dcff5", "#0b5a8f", Shape.DISC),
+    HighlightRole.COLOR_B: RoleStyle("#ffffff", "#d55e00", Shape.RING, (), 2.5),
+    HighlightRole.COLOR_C: RoleStyle("#9ee0b0", "#1b7f3b", Shape.TRIANGLE),
+    HighlightRole.COLOR_D: RoleStyle("#ffffff", "#a0468c", Shape.SQUARE_RING, (), 2.5),
+    HighlightRole.ELIMINATION: RoleStyle("#ffd3d0", "#c62828", Shape.CROSS, (5, 3), 1.6),
+    HighlightRole.PLACEMENT: RoleStyle("#c4ecd9", "#007a5a", Shape.THICK_BOX, (), 2),
 }
 
 LIGHT = Palette(

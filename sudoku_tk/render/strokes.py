@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from .layout import Rect
-from .palette import RoleStyle
+from .palette import RoleStyle, Shape
 
 Point = tuple[float, float]
 
@@ -105,34 +105,34 @@ def role_shape(draw: ImageDraw.ImageDraw, r: Rect, style: RoleStyle, stroke: flo
     cx, cy = r.center
     box = (r.x0, r.y0, r.x1, r.y1)
     if over:
-        if shape == "cross":
+        if shape is Shape.CROSS:
             x = r.inset(max(1.0, r.width * 0.16))
             draw.line([(x.x0, x.y0), (x.x1, x.y1)], fill=line, width=w)
             draw.line([(x.x0, x.y1), (x.x1, x.y0)], fill=line, width=w)
-        elif shape == "thick_box":
+        elif shape is Shape.THICK_BOX:
             draw.rectangle(box, outline=line, width=w)
-        elif shape == "double_box":
+        elif shape is Shape.DOUBLE_BOX:
             draw.rectangle(box, outline=line, width=max(1, round(stroke)))
         return
-    if shape == "circle":
+    if shape is Shape.CIRCLE:
         draw.ellipse(r.inset(w / 2).coords(), fill=fill, outline=line, width=w)
-    elif shape == "disc":
+    elif shape is Shape.DISC:
         draw.ellipse(box, fill=fill)
-    elif shape == "ring":
+    elif shape is Shape.RING:
         draw.ellipse(r.inset(w / 2).coords(), outline=line, width=w)
-    elif shape == "cross":
+    elif shape is Shape.CROSS:
         draw.ellipse(box, fill=fill)
-    elif shape == "diamond":
+    elif shape is Shape.DIAMOND:
         points = [(cx, r.y0), (r.x1, cy), (cx, r.y1), (r.x0, cy)]
         draw.polygon(points, fill=fill)
         polyline(draw, points + points[:1], line, w, dash_px(style.dash, stroke))
-    elif shape == "triangle":
+    elif shape is Shape.TRIANGLE:
         draw.polygon([(cx, r.y0), (r.x1, r.y1), (r.x0, r.y1)], fill=fill, outline=line)
-    elif shape == "square_ring":
+    elif shape is Shape.SQUARE_RING:
         draw.rectangle(r.inset(w / 2).coords(), outline=line, width=w)
-    elif shape == "thick_box":
+    elif shape is Shape.THICK_BOX:
         draw.rectangle(box, fill=fill)
-    elif shape == "double_box":
+    elif shape is Shape.DOUBLE_BOX:
         draw.rectangle(r.inset(2.5 * stroke).coords(), fill=fill, outline=line, width=max(1, round(stroke)))
     else:
         draw.rectangle(box, fill=fill)

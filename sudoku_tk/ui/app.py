@@ -29,18 +29,17 @@ from tkinter import ttk
 from types import TracebackType
 
 from sudoku_tk.app.background_worker import ExecutorFactory
-from sudoku_tk.app.commands import CommandRegistry, Platform
-from sudoku_tk.app.error_log import ErrorLog
+from sudoku_tk.app.commands import CommandRegistry
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.hint_views import HintView
 from sudoku_tk.app.level_assists import level_of, starting_assists
-from sudoku_tk.app.paths import settings_path
 from sudoku_tk.app.puzzle_choice import PuzzleChoice, choose_puzzle
 from sudoku_tk.app.session import GameView, Session
 from sudoku_tk.app.settings import DEFAULTS, Settings, load_settings, save_settings, theme_name
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Assist
 from sudoku_tk.engine.rating import Level as RatingLevel
+from sudoku_tk.system import ErrorLog, Platform, settings_path
 
 from . import mac_events
 from .app_commands import AppCommands

@@ -29,11 +29,11 @@ import tkinter as tk
 from collections.abc import Callable
 from dataclasses import replace
 
-from sudoku_tk.app.commands import Platform
 from sudoku_tk.app.session import Session
 from sudoku_tk.app.settings import ClickMode, Settings
 from sudoku_tk.engine.geometry import Cell, Digit
 from sudoku_tk.engine.propagation import Origin
+from sudoku_tk.system import Platform
 
 from .board_canvas import BoardCanvas
 from .board_layout import Hit

@@ -39,9 +39,10 @@ from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.propagation import Position
 from sudoku_tk.engine.step import ChainNode, Highlight, HighlightRole, Link
 from sudoku_tk.render.layout import Rect
+from sudoku_tk.render.palette import RoleStyle, Shape
 
 from .board_layout import BoardLayout
-from .theme import RoleStyle, Shape, Theme
+from .theme import Theme
 
 SET_ROLES = frozenset((HighlightRole.COLOR_A, HighlightRole.COLOR_B, HighlightRole.COLOR_C, HighlightRole.COLOR_D))
 """Roles that mark a set of cells with the digits it holds (chain colours, ALS, Sue de Coq's parts)."""

@@ -17,9 +17,10 @@ import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
 
-from sudoku_tk.app.commands import Command, Platform, Shortcut
+from sudoku_tk.app.commands import Command, Shortcut
 from sudoku_tk.app.settings import ZOOM_MAX, ZOOM_MIN
 from sudoku_tk.engine.geometry import Cell
+from sudoku_tk.system import Platform
 
 from .board_canvas import BoardCanvas
 from .board_layout import BoardLayout

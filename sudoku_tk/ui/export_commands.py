@@ -4,7 +4,7 @@ SudokuWiki, Copy as HoDoKu / Simple Sudoku text.
 ``ExportCommands.commands(group)`` gives the commands of a menu group (``export``: the Game
 menu's picture, PDF and print entries; ``clipboard``: the Edit menu's sharing entries). What
 is drawn comes from the session and the hint ladder's view (render/game_pictures.py), never
-from the canvas. Printing and clipboard pictures go through app/desktop.py, which says what
+from the canvas. Printing and clipboard pictures go through system/desktop.py, which says what
 happened in one sentence; a booklet is generated off the Tk thread and polled.
 
 Tests replace ``ask_picture``, ``ask_pdf``, ``ask_path`` (the dialogs and the file chooser),
@@ -31,18 +31,18 @@ from PIL import Image
 
 from sudoku_tk.app.atomic_files import atomic_write_bytes
 from sudoku_tk.app.commands import Command
-from sudoku_tk.app.desktop import Desktop, copy_image, print_pdf
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.hint_views import HintView
 from sudoku_tk.app.pencil_mode import CandidateMode
 from sudoku_tk.app.settings import Settings
 from sudoku_tk.app.share_texts import ShareKind, share_problem, share_text
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.render.board_picture import NoSolutionError, PictureKind, picture, save_png
 from sudoku_tk.render.booklet import BookletError, booklet_puzzles
 from sudoku_tk.render.game_pictures import game_overlay, game_sheet
 from sudoku_tk.render.overlays import NO_OVERLAY
 from sudoku_tk.render.pdf import PdfDocument
 from sudoku_tk.render.sheets import SheetPuzzle, puzzle_sheets
+from sudoku_tk.system import Desktop, copy_image, print_pdf
 
 from .board_canvas import BoardCanvas
 from .export_dialog import PdfChoice, PdfDialog, PictureChoice, PictureDialog

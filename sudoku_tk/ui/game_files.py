@@ -34,7 +34,7 @@ from pathlib import Path
 from sudoku_tk.app.atomic_files import atomic_write_text
 from sudoku_tk.app.autosave import Autosaver
 from sudoku_tk.app.commands import Command, Shortcut
-from sudoku_tk.app.error_log import ErrorLog
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.game_io import (
     IncomingPuzzle,
     PuzzleCollection,
@@ -47,12 +47,11 @@ from sudoku_tk.app.game_io import (
     read_incoming,
 )
 from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.instance_lock import InstanceLock
 from sudoku_tk.app.save_format import save_game
 from sudoku_tk.app.session import Change, ChangeKind, Session
 from sudoku_tk.app.slot_games import keep_other_slots, kept_note
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import Grid
+from sudoku_tk.system import ErrorLog, InstanceLock
 
 from .collection_dialog import CollectionDialog
 from .dialogs import PuzzleTextDialog

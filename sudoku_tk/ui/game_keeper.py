@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.paths import recent_dir
 from sudoku_tk.app.recent_games import RecentGame, RecentGames, game_key, is_in_progress, replace_question
 from sudoku_tk.app.session import Change, ChangeKind
-from sudoku_tk.engine.errors import SaveFileError
+from sudoku_tk.system import recent_dir
 
 from .ports import KeeperHost
 from .recent_dialogs import RecentGamesDialog, ReplaceGameDialog

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from importlib import metadata
 
 from sudoku_tk import APP_NAME, __version__
-from sudoku_tk.app.commands import Command, CommandRegistry, Platform, Shortcut
+from sudoku_tk.app.commands import Command, CommandRegistry, Shortcut
+from sudoku_tk.system import Platform, system_name
 
 from .keys import KeyKind
 from .message_log import MessageLogWindow
@@ -115,7 +116,7 @@ def about_lines(root: tk.Misc) -> list[Line]:
         Line(f"Licence: {_licence()}"),
         Line(
             f"Python {python_platform.python_version()} · Tk {tk_version} · Pillow {_version_of('Pillow')} · "
-            f"{python_platform.system() or 'unknown system'}"
+            f"{system_name()}"
         ),
     ]
 

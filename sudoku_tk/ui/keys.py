@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from sudoku_tk.app.commands import Platform, Shortcut
+from sudoku_tk.app.commands import Shortcut
+from sudoku_tk.system import Platform
 
 # Tk modifier bits in event.state
 SHIFT = 0x0001

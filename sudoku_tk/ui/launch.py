@@ -3,8 +3,7 @@
 ``run_gui(argv)`` parses the command line, opens the App on the user's data folder
 and runs the main loop; ``make_root`` makes the Tk root (window_setup.py). A problem
 before the window opens is told on stderr, or kept in the log when there is none (a
-windowed build). When ``SUDOKU_TK_TEST_REPORT`` is set, the window says where its
-board is once it is on screen, for a test driving this process (see window_autosave.py).
+windowed build).
 """
 
 from __future__ import annotations
@@ -17,17 +16,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sudoku_tk.app.background_worker import process_pool
-from sudoku_tk.app.error_log import LOG_NAME, ErrorLog
-from sudoku_tk.app.file_reading import FileTooLargeError, decode, read_file
+from sudoku_tk.app.file_reading import FileTooLargeError, SaveFileError, decode, read_file
 from sudoku_tk.app.game_io import PuzzleCollection, read_incoming
-from sudoku_tk.app.paths import user_data_dir
 from sudoku_tk.app.puzzle_choice import PuzzleChoice, choose_puzzle
 from sudoku_tk.app.solution_check import count_now
-from sudoku_tk.engine.errors import PuzzleFormatError, SaveFileError
+from sudoku_tk.engine.errors import PuzzleFormatError
 from sudoku_tk.engine.grid import Grid, ProblemKind, solution_count_problems
+from sudoku_tk.system import LOG_NAME, ErrorLog, user_data_dir
 
 from .app import App
-from .window_autosave import TEST_REPORT_ENV, failure_reason, report_for_tests
+from .window_autosave import failure_reason
 from .window_setup import make_root
 
 __all__ = ["make_root", "puzzle_from_argument", "run_gui"]
@@ -124,7 +122,6 @@ def run_gui(argv: Sequence[str] = ()) -> int:
         return 1
     if saved_game is not None:
         app.after_idle(app.files.open_path, saved_game)
-    _report_when_shown(app)
     app.mainloop()
     return 0
 
@@ -135,26 +132,3 @@ def _tell(message: str) -> None:
         print(message, file=sys.stderr)
     else:
         ErrorLog(user_data_dir()).user(message)
-
-
-def _report_when_shown(app: App) -> None:
-    """For a test driving this process: say where the board is once the window is on screen."""
-
-    def report() -> None:
-        if not app.root.winfo_viewable() or app.board.winfo_width() < 50:
-            app.after(20, report)
-            return
-        app.update_idletasks()
-        b = app.board
-        report_for_tests(
-            ready=True,
-            board=[b.winfo_rootx(), b.winfo_rooty(), b.winfo_width(), b.winfo_height()],
-            box=app.session.geometry.box,
-            moves=len(app.session.moves),
-            name=app.session.name,
-            elapsed=app.session.elapsed(),
-            notice=app.banner_text(),
-        )
-
-    if os.environ.get(TEST_REPORT_ENV):
-        app.after(50, report)

@@ -17,7 +17,8 @@ from collections.abc import Callable
 from functools import partial
 from tkinter import ttk
 
-from sudoku_tk.app.commands import Command, CommandRegistry, Platform
+from sudoku_tk.app.commands import Command, CommandRegistry
+from sudoku_tk.system import Platform
 
 from .keys import menu_accelerator, tk_sequences
 from .menu_theme import menu_colours

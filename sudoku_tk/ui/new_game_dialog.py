@@ -16,10 +16,11 @@ from tkinter import ttk
 
 from sudoku_tk.app import puzzles
 from sudoku_tk.app.puzzle_cache import PuzzleKey
-from sudoku_tk.app.puzzles import Level, PuzzleEntry
+from sudoku_tk.app.puzzles import PuzzleEntry, parse_level
 from sudoku_tk.app.settings import ANY_LEVEL, DEFAULTS, NEW_GAME_MODES
 from sudoku_tk.engine import rating
 from sudoku_tk.engine.level_search import offered_practice_techniques, practice_techniques
+from sudoku_tk.engine.levels import Level
 from sudoku_tk.engine.step import Technique
 
 from .dialogs import _Dialog
@@ -46,7 +47,7 @@ def level_ok(text: str) -> tuple[Level | str | None, str]:
     if text.strip().lower() in (ANY_LEVEL, ANY_LEVEL_LABEL.lower(), ""):
         return ANY_LEVEL, ""
     try:
-        return Level.parse(text), ""
+        return parse_level(text), ""
     except ValueError:
         names = ", ".join(lvl.display_name for lvl in Level)
         return None, f"Choose a level ({names}) or {ANY_LEVEL_LABEL!r}, not {text!r}."
@@ -269,7 +270,7 @@ class NewGameDialog(_Dialog):
         self.chosen_mode = mode
         level, _ = level_ok(self.level_var.get())
         if isinstance(level, Level) or mode != GENERATED:  # a generated level the library lacks is not remembered
-            self.chosen_level = level.value if isinstance(level, Level) else ANY_LEVEL
+            self.chosen_level = level.label if isinstance(level, Level) else ANY_LEVEL
         if mode in (GENERATED, PRACTICE):
             key, message = generated_ok(self.chosen_size, mode, self.level_var.get(), self.technique_var.get())
             if key is not None and key.technique is not None:

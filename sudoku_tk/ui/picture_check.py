@@ -23,9 +23,9 @@ from functools import partial
 from tkinter import ttk
 from typing import TYPE_CHECKING
 
-from sudoku_tk.app.commands import Platform
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
+from sudoku_tk.system import Platform
 from sudoku_tk.vision.read_check import CheckStatus, Fix, ReadCheck, check_reading
 from sudoku_tk.vision.reading import GridReading
 

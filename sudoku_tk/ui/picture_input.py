@@ -8,7 +8,7 @@ game stays as it was.
 
 Edit > Paste reads text first (game_files.py); it hands over to ``paste`` when the clipboard holds no text, or
 text that names a picture file (what a file manager's Copy gives). The clipboard's picture comes through the
-desktop layer (app/desktop.py: wl-paste, xclip, osascript, PowerShell). Dropping a file on the window is not
+desktop layer (system/desktop.py: wl-paste, xclip, osascript, PowerShell). Dropping a file on the window is not
 offered: Tk has no drop target of its own (it needs the tkdnd extension, which Python's Tk does not bundle).
 
 Tests replace ``ask_open`` (the file chooser), ``ask_check`` (the check screen) and ``paste_image``.
@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlparse
 
 from sudoku_tk.app.commands import Command
-from sudoku_tk.app.desktop import ClipboardPicture, Desktop, paste_image
 from sudoku_tk.engine.grid import Grid
+from sudoku_tk.system import ClipboardPicture, Desktop, paste_image
 from sudoku_tk.vision.reading import GridReading
 
 from .file_choosers import ask_picture_path

@@ -20,8 +20,8 @@ import tkinter as tk
 from collections.abc import Callable, Sequence
 from tkinter import ttk
 
-from sudoku_tk.app.error_log import ErrorLog
 from sudoku_tk.app.session import Outcome, Session
+from sudoku_tk.system import ErrorLog
 
 from .message_log import MessageLog
 from .notice_bar import NoticeAction, NoticeBar

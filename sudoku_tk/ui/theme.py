@@ -9,50 +9,10 @@ without colour vision. Colours lean on the Okabe–Ito palette.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 
 from sudoku_tk.engine.step import HighlightRole
 from sudoku_tk.render.palette import LIGHT as PAPER
-
-
-class Shape(Enum):
-    """How a highlighted candidate is marked; no two candidate roles share a shape, so shape alone tells them apart."""
-
-    BOX = "box"
-    """A filled square behind the candidate."""
-    THICK_BOX = "thick_box"
-    """A square with a heavy outline round the candidate (placements)."""
-    DOUBLE_BOX = "double_box"
-    """A filled square inside a second outline (the pivot of a wing)."""
-    CIRCLE = "circle"
-    """A lightly filled circle with a solid outline (pattern candidates)."""
-    DISC = "disc"
-    """A strongly filled circle (colour A)."""
-    RING = "ring"
-    """A hollow circle with a heavy outline (colour B)."""
-    TRIANGLE = "triangle"
-    """A filled triangle, point up (colour C)."""
-    SQUARE_RING = "square_ring"
-    """A hollow square with a heavy outline (colour D)."""
-    DIAMOND = "diamond"
-    """A filled diamond with a dashed outline (fins)."""
-    CROSS = "cross"
-    """A light circle with an X struck through the candidate (eliminations)."""
-
-
-@dataclass(frozen=True, slots=True)
-class RoleStyle:
-    """How one highlight role is drawn: fill, outline colour, candidate shape, outline dash and width.
-
-    Units and whole cells of a role are shaded with ``fill`` and outlined with
-    ``outline`` in the role's ``dash`` (solid when empty), so they too read without colour.
-    """
-
-    fill: str
-    outline: str
-    shape: Shape = Shape.BOX
-    dash: tuple[int, ...] = ()
-    width: float = 1.5
+from sudoku_tk.render.palette import RoleStyle, Shape
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,10 +78,7 @@ class Theme:
 FONT_FAMILIES = ("DejaVu Sans", "Segoe UI", "Helvetica Neue", "Helvetica", "Arial", "Liberation Sans")
 """Preferred board fonts, first installed one wins; Tk's default font otherwise."""
 
-_LIGHT_ROLES = {
-    role: RoleStyle(style.fill, style.outline, Shape(style.shape), style.dash, style.width)
-    for role, style in PAPER.roles.items()
-}
+_LIGHT_ROLES = dict(PAPER.roles)
 """The light theme's roles are the pictures' (render/palette.py keeps them once for both)."""
 
 _DARK_ROLES = {

@@ -4,23 +4,21 @@ With a data folder, the game is autosaved after every change: the save is
 scheduled with ``after(1, ...)`` so it runs after the click has been drawn, is
 written without fsync (still atomic, see ``atomic_files.atomic_write_text``) except
 every 10th save, and once more durably when the window closes. Each window locks
-its autosave slot (``app/instance_lock.py``): a second window open at the same
+its autosave slot (``system/instance_lock.py``): a second window open at the same
 time keeps its game in slot 2 (``autosave-2``) and never touches the first one's.
+While the window runs it refreshes its lock every ``HEARTBEAT_EVERY`` seconds
+(``InstanceLock.heartbeat``), so a window on another machine sharing the folder never
+takes a lock older than ``STALE_AFTER`` from a window that is still open.
 A failing autosave is shown at once as a warning that stays until a save works again,
 above any other notice (the notice bar stacks them, problems first).
 Without a data folder (tests, the self-test, benchmarks) nothing is read or
 written on its own. GameFiles owns the window's WindowAutosave and offers its
 names (``App.files.autosave()``, ``.slot``, ``.lock``…); it reaches the window
 only through its ``AutosaveHost`` port (ports.py).
-
-When the environment variable ``SUDOKU_TK_TEST_REPORT`` is set, each autosave
-prints one JSON line (``{"saved": <moves>}``) on standard output, for the test
-that kills a real app process mid-game.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from datetime import datetime, timezone
@@ -28,24 +26,17 @@ from pathlib import Path
 
 from sudoku_tk.app.autosave import Autosaver
 from sudoku_tk.app.damaged_files import set_aside
-from sudoku_tk.app.error_log import ErrorLog
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.instance_lock import InstanceLock
-from sudoku_tk.app.paths import MAX_SLOTS, autosave_dir
 from sudoku_tk.app.session import Session
-from sudoku_tk.engine.errors import SaveFileError
+from sudoku_tk.system import HEARTBEAT_EVERY, MAX_SLOTS, ErrorLog, InstanceLock, autosave_dir
 
 from .ports import AutosaveHost
 
-TEST_REPORT_ENV = "SUDOKU_TK_TEST_REPORT"
+HEARTBEAT_MS = round(HEARTBEAT_EVERY * 1000)
+"""How often the window refreshes its slot's lock (well within the lock's ``STALE_AFTER``)."""
 AUTOSAVE_NOTICE = "autosave"
 """The notice kind of the autosave-failed warning (it stays until an autosave succeeds)."""
-
-
-def report_for_tests(**data: object) -> None:
-    """Print one JSON line for a test driving a real app process (only when SUDOKU_TK_TEST_REPORT is set)."""
-    if os.environ.get(TEST_REPORT_ENV):
-        print(json.dumps(data), flush=True)
 
 
 def now() -> datetime:
@@ -86,6 +77,17 @@ class WindowAutosave:
         self.autosaver = self._take_slot(data_dir) if data_dir is not None else None
         self._save_job: str | None = None
         self._autosave_failed = False
+        self._heartbeat_job: str | None = None
+        if self.lock is not None:
+            self._heartbeat_job = self._host.after(HEARTBEAT_MS, self._heartbeat)
+
+    def _heartbeat(self) -> None:
+        """Refresh the slot's lock (when held) and come back in ``HEARTBEAT_MS``."""
+        self._heartbeat_job = None
+        if self.lock is None:
+            return
+        self.lock.heartbeat()
+        self._heartbeat_job = self._host.after(HEARTBEAT_MS, self._heartbeat)
 
     def _take_slot(self, data_dir: Path) -> Autosaver | None:
         """Lock the first free autosave slot, so two windows never write over each other's game.
@@ -209,7 +211,6 @@ class WindowAutosave:
         news = saver.take_news()
         if news:  # a link or a pipe had appeared at the save's name: set aside, the player is told
             self._host.show_notice(" ".join(news), error=True)
-        report_for_tests(saved=len(record.moves))
 
     @property
     def failing(self) -> bool:
@@ -252,6 +253,9 @@ class WindowAutosave:
         if self._save_job is not None:
             self._host.after_cancel(self._save_job)
             self._save_job = None
+        if self._heartbeat_job is not None:
+            self._host.after_cancel(self._heartbeat_job)
+            self._heartbeat_job = None
         if self.autosaver is not None and not self._host.session.is_entering:
             self.save(durable=True)
         if self.lock is not None:

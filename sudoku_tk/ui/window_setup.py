@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import base64
 import re
-import sys
 import tkinter as tk
 from importlib import resources
 from tkinter import ttk
 
-from sudoku_tk.app.commands import Platform
+from sudoku_tk.system import Platform, make_dpi_aware
 
 from .menu_theme import blend, disabled_text
 from .panel_fonts import panel_fonts
@@ -30,13 +29,7 @@ and the window's own menu bar, toolbar and status line."""
 
 def make_root() -> tk.Tk:
     """Create the Tk root, DPI-aware on Windows (must happen before Tk starts, as IDLE does)."""
-    if sys.platform.startswith("win"):
-        try:
-            import ctypes
-
-            ctypes.windll.shcore.SetProcessDpiAwareness(1)  # type: ignore[attr-defined]
-        except (AttributeError, OSError):
-            pass  # older Windows: Tk scales itself
+    make_dpi_aware()
     return tk.Tk(className="SudokuTk")
 
 

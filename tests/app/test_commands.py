@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_tk.app.commands import Command, CommandRegistry, Platform, Shortcut
+from sudoku_tk.app.commands import Command, CommandRegistry, Shortcut
+from sudoku_tk.system import Platform
 
 
 def test_platform_from_sys_platform_names() -> None:

@@ -155,7 +155,7 @@ def test_an_old_file_with_revealed_cells_counts_them() -> None:
 def test_a_bad_count_in_a_file_is_refused_by_name(bad: object) -> None:
     data = json.loads(dumps(GameRecord.new(CLASSIC_GRID)))
     data["hints"] = bad
-    from sudoku_tk.engine.errors import SaveFileError
+    from sudoku_tk.app.file_reading import SaveFileError
 
     with pytest.raises(SaveFileError, match="hints"):
         loads(json.dumps(data))

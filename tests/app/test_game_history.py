@@ -77,7 +77,7 @@ def test_finished_game_from_a_solved_session() -> None:
     entry = puzzles.puzzles_for(4)[0]
     s = Session(entry.grid(), entry.name, puzzle_id=entry.id)
     record = finished_game(s.view(), datetime(2026, 1, 2, 3, 4), entry.id, now=datetime(2026, 1, 2, 3, 10))
-    assert record.size == 4 and record.level == entry.level.value and record.name == entry.name
+    assert record.size == 4 and record.level == entry.level.label and record.name == entry.name
     assert record.finished == "2026-01-02 03:10" and record.key.startswith("2026-01-02T03:04:00")
     assert finished_game(s.view(), datetime(2026, 1, 2), "", now=datetime(2026, 1, 2)).level == ""
 

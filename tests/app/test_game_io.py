@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.app.file_reading import MAX_FILE_BYTES
+from sudoku_tk.app.file_reading import MAX_FILE_BYTES, SaveFileError
 from sudoku_tk.app.game_io import (
     IncomingPuzzle,
     TextKind,
@@ -25,7 +25,6 @@ from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.puzzles import puzzles_for
 from sudoku_tk.app.save_format import save_game
 from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.moves import Eliminate, Place
 from sudoku_tk.engine.propagation import NO_ASSISTS, Assist, recompute

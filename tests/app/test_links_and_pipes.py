@@ -29,18 +29,17 @@ from fault_helpers import (
 )
 
 from sudoku_tk.app.autosave import Autosaver
-from sudoku_tk.app.file_reading import NotAFileError, read_file
+from sudoku_tk.app.file_reading import NotAFileError, SaveFileError, read_file
 from sudoku_tk.app.game_history import FinishedGame, GameHistory, history_path
 from sudoku_tk.app.game_io import open_file
 from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.instance_lock import InstanceLock
 from sudoku_tk.app.puzzle_cache import CACHE_NAME, PuzzleCache
 from sudoku_tk.app.recent_games import RecentGames
 from sudoku_tk.app.save_format import load_game, save_game
 from sudoku_tk.app.settings import DEFAULTS, Settings, Theme, load_settings, save_settings
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.moves import Place
+from sudoku_tk.system import InstanceLock
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 T0 = datetime(2024, 6, 7, 10, 0, tzinfo=timezone.utc)
@@ -237,7 +236,7 @@ def test_save_onto_dev_null_is_refused(tmp_path: Path) -> None:
             "from pathlib import Path\n"
             "from sudoku_tk.app.game_record import GameRecord\n"
             "from sudoku_tk.app.save_format import save_game\n"
-            "from sudoku_tk.engine.errors import SaveFileError\n"
+            "from sudoku_tk.app.file_reading import SaveFileError\n"
             "from sudoku_tk.engine.formats import parse_grid\n"
             f"record = GameRecord.new(parse_grid({CLASSIC!r}), name='test')\n"
             "try:\n"
@@ -328,7 +327,7 @@ def test_save_onto_dev_null_is_refused_as_an_unprivileged_user(open_tmp: Path) -
         from pathlib import Path
         from sudoku_tk.app.game_record import GameRecord
         from sudoku_tk.app.save_format import save_game
-        from sudoku_tk.engine.errors import SaveFileError
+        from sudoku_tk.app.file_reading import SaveFileError
         from sudoku_tk.engine.formats import parse_grid
         try:
             save_game(Path("/dev/null"), GameRecord.new(parse_grid("{CLASSIC}")))
@@ -344,7 +343,7 @@ def test_save_onto_dev_null_is_refused_as_an_unprivileged_user(open_tmp: Path) -
 
 # -- the error log is one of the app's own files too ---------------------------------------------------------------
 def test_a_linked_error_log_is_set_aside_and_its_target_never_appended_to(tmp_path: Path, outside: Path) -> None:
-    from sudoku_tk.app.error_log import LOG_NAME, ErrorLog
+    from sudoku_tk.system import LOG_NAME, ErrorLog
 
     make_link(tmp_path / LOG_NAME, outside / "passwd")
     ErrorLog(tmp_path).user("a problem the player was told about")
@@ -356,7 +355,7 @@ def test_a_linked_error_log_is_set_aside_and_its_target_never_appended_to(tmp_pa
 
 
 def test_a_pipe_at_the_error_log_never_blocks(tmp_path: Path) -> None:
-    from sudoku_tk.app.error_log import LOG_NAME, ErrorLog
+    from sudoku_tk.system import LOG_NAME, ErrorLog
 
     pipe = make_fifo(tmp_path / LOG_NAME)
     must_not_block(lambda: ErrorLog(tmp_path).user("kept"), [pipe])

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from sudoku_tk.app.autosave import Autosaver
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.pencil_mode import CandidateMode
 from sudoku_tk.app.recent_games import RecentGames
 from sudoku_tk.app.save_format import dumps, loads, move_from_json, move_to_json
 from sudoku_tk.app.session import Session
 from sudoku_tk.app.settings import DEFAULTS, Settings, settings_from_json, settings_to_json
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Pencil, Place

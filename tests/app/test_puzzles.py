@@ -13,7 +13,6 @@ import pytest
 from sudoku_tk.app import puzzles
 from sudoku_tk.app.puzzles import (
     CLASSIC_GIVENS,
-    Level,
     LibraryError,
     PuzzleEntry,
     by_id,
@@ -21,6 +20,7 @@ from sudoku_tk.app.puzzles import (
     default_puzzle,
     levels,
     library,
+    parse_level,
     parse_library_text,
     pick,
     puzzles_for,
@@ -29,6 +29,7 @@ from sudoku_tk.app.puzzles import (
 )
 from sudoku_tk.engine.brute_force import count_solutions
 from sudoku_tk.engine.formats import parse_grid
+from sudoku_tk.engine.levels import Level
 from sudoku_tk.engine.rating import rate_puzzle
 
 REPO = Path(__file__).resolve().parents[2]
@@ -120,7 +121,7 @@ def test_singles_solve_the_classic_but_not_a_hard_one() -> None:
 def test_nine_by_nine_levels_come_from_the_engines_rating() -> None:
     # Norvig's "hardest" first puzzle (hard for a guessing solver) needs more than singles.
     hard = parse_grid("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.")
-    assert classify(hard) is Level.of_rating(rate_puzzle(hard).level)
+    assert classify(hard) is rate_puzzle(hard).level
     assert classify(hard) is not Level.EASY
 
 
@@ -138,11 +139,11 @@ def test_rating_labels() -> None:
 
 
 def test_level_names() -> None:
-    assert Level.parse("Very hard") is Level.UNFAIR  # the old word: its nearest level
-    assert Level.parse("very_hard") is Level.UNFAIR
+    assert parse_level("Very hard") is Level.UNFAIR  # the old word: its nearest level
+    assert parse_level("very_hard") is Level.UNFAIR
     assert Level.UNFAIR.display_name == "Unfair"
     with pytest.raises(ValueError, match="'impossible'"):
-        Level.parse("impossible")
+        parse_level("impossible")
 
 
 def test_levels_per_size() -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from sudoku_tk.app import puzzles
 from sudoku_tk.app.level_assists import SINGLES, singles_note, starting_assists
-from sudoku_tk.app.puzzles import Level
 from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.levels import Level
 from sudoku_tk.engine.propagation import ALL_ASSISTS
 
 README = Path(__file__).resolve().parents[2] / "README.md"

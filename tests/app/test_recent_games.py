@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.recent_games import (
     KEEP_RECENT,
@@ -21,7 +22,6 @@ from sudoku_tk.app.recent_games import (
 )
 from sudoku_tk.app.session import Session
 from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.propagation import Assist
 

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.save_format import dumps, loads
 from sudoku_tk.app.session import Session
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.rating import Level, Rating
 from sudoku_tk.engine.step import Technique

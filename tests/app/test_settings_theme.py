@@ -6,7 +6,8 @@ import subprocess
 
 import pytest
 
-from sudoku_tk.app.settings import Theme, system_prefers_dark, theme_name
+from sudoku_tk.app.settings import Theme, theme_name
+from sudoku_tk.system import prefers_dark
 
 
 def runner(answers: dict[str, str]):  # type: ignore[no-untyped-def]
@@ -34,13 +35,13 @@ def runner(answers: dict[str, str]):  # type: ignore[no-untyped-def]
     ],
 )
 def test_linux_reads_gnome_settings(answers: dict[str, str], expected: bool) -> None:
-    assert system_prefers_dark("linux", {}, runner(answers)) is expected
+    assert prefers_dark("linux", {}, runner(answers)) is expected
 
 
 def test_linux_gtk_theme_variable_wins_without_running_anything() -> None:
     run = runner({})
-    assert system_prefers_dark("linux", {"GTK_THEME": "Adwaita:dark"}, run) is True
-    assert system_prefers_dark("linux", {"GTK_THEME": "Adwaita"}, run) is False
+    assert prefers_dark("linux", {"GTK_THEME": "Adwaita:dark"}, run) is True
+    assert prefers_dark("linux", {"GTK_THEME": "Adwaita"}, run) is False
     assert run.calls == []  # type: ignore[attr-defined]
 
 
@@ -48,13 +49,13 @@ def test_linux_without_gsettings_cannot_tell() -> None:
     def missing(command: list[str]) -> str:
         raise FileNotFoundError(command[0])
 
-    assert system_prefers_dark("linux", {}, missing) is None
-    assert system_prefers_dark("linux", {}, runner({})) is None  # no schema: the command fails
+    assert prefers_dark("linux", {}, missing) is None
+    assert prefers_dark("linux", {}, runner({})) is None  # no schema: the command fails
 
 
 def test_mac_reads_the_interface_style() -> None:
-    assert system_prefers_dark("darwin", {}, runner({"AppleInterfaceStyle": "Dark\n"})) is True
-    assert system_prefers_dark("darwin", {}, runner({})) is False  # light mode: the key is absent
+    assert prefers_dark("darwin", {}, runner({"AppleInterfaceStyle": "Dark\n"})) is True
+    assert prefers_dark("darwin", {}, runner({})) is False  # light mode: the key is absent
 
 
 def test_theme_name_follows_the_setting() -> None:

@@ -8,12 +8,11 @@ from pathlib import Path
 
 from sudoku_tk.app.autosave import Autosaver
 from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.instance_lock import InstanceLock
-from sudoku_tk.app.paths import autosave_dir, recent_dir
 from sudoku_tk.app.recent_games import RecentGames
 from sudoku_tk.app.slot_games import keep_other_slots, kept_note
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.moves import Place
+from sudoku_tk.system import InstanceLock, autosave_dir, recent_dir
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 T0 = datetime(2024, 6, 7, 10, 0, tzinfo=timezone.utc)

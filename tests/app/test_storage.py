@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from sudoku_tk.app.atomic_files import atomic_write_text
 from sudoku_tk.app.autosave import Autosaver
-from sudoku_tk.app.file_reading import MAX_FILE_BYTES, decode
+from sudoku_tk.app.file_reading import MAX_FILE_BYTES, SaveFileError, decode
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.puzzles import puzzles_for
 from sudoku_tk.app.save_format import (
@@ -33,7 +33,6 @@ from sudoku_tk.app.save_format import (
     record_to_json,
     save_game,
 )
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.geometry import Geometry
 from sudoku_tk.engine.grid import Grid

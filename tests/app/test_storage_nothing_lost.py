@@ -18,9 +18,9 @@ import pytest
 
 from sudoku_tk.app.atomic_files import MAX_FILE_BYTES, atomic_write_text, temp_prefix
 from sudoku_tk.app.autosave import Autosaver
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.save_format import FORMAT_VERSION, dumps, load_game, save_game
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_tk.engine.digitset import CellSet, DigitSet
+from sudoku_tk.engine.digitset import DigitSet
 from sudoku_tk.engine.geometry import Geometry
 
 
@@ -46,11 +46,9 @@ def test_bad_cell_names(text: str) -> None:
         Geometry.of(3).parse_cell(text)
 
 
-def test_digitset_and_cellset() -> None:
+def test_digitset() -> None:
     s = DigitSet.of(3, 1, 9)
     assert list(s) == [1, 3, 9] and len(s) == 3 and 3 in s and 2 not in s
     assert eval(repr(s)) == s
-    c = CellSet.of(80, 0)
-    assert list(c) == [0, 80] and eval(repr(c)) == c
     with pytest.raises(AttributeError):
         s.mask = 1  # type: ignore[misc]

@@ -601,7 +601,7 @@ def test_a_lock_left_by_a_killed_window_does_not_block_the_next_start(open_app, 
             sys.executable,
             "-c",
             (
-                "import sys, time; from sudoku_tk.app.instance_lock import InstanceLock; "
+                "import sys, time; from sudoku_tk.system import InstanceLock; "
                 f"assert InstanceLock({str(folder)!r}).acquire(); print('held', flush=True); time.sleep(60)"
             ),
         ],

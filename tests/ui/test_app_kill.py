@@ -1,10 +1,10 @@
 """Killing the real app (SIGKILL) mid-game loses at most the move being made; the restart resumes the rest.
 
-``python -m sudoku_tk`` runs in a child process on the test display with its own
-data folder. The test clicks candidates with xdotool (real X events through the
-app's own bindings), reads the app's JSON report lines (``SUDOKU_TK_TEST_REPORT``:
-where the board is, each autosave written), kills the process right after a
-click, starts it again and checks the resumed game.
+The real app runs in a child process on the test display with its own data folder,
+started by ``reporting_app.py`` (``python -m sudoku_tk`` plus JSON report lines: where
+the board is, each autosave written). The test clicks candidates with xdotool (real X
+events through the app's own bindings), reads those lines, kills the process right
+after a click, starts it again and checks the resumed game.
 """
 
 from __future__ import annotations
@@ -43,9 +43,9 @@ class AppProcess:
     """A real app process and the JSON lines it reports (read by a thread, so a wait can time out)."""
 
     def __init__(self, data_dir: Path, args: list[str]) -> None:
-        env = dict(os.environ, SUDOKU_TK_DATA_DIR=str(data_dir), SUDOKU_TK_TEST_REPORT="1")
+        env = dict(os.environ, SUDOKU_TK_DATA_DIR=str(data_dir))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "sudoku_tk", *args],
+            [sys.executable, str(Path(__file__).with_name("reporting_app.py")), *args],
             cwd=REPO,
             env=env,
             stdout=subprocess.PIPE,

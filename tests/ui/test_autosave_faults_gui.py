@@ -4,6 +4,7 @@ failure shown at once over a start-up notice (item 21) and the second window's g
 from __future__ import annotations
 
 import errno
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -11,8 +12,8 @@ from typing import Any
 import pytest
 from gui_helpers import pump
 
-from sudoku_tk.app.instance_lock import InstanceLock
 from sudoku_tk.app.save_format import load_game
+from sudoku_tk.system import InstanceLock
 
 pytestmark = pytest.mark.gui
 
@@ -134,3 +135,32 @@ def test_the_second_windows_game_is_offered_after_both_windows_closed(open_app: 
     assert again.session.moves == seconds_game.moves
     third = open_app(None)  # a new second window starts a game of its own: the old one is not played twice
     assert third.files.slot == 2 and third.session.moves == ()
+
+
+# -- issue 24: the running window keeps its lock fresh, so no other machine takes it as abandoned -----------------
+
+
+def test_an_open_window_refreshes_its_lock_and_stops_when_closed(
+    open_app: Any, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sudoku_tk.system import LOCK_NAME, STALE_AFTER
+    from sudoku_tk.ui import window_autosave
+
+    monkeypatch.setattr(window_autosave, "HEARTBEAT_MS", 30)  # the window's timer, shortened (60 s in use)
+    assert window_autosave.HEARTBEAT_EVERY * 1000 < STALE_AFTER * 1000 / 2
+    app = open_app(None)
+    lock_file = data_dir / "autosave" / LOCK_NAME
+    assert app.files.lock is not None and app.files.lock.is_held
+    old = time.time() - 2 * STALE_AFTER  # as a shared folder would see a window that never beat: abandoned
+    os.utime(lock_file, (old, old))
+    deadline = time.monotonic() + 5
+    while lock_file.stat().st_mtime < time.time() - STALE_AFTER / 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+        pump(app)
+    assert time.time() - lock_file.stat().st_mtime < 60  # refreshed by the window's own timer
+    app.close()  # the last save, the lock released, the timer stopped
+    assert not lock_file.exists()
+    pump(app)
+    time.sleep(0.1)
+    pump(app)
+    assert not lock_file.exists()  # no beat after close recreated or touched it

@@ -11,8 +11,8 @@ import pytest
 
 from sudoku_tk.app import puzzles
 from sudoku_tk.app.game_io import TextKind
-from sudoku_tk.app.puzzles import Level
 from sudoku_tk.app.settings import Settings, Theme
+from sudoku_tk.engine.levels import Level
 from sudoku_tk.engine.propagation import Assist
 from sudoku_tk.ui.dialogs import (
     PreferencesDialog,

@@ -8,8 +8,8 @@ import pytest
 from gui_helpers import MakeApp, key, pump
 
 from sudoku_tk import APP_NAME, __version__
-from sudoku_tk.app.commands import Platform
 from sudoku_tk.engine.brute_force import solve
+from sudoku_tk.system import Platform
 from sudoku_tk.ui.help_windows import BOARD_KEYS, DIGIT, shortcut_lines
 from sudoku_tk.ui.keys import ALT_X11, CONTROL, SHIFT, decode_key
 from sudoku_tk.ui.text_window import TextWindow

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from gui_helpers import HARD, MakeApp, click, key, pump
 
-from sudoku_tk.app.paths import settings_path
 from sudoku_tk.app.settings import (
     DEFAULTS,
     ClickMode,
@@ -20,6 +19,7 @@ from sudoku_tk.app.settings import (
     settings_from_json,
     settings_to_json,
 )
+from sudoku_tk.system import settings_path
 from sudoku_tk.ui.app import App
 from sudoku_tk.ui.keys import SHIFT
 

@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from sudoku_tk.app.commands import Platform, Shortcut
+from sudoku_tk.app.commands import Shortcut
 from sudoku_tk.engine.step import HighlightRole
+from sudoku_tk.system import Platform
 from sudoku_tk.ui.keys import (
     ALT_WINDOWS,
     ALT_X11,

@@ -9,6 +9,7 @@ from sudoku_tk.app import puzzles
 from sudoku_tk.app.puzzle_choice import PuzzleChoice
 from sudoku_tk.app.settings import DEFAULTS
 from sudoku_tk.engine.brute_force import solve
+from sudoku_tk.engine.levels import Level
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist, Origin
 
 pytestmark = pytest.mark.gui
@@ -52,12 +53,12 @@ def test_the_assist_menu_turns_the_singles_on_and_other_switches_leave_them_alon
 def test_a_harder_puzzle_no_digit_opens_starts_with_the_players_assists(open_app) -> None:  # type: ignore[no-untyped-def]
     app = open_app(None)
     entry = puzzles.by_id("9x9-very_hard-058")
-    assert entry is not None and entry.level is not puzzles.Level.EASY
+    assert entry is not None and entry.level is not Level.EASY
     app.start_puzzle(PuzzleChoice(entry.id, entry.name, entry.text, entry.source))
     pump(app)
     assert all(app.session.has_assist(a) for a in Assist)
     assert "singles are yours" not in app.status_text()
-    easy = puzzles.puzzles_for(9, puzzles.Level.EASY)[1]
+    easy = puzzles.puzzles_for(9, Level.EASY)[1]
     app.start_puzzle(PuzzleChoice(easy.id, easy.name, easy.text, easy.source))
     pump(app)
     assert app.status_text() == f"New game: {easy.name}. {NOTE}"

@@ -243,7 +243,7 @@ def test_the_dark_theme_reaches_disabled_buttons_and_tooltips(make_app: MakeApp)
 def test_native_menus_keep_their_look_in_the_light_theme_and_go_dark_in_the_dark(make_app: MakeApp) -> None:
     import tkinter as tk
 
-    from sudoku_tk.app.commands import Platform
+    from sudoku_tk.system import Platform
 
     app = make_app(platform=Platform.WINDOWS)
     native = tk.Menu(app.root)

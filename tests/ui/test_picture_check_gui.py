@@ -16,9 +16,8 @@ import pytest
 from gui_helpers import HARD, click, clipboard, key, pump, when_dialog_opens
 from PIL import Image, ImageDraw, ImageFont
 
-from sudoku_tk.app.commands import Platform
-from sudoku_tk.app.desktop import Desktop
 from sudoku_tk.engine.grid import Grid
+from sudoku_tk.system import Desktop, Platform
 from sudoku_tk.ui.app import App
 from sudoku_tk.ui.keys import CONTROL
 from sudoku_tk.ui.picture_check import PictureCheck, board_side_for

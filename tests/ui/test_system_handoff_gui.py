@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from gui_helpers import HARD, pump, when_dialog_opens
 
-from sudoku_tk.app.commands import Platform
 from sudoku_tk.app.save_format import save_game
+from sudoku_tk.system import Platform
 from sudoku_tk.ui import mac_events
 from sudoku_tk.ui.app import App
 from sudoku_tk.ui.launch import run_gui, saved_game_argument

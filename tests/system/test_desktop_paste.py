@@ -1,12 +1,11 @@
-"""Pictures from the clipboard (app/desktop.py, ``paste_image``): each platform's way, with fake programs only."""
+"""Pictures from the clipboard (system/desktop.py, ``paste_image``): each platform's way, with fake programs only."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
 
-from sudoku_tk.app.commands import Platform
-from sudoku_tk.app.desktop import Desktop, paste_image
+from sudoku_tk.system import Desktop, Platform, paste_image
 
 PNG = b"\x89PNG\r\n\x1a\nfake picture bytes"
 

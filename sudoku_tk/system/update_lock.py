@@ -3,10 +3,12 @@
 Two windows may finish a game at the same moment; each reads ``history.json``, adds its
 game and writes the file. Without a lock the second write would drop the first
 window's game. ``with update_lock(path):`` holds an operating-system lock on
-``<path>.lock`` (``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows) for the few
-milliseconds of the update; the other window waits. The lock file is opened without
-following a link and stays in place (removing it would let a third window lock a
-different file). Where the system has no such locks the update goes ahead unlocked.
+``<path>.lock`` (file_locks.py: ``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows)
+for the few milliseconds of the update; the other window waits. The lock file is opened
+without following a link and stays in place (removing it would let a third window lock a
+different file); a link, pipe or device in its place is set aside once (``<name>.damaged``),
+then refused with ``LockFileError`` (an OSError). Where the system has no such locks the
+update goes ahead unlocked.
 """
 
 from __future__ import annotations
@@ -14,14 +16,13 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sudoku_tk.app.damaged_files import set_aside
-from sudoku_tk.app.file_reading import not_a_file
+from .entries import kind_of_mode, link_text, set_aside
+from .file_locks import try_lock, unlock
 
 LOCK_SUFFIX = ".lock"
 WAIT_SECONDS = 5.0
@@ -31,41 +32,16 @@ _NOFOLLOW: int = getattr(os, "O_NOFOLLOW", 0)
 _BINARY: int = getattr(os, "O_BINARY", 0)
 _CLOEXEC: int = getattr(os, "O_CLOEXEC", 0)
 _NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)
-_BUSY = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK))
 
 
-def _try_lock(fd: int) -> bool | None:
-    """Lock the open file now: True when locked, False when another holds it, None when the system can't."""
-    try:
-        if sys.platform == "win32":
-            import msvcrt
-
-            os.lseek(fd, 0, os.SEEK_SET)
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except ImportError:
-        return None
-    except OSError as exc:
-        return False if exc.errno in _BUSY else None
-    return True
+class LockFileError(OSError):
+    """Something that is not a regular file (a link, a pipe, a device) has the lock file's name and can't be moved."""
 
 
-def _unlock(fd: int) -> None:
-    try:
-        if sys.platform == "win32":
-            import msvcrt
-
-            os.lseek(fd, 0, os.SEEK_SET)
-            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(fd, fcntl.LOCK_UN)
-    except (ImportError, OSError):
-        pass
+def _not_a_file(path: Path, mode: int) -> LockFileError:
+    if stat.S_ISLNK(mode):
+        return LockFileError(f"{path.name} is {link_text(path)}; the app does not follow links among its own files")
+    return LockFileError(f"{path.name} is {kind_of_mode(mode)}, not a file")
 
 
 def _open(lock_path: Path) -> int:
@@ -84,7 +60,7 @@ def _open(lock_path: Path) -> int:
                 return fd
             os.close(fd)
         if attempt or set_aside(lock_path) is None:
-            raise not_a_file(lock_path, mode)
+            raise _not_a_file(lock_path, mode)
     raise AssertionError("unreachable")
 
 
@@ -94,25 +70,25 @@ def update_lock(path: Path, wait: float = WAIT_SECONDS) -> Iterator[None]:
 
     Raises:
         TimeoutError: another window held it for over ``wait`` seconds (the update is not made).
-        NotAFileError: something that is not a file (a link, a pipe) has the lock file's name.
+        LockFileError: something that is not a file (a link, a pipe) has the lock file's name.
         OSError: the lock file cannot be created.
     """
     fd = _open(path.with_name(path.name + LOCK_SUFFIX))
     try:
         deadline = time.monotonic() + wait
-        locked = _try_lock(fd)
+        locked = try_lock(fd)
         while locked is False:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"{path.name} is being written by another window for over {wait:.0f} seconds")
             time.sleep(_POLL_SECONDS)
-            locked = _try_lock(fd)
+            locked = try_lock(fd)
         try:
             yield
         finally:
             if locked:
-                _unlock(fd)
+                unlock(fd)
     finally:
         os.close(fd)
 
 
-__all__ = ["LOCK_SUFFIX", "WAIT_SECONDS", "update_lock"]
+__all__ = ["LOCK_SUFFIX", "WAIT_SECONDS", "LockFileError", "update_lock"]

@@ -10,8 +10,10 @@ left by a crash is taken over at once and a live holder is never pushed out.
 Where the filesystem has no such locks, the recorded pid decides: a holder on
 this machine whose pid is gone is stale; a holder on another machine (a shared
 folder) is stale once the file is older than ``stale_after`` seconds, so a
-holder there should call ``heartbeat()`` now and then. Within one process a
-second lock on the same folder is always refused.
+holder there calls ``heartbeat()`` now and then (the window does, every
+``HEARTBEAT_EVERY`` seconds). Within one process a second lock on the same folder
+is always refused. The operating-system parts (the lock, process ids) are in
+file_locks.py.
 
     lock = InstanceLock(data_dir)
     if not lock.acquire():
@@ -27,7 +29,6 @@ import json
 import os
 import socket
 import stat
-import sys
 import time
 import zlib
 from dataclasses import dataclass
@@ -35,11 +36,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 from types import TracebackType
 
-from sudoku_tk.app.paths import ensure_folder
+from .entries import make_folder
+from .file_locks import pid_alive, removes_open_files, try_lock
 
 LOCK_NAME = "sudoku-tk.lock"
 STALE_AFTER = 10 * 60.0
 """Seconds after which a lock file from another machine, not refreshed by ``heartbeat()``, counts as abandoned."""
+HEARTBEAT_EVERY = 60.0
+"""How often a holder refreshes its lock file (``heartbeat()``): well within ``STALE_AFTER``."""
 _EMPTY_GRACE = 10.0  # a lock file without readable content: its holder is writing it, or crashed doing so
 _WINDOWS_LOCK_OFFSET = 1 << 20  # lock a byte past the JSON so that readers are not blocked on Windows
 
@@ -58,32 +62,6 @@ def host_name() -> str:
 def host_tag() -> str:
     """Eight hex digits naming this machine in file names (a hash of its name)."""
     return f"{zlib.crc32(host_name().encode('utf-8', 'replace')):08x}"
-
-
-def pid_alive(pid: int) -> bool:
-    """Is a process with this id running on this machine (a pid that cannot be checked counts as running)?"""
-    if pid <= 0:
-        return False
-    if pid == os.getpid():
-        return True
-    if sys.platform == "win32":
-        import ctypes
-
-        kernel32 = ctypes.windll.kernel32
-        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
-        if not handle:
-            return bool(kernel32.GetLastError() == 5)  # access denied: it exists
-        code = ctypes.c_ulong()
-        ok = kernel32.GetExitCodeProcess(handle, ctypes.byref(code))
-        kernel32.CloseHandle(handle)
-        return not ok or code.value == 259  # STILL_ACTIVE
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # e.g. another user's process: it exists
-    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,28 +101,6 @@ class LockHeldError(RuntimeError):
         super().__init__(f"{path} is held by {holder if holder else 'another running app'}")
 
 
-def _os_lock(fd: int) -> bool | None:
-    """Lock the open file for this process: True when locked, False when another holds it, None when unsupported."""
-    if sys.platform == "win32":
-        import msvcrt
-
-        try:
-            os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError as exc:
-            return False if exc.errno in (errno.EACCES, errno.EDEADLOCK) else None
-        return True
-    try:
-        import fcntl
-    except ImportError:
-        return None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError as exc:
-        return False if exc.errno in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES) else None
-    return True
-
-
 def _read(fd: int) -> tuple[LockInfo | None, float]:
     """The info in an open lock file and the file's age in seconds."""
     os.lseek(fd, 0, os.SEEK_SET)
@@ -179,11 +135,11 @@ class InstanceLock:
 
         Raises:
             OSError: the folder cannot be created or the lock file created.
-            NotAFileError: something that is not a folder has the folder's name (it says what).
+            NotAFolderError: something that is not a folder has the folder's name (it says what; an OSError).
         """
         if self._fd is not None:
             return True
-        ensure_folder(self.folder)
+        make_folder(self.folder)
         if self._key() in _held_here:
             return False
         for _attempt in range(5):
@@ -246,7 +202,7 @@ class InstanceLock:
 
     def _try_take(self, fd: int, created: bool) -> bool | None:
         """May we take this open lock file: True, False (held), or None (it was replaced: start again)."""
-        locked = _os_lock(fd) if self.os_lock else None
+        locked = try_lock(fd, _WINDOWS_LOCK_OFFSET) if self.os_lock else None
         if locked is False:
             return False
         try:
@@ -268,7 +224,7 @@ class InstanceLock:
         return not pid_alive(info.pid) or (info.pid == os.getpid() and self._key() not in _held_here)
 
     def heartbeat(self) -> None:
-        """Mark the lock as still in use (refreshes the file's time); call it now and then on shared folders."""
+        """Mark the lock as still in use (refreshes the file's time); call it every ``HEARTBEAT_EVERY`` seconds."""
         if self._fd is not None:
             try:
                 os.utime(self.path)
@@ -281,12 +237,12 @@ class InstanceLock:
         if fd is None:
             return
         _held_here.discard(self._key())
-        if sys.platform == "win32":
-            os.close(fd)  # Windows cannot remove an open file; a newcomer may have opened it: then it stays
-            self._unlink_if_ours()
-        else:
+        if removes_open_files():
             self._unlink_if_ours(fd)  # before unlocking, so nobody takes a file about to vanish
             os.close(fd)
+        else:
+            os.close(fd)  # Windows cannot remove an open file; a newcomer may have opened it: then it stays
+            self._unlink_if_ours()
 
     def _unlink_if_ours(self, fd: int | None = None) -> None:
         try:
@@ -332,6 +288,7 @@ class InstanceLock:
 
 
 __all__ = [
+    "HEARTBEAT_EVERY",
     "LOCK_NAME",
     "STALE_AFTER",
     "InstanceLock",

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.app.instance_lock import LOCK_NAME, InstanceLock, LockHeldError, pid_alive
+from sudoku_tk.system import LOCK_NAME, InstanceLock, LockHeldError, pid_alive
 
 REPO = Path(__file__).resolve().parents[2]
 HOLD = """
 import sys, time
-from sudoku_tk.app.instance_lock import InstanceLock
+from sudoku_tk.system import InstanceLock
 lock = InstanceLock(sys.argv[1])
 print(lock.acquire(), flush=True)
 time.sleep(120)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from sudoku_tk.app.commands import Platform
-from sudoku_tk.app.desktop import Desktop, clipboard_image_command, copy_image, default_printer, print_pdf
+from sudoku_tk.system import Desktop, Platform, clipboard_image_command, copy_image, default_printer, print_pdf
 
 PDF = Path("/tmp/sheet.pdf")
 

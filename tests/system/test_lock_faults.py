@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
+from sudoku_tk.app.atomic_files import ensure_folder
 from sudoku_tk.app.file_reading import NotAFileError
-from sudoku_tk.app.instance_lock import LOCK_NAME, InstanceLock
-from sudoku_tk.app.paths import ensure_folder
+from sudoku_tk.system import LOCK_NAME, InstanceLock, NotAFolderError
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -39,7 +39,7 @@ def test_a_lock_whose_holder_cannot_be_written_is_held_all_the_same(
         [
             sys.executable,
             "-c",
-            f"from sudoku_tk.app.instance_lock import InstanceLock; print(InstanceLock({str(tmp_path)!r}).acquire())",
+            f"from sudoku_tk.system import InstanceLock; print(InstanceLock({str(tmp_path)!r}).acquire())",
         ],
         env=dict(os.environ, PYTHONPATH=str(REPO)),
         capture_output=True,
@@ -92,5 +92,8 @@ def test_something_else_where_a_folder_belongs_is_named_in_words(tmp_path: Path,
         ensure_folder(folder)
     assert str(info.value).startswith(words.format(parent=tmp_path))
     assert "exists" not in str(info.value) and "Errno" not in str(info.value)
-    with pytest.raises(NotAFileError):
+    # The system layer raises an OSError of its own (NotAFolderError) in the same words: it can't raise the app's
+    # NotAFileError (a SaveFileError); the windows that take the lock catch OSError and SaveFileError alike.
+    with pytest.raises(NotAFolderError) as refused:
         InstanceLock(folder).acquire()
+    assert str(refused.value) == str(info.value)

@@ -6,7 +6,7 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 
 import pytest
 
-from sudoku_tk.app.paths import ENV_OVERRIDE, autosave_dir, data_dir_for, settings_path, user_data_dir
+from sudoku_tk.system import ENV_OVERRIDE, autosave_dir, data_dir_for, settings_path, user_data_dir
 
 
 def test_linux_default_is_xdg_local_share() -> None:

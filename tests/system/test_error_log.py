@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.app import error_log
-from sudoku_tk.app.error_log import LOG_NAME, ErrorLog
+from sudoku_tk.system import LOG_NAME, ErrorLog, error_log
 
 
 def _raise_inside() -> None:
@@ -57,3 +56,32 @@ def test_a_log_that_cannot_be_written_never_raises(tmp_path: Path) -> None:
     log.user("nowhere to go")
     log.internal(RuntimeError("still nowhere"))
     assert blocker.read_text() == "a file where the folder should be"
+
+
+# -- issue 24: the log is written through logging's RotatingFileHandler --------------------------------------------
+
+
+def test_two_windows_sharing_the_log_never_write_into_a_rotated_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(error_log, "MAX_LOG_BYTES", 300)
+    first, second = ErrorLog(tmp_path), ErrorLog(tmp_path)
+    first.user("the first window's opening entry")
+    for n in range(8):  # the second window fills the log past its cap: it is rotated
+        second.user(f"the second window's entry {n} with enough words to fill the file")
+    first.user("the first window's later entry")
+    current = (tmp_path / LOG_NAME).read_text(encoding="utf-8")
+    older = (tmp_path / (LOG_NAME + ".1")).read_text(encoding="utf-8")
+    assert current.endswith("USER the first window's later entry\n")  # not lost in the rotated file
+    assert "the first window's later entry" not in older
+
+
+def test_the_entries_reach_no_other_logger(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    with caplog.at_level(logging.DEBUG):
+        ErrorLog(tmp_path).user("only in sudoku-tk.log")
+        ErrorLog(tmp_path).internal(RuntimeError("also only there"))
+    assert caplog.records == []
+    text = (tmp_path / LOG_NAME).read_text(encoding="utf-8")
+    assert " USER only in sudoku-tk.log\n" in text and " INTERNAL RuntimeError: also only there\n" in text
