@@ -20,12 +20,12 @@ import pytest
 
 from sudoku_tk.app import find_it, save_format
 from sudoku_tk.app.autosave import Autosaver
+from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.find_it import SO_FAR_SO_GOOD, TRY_GOES_ON, carried_out
 from sudoku_tk.app.game_record import GameRecord
 from sudoku_tk.app.hint_views import HintKind, Rung
 from sudoku_tk.app.hints import HintLadder
 from sudoku_tk.app.session import GameView, Session
-from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.step import Technique
 from sudoku_tk.engine.techniques import default_techniques
