@@ -46,7 +46,7 @@ from sudoku_tk.engine.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore, describe_move
 from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist, Position
-from sudoku_tk.engine.step import Step
+from sudoku_tk.engine.step import Step, Technique
 
 ASSIST_LABELS = {
     Assist.PEERS: "Remove candidates seen by placed digits",
@@ -105,6 +105,10 @@ class GameView:
     """The cells show the player's own pencil marks (``Position.marks``), not the candidates (see pencil_mode.py)."""
     colouring: Colouring = Colouring()
     """The player's colours on cells and candidates (see colouring.py)."""
+    found_alone: frozenset[Technique] = frozenset()
+    """Techniques the player found alone in this game after a hint's first rungs (recorded in the history)."""
+    hint_rungs: tuple[int, int, int] = (0, 0, 0)
+    """How many hints were shown up to each rung in this game: nudge, pattern, step (recorded in the history)."""
 
 
 @dataclass(frozen=True, slots=True)
