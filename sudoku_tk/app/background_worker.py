@@ -30,6 +30,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from sudoku_tk.app.progress import path_techniques
 from sudoku_tk.app.puzzle_cache import PuzzleCache, PuzzleKey
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.level_search import Generated, generate_at_level, generate_practice, pool_practice, puzzle_seed
@@ -80,7 +81,14 @@ class MakeJob:
     pool_first: bool = False
 
 
-Job = PidJob | RateJob | MakeJob
+@dataclass(frozen=True, slots=True)
+class PathJob:
+    """The techniques a 9×9 puzzle's default logic path needs (``progress.path_techniques``), for its record."""
+
+    puzzle: str
+
+
+Job = PidJob | RateJob | MakeJob | PathJob
 
 
 def run_job(job: Job) -> tuple[int, Any]:
@@ -88,6 +96,8 @@ def run_job(job: Job) -> tuple[int, Any]:
     result: Any = None
     if isinstance(job, RateJob):
         result = rate_puzzle(Grid.from_string(job.puzzle))
+    elif isinstance(job, PathJob):
+        result = path_techniques(job.puzzle)
     elif isinstance(job, MakeJob):
         key = PuzzleKey.parse(job.key)
         if key.technique is not None:

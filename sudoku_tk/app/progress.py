@@ -7,6 +7,7 @@
 - ``daily_solved``: the daily puzzles of one date that were solved, by level.
 - ``solve_times``: the solve times per level over time, oldest first (what the chart draws).
 - ``history_csv``: every record as one CSV row, for a spreadsheet.
+- ``path_techniques``: the techniques a puzzle's default logic path needs (the background worker runs it).
 
 The records and their file are ``game_history.py``'s; which techniques were found alone is its
 ``technique_status``.
@@ -23,6 +24,8 @@ from datetime import date, datetime, timedelta
 
 from sudoku_tk.app.game_history import FinishedGame
 from sudoku_tk.app.puzzles import Level
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.step import Technique
 
 FINISHED_FORMAT = "%Y-%m-%d %H:%M"
 """How ``FinishedGame.finished`` writes when a game ended."""
@@ -133,6 +136,18 @@ def solve_times(games: Iterable[FinishedGame], size: int = 9) -> dict[str, list[
     return {level: sorted(by_level[level]) for level in sorted(by_level, key=_level_order)}
 
 
+def path_techniques(puzzle: str) -> tuple[Technique, ...]:
+    """The techniques the default logic path of ``puzzle`` (givens as one line) takes, each once, in the order
+    first taken (seconds at most for the hardest 9×9 puzzles: run it off the window's thread).
+
+    >>> [t.name for t in path_techniques("." + "534678912672195348198342567859761423426853791713924856961537284287419635345286179"[1:])]
+    ['FULL_HOUSE']
+    """
+    from sudoku_tk.engine.logic_solver import solve_logically  # the solver loads every technique: when needed
+
+    return tuple(dict.fromkeys(solve_logically(Grid.from_string(puzzle)).techniques()))
+
+
 CSV_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(FinishedGame))
 
 
@@ -169,5 +184,6 @@ __all__ = [
     "finished_at",
     "history_csv",
     "level_summaries",
+    "path_techniques",
     "solve_times",
 ]

@@ -1,5 +1,6 @@
-"""Best times and the history on a real window (Xvfb): a solved game is recorded once, Game > Statistics…
-lists it, and a time that beats the best says so on the solved card."""
+"""Best times and the history on a real window (Xvfb): a solved game is recorded once, Game > Progress… shows it
+(times, its techniques, the games), a time that beats the best says so on the solved card, a game replaced or
+closed unfinished is recorded as abandoned, and the clock can be hidden while it still counts."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ import pytest
 from gui_helpers import MakeApp, click, pump
 
 from sudoku_tk.app.game_history import FinishedGame, GameHistory, history_path
+from sudoku_tk.app.progress import path_techniques
 from sudoku_tk.app.session import Session
 from sudoku_tk.app.settings import DEFAULTS
 from sudoku_tk.engine.brute_force import solve
 from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.logic_solver import solve_logically
 from sudoku_tk.engine.propagation import Assist
+from sudoku_tk.engine.step import Technique
 
 pytestmark = pytest.mark.gui
 
@@ -43,7 +47,7 @@ def _app(make_app: MakeApp, tmp_path: Path, name: str = "Nearly"):  # type: igno
     return make_app(NEARLY, session=session, settings=PEERS_ONLY, data_dir=tmp_path), now
 
 
-def test_a_finished_game_is_listed_in_the_statistics_window(make_app: MakeApp, tmp_path: Path) -> None:
+def test_a_finished_game_is_listed_in_the_progress_window(make_app: MakeApp, tmp_path: Path) -> None:
     app, now = _app(make_app, tmp_path)
     _finish(app, now, 125)
     assert app.card_text().startswith("Solved!") and "new best" not in app.card_text()
@@ -54,12 +58,20 @@ def test_a_finished_game_is_listed_in_the_statistics_window(make_app: MakeApp, t
     app.run_command("statistics")
     pump(app)
     window = app.stats.window
-    assert window is not None and window.winfo_ismapped() and window.title() == "Statistics"
-    text = window.text()
-    assert text.startswith("Best times (solved alone)\n9×9, no level\t2:05")
-    assert text.count("Nearly: 2:05, alone") == 1
-    saved = GameHistory.load(history_path(tmp_path)).games
-    assert [(g.name, g.size, g.seconds, g.alone) for g in saved] == [("Nearly", 9, 125.0, True)]
+    assert window is not None and window.winfo_ismapped() and window.title() == "Progress"
+    assert window.totals.cget("text") == "1 game: 1 solved, 0 abandoned  ·  Daily streak: 0 days"
+    assert window.level_rows() == [("9×9, no level", "1", "0", "2:05", "2:05")]
+    (row,) = window.game_rows()
+    assert row[1:] == ("Nearly", "–", "2:05", "8", "0", "0", "solved alone")
+    needed = path_techniques(NEARLY)
+    assert needed  # the singles that fill the eight cells
+    for technique in needed:
+        assert window.technique_text(technique) == "✔ found alone"
+    assert window.technique_text(Technique.X_WING) == "○ not met yet"
+    assert window.practise_buttons[Technique.X_WING].cget("text") == "Practise this"
+    (saved,) = GameHistory.load(history_path(tmp_path)).games
+    assert (saved.name, saved.size, saved.seconds, saved.alone, saved.moves) == ("Nearly", 9, 125.0, True, 8)
+    assert saved.puzzle == NEARLY and saved.techniques == tuple(t.name for t in needed)
     window.close_button.invoke()
     pump(app)
 
@@ -71,10 +83,9 @@ def test_a_new_best_is_said_on_the_card(make_app: MakeApp, tmp_path: Path) -> No
     assert app.card_text().endswith("Well done! A new best for 9×9!")
     app.run_command("statistics")
     pump(app)
-    lines = app.stats.window.text().splitlines()
-    assert lines[1] == "9×9, no level\t1:30  (" + app.stats.history.games[0].finished + ")"
-    assert lines.index("Finished games, newest first") == 2
-    assert "Faster: 1:30, alone" in lines[3] and "Older: 5:00, alone" in lines[4]
+    assert app.stats.window.level_rows() == [("9×9, no level", "2", "0", "1:30", "3:15")]
+    rows = app.stats.window.game_rows()
+    assert [(r[1], r[3]) for r in rows] == [("Faster", "1:30"), ("Older", "5:00")]
 
 
 def test_a_game_solved_with_help_is_listed_but_sets_no_best(make_app: MakeApp, tmp_path: Path) -> None:
@@ -86,5 +97,43 @@ def test_a_game_solved_with_help_is_listed_but_sets_no_best(make_app: MakeApp, t
     assert "new best" not in app.card_text()
     app.run_command("statistics")
     pump(app)
-    text = app.stats.window.text()
-    assert "9×9, no level\t5:00" in text and "Helped: 0:10, with 1 hint" in text
+    window = app.stats.window
+    assert window.level_rows()[0][3] == "5:00"  # the best is still the unaided game
+    assert window.game_rows()[0][1] == "Helped" and window.game_rows()[0][-1] == "solved, 1 hint"
+    step = solve_logically(Grid.from_string(NEARLY)).steps[0].technique
+    assert window.technique_text(step) == "◐ met, with help"
+
+
+def test_a_game_replaced_or_closed_unfinished_is_recorded_as_abandoned(make_app: MakeApp, tmp_path: Path) -> None:
+    app, now = _app(make_app, tmp_path, "Left")
+    cell = next(c for c in app.session.position.empty_cells() if not app.session.position.values[c])
+    assert SOLUTION is not None
+    click(app, cell, SOLUTION[cell])  # the clock starts with the first move
+    now[0] += 42
+    cell = next(c for c in app.session.position.empty_cells() if not app.session.position.values[c])
+    click(app, cell, SOLUTION[cell])  # its time is the clock's at its last move
+    app.start_grid(Grid.from_string(CLASSIC), "Next one")
+    pump(app)
+    (left,) = GameHistory.load(history_path(tmp_path)).games
+    assert (left.name, left.abandoned, left.moves, left.seconds, left.puzzle) == ("Left", True, 2, 42.0, NEARLY)
+    app.start_grid(Grid.from_string(NEARLY), "No move made")  # replaced before its first move: not recorded
+    pump(app)
+    first = next(c for c in app.session.position.empty_cells() if not app.session.position.values[c])
+    click(app, first, SOLUTION[first])
+    app.close()
+    names = [(g.name, g.abandoned) for g in GameHistory.load(history_path(tmp_path)).games]
+    assert sorted(names) == [("Left", True), ("No move made", True)]
+
+
+def test_the_clock_can_be_hidden_and_still_counts(make_app: MakeApp, tmp_path: Path) -> None:
+    app, now = _app(make_app, tmp_path, "Unclocked")
+    assert app.status.is_clock_shown()
+    app.run_command("show-clock")
+    pump(app)
+    assert not app.status.is_clock_shown() and app.settings.show_clock is False
+    _finish(app, now, 75)
+    (game,) = GameHistory.load(history_path(tmp_path)).games
+    assert game.seconds == 75.0
+    app.run_command("show-clock")
+    pump(app)
+    assert app.status.is_clock_shown() and app.timer_text() == "Time 1:15"
