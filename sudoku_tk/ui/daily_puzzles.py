@@ -68,6 +68,18 @@ def daily_date(source: str) -> str:
         return ""
 
 
+def daily_level(source: str) -> str:
+    """The level (its label) of a daily game by its source; "" for any other game.
+
+    >>> daily_level(daily_source(date(2026, 12, 1), Level.HARD)), daily_level("")
+    ('hard', '')
+    """
+    found = _SOURCE.fullmatch(source.partition(":")[0])
+    if found is None or not daily_date(source) or found.group(2) not in (lv.label for lv in Level):
+        return ""
+    return found.group(2)
+
+
 def level_lines(games: Sequence[FinishedGame], day: date) -> list[str]:
     """Each level's line in the dialog: its name, and how ``day``'s puzzle of it went when it was solved."""
     solved = daily_solved(games, day)
@@ -139,7 +151,7 @@ class DailyPuzzles:
         self._host = host
         self._games = games
         self._worker = worker
-        self._today = today
+        self.today = today
         self._made: dict[tuple[date, Level], str] = {}
         self.last_level = Level.MEDIUM
         self.ask: Callable[[Sequence[FinishedGame], date, Level], Level | None] = lambda games, day, level: (
@@ -159,7 +171,7 @@ class DailyPuzzles:
 
     def choose(self) -> None:
         """Show the dialog and play the level chosen."""
-        day = self._today()
+        day = self.today()
         level = self.ask(self._games(), day, self.last_level)
         if level is not None:
             self.last_level = level
@@ -167,7 +179,7 @@ class DailyPuzzles:
 
     def start(self, level: Level, day: date | None = None) -> None:
         """Play ``day``'s (today's) puzzle of ``level``: at once when made already, else once it is made."""
-        day = day or self._today()
+        day = day or self.today()
         puzzle = self._made.get((day, level))
         if puzzle is not None:
             self._play(day, level, puzzle)
@@ -201,4 +213,13 @@ class DailyPuzzles:
         self._host.files.replace_game(f"the daily {level.label} puzzle", lambda: self._host.start_puzzle(choice))
 
 
-__all__ = ["DailyDialog", "DailyPuzzles", "daily_date", "daily_name", "daily_source", "level_lines", "streak_line"]
+__all__ = [
+    "DailyDialog",
+    "DailyPuzzles",
+    "daily_date",
+    "daily_level",
+    "daily_name",
+    "daily_source",
+    "level_lines",
+    "streak_line",
+]

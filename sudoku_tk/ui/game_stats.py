@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 import tkinter as tk
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,7 @@ from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.rating import Rating
 from sudoku_tk.engine.step import Technique
 
-from .daily_puzzles import daily_date
+from .daily_puzzles import daily_date, daily_level
 from .progress_window import ProgressWindow
 from .theme import Theme
 
@@ -161,7 +161,7 @@ class GameStats:
     # -- records ----------------------------------------------------------------------------------------------
     def _record_of(self, playing: _Playing, *, abandoned: bool = False) -> FinishedGame:
         puzzle = playing.start.to_string()
-        return finished_game(
+        game = finished_game(
             playing.view,
             playing.created,
             playing.puzzle_id,
@@ -171,6 +171,9 @@ class GameStats:
             abandoned=abandoned,
             daily=daily_date(playing.source),
         )
+        if game.daily and not game.level:  # not rated yet: a daily puzzle's level is known from its source
+            game = replace(game, level=daily_level(playing.source))
+        return game
 
     def finished(self, session: Session, view: GameView) -> str:
         """Record a game that has just become solved (once); the card's extra line when it is a new best."""
