@@ -7,7 +7,8 @@ Three tabs under one line of totals (games, solved, abandoned, the daily streak)
 - **Techniques**: every technique by family, each marked found alone (✔), met with a hint (◐) or not met
   yet (○), in words as well as marks, with "Practise this" beside it (a practice game through New game's
   practice path; offered for the techniques practice can make).
-- **Games**: every record, newest first: when, the puzzle, level, time, moves, mistakes, hints, and how it ended.
+- **Games**: every record, newest first (day and time; the year is in the CSV): when, the puzzle, level, time, moves, mistakes, the help it had (hints
+  asked for, steps made, digits revealed) and how it ended.
 
 Export CSV… writes every record (app/progress.py); Clear history… asks first, then forgets every game for
 every window (app/game_history.py). The figures come from the app layer; this module only lays them out.
@@ -16,6 +17,7 @@ every window (app/game_history.py). The figures come from the app layer; this mo
 from __future__ import annotations
 
 import tkinter as tk
+import tkinter.font as tkfont
 from collections.abc import Callable
 from datetime import date
 from functools import partial
@@ -25,7 +27,7 @@ from tkinter import filedialog, messagebox, ttk
 from sudoku_tk.app.atomic_files import atomic_write_text
 from sudoku_tk.app.game_clock import format_duration
 from sudoku_tk.app.game_history import ALONE, HINT, FinishedGame, GameHistory, level_name, technique_status
-from sudoku_tk.app.progress import daily_streak, history_csv, level_summaries, solve_times
+from sudoku_tk.app.progress import daily_streak, finished_at, history_csv, level_summaries, solve_times
 from sudoku_tk.engine.errors import SaveFileError
 from sudoku_tk.engine.step import Family, Technique
 from sudoku_tk.engine.technique_table import ORDER
@@ -52,20 +54,37 @@ def _time(seconds: float | None) -> str:
 
 
 def how_it_ended(game: FinishedGame) -> str:
-    """A game's end in a few words: "solved alone", "solved, 2 hints", "abandoned"."""
+    """A game's end in a few words: "solved alone", "solved with help", "given up"."""
     if game.abandoned:
-        return "abandoned"
-    helped = [f"{n} {what}{'s' * (n != 1)}" for n, what in ((game.hints, "hint"), (game.reveals, "reveal")) if n]
-    return "solved, " + ", ".join(helped) if helped else "solved alone"
+        return "given up"
+    return "solved alone" if game.alone and not any(game.hint_rungs) else "solved with help"
+
+
+def help_taken(game: FinishedGame) -> str:
+    """The help a game had: "none", or the hints asked for, the steps made for the player, the digits revealed.
+
+    >>> help_taken(FinishedGame("k", "", "", 9, "", 1.0, hints=1, reveals=2, hint_rungs=(3, 2, 1)))
+    '3 hints, 1 step made, 2 revealed'
+    """
+    parts = [
+        f"{n} {what}{'s' * (n != 1 and what != 'revealed')}{tail}"
+        for n, what, tail in (
+            (game.hint_rungs[0], "hint", ""),
+            (game.hints, "step", " made"),
+            (game.reveals, "revealed", ""),
+        )
+        if n
+    ]
+    return ", ".join(parts) if parts else "none"
 
 
 def totals_line(games: list[FinishedGame], today: date) -> str:
-    """The line over the tabs: games, solved, abandoned and the daily streak."""
+    """The line over the tabs: games, solved, given up and the daily streak."""
     solved = sum(1 for g in games if g.solved)
     streak = daily_streak(games, today)
     days = f"{streak} day{'s' * (streak != 1)}"
     return (
-        f"{len(games)} game{'s' * (len(games) != 1)}: {solved} solved, {len(games) - solved} abandoned"
+        f"{len(games)} game{'s' * (len(games) != 1)}: {solved} solved, {len(games) - solved} given up"
         f"  ·  Daily streak: {days}"
     )
 
@@ -109,8 +128,7 @@ class ProgressWindow(tk.Toplevel):
 
     # -- layout ---------------------------------------------------------------------------------------------
     def _build(self) -> None:
-        screen_w, screen_h = self.winfo_screenwidth(), self.winfo_screenheight()
-        self.geometry(f"{min(760, screen_w - 40)}x{min(560, screen_h - 80)}")
+        self.geometry(self._placed())
         self.minsize(420, 320)
         self.totals = ttk.Label(self, padding=(10, 8, 10, 4), font="TkHeadingFont")
         self.totals.pack(side="top", fill="x")
@@ -122,21 +140,35 @@ class ProgressWindow(tk.Toplevel):
         self.clear_button.pack(side="left", padx=(6, 0))
         self.close_button = ttk.Button(buttons, text="Close", command=self.destroy)
         self.close_button.pack(side="right")
-        self.tabs = ttk.Notebook(self)
+        self.tabs = ttk.Notebook(self, style="Progress.TNotebook")
         self.tabs.pack(side="top", fill="both", expand=True, padx=8)
         self._build_times()
         self._build_techniques()
         self._build_games()
 
+    def _placed(self) -> str:
+        """The window's size and place: 860×600 at most, within the screen, over the middle of the main window."""
+        screen_w, screen_h = self.winfo_screenwidth(), self.winfo_screenheight()
+        width, height = min(860, screen_w - 40), min(600, screen_h - 80)
+        parent = self.master.winfo_toplevel() if self.master else None
+        if parent is None or not parent.winfo_viewable():
+            return f"{width}x{height}"
+        x = parent.winfo_rootx() + (parent.winfo_width() - width) // 2
+        y = parent.winfo_rooty() + (parent.winfo_height() - height) // 3
+        x = max(0, min(x, screen_w - width))
+        y = max(0, min(y, screen_h - height - 40))
+        return f"{width}x{height}+{x}+{y}"
+
     def _build_times(self) -> None:
         tab = ttk.Frame(self.tabs, padding=6)
         self.tabs.add(tab, text="Times")
         columns = ("level", "solved", "abandoned", "best", "median")
-        self.levels = ttk.Treeview(tab, columns=columns, show="headings", height=5, selectmode="none")
-        for column, heading, width in zip(
-            columns, ("Level", "Solved", "Abandoned", "Best (alone)", "Median"), (150, 70, 80, 100, 90), strict=True
-        ):
+        self.levels = ttk.Treeview(
+            tab, columns=columns, show="headings", height=5, selectmode="none", style="Progress.Treeview"
+        )
+        for column, heading in zip(columns, ("Level", "Solved", "Given up", "Best alone", "Median"), strict=True):
             self.levels.heading(column, text=heading)
+            width = max(self._text_width(heading) + 24, 120 if column == "level" else 60)
             self.levels.column(column, width=width, anchor="w" if column == "level" else "e", stretch=column == "level")
         self.levels.pack(side="top", fill="x")
         ttk.Label(tab, text="Solve times per level (9×9), oldest game on the left", padding=(0, 8, 0, 2)).pack(
@@ -197,6 +229,23 @@ class ProgressWindow(tk.Toplevel):
             child.bind("<Button-4>", self._wheel, add="+")
             child.bind("<Button-5>", self._wheel, add="+")
 
+    def _fit_columns(self, event: tk.Event) -> None:
+        """Share the table's width among its columns: each gives a little on a small screen, and the puzzle and
+        help columns take what is left on a large one."""
+        total = sum(self._widths.values())
+        room = max(event.width - 4, 100)
+        scale = min(1.0, room / total)
+        widths = {c: int(w * scale) for c, w in self._widths.items()}
+        spare = room - sum(widths.values())
+        if spare > 0:
+            widths["name"] += spare * 2 // 3
+            widths["help"] += spare - spare * 2 // 3
+        for column, width in widths.items():
+            self.games.column(column, width=width)
+
+    def _text_width(self, text: str) -> int:
+        return int(tkfont.nametofont("TkDefaultFont", self).measure(text))
+
     def _wheel(self, event: tk.Event) -> str:
         delta = -1 if getattr(event, "num", 0) == 4 or getattr(event, "delta", 0) > 0 else 1
         self._list_canvas.yview_scroll(delta * 2, "units")
@@ -205,20 +254,23 @@ class ProgressWindow(tk.Toplevel):
     def _build_games(self) -> None:
         tab = ttk.Frame(self.tabs, padding=6)
         self.tabs.add(tab, text="Games")
-        columns = ("finished", "name", "level", "time", "moves", "mistakes", "hints", "end")
-        headings = ("When", "Puzzle", "Level", "Time", "Moves", "Mistakes", "Hints (rungs)", "How it ended")
-        widths = (120, 170, 100, 60, 55, 65, 90, 120)
-        self.games = ttk.Treeview(tab, columns=columns, show="headings", selectmode="browse")
-        for column, heading, width in zip(columns, headings, widths, strict=True):
+        tab.rowconfigure(0, weight=1)
+        tab.columnconfigure(0, weight=1)
+        columns = ("finished", "name", "level", "time", "moves", "mistakes", "help", "end")
+        headings = ("When", "Puzzle", "Level", "Time", "Moves", "Mistakes", "Help", "Result")
+        samples = ("30 Nov 10:00", "Medium 10", "Extreme", "1:02:03", "000", "00", "2 hints", "solved with help")
+        self.games = ttk.Treeview(tab, columns=columns, show="headings", selectmode="browse", style="Progress.Treeview")
+        self._widths: dict[str, int] = {}
+        for column, heading, sample in zip(columns, headings, samples, strict=True):
             self.games.heading(column, text=heading)
             numeric = column in ("time", "moves", "mistakes")
-            self.games.column(
-                column, width=width, minwidth=40, anchor="e" if numeric else "w", stretch=column == "name"
-            )
-        bar = ttk.Scrollbar(tab, orient="vertical", command=self.games.yview, style=SCROLL_STYLE)
-        self.games.configure(yscrollcommand=bar.set)
-        bar.pack(side="right", fill="y")
-        self.games.pack(side="left", fill="both", expand=True)
+            self._widths[column] = max(self._text_width(heading), self._text_width(sample)) + 20
+            self.games.column(column, width=self._widths[column], anchor="e" if numeric else "w", stretch=False)
+        self.games.bind("<Configure>", self._fit_columns, add="+")
+        down = ttk.Scrollbar(tab, orient="vertical", command=self.games.yview, style=SCROLL_STYLE)
+        self.games.configure(yscrollcommand=down.set)
+        self.games.grid(row=0, column=0, sticky="nsew")
+        down.grid(row=0, column=1, sticky="ns")
 
     # -- content --------------------------------------------------------------------------------------------
     def show_history(self, history: GameHistory) -> None:
@@ -245,25 +297,18 @@ class ProgressWindow(tk.Toplevel):
         )
         self.games.delete(*self.games.get_children())
         for g in games:
-            rungs = "/".join(str(n) for n in g.hint_rungs)
-            hints = f"{g.hints} ({rungs})" if any(g.hint_rungs) else str(g.hints)
-            level = level_name(g.level) or "–"
-            if g.daily:
-                level += " · daily"
-            self.games.insert(
-                "",
-                "end",
-                values=(
-                    g.finished,
-                    g.name,
-                    level,
-                    format_duration(g.seconds),
-                    g.moves,
-                    g.mistakes,
-                    hints,
-                    how_it_ended(g),
-                ),
+            when = finished_at(g)
+            row = (
+                f"{when:%d %b %H:%M}" if when is not None else g.finished,
+                g.name,
+                level_name(g.level) or "–",
+                format_duration(g.seconds),
+                g.moves,
+                g.mistakes,
+                help_taken(g),
+                how_it_ended(g),
             )
+            self.games.insert("", "end", values=row)
 
     def technique_text(self, technique: Technique) -> str:
         """What the Techniques tab says of ``technique`` (its mark and words)."""
@@ -339,7 +384,25 @@ class ProgressWindow(tk.Toplevel):
         style.configure("Alone.Progress.TLabel", foreground="#81c784" if dark else "#2e7d32")
         style.configure("Hint.Progress.TLabel", foreground="#ffb74d" if dark else "#a35200")
         style.configure("Unmet.Progress.TLabel", foreground=theme.text)
+        # The window's own styles for what the main window never shows (tables and tabs), in the theme's colours.
+        style.configure(
+            "Progress.Treeview",
+            background=theme.board,
+            fieldbackground=theme.board,
+            foreground=theme.text,
+            bordercolor=theme.thin_line,
+        )
+        style.map("Progress.Treeview", background=[("selected", theme.digit_bg)], foreground=[("selected", theme.text)])
+        style.configure("Progress.Treeview.Heading", background=background, foreground=theme.text)
+        style.map("Progress.Treeview.Heading", background=[("active", theme.seen_bg)])
+        style.configure("Progress.TNotebook", background=background, bordercolor=theme.thin_line)
+        style.configure("Progress.TNotebook.Tab", background=background, foreground=theme.text, padding=(10, 3))
+        style.map(
+            "Progress.TNotebook.Tab",
+            background=[("selected", theme.board), ("active", theme.seen_bg)],
+            foreground=[("selected", theme.text)],
+        )
         self.chart.set_theme(theme)
 
 
-__all__ = ["LISTED", "ProgressWindow", "how_it_ended", "totals_line"]
+__all__ = ["LISTED", "ProgressWindow", "help_taken", "how_it_ended", "totals_line"]

@@ -82,7 +82,7 @@ def test_two_windows_solving_at_once_both_show_both_games(make_app: MakeApp, tmp
     ]
     a.run_command("statistics")
     pump(a)
-    assert a.stats.window.totals.cget("text").startswith("3 games: 2 solved, 1 abandoned")
+    assert a.stats.window.totals.cget("text").startswith("3 games: 2 solved, 1 given up")
 
 
 def test_a_history_cut_short_is_told_at_start_kept_and_logged(make_app: MakeApp, tmp_path: Path) -> None:

@@ -84,7 +84,7 @@ def test_the_progress_window_draws_the_chart_and_offers_practice(make_app: MakeA
     window.geometry("760x560")
     pump(app)
     window.chart.redraw()
-    assert window.totals.cget("text") == "5 games: 5 solved, 0 abandoned  ·  Daily streak: 0 days"
+    assert window.totals.cget("text") == "5 games: 5 solved, 0 given up  ·  Daily streak: 0 days"
     assert window.level_rows() == [("Easy 9×9", "3", "0", "6:00", "7:00"), ("Hard 9×9", "2", "0", "22:00", "26:00")]
     assert [len(window.chart.points[level]) for level in ("easy", "hard")] == [3, 2]
     easy = window.chart.points["easy"]
@@ -138,7 +138,7 @@ def test_export_csv_and_clear_history_asked_first(make_app: MakeApp, tmp_path: P
     pump(app)
     assert GameHistory.load(history_path(tmp_path)).games == []
     assert window.game_rows() == [] and window.level_rows() == [("No games yet", "", "", "", "")]
-    assert window.totals.cget("text") == "0 games: 0 solved, 0 abandoned  ·  Daily streak: 0 days"
+    assert window.totals.cget("text") == "0 games: 0 solved, 0 given up  ·  Daily streak: 0 days"
 
 
 def test_the_streak_shows_in_the_progress_window(make_app: MakeApp, tmp_path: Path) -> None:

@@ -59,10 +59,10 @@ def test_a_finished_game_is_listed_in_the_progress_window(make_app: MakeApp, tmp
     pump(app)
     window = app.stats.window
     assert window is not None and window.winfo_ismapped() and window.title() == "Progress"
-    assert window.totals.cget("text") == "1 game: 1 solved, 0 abandoned  ·  Daily streak: 0 days"
+    assert window.totals.cget("text") == "1 game: 1 solved, 0 given up  ·  Daily streak: 0 days"
     assert window.level_rows() == [("9×9, no level", "1", "0", "2:05", "2:05")]
     (row,) = window.game_rows()
-    assert row[1:] == ("Nearly", "–", "2:05", "8", "0", "0", "solved alone")
+    assert row[1:] == ("Nearly", "–", "2:05", "8", "0", "none", "solved alone")
     needed = path_techniques(NEARLY)
     assert needed  # the singles that fill the eight cells
     for technique in needed:
@@ -99,7 +99,7 @@ def test_a_game_solved_with_help_is_listed_but_sets_no_best(make_app: MakeApp, t
     pump(app)
     window = app.stats.window
     assert window.level_rows()[0][3] == "5:00"  # the best is still the unaided game
-    assert window.game_rows()[0][1] == "Helped" and window.game_rows()[0][-1] == "solved, 1 hint"
+    assert window.game_rows()[0][1] == "Helped" and window.game_rows()[0][-2:] == ("1 step made", "solved with help")
     step = solve_logically(Grid.from_string(NEARLY)).steps[0].technique
     assert window.technique_text(step) == "◐ met, with help"
 
