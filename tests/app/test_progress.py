@@ -21,6 +21,7 @@ from sudoku_tk.app.progress import (
 )
 from sudoku_tk.app.session import Session
 from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.logic_solver import solve_logically
 from sudoku_tk.engine.rating import Level, Rating
 from sudoku_tk.engine.step import Technique
 
@@ -188,3 +189,13 @@ def test_csv_has_a_row_per_game_under_the_field_names() -> None:
     assert first["techniques"] == "HIDDEN_SINGLE X_WING" and first["hint_rungs"] == "2 1 0"
     assert first["abandoned"] == "no" and first["score"] == "722" and first["puzzle"] == "." * 81
     assert dict(zip(rows[0], rows[2]))["key"] == "b, with a comma"
+
+
+def test_the_background_worker_works_out_a_path_s_techniques() -> None:
+    from sudoku_tk.app.background_worker import PathJob, run_job
+
+    hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    _pid, found = run_job(PathJob(hard))
+    expected = tuple(dict.fromkeys(solve_logically(Grid.from_string(hard)).techniques()))
+    assert found == expected and len(found) > 3
+    assert found[0] in (Technique.HIDDEN_SINGLE, Technique.NAKED_SINGLE, Technique.FULL_HOUSE)
