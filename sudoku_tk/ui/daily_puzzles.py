@@ -1,8 +1,8 @@
 """Game > Daily puzzle…: today's puzzle of a level (engine/daily.py), the streak, which levels are done today.
 
 The dialog lists the five levels, each with today's result when solved, and the streak of days with a daily
-solved (app/progress.py). The chosen puzzle is made on the background worker (a second or so; on a thread
-where the window has none) and then played, once a game in progress may be replaced. A daily game's source
+solved (app/progress.py). The chosen puzzle is made on the background worker (a second or so; a window
+without one says it makes none, as New game does) and then played, once a game in progress may be replaced. A daily game's source
 says which day it is (``daily_source``), so its record, even of a game resumed the next day, names the day
 (``daily_date``); the history marks it done.
 """
@@ -10,7 +10,6 @@ says which day it is (``daily_source``), so its record, even of a game resumed t
 from __future__ import annotations
 
 import re
-import threading
 import tkinter as tk
 from collections.abc import Callable, Sequence
 from datetime import date
@@ -24,15 +23,13 @@ from sudoku_tk.app.game_history import FinishedGame
 from sudoku_tk.app.progress import daily_solved, daily_streak
 from sudoku_tk.app.puzzle_cache import PuzzleKey
 from sudoku_tk.app.puzzle_choice import PuzzleChoice
-from sudoku_tk.engine.daily import daily_puzzle, daily_seed
+from sudoku_tk.engine.daily import daily_seed
 from sudoku_tk.engine.level_search import Generated
 from sudoku_tk.engine.levels import Level
 
 from .dialogs import _Dialog
 from .ports import NewGameHost
 
-POLL_MS = 50
-"""How often a puzzle made on a thread (a window without a worker) is looked for."""
 _SOURCE = re.compile(r"Daily puzzle of (\d{4}-\d{2}-\d{2}) \((\w+)\)")
 
 
@@ -184,22 +181,13 @@ class DailyPuzzles:
         if puzzle is not None:
             self._play(day, level, puzzle)
             return
-        self._host.say(f"Making the {level.label} puzzle of {day.isoformat()}…")
         worker = self._worker
-        if worker is not None and worker.enabled:
-            job = MakeJob(PuzzleKey.at(level).text, daily_seed(day, level), time_limit=None)
-            worker.submit(job, lambda found: self._ready(day, level, found), urgent=True)
+        if worker is None or not worker.enabled:
+            self._host.say(f"The daily {level.label} puzzle is not made yet, and this window makes none", error=True)
             return
-        box: list[Generated] = []
-        thread = threading.Thread(target=lambda: box.append(daily_puzzle(day, level)), daemon=True, name="daily")
-        thread.start()
-        self._wait(thread, box, day, level)
-
-    def _wait(self, thread: threading.Thread, box: list[Generated], day: date, level: Level) -> None:
-        if thread.is_alive():
-            self._host.root.after(POLL_MS, lambda: self._wait(thread, box, day, level))
-        else:
-            self._ready(day, level, box[0] if box else None)
+        self._host.say(f"Making the {level.label} puzzle of {day.isoformat()}…")
+        job = MakeJob(PuzzleKey.at(level).text, daily_seed(day, level), time_limit=None)
+        worker.submit(job, lambda found: self._ready(day, level, found), urgent=True)
 
     def _ready(self, day: date, level: Level, found: Generated | None) -> None:
         if found is None:

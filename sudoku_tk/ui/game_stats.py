@@ -8,16 +8,16 @@ every window and sets a damaged file aside; ``note`` says so at start); the card
 - a game is recorded when it becomes solved (``finished``, called by the display), and as
   abandoned when another game replaces it with moves made and unsolved (it follows the session's
   changes, so it knows the game that was there before a NEW_GAME) or when the window closes on it
-  (``close``);
+  (``close``); a game replaced keeps the time its clock showed at its last move;
 - the techniques a 9×9 puzzle's default logic path needs are asked for when its game starts, on the
-  background worker's process (``PathJob``), or on a thread where the window has no worker; a game
-  finished before they are known is recorded without them;
+  background worker's process (``PathJob``), never on the window's thread (nor on another thread of its
+  process, where the collector could free Tk objects); a game finished before they are known, or in a
+  window without a worker, is recorded without them;
 - a daily puzzle is known by its source (daily_puzzles.py), so a resumed daily still counts.
 """
 
 from __future__ import annotations
 
-import threading
 import tkinter as tk
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -25,7 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sudoku_tk.app.background_worker import BackgroundWorker, PathJob, run_job
+from sudoku_tk.app.background_worker import BackgroundWorker, PathJob
 from sudoku_tk.app.credit import new_best_line
 from sudoku_tk.app.game_history import FinishedGame, GameHistory, finished_game, history_path, level_name
 from sudoku_tk.app.session import Change, ChangeKind, GameView, Session
@@ -36,10 +36,6 @@ from sudoku_tk.engine.step import Technique
 from .daily_puzzles import daily_date, daily_level
 from .progress_window import ProgressWindow
 from .theme import Theme
-
-THREAD_WAIT = 2.0
-"""Seconds a game's record waits for its techniques when they are worked out on a thread (a window without a
-background worker, as in tests); the worker's answer is never waited for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +77,6 @@ class GameStats:
         self._session: Session | None = None
         self._playing: _Playing | None = None
         self._techniques: dict[str, tuple[Technique, ...]] = {}
-        self._threads: dict[str, threading.Thread] = {}
         self._asked: set[str] = set()
 
     # -- following the game ---------------------------------------------------------------------------------
@@ -128,21 +123,10 @@ class GameStats:
         puzzle = start.to_string()
         if puzzle in self._techniques or puzzle in self._asked:
             return
-        self._asked.add(puzzle)
         worker = self.worker
         if worker is not None and worker.enabled:
+            self._asked.add(puzzle)
             worker.submit(PathJob(puzzle), lambda found: self._know(puzzle, found))
-            return
-        thread = threading.Thread(target=self._work_out, args=(puzzle,), daemon=True, name="path techniques")
-        self._threads[puzzle] = thread
-        thread.start()
-
-    def _work_out(self, puzzle: str) -> None:
-        """On a thread: the path's techniques (a dict entry written once is safe to read from the Tk thread)."""
-        try:
-            self._know(puzzle, run_job(PathJob(puzzle))[1])
-        except Exception:  # a puzzle the solver can't take: recorded without its techniques
-            self._asked.discard(puzzle)
 
     def _know(self, puzzle: str, found: Any) -> None:
         if isinstance(found, tuple):
@@ -151,11 +135,7 @@ class GameStats:
             self._asked.discard(puzzle)  # the worker failed: asked again next time the puzzle is played
 
     def techniques_of(self, puzzle: str) -> tuple[Technique, ...]:
-        """The techniques of ``puzzle``'s default path, when known (a thread working them out is waited for a
-        moment)."""
-        thread = self._threads.pop(puzzle, None)
-        if thread is not None:
-            thread.join(THREAD_WAIT)
+        """The techniques of ``puzzle``'s default path, when the worker has told them (else none)."""
         return self._techniques.get(puzzle, ())
 
     # -- records ----------------------------------------------------------------------------------------------

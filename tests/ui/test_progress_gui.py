@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 from gui_helpers import MakeApp, click, pump
+from test_statistics_gui import NEARLY, InlineWorker, until
 
 from sudoku_tk.app.game_history import FinishedGame, GameHistory, history_path
-from sudoku_tk.app.progress import CSV_COLUMNS
+from sudoku_tk.app.progress import CSV_COLUMNS, path_techniques
 from sudoku_tk.app.puzzle_cache import PuzzleKey
 from sudoku_tk.engine.brute_force import solve
 from sudoku_tk.engine.daily import daily_puzzle
@@ -46,25 +47,24 @@ def _games() -> list[FinishedGame]:
 
 
 def test_the_daily_puzzle_is_played_marked_done_and_counted_in_the_streak(make_app: MakeApp, tmp_path: Path) -> None:
-    app = make_app(data_dir=tmp_path)
+    app = make_app(NEARLY, data_dir=tmp_path, background=InlineWorker)
     app.daily.today = lambda: DAY
     app.daily.ask = lambda games, day, level: Level.EASY
     app.run_command("daily-puzzle")
-    for _ in range(400):  # made on a thread here (no background worker), looked for every 50 ms
-        pump(app)
-        if app.session.name.startswith("Daily"):
-            break
-        app.after(20)
+    assert app.status_text() == "Making the easy puzzle of 2026-12-01…"
+    until(app, lambda: app.session.name.startswith("Daily"))  # made on the worker, then played
     assert app.session.name == "Daily · Easy · 2026-12-01"
     expected = daily_puzzle(DAY, Level.EASY).puzzle
     assert app.session.start.to_string() == expected
     solution = solve(Grid.from_string(expected))
     assert solution is not None
+    until(app, lambda: bool(app.stats.techniques_of(expected)))  # asked of the worker when the game started
     while not app.session.is_solved():
         cell = next(c for c in app.session.position.empty_cells() if not app.session.position.values[c])
         click(app, cell, solution[cell])
     (game,) = GameHistory.load(history_path(tmp_path)).games
-    assert game.daily == "2026-12-01" and game.solved and game.puzzle == expected
+    assert game.daily == "2026-12-01" and game.solved and game.puzzle == expected and game.level == "easy"
+    assert game.techniques == tuple(t.name for t in path_techniques(expected)) == game.found_alone
     dialog = DailyDialog(app.root, app.stats.history.games, DAY, Level.MEDIUM, show=False)
     texts = [str(b.cget("text")) for b in dialog.level_buttons]
     assert texts[0].startswith("Easy: solved in ") and texts[0].endswith("✓")

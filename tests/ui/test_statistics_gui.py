@@ -4,12 +4,17 @@ closed unfinished is recorded as abandoned, and the clock can be hidden while it
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from gui_helpers import MakeApp, click, pump
 
+from sudoku_tk.app.background_worker import MakeJob
 from sudoku_tk.app.game_history import FinishedGame, GameHistory, history_path
 from sudoku_tk.app.progress import path_techniques
 from sudoku_tk.app.session import Session
@@ -29,6 +34,27 @@ NEARLY = "".join("." if i in (2, 3, 13, 30, 40, 50, 67, 78) else str(d) for i, d
 PEERS_ONLY = replace(DEFAULTS, assists=frozenset({Assist.PEERS}))
 
 
+class InlineWorker(Executor):
+    """The background worker's executor, run in this process at once: the path's techniques, ratings and daily
+    puzzles; the cache's refills come back empty (they would only cost the test time)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        job = args[0]
+        future: Future[Any] = Future()
+        refill = isinstance(job, MakeJob) and not job.seed.startswith("daily/")
+        future.set_result((0, None) if refill else fn(job))
+        return future
+
+
+def until(app, condition: Callable[[], bool], seconds: float = 20.0) -> None:  # type: ignore[no-untyped-def]
+    """Let the window run (its timer polls the worker) until ``condition`` holds."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the window's background work did not come back in time"
+        pump(app)
+        time.sleep(0.02)
+
+
 def _finish(app, now, seconds: float) -> None:  # type: ignore[no-untyped-def]
     """Click the solution's digit into every empty cell, taking ``seconds`` in all."""
     assert SOLUTION is not None
@@ -41,14 +67,15 @@ def _finish(app, now, seconds: float) -> None:  # type: ignore[no-untyped-def]
             first = False
 
 
-def _app(make_app: MakeApp, tmp_path: Path, name: str = "Nearly"):  # type: ignore[no-untyped-def]
+def _app(make_app: MakeApp, tmp_path: Path, name: str = "Nearly", **kw: Any):  # type: ignore[no-untyped-def]
     now = [0.0]
     session = Session(Grid.from_string(NEARLY), name, assists=[Assist.PEERS], clock=lambda: now[0])
-    return make_app(NEARLY, session=session, settings=PEERS_ONLY, data_dir=tmp_path), now
+    return make_app(NEARLY, session=session, settings=PEERS_ONLY, data_dir=tmp_path, **kw), now
 
 
 def test_a_finished_game_is_listed_in_the_progress_window(make_app: MakeApp, tmp_path: Path) -> None:
-    app, now = _app(make_app, tmp_path)
+    app, now = _app(make_app, tmp_path, background=InlineWorker)
+    until(app, lambda: bool(app.stats.techniques_of(NEARLY)))  # worked out on the worker when the game starts
     _finish(app, now, 125)
     assert app.card_text().startswith("Solved!") and "new best" not in app.card_text()
     app.run_command("undo")
@@ -60,9 +87,9 @@ def test_a_finished_game_is_listed_in_the_progress_window(make_app: MakeApp, tmp
     window = app.stats.window
     assert window is not None and window.winfo_ismapped() and window.title() == "Progress"
     assert window.totals.cget("text") == "1 game: 1 solved, 0 given up  ·  Daily streak: 0 days"
-    assert window.level_rows() == [("9×9, no level", "1", "0", "2:05", "2:05")]
+    assert window.level_rows() == [("Easy 9×9", "1", "0", "2:05", "2:05")]  # rated on the worker
     (row,) = window.game_rows()
-    assert row[1:] == ("Nearly", "–", "2:05", "8", "0", "none", "solved alone")
+    assert row[1:] == ("Nearly", "Easy", "2:05", "8", "0", "none", "solved alone")
     needed = path_techniques(NEARLY)
     assert needed  # the singles that fill the eight cells
     for technique in needed:
@@ -71,6 +98,7 @@ def test_a_finished_game_is_listed_in_the_progress_window(make_app: MakeApp, tmp
     assert window.practise_buttons[Technique.X_WING].cget("text") == "Practise this"
     (saved,) = GameHistory.load(history_path(tmp_path)).games
     assert (saved.name, saved.size, saved.seconds, saved.alone, saved.moves) == ("Nearly", 9, 125.0, True, 8)
+    assert saved.level == "easy" and saved.score > 0  # rated on the worker too
     assert saved.puzzle == NEARLY and saved.techniques == tuple(t.name for t in needed)
     window.close_button.invoke()
     pump(app)
@@ -90,7 +118,8 @@ def test_a_new_best_is_said_on_the_card(make_app: MakeApp, tmp_path: Path) -> No
 
 def test_a_game_solved_with_help_is_listed_but_sets_no_best(make_app: MakeApp, tmp_path: Path) -> None:
     GameHistory(history_path(tmp_path)).record(FinishedGame("old", "2026-11-01 09:00", "Older", 9, "", 300.0))
-    app, now = _app(make_app, tmp_path, "Helped")
+    app, now = _app(make_app, tmp_path, "Helped", background=InlineWorker)
+    until(app, lambda: bool(app.stats.techniques_of(NEARLY)))
     app.run_command("step")
     pump(app)
     _finish(app, now, 10)
@@ -98,7 +127,8 @@ def test_a_game_solved_with_help_is_listed_but_sets_no_best(make_app: MakeApp, t
     app.run_command("statistics")
     pump(app)
     window = app.stats.window
-    assert window.level_rows()[0][3] == "5:00"  # the best is still the unaided game
+    # No best for the helped game (easy, rated on the worker); the older game keeps its own.
+    assert window.level_rows() == [("Easy 9×9", "1", "0", "–", "0:10"), ("9×9, no level", "1", "0", "5:00", "5:00")]
     assert window.game_rows()[0][1] == "Helped" and window.game_rows()[0][-2:] == ("1 step made", "solved with help")
     step = solve_logically(Grid.from_string(NEARLY)).steps[0].technique
     assert window.technique_text(step) == "◐ met, with help"
