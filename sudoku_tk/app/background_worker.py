@@ -30,7 +30,6 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from sudoku_tk.app.progress import path_techniques
 from sudoku_tk.app.puzzle_cache import PuzzleCache, PuzzleKey
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.level_search import Generated, generate_at_level, generate_practice, pool_practice, puzzle_seed
@@ -97,6 +96,8 @@ def run_job(job: Job) -> tuple[int, Any]:
     if isinstance(job, RateJob):
         result = rate_puzzle(Grid.from_string(job.puzzle))
     elif isinstance(job, PathJob):
+        from sudoku_tk.app.progress import path_techniques  # the history's modules: only a process that needs them
+
         result = path_techniques(job.puzzle)
     elif isinstance(job, MakeJob):
         key = PuzzleKey.parse(job.key)
