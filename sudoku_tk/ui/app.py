@@ -400,8 +400,8 @@ class App(ttk.Frame):
 
     def close(self) -> None:
         """Stop timers and destroy the window (the root too when this App created it)."""
-        self.stats.close()  # a game left unfinished is recorded as abandoned
         self.files.close()
+        self.stats.close()  # a game left unfinished is recorded as abandoned (after its autosave, which comes first)
         self.window_sizes.cancel()
         self.new_games.close()  # ends the worker process, even mid-job
         self.exports.cancel()
