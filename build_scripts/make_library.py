@@ -134,7 +134,7 @@ def judge(givens: str) -> tuple[Level | None, int]:
     rating = engine_rating.rate_puzzle(grid, no_guessing())
     if not rating.solved:
         return None, rating.score
-    return Level.of_rating(rating.level), rating.score
+    return rating.level, rating.score
 
 
 def _judged(givens: Sequence[str], jobs: int) -> Iterator[tuple[Level | None, int]]:
@@ -183,7 +183,7 @@ def nine_by_nine(se_rows: Sequence[SeRow], jobs: int = 1, log: Callable[[str], N
     rows: list[Row] = []
     for level in LEVEL_ORDER:
         if len(kept[level]) < PER_LEVEL_9X9:
-            log(f"9x9 {level.value}: only {len(kept[level])} puzzles in the set")
+            log(f"9x9 {level.label}: only {len(kept[level])} puzzles in the set")
         for i, (_, pid, givens, rating) in enumerate(sorted(kept[level]), 1):
             name = "The classic" if pid == CLASSIC_ID else f"{level.display_name} {i}"
             source = "classic tutorial puzzle (Wikipedia)" if pid == CLASSIC_ID else SE_SOURCE
@@ -278,10 +278,10 @@ def render(rows: Sequence[Row]) -> dict[str, str]:
     files: dict[str, list[str]] = {}
     for pid, name, level, givens, rating, source in rows:
         side = parse_grid(givens).geometry.side
-        fname = f"{side}x{side}-{level.value}.txt"
+        fname = f"{side}x{side}-{level.label}.txt"
         if fname not in files:
-            files[fname] = [HEADER.format(size=side, level=level.value)]
-        files[fname].append("\t".join((pid, name, level.value, givens, rating, source)) + "\n")
+            files[fname] = [HEADER.format(size=side, level=level.label)]
+        files[fname].append("\t".join((pid, name, level.label, givens, rating, source)) + "\n")
     return {name: "".join(lines) for name, lines in sorted(files.items())}
 
 

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__, cli_io
+from .cli_daily import add_daily_parser
 from .cli_export import add_export_parser
 from .cli_generate import add_generate_parser
 from .cli_io import OutputError
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from .engine.geometry import Geometry
     from .engine.step import Technique
 
-SUBCOMMANDS = ("solve", "check", "hint", "steps", "rate", "generate", "export", "read-image")
+SUBCOMMANDS = ("solve", "check", "hint", "steps", "rate", "generate", "daily", "export", "read-image")
 """Every name the command line answers to; anything else opens the app."""
 
 MAX_INPUT_BYTES = cli_io.MAX_INPUT_BYTES
@@ -315,6 +316,13 @@ def _cmd_generate(ns: argparse.Namespace) -> int:
     return run_generate(ns)
 
 
+def _cmd_daily(ns: argparse.Namespace) -> int:
+    """Print the daily puzzle of a level and a date (cli_daily.py)."""
+    from .cli_daily import run_daily
+
+    return run_daily(ns)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sudoku-tk",
@@ -349,6 +357,7 @@ def build_parser() -> argparse.ArgumentParser:
     _time_limit_option(p)
     p.set_defaults(func=_cmd_rate)
     add_generate_parser(sub, _seconds).set_defaults(func=_cmd_generate)  # levels, practice, --jobs: cli_generate.py
+    add_daily_parser(sub, _seconds, DEFAULT_SECONDS).set_defaults(func=_cmd_daily)  # the daily puzzle: cli_daily.py
     add_export_parser(sub)  # pictures and PDF sheets: cli_export.py
     add_read_image_parser(sub)  # a puzzle from a picture: cli_read_image.py
     return parser

@@ -80,7 +80,14 @@ class MakeJob:
     pool_first: bool = False
 
 
-Job = PidJob | RateJob | MakeJob
+@dataclass(frozen=True, slots=True)
+class PathJob:
+    """The techniques a 9×9 puzzle's default logic path needs (``progress.path_techniques``), for its record."""
+
+    puzzle: str
+
+
+Job = PidJob | RateJob | MakeJob | PathJob
 
 
 def run_job(job: Job) -> tuple[int, Any]:
@@ -88,6 +95,10 @@ def run_job(job: Job) -> tuple[int, Any]:
     result: Any = None
     if isinstance(job, RateJob):
         result = rate_puzzle(Grid.from_string(job.puzzle))
+    elif isinstance(job, PathJob):
+        from sudoku_tk.app.progress import path_techniques  # the history's modules: only a process that needs them
+
+        result = path_techniques(job.puzzle)
     elif isinstance(job, MakeJob):
         key = PuzzleKey.parse(job.key)
         if key.technique is not None:

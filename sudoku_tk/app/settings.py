@@ -128,6 +128,8 @@ class Settings:
     """The hint panel's legend is folded to its one-line header."""
     window_sizes: tuple[tuple[int, int, int], ...] = ()
     """The window size the player chose for each board size, as (side, width, height); a size switch restores it."""
+    show_clock: bool = True
+    """Show the game clock in the status bar (hidden, it still counts: the history keeps every game's time)."""
 
     def enabled_techniques(self) -> frozenset[Technique] | None:
         """The techniques hints and the solver use; None when the player kept the default set."""
@@ -192,6 +194,7 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
         "panel_width": settings.panel_width,
         "legend_folded": settings.legend_folded,
         "window_sizes": {str(side): [w, h] for side, w, h in settings.window_sizes},
+        "show_clock": settings.show_clock,
     }
 
 
@@ -332,6 +335,7 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "panel_width": _panel_width,
     "legend_folded": _bool,
     "window_sizes": _window_sizes,
+    "show_clock": _bool,
 }
 
 

@@ -33,6 +33,7 @@ from sudoku_tk.app.commands import CommandRegistry
 from sudoku_tk.app.file_reading import SaveFileError
 from sudoku_tk.app.hint_views import HintView
 from sudoku_tk.app.level_assists import level_of, starting_assists
+from sudoku_tk.app.puzzle_cache import PuzzleKey
 from sudoku_tk.app.puzzle_choice import PuzzleChoice, choose_puzzle
 from sudoku_tk.app.session import GameView, Session
 from sudoku_tk.app.settings import DEFAULTS, Settings, load_settings, save_settings, theme_name
@@ -48,6 +49,7 @@ from .board_input import BoardInput
 from .board_view import BoardView, zoom_commands
 from .card_keys import CardKeys
 from .colour_tool import install_colour_tool
+from .daily_puzzles import DailyPuzzles
 from .export_commands import ExportCommands
 from .game_display import GameDisplay
 from .game_files import GameFiles
@@ -201,6 +203,12 @@ class App(ttk.Frame):
         # A hint shown is counted with the game (GameView.hint_rungs) though the board did not change: keep it.
         self.hint_panel.ladder.subscribe(self._hint_shown)
         self.new_games = NewGames(self, self.status, background, data_dir, self.files.schedule_autosave)
+        # Progress (game_stats.py): games replaced unfinished are recorded too; techniques worked out on the worker.
+        self.stats.worker = self.new_games.worker
+        self.stats.practise = lambda technique: self.new_games.start_generated(PuzzleKey.practice(technique))
+        self.stats.follow(session)
+        self.daily = DailyPuzzles(self, lambda: self.stats.history.games, self.new_games.worker)
+        self.commands.add(self.daily.command())
         self.help = install_help(self.root, self.commands, self.platform, self.status, lambda: self.theme)
         self.notices.log = self.status.log  # notices are kept in the message log too
         CardKeys(self.board).bind(self.root)
@@ -213,6 +221,7 @@ class App(ttk.Frame):
         self.root.report_callback_exception = self.report_callback_exception
         session.subscribe(self.display.on_change)
         session.subscribe(lambda change: self.board_view.keep_card_in_view())  # the solved card of a zoomed board
+        self.status.show_clock(self.settings.show_clock)
         self.files.start()
         self.new_games.start()  # rates each game's puzzle; keeps generated puzzles ready
         if not resumed:
@@ -337,6 +346,8 @@ class App(ttk.Frame):
             self.set_theme(theme_name(settings.theme))
         if settings.board_zoom != old.board_zoom:
             self.board_view.set_zoom(settings.board_zoom, tell=False)
+        if settings.show_clock != old.show_clock:
+            self.status.show_clock(settings.show_clock)
         self.display.update_marks()
         self.menus.sync_checks()
         if self.data_dir is not None and settings != old:
@@ -383,6 +394,7 @@ class App(ttk.Frame):
         self.status.set_theme(self.theme)  # the status bar's colour follows the theme
         self.menus.set_theme(self.theme)
         self.help.set_theme(self.theme)
+        self.stats.set_theme(self.theme)
         self.colour_tool.redraw()
 
     def quit_app(self) -> None:
@@ -391,6 +403,7 @@ class App(ttk.Frame):
     def close(self) -> None:
         """Stop timers and destroy the window (the root too when this App created it)."""
         self.files.close()
+        self.stats.close()  # a game left unfinished is recorded as abandoned (after its autosave, which comes first)
         self.window_sizes.cancel()
         self.new_games.close()  # ends the worker process, even mid-job
         self.exports.cancel()

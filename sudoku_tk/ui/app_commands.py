@@ -113,11 +113,11 @@ class AppCommands:
         add(
             Command(
                 "statistics",
-                "Statistics…",
+                "Progress…",
                 host.show_statistics,
                 menu="Game",
                 group="restart",
-                help="Best times per level and the games you finished",
+                help="Your games, times per level, the techniques you found, the daily streak",
             )
         )
         add(Command("quit", "Quit", host.quit_app, shortcuts=(sc("Mod+Q"),), menu="Game", group="quit"))
@@ -243,6 +243,17 @@ class AppCommands:
                 menu="View",
                 group="theme",
                 is_checked=lambda: host.theme.name == "dark",
+            )
+        )
+        add(
+            Command(
+                "show-clock",
+                "Show the clock",
+                lambda: self._toggle_setting("show_clock"),
+                menu="View",
+                group="theme",
+                is_checked=lambda: host.settings.show_clock,
+                help="Hide the clock to play without the time in view (it still counts, for Progress)",
             )
         )
 

@@ -152,6 +152,16 @@ class StatusBar(ttk.Frame):
     def show_time(self, seconds: float) -> None:
         self._timer.configure(text=f"Time {format_elapsed(seconds)}")
 
+    def show_clock(self, shown: bool) -> None:
+        """Show the timer, or hide it (the game's clock still counts; ``timer_text`` still reads it)."""
+        if shown and not self._timer.winfo_manager():
+            self._timer.pack(side="right", before=self._rating_label)
+        elif not shown and self._timer.winfo_manager():
+            self._timer.pack_forget()
+
+    def is_clock_shown(self) -> bool:
+        return bool(self._timer.winfo_manager())
+
     def show_rating(self, text: str) -> None:
         """Show the puzzle's rating next to the time ("Hard · 1,234 · SE ≈ 4.2", "Rating…"; "" hides it)."""
         self._rating_label.configure(text=text)

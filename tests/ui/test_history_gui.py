@@ -1,13 +1,14 @@
-"""Issue 22, item 22 in the window: two windows each solve a game and both are in the statistics; a history cut
-short is said at start, kept as history.json.damaged and written to the log."""
+"""Issue 22, item 22 in the window: two windows each solve a game and both are in the statistics (issue 25: also
+when they play at the same time, with Progress windows open, and with a game given up); a history cut short is
+said at start, kept as history.json.damaged and written to the log."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from gui_helpers import MakeApp, pump
-from test_statistics_gui import NEARLY, PEERS_ONLY, _finish
+from gui_helpers import MakeApp, click, pump
+from test_statistics_gui import NEARLY, PEERS_ONLY, SOLUTION, _finish
 
 from sudoku_tk.app.game_history import GameHistory, history_path
 from sudoku_tk.app.session import Session
@@ -33,8 +34,55 @@ def test_two_windows_solving_one_after_the_other_keep_both_games(make_app: MakeA
     a.run_command("statistics")
     pump(a)
     assert a.stats.window is not None
-    text = a.stats.window.text()
-    assert "Window A: 1:40, alone" in text and "Window B: 1:30, alone" in text
+    rows = a.stats.window.game_rows()
+    assert [(r[1], r[3], r[-1]) for r in rows] == [
+        ("Window B", "1:30", "solved alone"),
+        ("Window A", "1:40", "solved alone"),
+    ]
+
+
+def _next_move(app):  # type: ignore[no-untyped-def]
+    assert SOLUTION is not None
+    cell = next(c for c in app.session.position.empty_cells() if not app.session.position.values[c])
+    click(app, cell, SOLUTION[cell])
+
+
+def test_two_windows_solving_at_once_both_show_both_games(make_app: MakeApp, tmp_path: Path) -> None:
+    a, a_now = _window(make_app, tmp_path, "Window A")
+    b, b_now = _window(make_app, tmp_path, "Window B")
+    a.run_command("statistics")  # A's Progress window is open, empty, while both play
+    pump(a)
+    assert a.stats.window is not None and a.stats.window.game_rows() == []
+    a_now[0] = b_now[0] = 1.0
+    while not (a.session.is_solved() and b.session.is_solved()):  # a move in each window in turn
+        for app, now in ((a, a_now), (b, b_now)):
+            if not app.session.is_solved():
+                now[0] += 10
+                _next_move(app)
+    assert a.stats.window.winfo_exists()
+    shown = {r[1] for r in a.stats.window.game_rows()}
+    assert shown == {"Window A"}  # B's game is in the file, read again when the window is asked for
+    a.run_command("statistics")
+    pump(a)
+    assert {r[1] for r in a.stats.window.game_rows()} == {"Window A", "Window B"}
+    b.run_command("statistics")
+    pump(b)
+    assert b.stats.window is not None
+    assert {r[1] for r in b.stats.window.game_rows()} == {"Window A", "Window B"}
+    b.start_grid(Grid.from_string(NEARLY), "Left by B")  # B plays on, and gives that game up
+    pump(b)
+    _next_move(b)
+    b.start_grid(Grid.from_string(NEARLY), "B again")
+    pump(b)
+    saved = GameHistory.load(history_path(tmp_path)).games
+    assert sorted((g.name, g.abandoned) for g in saved) == [
+        ("Left by B", True),
+        ("Window A", False),
+        ("Window B", False),
+    ]
+    a.run_command("statistics")
+    pump(a)
+    assert a.stats.window.totals.cget("text").startswith("3 games: 2 solved, 1 given up")
 
 
 def test_a_history_cut_short_is_told_at_start_kept_and_logged(make_app: MakeApp, tmp_path: Path) -> None:
