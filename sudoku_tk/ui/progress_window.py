@@ -61,15 +61,18 @@ def how_it_ended(game: FinishedGame) -> str:
 
 
 def help_taken(game: FinishedGame) -> str:
-    """The help a game had: "none", or the hints asked for, the steps made for the player, the digits revealed.
+    """The help a game had: "none", or the hints only shown, the steps made for the player, the digits revealed.
+
+    A step made for the player (Apply, Step) was shown whole too, so ``hint_rungs`` counts it among the hints
+    (``GameView.hint_rungs``): the hints said here are the ones shown and not made.
 
     >>> help_taken(FinishedGame("k", "", "", 9, "", 1.0, hints=1, reveals=2, hint_rungs=(3, 2, 1)))
-    '3 hints, 1 step made, 2 revealed'
+    '2 hints, 1 step made, 2 revealed'
     """
     parts = [
         f"{n} {what}{'s' * (n != 1 and what != 'revealed')}{tail}"
         for n, what, tail in (
-            (game.hint_rungs[0], "hint", ""),
+            (max(0, game.hint_rungs[0] - game.hints), "hint", ""),
             (game.hints, "step", " made"),
             (game.reveals, "revealed", ""),
         )
