@@ -50,11 +50,16 @@ SIXTEEN_SEED = 5
 
 
 def shown_cells(reading: GridReading) -> tuple[list[int], list[int]]:
-    """The cells the check screen shows the player: (unsure, pointed at by the puzzle check)."""
+    """The cells the check screen shows the player: (unsure, pointed at by the puzzle check).
+
+    A check that finds no one-cell fix points at the whole grid (every cell to compare with the picture).
+    """
     check = check_reading(reading.values, reading.confidences, alternatives=[c.alternatives for c in reading.cells])
     pointed = [f.cell for f in check.fixes]
     if check.status is not CheckStatus.UNIQUE:
         pointed += list(check.suspects[:3]) + list(check.conflicts)
+    if check.whole_grid:
+        pointed = list(range(len(reading.cells)))
     return reading.unsure(), pointed
 
 
