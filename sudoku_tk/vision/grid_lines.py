@@ -37,6 +37,8 @@ FAR = 2.0
 FIRST_PRIOR = 0.3
 """What a line placed a cell from its nominal row costs in the middle strip (line_paths.place_lines)."""
 BETTER = 0.05
+UNEVEN = 0.5
+"""Weight of the mean change (in cells) from one gap between lines to the next, against their darkness."""
 """How much better (mean darkness along the lines) lines followed from the placed ones must sit to be taken."""
 
 
@@ -51,14 +53,20 @@ def _peak(profile: np.ndarray, expected: float) -> float | None:
     return float(np.average(np.arange(lo, hi)[top], weights=window[top]))
 
 
-def _line_offsets(dark: np.ndarray, side: int, margin: int, start: np.ndarray | None = None) -> np.ndarray:
+def _strip_profiles(dark: np.ndarray, side: int, margin: int) -> list[np.ndarray]:
+    """Each cell-wide strip's darkness per row: dark along four fifths of the strip is a line (a digit's
+    stroke covers two thirds of it at most)."""
+    return [np.percentile(dark[:, margin + j * CELL : margin + (j + 1) * CELL], ALONG, axis=1) for j in range(side)]
+
+
+def _line_offsets(profiles: list[np.ndarray], margin: int, start: np.ndarray | None = None) -> np.ndarray:
     """For each level line and each crossing, its offset (pixels) from the nominal row.
 
     Each line is followed strip by strip (cell-wide strips) from the middle outward, each strip searched near
     where the line was in the strip before, so a line that bends far from its nominal row is still followed.
+    ``start``: where each line is first looked for in the middle strip (an offset; None: its nominal row).
     """
-    # Dark along four fifths of a cell-long strip: a line; a digit's stroke covers two thirds of it at most.
-    profiles = [np.percentile(dark[:, margin + j * CELL : margin + (j + 1) * CELL], ALONG, axis=1) for j in range(side)]
+    side = len(profiles)
     middle = side // 2
     order = [middle] + [j for k in range(1, side) for j in (middle + k, middle - k) if 0 <= j < side]
     out = np.zeros((side + 1, side + 1))
@@ -75,11 +83,11 @@ def _line_offsets(dark: np.ndarray, side: int, margin: int, start: np.ndarray | 
     return out
 
 
-def _middle_placement(dark: np.ndarray, side: int, margin: int) -> np.ndarray | None:
+def _middle_placement(profiles: list[np.ndarray], margin: int) -> np.ndarray | None:
     """Each level line's offset (pixels) from its nominal row in the middle strip, the strip's lines placed all
     together (line_paths.py); None when they don't show there."""
-    middle = side // 2
-    profile = np.percentile(dark[:, margin + middle * CELL : margin + (middle + 1) * CELL], ALONG, axis=1)
+    side = len(profiles)
+    profile = profiles[side // 2]
     nominal = margin + np.arange(side + 1, dtype=np.float64) * CELL
     placed = place_lines(profile, nominal, int(round(side**0.5)), CELL, FIRST_PRIOR)
     return None if placed is None else placed - nominal
@@ -112,7 +120,7 @@ def _at_crossings(offsets: np.ndarray, limit: float = LIMIT * CELL) -> np.ndarra
 def _support(dark: np.ndarray, dy: np.ndarray, dx: np.ndarray, side: int, margin: int) -> float:
     """How well lines through these crossings sit on the grid's ink: the mean darkness along every line from
     crossing to crossing, plus along the box lines a pixel or two to each side (box lines are the thicker ones:
-    a grid placed a line off puts them on thin lines)."""
+    a grid placed a line off puts them on thin lines), less how unevenly the gaps between lines change."""
     box = int(round(side**0.5))
     k = margin + np.arange(side + 1) * CELL
     xs = k[None, :] + dx
@@ -128,7 +136,9 @@ def _support(dark: np.ndarray, dy: np.ndarray, dx: np.ndarray, side: int, margin
                 r = np.clip(np.rint(py + extra * across[1]).astype(np.int64), 0, h - 1)
                 c = np.clip(np.rint(px + extra * across[0]).astype(np.int64), 0, w - 1)
                 total += float(dark[r, c].mean()) * (1.0 if extra == 0 else 0.5)
-    return total / (2 * (side + 1))
+    # A page bends smoothly: the gaps between neighbouring lines change little from one gap to the next.
+    uneven = (np.abs(np.diff(dy, 2, axis=0)).mean() + np.abs(np.diff(dx, 2, axis=1)).mean()) / (2 * CELL)
+    return total / (2 * (side + 1)) - UNEVEN * float(uneven)
 
 
 def crossings(grey: np.ndarray, corners: np.ndarray, side: int) -> np.ndarray:
@@ -151,12 +161,12 @@ def crossings(grey: np.ndarray, corners: np.ndarray, side: int) -> np.ndarray:
     straight = np.asarray(warped, np.float32)
     dark = np.maximum(box_mean(straight, CELL // 2) - straight, 0.0)
     dark /= max(float(np.percentile(dark, 99)), 1.0)
-    dy = _line_offsets(dark, side, margin)
-    dx = _line_offsets(dark.T, side, margin).T
+    level, upright = _strip_profiles(dark, side, margin), _strip_profiles(dark.T, side, margin)
+    dy, dx = _line_offsets(level, margin), _line_offsets(upright, margin).T
     candidates = []
-    start_y, start_x = _middle_placement(dark, side, margin), _middle_placement(dark.T, side, margin)
+    start_y, start_x = _middle_placement(level, margin), _middle_placement(upright, margin)
     if start_y is not None and start_x is not None:
-        candidates.append((_line_offsets(dark, side, margin, start_y), _line_offsets(dark.T, side, margin, start_x).T))
+        candidates.append((_line_offsets(level, margin, start_y), _line_offsets(upright, margin, start_x).T))
     best = _support(dark, dy, dx, side, margin) + BETTER
     for cy, cx in candidates:
         score = _support(dark, cy, cx, side, margin)
