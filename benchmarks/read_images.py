@@ -1,7 +1,7 @@
 """How well and how fast the picture reader reads: phone photos, other apps' boards, this app's own pictures.
 
     .venv/bin/python benchmarks/read_images.py                # every section that can run here
-    .venv/bin/python benchmarks/read_images.py --only photos  # one section (photos, styles, app, screens, memory)
+    .venv/bin/python benchmarks/read_images.py --only photos  # one section (photos, styles, curled, app, screens, memory)
     .venv/bin/python benchmarks/read_images.py --list-misreads
 
 Sections:
@@ -12,6 +12,9 @@ Sections:
   shown (marked unsure, or pointed at by the puzzle check); the median and slowest seconds per photo.
 - styles: boards drawn in the named styles of ``vision/synthetic.py`` (thin and thick lines, coloured boxes,
   serif, mono, sans, dark mode, a busy page, red digits), 9×9, and 4×4 / 16×16 in the plain style; cells right.
+- curled: boards drawn in the named styles on strongly bent pages (``Camera.curl``: a smooth random bend of
+  the page, up to 3, 5 and 8 % of the picture's side), photographed a little badly; cells right, and the
+  wrong cells shown to the player.
 - app: this app's own board pictures (render/, the light theme at 50–200 %), puzzles and positions (the
   player's digits, which the reader leaves out as not givens, and candidates, which read as empty).
 - screens: real screenshots of the app's window under a virtual screen (light and dark themes, board zoom
@@ -50,11 +53,16 @@ SIXTEEN_SEED = 5
 
 
 def shown_cells(reading: GridReading) -> tuple[list[int], list[int]]:
-    """The cells the check screen shows the player: (unsure, pointed at by the puzzle check)."""
+    """The cells the check screen shows the player: (unsure, pointed at by the puzzle check).
+
+    A check that finds no one-cell fix points at the whole grid (every cell to compare with the picture).
+    """
     check = check_reading(reading.values, reading.confidences, alternatives=[c.alternatives for c in reading.cells])
     pointed = [f.cell for f in check.fixes]
     if check.status is not CheckStatus.UNIQUE:
         pointed += list(check.suspects[:3]) + list(check.conflicts)
+    if check.whole_grid:
+        pointed = list(range(len(reading.cells)))
     return reading.unsure(), pointed
 
 
@@ -176,6 +184,33 @@ def styles_section() -> None:
         s, took = _read_board(styled_board("plain", values, 40).picture, values)
         print(_line(f"  {label}", [s] if s else [], [took], 0 if s else 1))
     print(f"  seconds per picture: median {statistics.median(seconds):.2f}, slowest {max(seconds):.2f}")
+
+
+def curled_section() -> None:
+    from dataclasses import replace
+
+    from sudoku_tk.vision.synthetic import STYLES, Camera, draw_board, photograph
+
+    names = [n for n in STYLES if n != "busy-page"]
+    print(f"curled: boards in {len(names)} styles on strongly bent pages, 24 pictures per bend")
+    for curl in (0.03, 0.05, 0.08):
+        scores: list[Score] = []
+        failed = 0
+        for seed in range(24):
+            rng = random.Random(f"bench-curl/{seed}")
+            values = [int(c) if c != "." else 0 for c in PUZZLES[seed % len(PUZZLES)]]
+            style = (
+                replace(STYLES[names[seed % len(names)]], thin=1.0, thick=3.0)
+                if seed % 2
+                else STYLES[names[seed % len(names)]]
+            )
+            camera = Camera(turn=rng.uniform(-8, 8), tilt=0.03, blur=0.6, noise=4, jpeg=80, curl=curl)
+            s, _ = _read_board(photograph(draw_board(values, style, 44), camera, rng).picture, values)
+            if s is None:
+                failed += 1
+            else:
+                scores.append(s)
+        print(_line(f"  bent {curl:.0%} of the side", scores, [], failed))
 
 
 def app_section() -> None:
@@ -354,6 +389,7 @@ def memory_section() -> None:
 SECTIONS = {
     "photos": None,
     "styles": styles_section,
+    "curled": curled_section,
     "app": app_section,
     "screens": screens_section,
     "memory": memory_section,

@@ -63,6 +63,7 @@ def run_read_image(ns: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO
         "conflicts": list(check.conflicts),
         "suspects": list(check.suspects[:5]),
         "fixes": [{"cell": f.cell, "value": f.value, "was": f.was} for f in check.fixes],
+        "whole_grid": check.whole_grid,
     }
     out.write(json.dumps(data, ensure_ascii=False) + "\n")
     return 0

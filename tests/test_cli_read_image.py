@@ -46,7 +46,7 @@ def test_json_gives_confidences_corners_and_the_check(board_png: Path) -> None:
     assert len(data["corners"]) == 4 and data["picture_size"] == list(Image.open(board_png).size)
     (x0, y0), (x1, _), (_, y2), _ = data["corners"]
     assert x0 < x1 and y0 < y2
-    assert data["check"]["status"] == "unique"
+    assert data["check"]["status"] == "unique" and data["check"]["whole_grid"] is False
 
 
 @pytest.mark.parametrize(

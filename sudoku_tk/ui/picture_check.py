@@ -225,6 +225,9 @@ class PictureCheck(tk.Toplevel):
             c.create_rectangle(
                 x0 + 1, y0 + 1, x1 - 1, y1 - 1, outline=t.contradiction, width=3, tags=("suspect", f"suspect{cell}")
             )
+        if self.check.whole_grid:  # no one-cell fix: the misreads may be anywhere, the whole board is to compare
+            end = 2 + side * size
+            c.create_rectangle(2, 2, end, end, outline=t.contradiction, width=3, tags="whole-grid")
         x0, y0, x1, y1 = self._cell_box(self.cursor)
         c.create_rectangle(x0 + 1, y0 + 1, x1 - 1, y1 - 1, outline=t.cursor, width=2, tags="cursor")
 
@@ -304,6 +307,10 @@ class PictureCheck(tk.Toplevel):
         return sorted(
             {int(t[6:]) for i in self.board.find_withtag("unsure") for t in self.board.gettags(i) if t[6:].isdigit()}
         )
+
+    def whole_grid_marked(self) -> bool:
+        """Is the whole board framed for comparing (the check found no one-cell fix)?"""
+        return bool(self.board.find_withtag("whole-grid"))
 
     def fix_labels(self) -> list[str]:
         return [str(b.cget("text")) for b in self.fix_bar.winfo_children()]

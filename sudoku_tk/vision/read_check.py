@@ -7,6 +7,10 @@ ones that leave a puzzle with exactly one solution. Those are offered as fixes, 
 cells are the suspects the check screen points at. For several solutions only cells the reader was unsure
 of are changed (adding a digit anywhere would make most puzzles unique, which proves nothing).
 
+When no one-cell change mends the puzzle read, the misreads are more than one and may be anywhere (a bent
+page can shift a whole row, so digits are missed or a grid line is read as a 1): the check then points at the
+whole grid (``whole_grid``), and the check screen asks the player to compare every cell with the picture.
+
 Engine only (no numpy): the window imports this while the reader is not loaded yet.
 """
 
@@ -75,6 +79,8 @@ class ReadCheck:
     """The likeliest misread cells, the likeliest first."""
     fixes: tuple[Fix, ...] = ()
     solution: tuple[int, ...] | None = None
+    whole_grid: bool = False
+    """Not a proper puzzle and no one-cell fix: the misreads may be anywhere, every cell is to be compared."""
 
     @property
     def is_proper(self) -> bool:
@@ -139,7 +145,12 @@ def check_reading(
             " So many conflicts that no one change mends: the grid itself may have been misread; compare the"
             " picture with the board, or take a closer, straighter photo."
         )
-    return ReadCheck(status, message, conflicts, tuple(suspects), tuple(fixes))
+    elif not fixes:
+        message += (
+            " No one change mends it: more than one cell may be misread, anywhere; compare every cell with the"
+            " picture (a bent page can shift a whole row)."
+        )
+    return ReadCheck(status, message, conflicts, tuple(suspects), tuple(fixes), whole_grid=not fixes)
 
 
 def _suspects(

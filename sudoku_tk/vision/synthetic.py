@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -321,6 +321,9 @@ class Camera:
     """JPEG quality (0: no JPEG)."""
     scale: float = 1.0
     """The picture's size after all (a share of the drawn size)."""
+    curl: float = 0.0
+    """A strongly bent page: the largest shift of any point of the page along a smooth random field (a share
+    of the picture's longer side); 0.05 moves the middle of a grid filling the picture by about half a cell."""
 
 
 def random_camera(rng: random.Random, rough: float = 1.0) -> Camera:
@@ -363,6 +366,10 @@ def photograph(board: Board, camera: Camera, rng: random.Random) -> Board:
     new_corners = to_source.inverse().apply(corners)
     if camera.bend > 0:
         photo = _bend(photo, camera.bend, fill)
+    if camera.curl > 0:
+        field_ = curl_field(photo.size, camera.curl, rng)
+        photo = displace(photo, field_, fill)
+        new_corners = np.array([_undisplaced(field_, p) for p in new_corners])
     if camera.blur > 0:
         photo = photo.filter(ImageFilter.GaussianBlur(camera.blur))
     array = np.asarray(photo, np.float32)
@@ -397,6 +404,100 @@ def _bend(photo: Image.Image, amount: float, fill: float | tuple[int, ...] | Non
         s1 = amount * w * math.sin(math.pi * y1 / h)
         mesh.append(((0, y0, w, y1), (s0, y0, s1, y1, w + s1, y1, w + s0, y0)))
     return photo.transform((w, h), Image.Transform.MESH, mesh, Image.Resampling.BILINEAR, fillcolor=fill)
+
+
+Field = Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
+"""A displacement field: for points (x, y) of the photo, the shift (dx, dy) to where they were on the page."""
+
+
+def curl_field(size: tuple[int, int], amount: float, rng: random.Random) -> Field:
+    """A smooth random displacement of a page, its largest shift ``amount`` times the picture's longer side.
+
+    Three kinds, as pages bend: a page curling along one axis (lines across the fold bow, cells squeeze towards
+    the raised edge), a sheet with a soft wave, and a page sagging at one corner. Each is a sum of smooth
+    terms with random strengths, scaled so the largest shift over the picture is ``amount``.
+    """
+    w, h = size
+    kind = rng.choice(["cylinder", "wave", "corner"])
+    across = rng.random() < 0.5  # which way the fold runs
+    t0 = rng.uniform(-0.2, 0.6)
+    bow, squeeze = rng.choice([-1, 1]) * rng.uniform(0.6, 1.0), rng.uniform(0.0, 0.6)
+    waves = [
+        (
+            rng.uniform(0.3, 1.2),
+            rng.uniform(-0.8, 0.8),
+            rng.uniform(0, 2 * math.pi),
+            rng.uniform(-1, 1),
+            rng.uniform(-1, 1),
+        )
+        for _ in range(3)
+    ]
+    corner = (rng.choice([0.0, 1.0]), rng.choice([0.0, 1.0]))
+    tilt = rng.uniform(-1, 1), rng.uniform(-1, 1)
+
+    def raw(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        u, v = x / w, y / h
+        if kind == "cylinder":
+            a, b = (u, v) if across else (v, u)
+            lift = np.maximum(a - t0, 0.0)
+            along = bow * lift**2 * (0.6 + 0.8 * b)
+            squeezed = -squeeze * lift**3
+            return (squeezed, along) if across else (along, squeezed)
+        if kind == "wave":
+            dx, dy = np.zeros_like(u), np.zeros_like(u)
+            for f, g, phase, ax, ay in waves:
+                dx = dx + ax * np.sin(2 * math.pi * (f * u + g * v) + phase)
+                dy = dy + ay * np.sin(2 * math.pi * (g * u + f * v) + phase)
+            return dx, dy
+        reach = np.clip(1.0 - np.hypot(u - corner[0], v - corner[1]) / 1.2, 0.0, None) ** 2
+        return tilt[0] * reach, tilt[1] * reach
+
+    gx, gy = np.meshgrid(np.linspace(0, w, 33), np.linspace(0, h, 33))
+    sx, sy = raw(gx, gy)
+    peak = max(float(np.hypot(sx, sy).max()), 1e-9)
+    gain = amount * max(w, h) / peak
+
+    def field(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        dx, dy = raw(np.asarray(x, np.float64), np.asarray(y, np.float64))
+        return dx * gain, dy * gain
+
+    return field
+
+
+def displace(photo: Image.Image, field: Field, fill: float | tuple[int, ...] | None, quads: int = 32) -> Image.Image:
+    """The photo with each point taken from where ``field`` says it was (a mesh of small quads)."""
+    w, h = photo.size
+    xs = np.linspace(0, w, quads + 1)
+    ys = np.linspace(0, h, quads + 1)
+    gx, gy = np.meshgrid(xs, ys)
+    dx, dy = field(gx, gy)
+    sx, sy = gx + dx, gy + dy
+    mesh = []
+    for i in range(quads):
+        for j in range(quads):
+            box = (int(xs[j]), int(ys[i]), int(xs[j + 1]), int(ys[i + 1]))
+            quad = (
+                sx[i, j],
+                sy[i, j],
+                sx[i + 1, j],
+                sy[i + 1, j],
+                sx[i + 1, j + 1],
+                sy[i + 1, j + 1],
+                sx[i, j + 1],
+                sy[i, j + 1],
+            )
+            mesh.append((box, tuple(float(v) for v in quad)))
+    return photo.transform((w, h), Image.Transform.MESH, mesh, Image.Resampling.BICUBIC, fillcolor=fill)
+
+
+def _undisplaced(field: Field, point: np.ndarray) -> tuple[float, float]:
+    """Where a point of the page lands in the displaced photo (the field inverted by fixed-point steps)."""
+    p = np.array(point, np.float64)
+    q = p.copy()
+    for _ in range(30):
+        dx, dy = field(q[0:1], q[1:2])
+        q = p - np.array([dx[0], dy[0]])
+    return float(q[0]), float(q[1])
 
 
 def random_style(rng: random.Random) -> Style:
@@ -457,6 +558,8 @@ __all__: list[str] = [
     "Camera",
     "STYLES",
     "Style",
+    "curl_field",
+    "displace",
     "draw_board",
     "font_paths",
     "photograph",

@@ -187,6 +187,28 @@ def test_the_check_screen_offers_the_fix_of_a_misread_and_edits_with_the_keyboar
             screen.destroy()
 
 
+def test_a_misread_no_one_change_mends_frames_the_whole_board_and_play_waits(make_app: Callable[..., App]) -> None:
+    from sudoku_tk.vision.reader import read_with_picture
+
+    app = make_app(HARD)
+    values = list(Grid.from_string(CLASSIC).givens)
+    reading, flat = read_with_picture(draw_board(values, STYLES["plain"], 40).picture)
+    shifted = values.copy()
+    shifted[27:36] = values[28:36] + [1]  # row 4 read a cell to the left, its edge line taken for a 1
+    screen = PictureCheck(app.root, reading.with_values(shifted, confidence=0.99), flat, app.theme, "p.png", show=False)
+    try:
+        assert screen.whole_grid_marked()
+        assert "disabled" in screen.play_button.state()
+        assert "compare every cell with the picture" in screen.check_text() or "grid itself" in screen.check_text()
+        for cell, value in zip(range(27, 36), values[27:36]):  # the player puts the row right
+            screen.cursor = cell
+            screen.press_key(str(value) if value else "Delete")
+        assert not screen.whole_grid_marked() and "disabled" not in screen.play_button.state()
+    finally:
+        if screen.winfo_exists():
+            screen.destroy()
+
+
 def test_the_check_screen_fits_small_screens() -> None:
     assert 2 * board_side_for(800, 600) + 110 <= 800 and board_side_for(800, 600) + 270 <= 600
 

@@ -92,3 +92,32 @@ def test_many_conflicts_without_a_fix_say_the_grid_may_be_misread() -> None:
     check = check_reading(values, [0.99] * 81)
     assert check.status is CheckStatus.CONFLICT and check.fixes == ()
     assert "the grid itself may have been misread" in check.message
+
+
+def test_a_misread_that_no_one_change_mends_points_at_the_whole_grid() -> None:
+    # A row read a cell to the left (a bent page): its digits missed, a grid line read as a 1.
+    values = values_of(PUZZLE)
+    shifted = values.copy()
+    shifted[27:36] = values[28:36] + [1]
+    check = check_reading(shifted, [0.99] * 81)
+    assert not check.is_proper and check.fixes == ()
+    assert check.whole_grid, "no one-cell fix: the misreads may be anywhere"
+    assert "compare every cell with the picture" in check.message or "the grid itself" in check.message
+
+
+def test_a_misread_with_a_one_cell_fix_points_at_that_cell_not_the_whole_grid() -> None:
+    values = values_of(PUZZLE)
+    values[4] = 3
+    check = check_reading(values, [1.0] * 4 + [0.55] + [1.0] * 76)
+    assert check.fixes and not check.whole_grid
+    assert check_reading(values_of(PUZZLE), [1.0] * 81).whole_grid is False
+
+
+def test_several_solutions_with_no_unsure_cell_to_change_point_at_the_whole_grid() -> None:
+    values = values_of(PUZZLE)
+    for cell in (1, 4, 10, 12):  # four givens missed, each read as a sure empty cell
+        values[cell] = 0
+    if count_solutions(Grid.from_values(values), 2) < 2:
+        values[13] = values[14] = 0
+    check = check_reading(values, [0.99] * 81)
+    assert check.status is CheckStatus.SEVERAL and check.fixes == () and check.whole_grid
