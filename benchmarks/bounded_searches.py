@@ -20,8 +20,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from sudoku_tk.engine.brute_force import count_solutions
-from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.brute_force import count_solutions
 from sudoku_tk.engine.techniques.chains import find_remote_pairs
 
 ISSUE_22 = (

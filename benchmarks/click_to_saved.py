@@ -51,9 +51,9 @@ def window_clicks(length: int, count: int) -> tuple[list[float], list[float]]:
     wall clock, and this thread's CPU time (what the app itself spent, without waiting for a core)."""
     import tkinter as tk
 
-    from sudoku_tk.app.session import Session
-    from sudoku_tk.engine.moves import Eliminate
-    from sudoku_tk.ui.app import App
+    from sudoku_tk.app.game.session import Session
+    from sudoku_tk.engine.play.moves import Eliminate
+    from sudoku_tk.ui.window.app import App
 
     data = Path(tempfile.mkdtemp(prefix="sudoku-tk-bench-"))
     root = tk.Tk()

@@ -3,7 +3,7 @@
 
     .venv/bin/python benchmarks/daily_puzzles.py [--days 20] [--start 2026-12-01] [--levels easy,hard]
 
-Each day's puzzle is ``daily_puzzle(day, level)`` (engine/daily.py: the generator from the date, no time
+Each day's puzzle is ``daily_puzzle(day, level)`` (engine/generating/daily.py: the generator from the date, no time
 limit), timed by the wall clock and this process's CPU time, for ``--days`` days from ``--start``. Printed per
 level: median, 95th percentile and the slowest, with the number of generated candidates looked at (tries).
 The load average is printed first: the machine is shared.
@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sudoku_tk.engine.daily import daily_puzzle  # noqa: E402
-from sudoku_tk.engine.levels import Level  # noqa: E402
+from sudoku_tk.engine.generating.daily import daily_puzzle  # noqa: E402
+from sudoku_tk.engine.rating.levels import Level  # noqa: E402
 
 
 def nearest_rank(values: list[float], q: float) -> float:

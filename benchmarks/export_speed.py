@@ -11,10 +11,10 @@ import statistics
 import time
 from collections.abc import Callable
 
-from sudoku_tk.engine.generator import generate
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.propagation import recompute
-from sudoku_tk.engine.step import Highlight, HighlightRole, Link
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.generating.generator import generate
+from sudoku_tk.engine.play.propagation import recompute
+from sudoku_tk.engine.steps.step import Highlight, HighlightRole, Link
 from sudoku_tk.render.board_picture import PictureKind, picture, save_png
 from sudoku_tk.render.overlays import Overlay
 from sudoku_tk.render.sheets import SheetPuzzle, puzzle_sheets

@@ -29,9 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sudoku_tk.engine.brute_force import count_solutions  # noqa: E402
-from sudoku_tk.engine.generator import Symmetry, is_minimal  # noqa: E402
-from sudoku_tk.engine.level_search import (  # noqa: E402
+from sudoku_tk.engine.generating.generator import Symmetry, is_minimal  # noqa: E402
+from sudoku_tk.engine.generating.level_search import (  # noqa: E402
     DEFAULT_LEVEL_SYMMETRY,
     DEFAULT_PRACTICE_SYMMETRY,
     Generated,
@@ -41,10 +40,11 @@ from sudoku_tk.engine.level_search import (  # noqa: E402
     practice_techniques,
     puzzle_seed,
 )
-from sudoku_tk.engine.logic_solver import solve_logically  # noqa: E402
-from sudoku_tk.engine.rating import Level, rate_puzzle  # noqa: E402
-from sudoku_tk.engine.step import Technique  # noqa: E402
-from sudoku_tk.engine.technique_sets import parse_selection  # noqa: E402
+from sudoku_tk.engine.rating.score import Level, rate_puzzle  # noqa: E402
+from sudoku_tk.engine.solving.brute_force import count_solutions  # noqa: E402
+from sudoku_tk.engine.solving.logic import solve_logically  # noqa: E402
+from sudoku_tk.engine.solving.technique_sets import parse_selection  # noqa: E402
+from sudoku_tk.engine.steps.step import Technique  # noqa: E402
 
 
 def nearest_rank(values: list[float], q: float) -> float:
@@ -109,8 +109,8 @@ def measure(
 
 def time_to_ready(techniques: list[Technique], repeats: int, refilling: bool = True) -> None:
     """Order each technique's practice puzzle on the app's worker while it refills the cache; print the waits."""
-    from sudoku_tk.app.background_worker import BackgroundWorker, PuzzleSupply, process_pool
-    from sudoku_tk.app.puzzle_cache import PuzzleCache, PuzzleKey
+    from sudoku_tk.app.puzzles.background_worker import BackgroundWorker, PuzzleSupply, process_pool
+    from sudoku_tk.app.puzzles.cache import PuzzleCache, PuzzleKey
 
     worker = BackgroundWorker(process_pool)
     cache = PuzzleCache(None, per_level=20 if refilling else 0)  # per_level 20: a refill job is always running

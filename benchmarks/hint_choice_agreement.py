@@ -23,9 +23,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from sudoku_tk.engine.grid import Grid  # noqa: E402
-from sudoku_tk.engine.logic_solver import solve_logically  # noqa: E402
-from sudoku_tk.engine.step import Family, Step  # noqa: E402
+from sudoku_tk.engine.board.grid import Grid  # noqa: E402
+from sudoku_tk.engine.solving.logic import solve_logically  # noqa: E402
+from sudoku_tk.engine.steps.step import Family, Step  # noqa: E402
 from sudoku_tk.engine.techniques import find_hint  # noqa: E402
 
 SE_SET = REPO / "tests" / "data" / "puzzles" / "sudoku_exchange_se_rated.txt"

@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sudoku_tk.app import puzzles  # noqa: E402
-from sudoku_tk.app.level_assists import SINGLES, starting_assists  # noqa: E402
-from sudoku_tk.engine.levels import Level  # noqa: E402
-from sudoku_tk.engine.propagation import ALL_ASSISTS  # noqa: E402
+from sudoku_tk.app.game.level_assists import SINGLES, starting_assists  # noqa: E402
+from sudoku_tk.app.puzzles import built_in as puzzles  # noqa: E402
+from sudoku_tk.engine.play.propagation import ALL_ASSISTS  # noqa: E402
+from sudoku_tk.engine.rating.levels import Level  # noqa: E402
 
 
 def main() -> int:

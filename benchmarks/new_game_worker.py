@@ -21,10 +21,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sudoku_tk.app.background_worker import BackgroundWorker, PuzzleSupply, process_pool  # noqa: E402
-from sudoku_tk.app.puzzle_cache import CACHE_NAME, LEVEL_KEYS, PuzzleCache, PuzzleKey  # noqa: E402
-from sudoku_tk.engine.level_search import generate_at_level  # noqa: E402
-from sudoku_tk.engine.rating import Level  # noqa: E402
+from sudoku_tk.app.puzzles.background_worker import BackgroundWorker, PuzzleSupply, process_pool  # noqa: E402
+from sudoku_tk.app.puzzles.cache import CACHE_NAME, LEVEL_KEYS, PuzzleCache, PuzzleKey  # noqa: E402
+from sudoku_tk.engine.generating.level_search import generate_at_level  # noqa: E402
+from sudoku_tk.engine.rating.score import Level  # noqa: E402
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 HARDEST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -21,13 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sudoku_tk.app import puzzles  # noqa: E402
-from sudoku_tk.app.game_record import GameRecord  # noqa: E402
-from sudoku_tk.app.pencil_mode import fill_move  # noqa: E402
-from sudoku_tk.app.save_format import dumps  # noqa: E402
-from sudoku_tk.engine.grid import Grid  # noqa: E402
-from sudoku_tk.engine.moves import Clear, Eliminate, Move, Pencil, Place  # noqa: E402
-from sudoku_tk.engine.propagation import recompute  # noqa: E402
+from sudoku_tk.app.game.pencil_mode import fill_move  # noqa: E402
+from sudoku_tk.app.puzzles import built_in as puzzles  # noqa: E402
+from sudoku_tk.app.storage.game_record import GameRecord  # noqa: E402
+from sudoku_tk.app.storage.save_format import dumps  # noqa: E402
+from sudoku_tk.engine.board.grid import Grid  # noqa: E402
+from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Pencil, Place  # noqa: E402
+from sudoku_tk.engine.play.propagation import recompute  # noqa: E402
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 

@@ -36,11 +36,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from sudoku_tk.engine.generator import generate  # noqa: E402
-from sudoku_tk.engine.grid import Grid  # noqa: E402
-from sudoku_tk.engine.logic_solver import solve_logically  # noqa: E402
-from sudoku_tk.engine.rating import Level, rate  # noqa: E402
-from sudoku_tk.engine.se_rating import path_se, se_estimate  # noqa: E402
+from sudoku_tk.engine.board.grid import Grid  # noqa: E402
+from sudoku_tk.engine.generating.generator import generate  # noqa: E402
+from sudoku_tk.engine.rating.score import Level, rate  # noqa: E402
+from sudoku_tk.engine.rating.se import path_se, se_estimate  # noqa: E402
+from sudoku_tk.engine.solving.logic import solve_logically  # noqa: E402
 
 SE_TSV = REPO / "tests" / "data" / "puzzles" / "sudoku_exchange_se_rated.tsv"
 BUCKETS = {"<1.5": 1.0, "1.5-2.4": 2.0}

@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sudoku_tk.engine.grid import Grid  # noqa: E402
+from sudoku_tk.engine.board.grid import Grid  # noqa: E402
 from sudoku_tk.vision.photo_set import SHARED_PHOTOS, Score, load_photos, score, split_note  # noqa: E402
 from sudoku_tk.vision.read_check import CheckStatus, check_reading  # noqa: E402
 from sudoku_tk.vision.reading import GridReading  # noqa: E402
@@ -159,7 +159,7 @@ def _read_board(picture, truth: Sequence[int], left_out: Sequence[int] | None = 
 
 
 def styles_section() -> None:
-    from sudoku_tk.engine.generator import generate
+    from sudoku_tk.engine.generating.generator import generate
     from sudoku_tk.vision.synthetic import STYLES, styled_board
 
     print(f"styles: boards drawn in {len(STYLES)} styles (clean pictures, as a screenshot), 9×9 unless named")
@@ -214,9 +214,9 @@ def curled_section() -> None:
 
 
 def app_section() -> None:
-    from sudoku_tk.engine.brute_force import solve
-    from sudoku_tk.engine.moves import Place
-    from sudoku_tk.engine.propagation import recompute
+    from sudoku_tk.engine.play.moves import Place
+    from sudoku_tk.engine.play.propagation import recompute
+    from sudoku_tk.engine.solving.brute_force import solve
     from sudoku_tk.render.board_picture import PictureKind, picture
 
     print("app: this app's board pictures (render/, light theme), 50–200 %")
@@ -298,8 +298,8 @@ def grab_board(app: App) -> Image.Image:  # type: ignore[name-defined]  # noqa: 
 def _screens() -> None:
     import tkinter as tk
 
-    from sudoku_tk.app.puzzle_choice import PuzzleChoice
-    from sudoku_tk.ui.app import App
+    from sudoku_tk.app.puzzles.choice import PuzzleChoice
+    from sudoku_tk.ui.window.app import App
 
     print("screens: screenshots of the app's window, light and dark, board zoom 50–200 % (a board bigger than")
     print("  its window is grabbed as scrolled through, stitched)")

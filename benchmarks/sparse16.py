@@ -35,9 +35,9 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from sudoku_tk.engine.brute_force import count_solutions
-from sudoku_tk.engine.generator import Symmetry, generate, random_solution
-from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.generating.generator import Symmetry, generate, random_solution
+from sudoku_tk.engine.solving.brute_force import count_solutions
 
 SIDE = 16
 BOX = 4

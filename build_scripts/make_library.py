@@ -2,7 +2,7 @@
 
 9×9: the classic tutorial puzzle plus puzzles from the public-domain Sudoku Exchange
 set in tests/data/puzzles (sudoku_exchange_se_rated.tsv), each given its level by the
-app's own rating (``sudoku_tk.app.puzzles.classify``: ``rate_puzzle``) and kept only
+app's own rating (``sudoku_tk.app.puzzles.built_in.classify``: ``rate_puzzle``) and kept only
 when the logic solver finishes it without guessing (``hints_finish``), so its hints
 never run out. The puzzles of earlier versions come first and keep their ids (saved
 games and the recently played list name them; the old selection is rebuilt here
@@ -17,7 +17,7 @@ brute-force solver before it is written.
 
 Usage: ``python build_scripts/make_library.py [--source FILE] [--out DIR] [--jobs N] [--check]``.
 ``--check`` builds in memory and exits 1 if the files on disk differ. The rating is the
-slow part: run this again when ``sudoku_tk/engine/rating.py`` changes.
+slow part: run this again when ``sudoku_tk/engine/rating/score.py`` changes.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from sudoku_tk.app.puzzles import (  # noqa: E402
+from sudoku_tk.app.puzzles.built_in import (  # noqa: E402
     CLASSIC_GIVENS,
     CLASSIC_ID,
     LEVEL_ORDER,
@@ -45,14 +45,14 @@ from sudoku_tk.app.puzzles import (  # noqa: E402
     rating_upper_bound,
     solves_with_singles,
 )
-from sudoku_tk.engine import rating as engine_rating  # noqa: E402
-from sudoku_tk.engine.brute_force import count_solutions  # noqa: E402
+from sudoku_tk.engine.board.geometry import Geometry  # noqa: E402
+from sudoku_tk.engine.board.grid import Grid  # noqa: E402
 from sudoku_tk.engine.formats import parse_grid  # noqa: E402
-from sudoku_tk.engine.generator import random_solution  # noqa: E402
-from sudoku_tk.engine.geometry import Geometry  # noqa: E402
-from sudoku_tk.engine.grid import Grid  # noqa: E402
-from sudoku_tk.engine.logic_solver import solve_logically  # noqa: E402
-from sudoku_tk.engine.technique_sets import up_to_level  # noqa: E402
+from sudoku_tk.engine.generating.generator import random_solution  # noqa: E402
+from sudoku_tk.engine.rating import score as engine_rating  # noqa: E402
+from sudoku_tk.engine.solving.brute_force import count_solutions  # noqa: E402
+from sudoku_tk.engine.solving.logic import solve_logically  # noqa: E402
+from sudoku_tk.engine.solving.technique_sets import up_to_level  # noqa: E402
 
 SEED = 20240607
 PER_LEVEL_9X9 = 60

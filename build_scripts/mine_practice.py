@@ -24,13 +24,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sudoku_tk.engine.generator import Symmetry, generate  # noqa: E402
-from sudoku_tk.engine.level_search import (  # noqa: E402
+from sudoku_tk.engine.generating.generator import Symmetry, generate  # noqa: E402
+from sudoku_tk.engine.generating.level_search import (  # noqa: E402
     fair_default_path,
     path_with_technique,
     practice_techniques,
 )
-from sudoku_tk.engine.practice_pool import Pool, PoolEntry, format_pool, parse_pool  # noqa: E402
+from sudoku_tk.engine.generating.practice_pool import Pool, PoolEntry, format_pool, parse_pool  # noqa: E402
 
 POOL = Path(__file__).resolve().parent.parent / "sudoku_tk" / "data" / "practice" / "pool.txt"
 HEADER = [

@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sudoku_tk.app import puzzles  # noqa: E402
-from sudoku_tk.app.game_history import FinishedGame, GameHistory, history_path  # noqa: E402
-from sudoku_tk.app.progress import path_techniques  # noqa: E402
+from sudoku_tk.app.progress.history import FinishedGame, GameHistory, history_path  # noqa: E402
+from sudoku_tk.app.progress.summaries import path_techniques  # noqa: E402
+from sudoku_tk.app.puzzles import built_in as puzzles  # noqa: E402
 
 SIZES = ((800, 600), (1366, 768))
 THEMES = ("light", "dark")
@@ -84,9 +84,9 @@ def record_games(data_dir: Path, count: int, seed: int, today: date) -> list[Fin
 
 def shoot(data_dir: Path, theme: str, out: Path, size: tuple[int, int]) -> list[Path]:
     """In this process (on $DISPLAY): open the app and its Progress window, save a picture of each tab."""
-    from sudoku_tk.app.puzzle_choice import PuzzleChoice
-    from sudoku_tk.ui.app import App
-    from sudoku_tk.ui.window_setup import make_root
+    from sudoku_tk.app.puzzles.choice import PuzzleChoice
+    from sudoku_tk.ui.window.app import App
+    from sudoku_tk.ui.window.setup import make_root
 
     root = make_root()
     entry = puzzles.puzzles_for(9, "medium")[0]

@@ -18,12 +18,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .bench.selftest import main as self_test
 
         return self_test(args[1:])
-    from . import cli
+    from .cli import commands as cli
 
     if args and (args[0] in cli.SUBCOMMANDS or args[0] in ("-h", "--help", "--version")):
         return cli.main(args)
     try:
-        from .ui.launch import run_gui
+        from .ui.window.launch import run_gui
     except ImportError as exc:  # tkinter missing from this Python
         print(f"sudoku-tk: the window can't open: {exc}", file=sys.stderr)
         return 2

@@ -213,7 +213,7 @@ def test_the_window_and_the_command_line_start_without_numpy() -> None:
     import sys
 
     code = (
-        "import sys; import sudoku_tk.ui.app, sudoku_tk.cli, sudoku_tk.__main__; "
+        "import sys; import sudoku_tk.ui.window.app, sudoku_tk.cli.commands, sudoku_tk.__main__; "
         "print(sorted(m for m in sys.modules if m == 'numpy' or m.startswith('sudoku_tk.vision.')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=PKG.parent)
@@ -225,7 +225,7 @@ def test_the_window_and_the_command_line_start_without_numpy() -> None:
 
 # Where the window asks Tk which windowing system it draws with, because Tk itself differs there: the zoom modifier
 # (Command on aqua), macOS's application menu hooks, and X11's Emacs binding of Ctrl+A.
-TK_WINDOWING_ALLOWED = {"ui/board_view.py", "ui/mac_events.py", "ui/window_setup.py"}
+TK_WINDOWING_ALLOWED = {"ui/board/view.py", "ui/window/mac_events.py", "ui/window/setup.py"}
 OS_QUESTIONS = {
     ("sys", "platform"),
     ("os", "name"),
@@ -298,4 +298,4 @@ def test_the_rest_of_the_package_calls_the_systems_interface_not_its_parts() -> 
                 modules.append(node.module or "")
             offenders += [f"{rel} imports {m}" for m in modules if m.startswith("sudoku_tk.system.")]
     assert offenders == []
-    assert "from sudoku_tk.system import" in (PKG / "app" / "commands.py").read_text(encoding="utf-8")
+    assert "from sudoku_tk.system import" in (PKG / "app" / "game" / "commands.py").read_text(encoding="utf-8")

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from sudoku_tk.app.background_worker import (
+from sudoku_tk.app.puzzles.background_worker import (
     MAKE_TIME_LIMIT,
     ORDER_ATTEMPTS,
     REFILL_ATTEMPTS,
@@ -30,11 +30,11 @@ from sudoku_tk.app.background_worker import (
     process_pool,
     run_job,
 )
-from sudoku_tk.app.puzzle_cache import LEVEL_KEYS, PuzzleCache, PuzzleKey
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.level_search import Generated, generate_at_level
-from sudoku_tk.engine.rating import Level, Rating, rate_puzzle
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.app.puzzles.cache import LEVEL_KEYS, PuzzleCache, PuzzleKey
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.generating.level_search import Generated, generate_at_level
+from sudoku_tk.engine.rating.score import Level, Rating, rate_puzzle
+from sudoku_tk.engine.steps.step import Technique
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 

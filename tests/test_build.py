@@ -24,9 +24,9 @@ from shared_data import REPO
 
 from sudoku_tk.bench import selftest
 from sudoku_tk.bench.selftest import SelfTestFailure, Status
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Place
-from sudoku_tk.engine.propagation import Assist, recompute
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Place
+from sudoku_tk.engine.play.propagation import Assist, recompute
 
 LINUX = sys.platform.startswith("linux")
 
@@ -193,7 +193,7 @@ def test_the_desktop_file_launches_sudoku_tk_with_its_icon() -> None:
 @pytest.mark.gui
 def test_the_desktop_file_names_the_window_class() -> None:
     # Docks group the running window under the launcher only when these agree.
-    from sudoku_tk.ui.launch import make_root
+    from sudoku_tk.ui.window.launch import make_root
 
     root = make_root()
     try:
@@ -368,7 +368,7 @@ def test_self_test_without_a_display_says_no_window(tmp_path: Path) -> None:
 
 @pytest.mark.gui
 def test_self_test_reports_a_refused_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudoku_tk.app.session import Outcome, Session
+    from sudoku_tk.app.game.session import Outcome, Session
 
     monkeypatch.setattr(Session, "place", lambda self, cell, digit: Outcome(False, "refused for the test"))
     assert selftest.main([]) == Status.MOVE_REFUSED
@@ -376,7 +376,7 @@ def test_self_test_reports_a_refused_move(monkeypatch: pytest.MonkeyPatch) -> No
 
 @pytest.mark.gui
 def test_self_test_reports_a_board_that_did_not_redraw(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudoku_tk.ui.board_canvas import BoardCanvas
+    from sudoku_tk.ui.board.canvas import BoardCanvas
 
     real_render = BoardCanvas.render
     calls = []
@@ -393,7 +393,7 @@ def test_self_test_reports_a_board_that_did_not_redraw(monkeypatch: pytest.Monke
 
 @pytest.mark.gui
 def test_self_test_reports_a_missing_puzzle_library(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudoku_tk.app import puzzles
+    from sudoku_tk.app.puzzles import built_in as puzzles
 
     monkeypatch.setattr(puzzles, "library", lambda: [])
     assert selftest.main([]) == Status.NO_PUZZLE
@@ -412,7 +412,7 @@ def test_self_test_checks_macos_menus_and_command_keys(monkeypatch: pytest.Monke
 @pytest.mark.gui
 def test_self_test_reports_menus_showing_what_macos_menus_cannot_read(monkeypatch: pytest.MonkeyPatch) -> None:
     from sudoku_tk.system import Platform
-    from sudoku_tk.ui import menus
+    from sudoku_tk.ui.window import menus
 
     monkeypatch.setattr(Platform, "current", classmethod(lambda cls, name=None: cls.MAC))
     # The symbols themselves (⇧⌘Z): Tk's macOS menus take them for one key with no modifier.
@@ -422,7 +422,7 @@ def test_self_test_reports_menus_showing_what_macos_menus_cannot_read(monkeypatc
 
 @pytest.mark.gui
 def test_self_test_reports_an_undo_key_that_does_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudoku_tk.app.session import Outcome, Session
+    from sudoku_tk.app.game.session import Outcome, Session
 
     monkeypatch.setattr(Session, "undo", lambda self: Outcome(False, "nothing to undo, for the test"))
     assert selftest.main([]) == Status.MENU_KEYS
@@ -433,7 +433,7 @@ def test_self_test_reports_an_about_window_missing_a_library(monkeypatch: pytest
     # What a frozen build without Pillow's metadata showed: "Pillow not installed".
     from importlib import metadata
 
-    from sudoku_tk.ui import help_windows
+    from sudoku_tk.ui.messages import help_windows
 
     def no_metadata(name: str) -> str:
         raise metadata.PackageNotFoundError(name)

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 from shared_data import PUZZLES, REPO, read_puzzles, shared_file
 
-from sudoku_tk import __version__, bench, cli
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.grid import Grid
+from sudoku_tk import __version__, bench
+from sudoku_tk.cli import commands as cli
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.brute_force import solve
 
 DIGITS = "123456789ABCDEFG"
 
@@ -293,10 +294,10 @@ def test_bench_percentile_and_section_registry() -> None:
 
 # -- generate ------------------------------------------------------------------------------------------
 def test_generate_prints_unique_puzzles_of_the_asked_level() -> None:
-    from sudoku_tk.engine.brute_force import count_solutions
-    from sudoku_tk.engine.grid import Grid
-    from sudoku_tk.engine.logic_solver import solve_logically
-    from sudoku_tk.engine.rating import Level, rate
+    from sudoku_tk.engine.board.grid import Grid
+    from sudoku_tk.engine.rating.score import Level, rate
+    from sudoku_tk.engine.solving.brute_force import count_solutions
+    from sudoku_tk.engine.solving.logic import solve_logically
 
     proc = run("generate", "--count", "3", "--level", "easy", "--seed", "5")
     assert proc.returncode == 0, proc.stderr
@@ -312,8 +313,8 @@ def test_generate_prints_unique_puzzles_of_the_asked_level() -> None:
 
 @pytest.mark.parametrize("size", [4, 16])
 def test_generate_other_sizes(size: int) -> None:
-    from sudoku_tk.engine.brute_force import count_solutions
-    from sudoku_tk.engine.grid import Grid
+    from sudoku_tk.engine.board.grid import Grid
+    from sudoku_tk.engine.solving.brute_force import count_solutions
 
     proc = run("generate", "--size", str(size), "--seed", "1", "--symmetry", "none")
     assert proc.returncode == 0, proc.stderr

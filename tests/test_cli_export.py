@@ -9,9 +9,9 @@ from pdf_reading import page_texts
 from PIL import Image
 
 from sudoku_tk.__main__ import main
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.rating import rate
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.rating.score import rate
+from sudoku_tk.engine.solving.logic import solve_logically
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -105,7 +105,7 @@ def test_an_unwritable_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_the_export_command_is_listed_in_the_help(capsys: pytest.CaptureFixture[str]) -> None:
-    from sudoku_tk.cli import SUBCOMMANDS, build_parser
+    from sudoku_tk.cli.commands import SUBCOMMANDS, build_parser
 
     assert "export" in SUBCOMMANDS
     assert "export" in build_parser().format_help()

@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shared_data import REPO
 
-from sudoku_tk import cli
-from sudoku_tk.engine.brute_force import count_solutions, solve
-from sudoku_tk.engine.grid import Grid
+from sudoku_tk.cli import commands as cli
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.brute_force import count_solutions, solve
 
 TOP95_1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."

@@ -23,11 +23,11 @@ import pytest
 from PIL import Image
 from shared_data import REPO
 
-from sudoku_tk import cli
-from sudoku_tk.cli_io import os_error_words
-from sudoku_tk.cli_limits import TimeLimitExceeded, time_limit
-from sudoku_tk.engine import batch
-from sudoku_tk.engine.batch import Request, generate_batch
+from sudoku_tk.cli import commands as cli
+from sudoku_tk.cli.console import os_error_words
+from sudoku_tk.cli.limits import TimeLimitExceeded, time_limit
+from sudoku_tk.engine.generating import batch
+from sudoku_tk.engine.generating.batch import Request, generate_batch
 
 ISSUE_22 = (
     "....................F.....D.G.E.......DGE......F......E...FG...D........G..D..F......E........G.....G.FD.E......."
@@ -89,13 +89,16 @@ def test_issue_22s_puzzle_in_steps_and_export(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "target, args",
     [
-        ("sudoku_tk.cli.first_solutions", ["solve", "-"]),
-        ("sudoku_tk.cli.count_solutions", ["check", WIKIPEDIA]),
-        ("sudoku_tk.engine.brute_force.unique_solution", ["hint", WIKIPEDIA]),
-        ("sudoku_tk.engine.brute_force.count_solutions", ["steps", "-"]),
-        ("sudoku_tk.engine.brute_force.count_solutions", ["rate", "-"]),
+        ("sudoku_tk.cli.commands.first_solutions", ["solve", "-"]),
+        ("sudoku_tk.cli.commands.count_solutions", ["check", WIKIPEDIA]),
+        ("sudoku_tk.engine.solving.brute_force.unique_solution", ["hint", WIKIPEDIA]),
+        ("sudoku_tk.engine.solving.brute_force.count_solutions", ["steps", "-"]),
+        ("sudoku_tk.engine.solving.brute_force.count_solutions", ["rate", "-"]),
         ("sudoku_tk.render.board_picture.unique_solution", ["export", WIKIPEDIA, "--png", "x.png", "--solution"]),
-        ("sudoku_tk.engine.brute_force.unique_solution", ["export", WIKIPEDIA, "--pdf", "x.pdf", "--with-solutions"]),
+        (
+            "sudoku_tk.engine.solving.brute_force.unique_solution",
+            ["export", WIKIPEDIA, "--pdf", "x.pdf", "--with-solutions"],
+        ),
     ],
 )
 def test_a_puzzle_past_the_time_limit_is_one_line_and_status_2(
@@ -126,7 +129,7 @@ def test_a_puzzle_of_a_file_past_the_limit_names_its_line(
             endless()
         return [tuple(i % 9 + 1 for i in range(81))]
 
-    monkeypatch.setattr("sudoku_tk.cli.first_solutions", slow_second)
+    monkeypatch.setattr("sudoku_tk.cli.commands.first_solutions", slow_second)
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"{WIKIPEDIA}\n# a comment\n{WIKIPEDIA}\n{WIKIPEDIA}\n"))
     assert cli.main(["solve", "--time-limit", "0.2"]) == 2
     out, err = capsys.readouterr()
@@ -151,7 +154,7 @@ def test_ctrl_c_is_still_a_keyboard_interrupt(monkeypatch: pytest.MonkeyPatch) -
         signal.raise_signal(signal.SIGINT)
         endless()
 
-    monkeypatch.setattr("sudoku_tk.cli.count_solutions", interrupted)
+    monkeypatch.setattr("sudoku_tk.cli.commands.count_solutions", interrupted)
     with pytest.raises(KeyboardInterrupt):
         cli.main(["check", WIKIPEDIA])
 

@@ -1,4 +1,4 @@
-"""Hand-made colouring (app/colouring.py, the Session's colour requests, the save file's "colours" field)."""
+"""Hand-made colouring (app/game/colouring.py, the Session's colour requests, the save file's "colours" field)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from sudoku_tk.app.colouring import Colouring, colouring_to_json, partner, read_colouring
-from sudoku_tk.app.file_reading import SaveFileError
-from sudoku_tk.app.save_format import dumps, loads
-from sudoku_tk.app.session import ChangeKind, Session
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
+from sudoku_tk.app.game.colouring import Colouring, colouring_to_json, partner, read_colouring
+from sudoku_tk.app.game.session import ChangeKind, Session
+from sudoku_tk.app.storage.file_reading import SaveFileError
+from sudoku_tk.app.storage.save_format import dumps, loads
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 GEO = Geometry.of(3)

@@ -1,4 +1,4 @@
-"""The daily puzzle (engine/daily.py, `sudoku-tk daily`): one per level and date, the same in every process and
+"""The daily puzzle (engine/generating/daily.py, `sudoku-tk daily`): one per level and date, the same in every process and
 whatever PYTHONHASHSEED, unique, rated its level by the app's own solver, minimal for its symmetry."""
 
 from __future__ import annotations
@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk import cli
-from sudoku_tk.engine.brute_force import count_solutions
-from sudoku_tk.engine.daily import daily_puzzle, daily_seed
-from sudoku_tk.engine.generator import Symmetry, is_minimal
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.level_search import DEFAULT_LEVEL_SYMMETRY
-from sudoku_tk.engine.levels import Level
-from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.rating import rate_puzzle
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.cli import commands as cli
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.generating.daily import daily_puzzle, daily_seed
+from sudoku_tk.engine.generating.generator import Symmetry, is_minimal
+from sudoku_tk.engine.generating.level_search import DEFAULT_LEVEL_SYMMETRY
+from sudoku_tk.engine.rating.levels import Level
+from sudoku_tk.engine.rating.score import rate_puzzle
+from sudoku_tk.engine.solving.brute_force import count_solutions
+from sudoku_tk.engine.solving.logic import solve_logically
+from sudoku_tk.engine.steps.step import Technique
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 from shared_data import REPO
 
-from sudoku_tk import cli, cli_io
-from sudoku_tk.app import atomic_files, file_reading
-from sudoku_tk.ui.launch import puzzle_from_argument
+from sudoku_tk.app.storage import atomic_files, file_reading
+from sudoku_tk.cli import commands as cli
+from sudoku_tk.cli import console as cli_io
+from sudoku_tk.ui.window.launch import puzzle_from_argument
 
 TOP95_1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 MEMORY_LIMIT = 600 * 2**20

@@ -1,4 +1,4 @@
-"""Puzzles at a level and practice puzzles (engine/level_search.py, engine/batch.py, `generate` on the CLI).
+"""Puzzles at a level and practice puzzles (engine/generating/level_search.py, engine/generating/batch.py, `generate` on the CLI).
 
 Every generated puzzle is checked against the app's own solver: unique, minimal for its symmetry, rated the
 level asked for by ``rate(solve_logically(grid))`` (the default techniques), solved without Brute Force; a
@@ -12,12 +12,11 @@ import random
 
 import pytest
 
-from sudoku_tk import cli
-from sudoku_tk.engine.batch import Request, generate_batch
-from sudoku_tk.engine.brute_force import count_solutions
-from sudoku_tk.engine.generator import Symmetry, generate, is_minimal
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.level_search import (
+from sudoku_tk.cli import commands as cli
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.generating.batch import Request, generate_batch
+from sudoku_tk.engine.generating.generator import Symmetry, generate, is_minimal
+from sudoku_tk.engine.generating.level_search import (
     DEFAULT_LEVEL_SYMMETRY,
     Generated,
     generate_at_level,
@@ -29,10 +28,11 @@ from sudoku_tk.engine.level_search import (
     practice_techniques,
     puzzle_seed,
 )
-from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.rating import Level, rate, rate_puzzle
-from sudoku_tk.engine.se_rating import path_se
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.rating.score import Level, rate, rate_puzzle
+from sudoku_tk.engine.rating.se import path_se
+from sudoku_tk.engine.solving.brute_force import count_solutions
+from sudoku_tk.engine.solving.logic import solve_logically
+from sudoku_tk.engine.steps.step import Technique
 from sudoku_tk.engine.techniques import DEFAULT_OFF
 
 T = Technique

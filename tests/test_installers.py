@@ -28,7 +28,7 @@ import pytest
 from shared_data import REPO
 
 import sudoku_tk
-from sudoku_tk.app import save_format
+from sudoku_tk.app.storage import save_format
 
 BUILD_SCRIPTS = REPO / "build_scripts"
 sys.path.insert(0, str(BUILD_SCRIPTS))
@@ -279,7 +279,7 @@ def test_the_installer_installs_for_the_user_and_the_uninstaller_removes_only_it
 
 
 def test_the_saved_game_type_matches_the_files_the_app_writes() -> None:
-    from sudoku_tk.ui.file_choosers import GAME_EXTENSION
+    from sudoku_tk.ui.games.file_choosers import GAME_EXTENSION
 
     root = ET.parse(REPO / "packaging/linux/sudoku-tk-mime.xml").getroot()
     [mime] = root.findall(f"{MIME}mime-type")

@@ -1,4 +1,4 @@
-"""Isomorphs of a puzzle (engine/isomorph.py): relabelled digits, permuted rows/columns/bands/stacks, transposed.
+"""Isomorphs of a puzzle (engine/generating/isomorph.py): relabelled digits, permuted rows/columns/bands/stacks, transposed.
 
 An isomorph of a unique puzzle is unique, minimal when the puzzle is, and its solution is the isomorph of the
 solution. The solver's path is the same up to the isomorph in the sense that matters for practice: every step
@@ -16,13 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_tk.engine.brute_force import count_solutions, unique_solution
-from sudoku_tk.engine.generator import Symmetry, generate, is_minimal, is_valid_solution, random_solution
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.isomorph import Isomorph, identity, random_isomorph
-from sudoku_tk.engine.logic_solver import apply_step, solve_logically
-from sudoku_tk.engine.step import Family, Step
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.generating.generator import Symmetry, generate, is_minimal, is_valid_solution, random_solution
+from sudoku_tk.engine.generating.isomorph import Isomorph, identity, random_isomorph
+from sudoku_tk.engine.solving.brute_force import count_solutions, unique_solution
+from sudoku_tk.engine.solving.logic import apply_step, solve_logically
+from sudoku_tk.engine.steps.step import Family, Step
 from sudoku_tk.engine.techniques import find_all_steps
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

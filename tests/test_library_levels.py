@@ -11,22 +11,29 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.app import puzzles
-from sudoku_tk.app.game_history import GameHistory, finished_game, level_name
-from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.level_assists import level_of, singles_note, singles_solve, starting_assists
-from sudoku_tk.app.puzzle_choice import choose_puzzle
-from sudoku_tk.app.puzzles import CLASSIC_GIVENS, classify, hints_finish, no_guessing, parse_level, parse_library_text
-from sudoku_tk.app.recent_games import level_text
-from sudoku_tk.app.session import Session
-from sudoku_tk.app.settings import DEFAULTS, load_settings, settings_from_json
-from sudoku_tk.engine import rating as engine_rating
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.levels import Level
-from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.moves import Place
-from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist, recompute
+from sudoku_tk.app.game.level_assists import level_of, singles_note, singles_solve, starting_assists
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.app.progress.history import GameHistory, finished_game, level_name
+from sudoku_tk.app.progress.recent_games import level_text
+from sudoku_tk.app.puzzles import built_in as puzzles
+from sudoku_tk.app.puzzles.built_in import (
+    CLASSIC_GIVENS,
+    classify,
+    hints_finish,
+    no_guessing,
+    parse_level,
+    parse_library_text,
+)
+from sudoku_tk.app.puzzles.choice import choose_puzzle
+from sudoku_tk.app.storage.game_record import GameRecord
+from sudoku_tk.app.storage.settings import DEFAULTS, load_settings, settings_from_json
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Place
+from sudoku_tk.engine.play.propagation import ALL_ASSISTS, Assist, recompute
+from sudoku_tk.engine.rating import score as engine_rating
+from sudoku_tk.engine.rating.levels import Level
+from sudoku_tk.engine.solving.brute_force import solve
+from sudoku_tk.engine.solving.logic import solve_logically
 
 REPO = Path(__file__).resolve().parents[1]
 NINE = puzzles.puzzles_for(9)
@@ -119,7 +126,7 @@ def test_sixteen_by_sixteen_medium_needs_more_than_singles_but_no_more_than_medi
 
 
 def test_no_guessing_leaves_out_exactly_brute_force_and_templates() -> None:
-    from sudoku_tk.engine.step import Technique
+    from sudoku_tk.engine.steps.step import Technique
     from sudoku_tk.engine.techniques import default_techniques
 
     assert set(default_techniques()) - no_guessing() == {Technique.BRUTE_FORCE} | (
@@ -223,7 +230,7 @@ def test_harder_puzzles_keep_the_players_singles() -> None:
 
 def test_no_first_single_ends_a_built_in_game_with_the_assists_it_starts_with() -> None:
     # Every first click a player can make by logic: each single of the start position, on every 9×9 puzzle.
-    from sudoku_tk.engine.propagation import Assist as A
+    from sudoku_tk.engine.play.propagation import Assist as A
 
     for e in NINE:
         grid = e.grid()

@@ -7,11 +7,11 @@ import re
 import pytest
 from pdf_reading import page_streams, page_texts
 
-from sudoku_tk.app.session import Session
-from sudoku_tk.engine.digitset import DigitSet
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.rating import rate
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.engine.board.digitset import DigitSet
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.rating.score import rate
+from sudoku_tk.engine.solving.logic import solve_logically
 from sudoku_tk.render.booklet import BookletError, booklet_puzzles
 from sudoku_tk.render.game_pictures import game_sheet
 from sudoku_tk.render.sheets import SheetPuzzle, puzzle_sheets

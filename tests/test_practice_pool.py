@@ -1,5 +1,5 @@
-"""The practice pool (engine/practice_pool.py, sudoku_tk/data/practice/pool.txt) and practice puzzles taken from
-it (engine/level_search.py: ``generate_practice``, ``pool_practice``, ``random_tries``).
+"""The practice pool (engine/generating/practice_pool.py, sudoku_tk/data/practice/pool.txt) and practice puzzles taken from
+it (engine/generating/level_search.py: ``generate_practice``, ``pool_practice``, ``random_tries``).
 
 Each pool puzzle is one this project generated (its seed gives it again), and a practice puzzle from the pool
 is an isomorph of one whose default path takes the technique asked for.
@@ -14,19 +14,19 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.engine import level_search
-from sudoku_tk.engine.brute_force import count_solutions
-from sudoku_tk.engine.generator import Symmetry, generate, is_minimal
-from sudoku_tk.engine.level_search import (
+from sudoku_tk.engine.generating import level_search
+from sudoku_tk.engine.generating.generator import Symmetry, generate, is_minimal
+from sudoku_tk.engine.generating.level_search import (
     generate_practice,
     offered_practice_techniques,
     pool_practice,
     practice_techniques,
     random_tries,
 )
-from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.practice_pool import Pool, PoolEntry, format_pool, load_pool, parse_pool
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.generating.practice_pool import Pool, PoolEntry, format_pool, load_pool, parse_pool
+from sudoku_tk.engine.solving.brute_force import count_solutions
+from sudoku_tk.engine.solving.logic import solve_logically
+from sudoku_tk.engine.steps.step import Technique
 
 T = Technique
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.app.file_reading import SaveFileError
-from sudoku_tk.app.puzzle_cache import CACHE_NAME, LEVEL_KEYS, MAX_PER_KEY, PuzzleCache, PuzzleKey
-from sudoku_tk.app.rating_fields import rating_to_json, read_rating
-from sudoku_tk.engine.level_search import Generated, offered_practice_techniques
-from sudoku_tk.engine.rating import Level, Rating
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.app.puzzles.cache import CACHE_NAME, LEVEL_KEYS, MAX_PER_KEY, PuzzleCache, PuzzleKey
+from sudoku_tk.app.storage.file_reading import SaveFileError
+from sudoku_tk.app.storage.rating_fields import rating_to_json, read_rating
+from sudoku_tk.engine.generating.level_search import Generated, offered_practice_techniques
+from sudoku_tk.engine.rating.score import Level, Rating
+from sudoku_tk.engine.steps.step import Technique
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 OTHER = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

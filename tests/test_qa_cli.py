@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_tk import cli
+from sudoku_tk.cli import commands as cli
 
 
 @pytest.mark.parametrize("size", ["4", "16"])

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk import cli
+from sudoku_tk.cli import commands as cli
 from sudoku_tk.engine.formats import parse_grid
-from sudoku_tk.engine.rating import rate_puzzle
+from sudoku_tk.engine.rating.score import rate_puzzle
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 TOP95_1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -1,4 +1,4 @@
-"""The rating: HoDoKu's score and level on known paths, and the SE-like estimate (engine/se_rating.py).
+"""The rating: HoDoKu's score and level on known paths, and the SE-like estimate (engine/rating/se.py).
 
 Paths are built from Steps whose values are known, so every expected number is worked out by hand from the
 published tables (HoDoKu's base scores and ceilings, Sudoku Explainer's technique values). The SE-rated set kept
@@ -13,12 +13,12 @@ from collections.abc import Callable, Sequence
 import pytest
 from shared_data import LOCAL_PUZZLES
 
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import SolvePath, solve_logically
-from sudoku_tk.engine.rating import Level, Rating, rate, rate_puzzle
-from sudoku_tk.engine.se_rating import SE_VALUES, length_supplement, path_se, se_path, step_se
-from sudoku_tk.engine.step import Highlight, HighlightRole, Link, Step, Technique
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.rating.score import Level, Rating, rate, rate_puzzle
+from sudoku_tk.engine.rating.se import SE_VALUES, length_supplement, path_se, se_path, step_se
+from sudoku_tk.engine.solving.logic import SolvePath, solve_logically
+from sudoku_tk.engine.steps.step import Highlight, HighlightRole, Link, Step, Technique
 
 T = Technique
 GEO = Geometry.of(3)

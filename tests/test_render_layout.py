@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_tk.engine.step import HighlightRole
+from sudoku_tk.engine.steps.step import HighlightRole
 from sudoku_tk.render.layout import BASE_CELL, PictureLayout, layout_for
 from sudoku_tk.render.palette import LIGHT
-from sudoku_tk.ui.board_layout import BoardLayout
-from sudoku_tk.ui.theme import LIGHT as UI_LIGHT
+from sudoku_tk.ui.board.layout import BoardLayout
+from sudoku_tk.ui.window.theme import LIGHT as UI_LIGHT
 
 SHARED_FIELDS = [
     "window",

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from sudoku_tk.engine.digitset import DigitSet
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Pencil, Place
-from sudoku_tk.engine.propagation import ALL_ASSISTS, NO_ASSISTS, recompute
-from sudoku_tk.engine.step import Highlight, HighlightRole, Link
+from sudoku_tk.engine.board.digitset import DigitSet
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Pencil, Place
+from sudoku_tk.engine.play.propagation import ALL_ASSISTS, NO_ASSISTS, recompute
+from sudoku_tk.engine.steps.step import Highlight, HighlightRole, Link
 from sudoku_tk.render.board_picture import (
     NoSolutionError,
     PictureKind,

@@ -17,12 +17,12 @@ import gc
 import time
 from collections import Counter
 
-from sudoku_tk.engine.brute_force import unique_solution
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import next_hint, solve_logically
-from sudoku_tk.engine.step import Family, Step, Technique
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.brute_force import unique_solution
+from sudoku_tk.engine.solving.logic import next_hint, solve_logically
+from sudoku_tk.engine.steps.step import Family, Step, Technique
+from sudoku_tk.engine.steps.walk import walk_of
 from sudoku_tk.engine.techniques import ORDER, default_techniques, find_hint
-from sudoku_tk.engine.walk import walk_of
 
 from .registry import BenchConfig, even_sample, grid_of, ms, percentile, section, verdict
 

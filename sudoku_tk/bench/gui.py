@@ -62,7 +62,7 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 def _bench_puzzles() -> list[tuple[str, str]]:
     try:
-        from sudoku_tk.app import puzzles
+        from sudoku_tk.app.puzzles import built_in as puzzles
 
         chosen = puzzles.puzzles_for(9, "very_hard")[:20] + puzzles.puzzles_for(9, "hard")[:20]
         if chosen:
@@ -95,10 +95,10 @@ def bench_clicks(clicks: int = 240) -> ClickTimes:
     """Time ``clicks`` candidate clicks on a real window (the caller provides the display)."""
     import tkinter as tk
 
-    from sudoku_tk.app.puzzle_choice import PuzzleChoice
-    from sudoku_tk.engine.brute_force import solve
-    from sudoku_tk.engine.grid import Grid
-    from sudoku_tk.ui.app import App
+    from sudoku_tk.app.puzzles.choice import PuzzleChoice
+    from sudoku_tk.engine.board.grid import Grid
+    from sudoku_tk.engine.solving.brute_force import solve
+    from sudoku_tk.ui.window.app import App
 
     root = tk.Tk()
     app = App(root, why_delay_ms=10_000)
@@ -188,8 +188,8 @@ def bench_hints(puzzles: int = 100, advance: int = 4) -> HintTimes:
     """
     import tkinter as tk
 
-    from sudoku_tk.app.puzzle_choice import PuzzleChoice
-    from sudoku_tk.ui.app import App
+    from sudoku_tk.app.puzzles.choice import PuzzleChoice
+    from sudoku_tk.ui.window.app import App
 
     texts = _se_rated_puzzles(puzzles) or [text for _, text in _bench_puzzles()]
     root = tk.Tk()
@@ -266,8 +266,8 @@ def bench_lists(positions: int = 12) -> ListTimes:
     """Open the Solution path and All steps tabs on the hardest SE-rated positions; time what the window waits."""
     import tkinter as tk
 
-    from sudoku_tk.app.puzzle_choice import PuzzleChoice
-    from sudoku_tk.ui.app import App
+    from sudoku_tk.app.puzzles.choice import PuzzleChoice
+    from sudoku_tk.ui.window.app import App
 
     texts = (_se_rated_puzzles(400) or [text for _, text in _bench_puzzles()])[-positions:]
     root = tk.Tk()
@@ -338,7 +338,7 @@ def list_report(times: ListTimes) -> list[str]:
 
 def _startup_probe() -> int:
     """Child process: open the window, paint it once, say so and quit."""
-    from sudoku_tk.ui.app import App
+    from sudoku_tk.ui.window.app import App
 
     app = App()
     app.update()

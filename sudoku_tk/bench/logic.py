@@ -18,8 +18,8 @@ from collections import Counter
 from functools import partial
 from typing import cast
 
-from sudoku_tk.engine.logic_solver import SolvePath, next_hint, solve_logically
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.solving.logic import SolvePath, next_hint, solve_logically
+from sudoku_tk.engine.steps.step import Technique
 from sudoku_tk.engine.techniques import find_hint
 
 from .registry import BenchConfig, even_sample, grid_of, ms, percentile, section, timed, verdict

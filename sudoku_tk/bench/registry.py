@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.board.grid import Grid
 
 X = TypeVar("X")
 

@@ -19,12 +19,12 @@ from datetime import datetime, timezone
 from functools import partial
 from pathlib import Path
 
-from sudoku_tk.app.autosave import Autosaver
-from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.session import Session
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore
-from sudoku_tk.engine.propagation import recompute
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.app.storage.autosave import Autosaver
+from sudoku_tk.app.storage.game_record import GameRecord
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Place, Restore
+from sudoku_tk.engine.play.propagation import recompute
 
 from .registry import BenchConfig, ms, percentile, section, timed_both
 

@@ -17,10 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from sudoku_tk.engine.brute_force import count_solutions, solve
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore
-from sudoku_tk.engine.propagation import ALL_ASSISTS, Position, recompute
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Place, Restore
+from sudoku_tk.engine.play.propagation import ALL_ASSISTS, Position, recompute
+from sudoku_tk.engine.solving.brute_force import count_solutions, solve
 
 from .registry import BenchConfig, grid_of, ms, percentile, section, timed_both, verdict
 

@@ -28,11 +28,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import tkinter as tk
 
-    from sudoku_tk.app.puzzles import PuzzleEntry
-    from sudoku_tk.app.session import Session
-    from sudoku_tk.engine.grid import Grid
-    from sudoku_tk.engine.propagation import Position
-    from sudoku_tk.ui.app import App
+    from sudoku_tk.app.game.session import Session
+    from sudoku_tk.app.puzzles.built_in import PuzzleEntry
+    from sudoku_tk.engine.board.grid import Grid
+    from sudoku_tk.engine.play.propagation import Position
+    from sudoku_tk.ui.window.app import App
 
 LOG_ENV = "SUDOKU_TK_SELFTEST_LOG"
 ICON_SIZES = (16, 32, 48, 64, 128, 256)
@@ -157,7 +157,7 @@ def check_position(before: Position, after: Position, cell: int, digit: int) -> 
         raise SelfTestFailure(Status.WRONG_CANDIDATES, f"candidates wrong after the placement in {wrong[:9]}")
 
 
-# -- the canvas, read through its documented item tags (see ui/board_canvas.py) -----------
+# -- the canvas, read through its documented item tags (see ui/board/canvas.py) -----------
 
 
 def canvas_candidate_shown(canvas: tk.Canvas, cell: int, digit: int, char: str) -> bool:
@@ -199,7 +199,7 @@ WINDOW_WAIT_SECONDS = 10.0
 
 
 def _load_puzzle() -> tuple[Grid, PuzzleEntry]:
-    from sudoku_tk.app import puzzles
+    from sudoku_tk.app.puzzles import built_in as puzzles
 
     if not puzzles.library():
         raise SelfTestFailure(Status.NO_PUZZLE, "the built-in puzzle library is empty")
@@ -227,7 +227,7 @@ def _open_window(session: Session) -> App:
     try:
         import tkinter as tk
 
-        from sudoku_tk.ui.app import App
+        from sudoku_tk.ui.window.app import App
     except ImportError as exc:
         raise SelfTestFailure(Status.NO_WINDOW, f"the window can't open: {exc}") from None
     try:
@@ -247,7 +247,7 @@ def _open_window(session: Session) -> App:
 
 def _play_and_check(app: App) -> None:
     """Place a digit through the session; check the session's candidates and the canvas."""
-    from sudoku_tk.engine.brute_force import solve
+    from sudoku_tk.engine.solving.brute_force import solve
 
     session = app.session
     before = session.position
@@ -280,7 +280,7 @@ def _check_menus_and_keys(app: App, cell: int, before: Position) -> None:
     """Each menu entry shows its command's first shortcut as the platform's menus read it (Tk's macOS menus draw
     ``Command-Z`` as ⌘Z), every shortcut is bound on the window with the platform's modifier, and pressing
     Undo's first shortcut takes the placement in ``cell`` back."""
-    from sudoku_tk.ui.keys import menu_accelerator, tk_sequences
+    from sudoku_tk.ui.window.keys import menu_accelerator, tk_sequences
 
     root, platform, menubar = app.root, app.platform, app.menus.menubar
     if menubar is None:
@@ -319,7 +319,7 @@ def _check_menus_and_keys(app: App, cell: int, before: Position) -> None:
 def _check_about(app: App) -> None:
     """Help > About's text names this version and the version of every library it names."""
     from sudoku_tk import APP_NAME, __version__
-    from sudoku_tk.ui.help_windows import about_lines
+    from sudoku_tk.ui.messages.help_windows import about_lines
 
     lines = [line.text for line in about_lines(app.root)]
     if lines[0] != f"{APP_NAME} {__version__}":
@@ -348,8 +348,8 @@ def _close(app: App) -> None:
 
 def run() -> None:
     """The whole self-test; raises SelfTestFailure on the first failed check."""
-    from sudoku_tk.app.session import Session
-    from sudoku_tk.engine.propagation import Assist
+    from sudoku_tk.app.game.session import Session
+    from sudoku_tk.engine.play.propagation import Assist
 
     grid, entry = _load_puzzle()
     # Peers only: the singles assists would solve the default puzzle on their own, and an exact

@@ -17,10 +17,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from sudoku_tk.engine.brute_force import unique_solution
-from sudoku_tk.engine.digitset import DigitSet
-from sudoku_tk.engine.geometry import Cell, Digit, Geometry
-from sudoku_tk.engine.propagation import Origin, Position
+from sudoku_tk.engine.board.digitset import DigitSet
+from sudoku_tk.engine.board.geometry import Cell, Digit, Geometry
+from sudoku_tk.engine.play.propagation import Origin, Position
+from sudoku_tk.engine.solving.brute_force import unique_solution
 
 from .fonts import Face, board_font
 from .layout import PictureLayout, layout_for

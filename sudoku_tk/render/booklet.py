@@ -10,10 +10,10 @@ import random
 from collections.abc import Callable
 from functools import partial
 
-from sudoku_tk.engine.generator import Symmetry, generate, generate_rated
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.rating import Level, Rating, rate
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.generating.generator import Symmetry, generate, generate_rated
+from sudoku_tk.engine.rating.score import Level, Rating, rate
+from sudoku_tk.engine.solving.logic import solve_logically
 
 from .sheets import SheetPuzzle
 

@@ -8,11 +8,11 @@ for a PDF). Nothing is read from the canvas.
 
 from __future__ import annotations
 
-from sudoku_tk.app.game import Game
-from sudoku_tk.app.hint_views import HintView
-from sudoku_tk.app.pencil_mode import CandidateMode
-from sudoku_tk.app.session import Session
-from sudoku_tk.engine.step import Highlight, Link
+from sudoku_tk.app.game.game import Game
+from sudoku_tk.app.game.pencil_mode import CandidateMode
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.app.hints.views import HintView
+from sudoku_tk.engine.steps.step import Highlight, Link
 
 from .overlays import Overlay
 from .sheets import SheetPuzzle

@@ -2,7 +2,7 @@
 
 ``CellGeometry`` is the pixel math the window and the pictures share: cells of ``cell``
 pixels from (x0, y0), a box×box mini-grid of candidate slots in each cell (digit d in slot
-d-1, row by row), line widths that grow with the cell. The window's ``ui/board_layout.py``
+d-1, row by row), line widths that grow with the cell. The window's ``ui/board/layout.py``
 builds its ``BoardLayout`` (fitting a window, hit testing) on it; ``PictureLayout`` here
 adds a picture's margin and size, from a ``scale`` (1.0: 48-pixel cells on 9×9) or from the
 board's width in pixels. No Tk and no Pillow: plain arithmetic.
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sudoku_tk.engine.geometry import Cell, Digit
+from sudoku_tk.engine.board.geometry import Cell, Digit
 
 BASE_CELL = {2: 72, 3: 48, 4: 40}
 """Cell width in pixels at scale 1, by box size (a 9×9 board is 432 pixels wide)."""

@@ -2,7 +2,7 @@
 
 ``Overlay`` is plain data (engine Steps' highlights and links, cells, digits, colour
 indices); the app fills it from the hint ladder's view and the session, never from the
-canvas. The drawing follows the canvas's layers (see ``ui/board_canvas.py``): shading
+canvas. The drawing follows the canvas's layers (see ``ui/board/canvas.py``): shading
 under the grid lines; candidate marks under the digits; then mistake and contradiction
 marks, the strokes over the text, ghosts of removed candidates, links and node numbers.
 """
@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from PIL import ImageDraw
 
-from sudoku_tk.engine.geometry import Cell, Digit, Geometry, Unit
-from sudoku_tk.engine.step import Highlight, HighlightRole, Link
+from sudoku_tk.engine.board.geometry import Cell, Digit, Geometry, Unit
+from sudoku_tk.engine.steps.step import Highlight, HighlightRole, Link
 
 from .fonts import Face, board_font
 from .layout import PictureLayout, Rect

@@ -1,9 +1,9 @@
 """The colours, shapes and strokes of a board picture, which are also the window's light theme.
 
-The board's light colours are kept once, here, as plain data: ``ui/theme.py`` builds its
+The board's light colours are kept once, here, as plain data: ``ui/window/theme.py`` builds its
 light theme from them and adds the window's own colours (cursor, hover, banners), so a
 picture always looks like the canvas. ``RoleStyle`` and its ``Shape`` are the one description of a highlight
-role that the pictures and the canvas (ui/board_steps.py) both draw.
+role that the pictures and the canvas (ui/board/steps.py) both draw.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from sudoku_tk.engine.step import HighlightRole
+from sudoku_tk.engine.steps.step import HighlightRole
 
 
 class Shape(Enum):

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sudoku_tk.engine.brute_force import unique_solution
-from sudoku_tk.engine.digitset import DigitSet
-from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.board.digitset import DigitSet
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.brute_force import unique_solution
 
 from .palette import LIGHT, rgb
 from .pdf import A4, Colour, Page, PdfDocument, text_width

@@ -73,7 +73,7 @@ def autosave_dir(base: Path | None = None, slot: int = 1) -> Path:
     """The autosave folder of ``slot`` inside ``base`` (default: the user's data folder).
 
     Slot 1 is ``autosave``; a second window open at the same time keeps its game in
-    ``autosave-2``, and so on (see ui/game_files.py).
+    ``autosave-2``, and so on (see ui/games/files.py).
 
     >>> autosave_dir(Path("/d"), 2).as_posix()
     '/d/autosave-2'
@@ -87,7 +87,7 @@ def autosave_dir(base: Path | None = None, slot: int = 1) -> Path:
 def recent_dir(base: Path | None = None) -> Path:
     """The folder of the recent unfinished games inside ``base`` (default: the user's data folder).
 
-    It sits next to the autosave folders and is shared by every window (see app/recent_games.py).
+    It sits next to the autosave folders and is shared by every window (see app/progress/recent_games.py).
 
     >>> recent_dir(Path("/d")).as_posix()
     '/d/recent'

@@ -21,9 +21,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from sudoku_tk.engine.brute_force import count_solutions, unique_solution
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.brute_force import count_solutions, unique_solution
 
 from .reading import UNSURE
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sudoku_tk.engine.geometry import DIGIT_CHARS
+from sudoku_tk.engine.board.geometry import DIGIT_CHARS
 
 UNSURE = 0.9
 """Cells read with less confidence than this are marked for the player to check."""

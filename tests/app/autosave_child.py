@@ -12,10 +12,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from sudoku_tk.app.autosave import Autosaver
-from sudoku_tk.app.game_record import GameRecord
+from sudoku_tk.app.storage.autosave import Autosaver
+from sudoku_tk.app.storage.game_record import GameRecord
 from sudoku_tk.engine.formats import parse_grid
-from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore
+from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Place, Restore
 
 START = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 

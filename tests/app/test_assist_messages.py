@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from shared_data import read_puzzles
 
-from sudoku_tk.app.session import Change, ChangeKind, Session
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist, Origin, recompute
+from sudoku_tk.app.game.session import Change, ChangeKind, Session
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.propagation import ALL_ASSISTS, Assist, Origin, recompute
 
 PUZZLE = read_puzzles("sudoku_exchange_se_rated.txt")[503]
 R3C8 = 2 * 9 + 7

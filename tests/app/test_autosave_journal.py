@@ -21,14 +21,14 @@ from autosave_child import LONG, scripted_move
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_tk.app import autosave_journal
-from sudoku_tk.app.autosave import Autosaver
-from sudoku_tk.app.autosave_journal import JOURNAL_FROM_MOVES, journal_path
-from sudoku_tk.app.colouring import Colouring
-from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.save_format import load_game
+from sudoku_tk.app.game.colouring import Colouring
+from sudoku_tk.app.storage import autosave_journal
+from sudoku_tk.app.storage.autosave import Autosaver
+from sudoku_tk.app.storage.autosave_journal import JOURNAL_FROM_MOVES, journal_path
+from sudoku_tk.app.storage.game_record import GameRecord
+from sudoku_tk.app.storage.save_format import load_game
 from sudoku_tk.engine.formats import parse_grid
-from sudoku_tk.engine.moves import Eliminate, Move, Place
+from sudoku_tk.engine.play.moves import Eliminate, Move, Place
 
 REPO = Path(__file__).resolve().parents[2]
 START = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_tk.app.commands import Command, CommandRegistry, Shortcut
+from sudoku_tk.app.game.commands import Command, CommandRegistry, Shortcut
 from sudoku_tk.system import Platform
 
 

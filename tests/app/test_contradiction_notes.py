@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from sudoku_tk.app.contradictions import describe_contradiction, note_contradictions, when_it_appeared
-from sudoku_tk.app.session import Change, ChangeKind, Session
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Eliminate, Place
-from sudoku_tk.engine.propagation import Assist, recompute
+from sudoku_tk.app.game.contradictions import describe_contradiction, note_contradictions, when_it_appeared
+from sudoku_tk.app.game.session import Change, ChangeKind, Session
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Eliminate, Place
+from sudoku_tk.engine.play.propagation import Assist, recompute
 
 # One wrong digit (r8c3=8) on this puzzle used to let the singles fill 54 cells; now r1c4 is left with no candidate.
 CASCADE = ".1....2.66.9.8.......3.4.....3..1...4.7...8.1...8..7.....6.3.......7.6.22.4....5."

@@ -7,15 +7,15 @@ import json
 
 import pytest
 
-from sudoku_tk.app.credit import help_taken, solved_status, solved_title_and_detail
-from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.hints import HintLadder
-from sudoku_tk.app.save_format import dumps, loads
-from sudoku_tk.app.session import Session
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Place
-from sudoku_tk.engine.propagation import Assist
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.app.hints.ladder import HintLadder
+from sudoku_tk.app.progress.credit import help_taken, solved_status, solved_title_and_detail
+from sudoku_tk.app.storage.game_record import GameRecord
+from sudoku_tk.app.storage.save_format import dumps, loads
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Place
+from sudoku_tk.engine.play.propagation import Assist
+from sudoku_tk.engine.solving.brute_force import solve
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 CLASSIC_GRID = Grid.from_string(CLASSIC)
@@ -155,7 +155,7 @@ def test_an_old_file_with_revealed_cells_counts_them() -> None:
 def test_a_bad_count_in_a_file_is_refused_by_name(bad: object) -> None:
     data = json.loads(dumps(GameRecord.new(CLASSIC_GRID)))
     data["hints"] = bad
-    from sudoku_tk.app.file_reading import SaveFileError
+    from sudoku_tk.app.storage.file_reading import SaveFileError
 
     with pytest.raises(SaveFileError, match="hints"):
         loads(json.dumps(data))

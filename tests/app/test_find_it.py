@@ -18,16 +18,17 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.app import find_it, save_format
-from sudoku_tk.app.autosave import Autosaver
-from sudoku_tk.app.file_reading import SaveFileError
-from sudoku_tk.app.find_it import SO_FAR_SO_GOOD, TRY_GOES_ON, carried_out
-from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.hint_views import HintKind, Rung
-from sudoku_tk.app.hints import HintLadder
-from sudoku_tk.app.session import GameView, Session
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.app.game.session import GameView, Session
+from sudoku_tk.app.hints import find_it
+from sudoku_tk.app.hints.find_it import SO_FAR_SO_GOOD, TRY_GOES_ON, carried_out
+from sudoku_tk.app.hints.ladder import HintLadder
+from sudoku_tk.app.hints.views import HintKind, Rung
+from sudoku_tk.app.storage import save_format
+from sudoku_tk.app.storage.autosave import Autosaver
+from sudoku_tk.app.storage.file_reading import SaveFileError
+from sudoku_tk.app.storage.game_record import GameRecord
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.steps.step import Technique
 from sudoku_tk.engine.techniques import default_techniques
 
 X_WING_PUZZLE = "6..7.4..5.........9..268..1.2.....9...4.3.2....7...6...6..4..5.....2....3..9.6..4"
@@ -210,7 +211,7 @@ def test_no_try_at_rung_3_nor_without_a_unique_solution_nor_with_own_marks() -> 
     open_ladder.press()
     assert not open_ladder.can_try
     session, ladder = x_wing_game()
-    from sudoku_tk.app.pencil_mode import CandidateMode
+    from sudoku_tk.app.game.pencil_mode import CandidateMode
 
     session.set_candidate_mode(CandidateMode.OWN)
     ladder.press()
@@ -290,7 +291,7 @@ def test_a_long_games_journal_line_carries_what_was_found(tmp_path: Path) -> Non
     """A game of JOURNAL_FROM_MOVES moves autosaves by appending lines: one that finds a technique loads back whole."""
     from autosave_child import scripted_move
 
-    from sudoku_tk.app.autosave_journal import JOURNAL_FROM_MOVES, journal_path
+    from sudoku_tk.app.storage.autosave_journal import JOURNAL_FROM_MOVES, journal_path
     from sudoku_tk.engine.formats import parse_grid
 
     start = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

@@ -6,10 +6,10 @@ import json
 from datetime import datetime
 from pathlib import Path
 
-from sudoku_tk.app import puzzles
-from sudoku_tk.app.credit import new_best_line
-from sudoku_tk.app.game_history import MAX_GAMES, FinishedGame, GameHistory, finished_game, history_path
-from sudoku_tk.app.session import Session
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.app.progress.credit import new_best_line
+from sudoku_tk.app.progress.history import MAX_GAMES, FinishedGame, GameHistory, finished_game, history_path
+from sudoku_tk.app.puzzles import built_in as puzzles
 
 
 def game(

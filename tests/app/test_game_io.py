@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.app.file_reading import MAX_FILE_BYTES, SaveFileError
-from sudoku_tk.app.game_io import (
+from sudoku_tk.app.puzzles.built_in import puzzles_for
+from sudoku_tk.app.storage.file_reading import MAX_FILE_BYTES, SaveFileError
+from sudoku_tk.app.storage.game_io import (
     IncomingPuzzle,
     TextKind,
     candidate_grid,
@@ -21,13 +22,12 @@ from sudoku_tk.app.game_io import (
     read_puzzle_text,
     values_line,
 )
-from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.puzzles import puzzles_for
-from sudoku_tk.app.save_format import save_game
-from sudoku_tk.engine.brute_force import solve
+from sudoku_tk.app.storage.game_record import GameRecord
+from sudoku_tk.app.storage.save_format import save_game
 from sudoku_tk.engine.formats import parse_grid
-from sudoku_tk.engine.moves import Eliminate, Place
-from sudoku_tk.engine.propagation import NO_ASSISTS, Assist, recompute
+from sudoku_tk.engine.play.moves import Eliminate, Place
+from sudoku_tk.engine.play.propagation import NO_ASSISTS, Assist, recompute
+from sudoku_tk.engine.solving.brute_force import solve
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 CLASSIC_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -195,7 +195,7 @@ TWO_LINES = (
 
 
 def test_a_file_of_one_line_puzzles_is_a_collection_with_its_lines(tmp_path: Path) -> None:
-    from sudoku_tk.app.game_io import PuzzleCollection
+    from sudoku_tk.app.storage.game_io import PuzzleCollection
 
     path = tmp_path / "two.txt"
     path.write_text(TWO_LINES)
@@ -207,14 +207,14 @@ def test_a_file_of_one_line_puzzles_is_a_collection_with_its_lines(tmp_path: Pat
 
 
 def test_a_single_line_is_still_one_checked_puzzle() -> None:
-    from sudoku_tk.app.game_io import read_incoming
+    from sudoku_tk.app.storage.game_io import read_incoming
 
     incoming = read_incoming(TWO_LINES.splitlines()[1])
     assert isinstance(incoming, IncomingPuzzle) and incoming.is_proper
 
 
 def test_a_bad_line_in_a_collection_is_named_and_nothing_is_listed() -> None:
-    from sudoku_tk.app.game_io import read_incoming
+    from sudoku_tk.app.storage.game_io import read_incoming
 
     text = TWO_LINES + "12345\n"
     incoming = read_incoming(text)
@@ -223,7 +223,7 @@ def test_a_bad_line_in_a_collection_is_named_and_nothing_is_listed() -> None:
 
 
 def test_a_huge_collection_lists_the_first_puzzles_and_says_there_are_more(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudoku_tk.app import game_io
+    from sudoku_tk.app.storage import game_io
 
     monkeypatch.setattr(game_io, "MAX_COLLECTION", 3)
     line = TWO_LINES.splitlines()[1]

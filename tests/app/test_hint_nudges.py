@@ -11,15 +11,15 @@ import re
 import pytest
 from shared_data import read_puzzles
 
-from sudoku_tk.app.hint_texts import nudge_text
-from sudoku_tk.app.hint_views import Rung, rung_drawing
-from sudoku_tk.app.hints import HintLadder
-from sudoku_tk.app.session import Session
-from sudoku_tk.cli import main
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.propagation import ALL_ASSISTS, NO_ASSISTS, Assist
-from sudoku_tk.engine.step import Step, Technique
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.app.hints.ladder import HintLadder
+from sudoku_tk.app.hints.texts import nudge_text
+from sudoku_tk.app.hints.views import Rung, rung_drawing
+from sudoku_tk.cli.commands import main
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.propagation import ALL_ASSISTS, NO_ASSISTS, Assist
+from sudoku_tk.engine.steps.step import Step, Technique
 from sudoku_tk.engine.techniques import find_all_steps
 
 SE = "sudoku_exchange_se_rated.txt"

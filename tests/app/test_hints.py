@@ -12,18 +12,20 @@ import doctest
 import pytest
 from shared_data import read_puzzles
 
-from sudoku_tk.app import hint_texts, hints, technique_help
-from sudoku_tk.app.hint_choice import choose_step, skipped_by_assists
-from sudoku_tk.app.hint_texts import legend, nudge_text, pattern_text
-from sudoku_tk.app.hint_views import HintKind, Rung
-from sudoku_tk.app.hints import HintLadder
-from sudoku_tk.app.session import Session
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Eliminate
-from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
-from sudoku_tk.engine.rating import Level
-from sudoku_tk.engine.step import Family, HighlightRole, Step, Technique
-from sudoku_tk.engine.technique_sets import up_to_level
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.app.hints import ladder as hints
+from sudoku_tk.app.hints import technique_help
+from sudoku_tk.app.hints import texts as hint_texts
+from sudoku_tk.app.hints.choice import choose_step, skipped_by_assists
+from sudoku_tk.app.hints.ladder import HintLadder
+from sudoku_tk.app.hints.texts import legend, nudge_text, pattern_text
+from sudoku_tk.app.hints.views import HintKind, Rung
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Eliminate
+from sudoku_tk.engine.play.propagation import ALL_ASSISTS, Assist
+from sudoku_tk.engine.rating.score import Level
+from sudoku_tk.engine.solving.technique_sets import up_to_level
+from sudoku_tk.engine.steps.step import Family, HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques import default_techniques, find_hint, implemented
 
 SE = "sudoku_exchange_se_rated.txt"
@@ -451,7 +453,7 @@ def test_every_role_has_a_legend_name() -> None:
 
 
 def test_legend_lists_roles_and_link_kinds() -> None:
-    from sudoku_tk.engine.step import Highlight, Link
+    from sudoku_tk.engine.steps.step import Highlight, Link
 
     shown = legend(
         [Highlight(HighlightRole.COLOR_B, (1,), (2,)), Highlight(HighlightRole.COLOR_A, (3,), (2,))],

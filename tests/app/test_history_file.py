@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sudoku_tk.app.game_history import HISTORY_FORMAT, MAX_GAMES, FinishedGame, GameHistory, history_path
+from sudoku_tk.app.progress.history import HISTORY_FORMAT, MAX_GAMES, FinishedGame, GameHistory, history_path
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -38,7 +38,7 @@ def test_the_best_time_counts_the_other_windows_games(tmp_path: Path) -> None:
 
 WRITER = """
 import sys
-from sudoku_tk.app.game_history import FinishedGame, GameHistory
+from sudoku_tk.app.progress.history import FinishedGame, GameHistory
 history = GameHistory.load(__import__("pathlib").Path(sys.argv[1]))
 for i in range(int(sys.argv[3])):
     history.record(FinishedGame(f"{sys.argv[2]}-{i}", "2026-11-23 10:00", "P", 9, "easy", 100.0 + i))

@@ -28,17 +28,17 @@ from fault_helpers import (
     snapshot,
 )
 
-from sudoku_tk.app.autosave import Autosaver
-from sudoku_tk.app.file_reading import NotAFileError, SaveFileError, read_file
-from sudoku_tk.app.game_history import FinishedGame, GameHistory, history_path
-from sudoku_tk.app.game_io import open_file
-from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.puzzle_cache import CACHE_NAME, PuzzleCache
-from sudoku_tk.app.recent_games import RecentGames
-from sudoku_tk.app.save_format import load_game, save_game
-from sudoku_tk.app.settings import DEFAULTS, Settings, Theme, load_settings, save_settings
+from sudoku_tk.app.progress.history import FinishedGame, GameHistory, history_path
+from sudoku_tk.app.progress.recent_games import RecentGames
+from sudoku_tk.app.puzzles.cache import CACHE_NAME, PuzzleCache
+from sudoku_tk.app.storage.autosave import Autosaver
+from sudoku_tk.app.storage.file_reading import NotAFileError, SaveFileError, read_file
+from sudoku_tk.app.storage.game_io import open_file
+from sudoku_tk.app.storage.game_record import GameRecord
+from sudoku_tk.app.storage.save_format import load_game, save_game
+from sudoku_tk.app.storage.settings import DEFAULTS, Settings, Theme, load_settings, save_settings
 from sudoku_tk.engine.formats import parse_grid
-from sudoku_tk.engine.moves import Place
+from sudoku_tk.engine.play.moves import Place
 from sudoku_tk.system import InstanceLock
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -234,9 +234,9 @@ def test_save_onto_dev_null_is_refused(tmp_path: Path) -> None:
         # can't replace /dev/null whatever happens, and check the refusal it reports.
         script = (
             "from pathlib import Path\n"
-            "from sudoku_tk.app.game_record import GameRecord\n"
-            "from sudoku_tk.app.save_format import save_game\n"
-            "from sudoku_tk.app.file_reading import SaveFileError\n"
+            "from sudoku_tk.app.storage.game_record import GameRecord\n"
+            "from sudoku_tk.app.storage.save_format import save_game\n"
+            "from sudoku_tk.app.storage.file_reading import SaveFileError\n"
             "from sudoku_tk.engine.formats import parse_grid\n"
             f"record = GameRecord.new(parse_grid({CLASSIC!r}), name='test')\n"
             "try:\n"
@@ -271,12 +271,12 @@ SCENARIO = textwrap.dedent(
     """
     import json, os, sys
     from pathlib import Path
-    from sudoku_tk.app.autosave import Autosaver
-    from sudoku_tk.app.settings import Settings, Theme, load_settings, save_settings
-    from sudoku_tk.app.game_history import GameHistory, FinishedGame
-    from sudoku_tk.app.game_record import GameRecord
+    from sudoku_tk.app.storage.autosave import Autosaver
+    from sudoku_tk.app.storage.settings import Settings, Theme, load_settings, save_settings
+    from sudoku_tk.app.progress.history import GameHistory, FinishedGame
+    from sudoku_tk.app.storage.game_record import GameRecord
     from sudoku_tk.engine.formats import parse_grid
-    from sudoku_tk.engine.moves import Place
+    from sudoku_tk.engine.play.moves import Place
 
     data, target = Path("data"), Path(sys.argv[1] if len(sys.argv) > 1 else "outside/passwd").resolve()
     folder = data / "autosave"
@@ -325,9 +325,9 @@ def test_save_onto_dev_null_is_refused_as_an_unprivileged_user(open_tmp: Path) -
     script = textwrap.dedent(
         f"""
         from pathlib import Path
-        from sudoku_tk.app.game_record import GameRecord
-        from sudoku_tk.app.save_format import save_game
-        from sudoku_tk.app.file_reading import SaveFileError
+        from sudoku_tk.app.storage.game_record import GameRecord
+        from sudoku_tk.app.storage.save_format import save_game
+        from sudoku_tk.app.storage.file_reading import SaveFileError
         from sudoku_tk.engine.formats import parse_grid
         try:
             save_game(Path("/dev/null"), GameRecord.new(parse_grid("{CLASSIC}")))

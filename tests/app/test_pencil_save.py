@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.app.autosave import Autosaver
-from sudoku_tk.app.file_reading import SaveFileError
-from sudoku_tk.app.pencil_mode import CandidateMode
-from sudoku_tk.app.recent_games import RecentGames
-from sudoku_tk.app.save_format import dumps, loads, move_from_json, move_to_json
-from sudoku_tk.app.session import Session
-from sudoku_tk.app.settings import DEFAULTS, Settings, settings_from_json, settings_to_json
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Pencil, Place
+from sudoku_tk.app.game.pencil_mode import CandidateMode
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.app.progress.recent_games import RecentGames
+from sudoku_tk.app.storage.autosave import Autosaver
+from sudoku_tk.app.storage.file_reading import SaveFileError
+from sudoku_tk.app.storage.save_format import dumps, loads, move_from_json, move_to_json
+from sudoku_tk.app.storage.settings import DEFAULTS, Settings, settings_from_json, settings_to_json
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Pencil, Place
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 GEO = Geometry.of(3)

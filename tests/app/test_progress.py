@@ -10,8 +10,9 @@ from dataclasses import replace
 from datetime import date, datetime
 from pathlib import Path
 
-from sudoku_tk.app.game_history import FinishedGame, GameHistory, finished_game, history_path, technique_status
-from sudoku_tk.app.progress import (
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.app.progress.history import FinishedGame, GameHistory, finished_game, history_path, technique_status
+from sudoku_tk.app.progress.summaries import (
     CSV_COLUMNS,
     daily_solved,
     daily_streak,
@@ -19,11 +20,10 @@ from sudoku_tk.app.progress import (
     level_summaries,
     solve_times,
 )
-from sudoku_tk.app.session import Session
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.rating import Level, Rating
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.rating.score import Level, Rating
+from sudoku_tk.engine.solving.logic import solve_logically
+from sudoku_tk.engine.steps.step import Technique
 
 NEARLY_PUZZLE = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 
@@ -192,7 +192,7 @@ def test_csv_has_a_row_per_game_under_the_field_names() -> None:
 
 
 def test_the_background_worker_works_out_a_path_s_techniques() -> None:
-    from sudoku_tk.app.background_worker import PathJob, run_job
+    from sudoku_tk.app.puzzles.background_worker import PathJob, run_job
 
     hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     _pid, found = run_job(PathJob(hard))

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.app import puzzles
-from sudoku_tk.app.puzzles import (
+from sudoku_tk.app.puzzles import built_in as puzzles
+from sudoku_tk.app.puzzles.built_in import (
     CLASSIC_GIVENS,
     LibraryError,
     PuzzleEntry,
@@ -27,10 +27,10 @@ from sudoku_tk.app.puzzles import (
     rating_upper_bound,
     solves_with_singles,
 )
-from sudoku_tk.engine.brute_force import count_solutions
 from sudoku_tk.engine.formats import parse_grid
-from sudoku_tk.engine.levels import Level
-from sudoku_tk.engine.rating import rate_puzzle
+from sudoku_tk.engine.rating.levels import Level
+from sudoku_tk.engine.rating.score import rate_puzzle
+from sudoku_tk.engine.solving.brute_force import count_solutions
 
 REPO = Path(__file__).resolve().parents[2]
 

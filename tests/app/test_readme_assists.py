@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from sudoku_tk.app import puzzles
-from sudoku_tk.app.level_assists import SINGLES, singles_note, starting_assists
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.levels import Level
-from sudoku_tk.engine.propagation import ALL_ASSISTS
+from sudoku_tk.app.game.level_assists import SINGLES, singles_note, starting_assists
+from sudoku_tk.app.puzzles import built_in as puzzles
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.propagation import ALL_ASSISTS
+from sudoku_tk.engine.rating.levels import Level
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

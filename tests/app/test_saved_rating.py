@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from sudoku_tk.app.file_reading import SaveFileError
-from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.save_format import dumps, loads
-from sudoku_tk.app.session import Session
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.rating import Level, Rating
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.app.storage.file_reading import SaveFileError
+from sudoku_tk.app.storage.game_record import GameRecord
+from sudoku_tk.app.storage.save_format import dumps, loads
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.rating.score import Level, Rating
+from sudoku_tk.engine.steps.step import Technique
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 RATING = Rating(Level.HARD, 1234, True, Technique.X_WING, 4.2)

@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from sudoku_tk.app.pencil_mode import CandidateMode
-from sudoku_tk.app.puzzle_choice import CLASSIC, FALLBACK_PUZZLES, choose_puzzle
-from sudoku_tk.app.session import Change, ChangeKind, Session
-from sudoku_tk.engine.brute_force import count_solutions, solve
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore
-from sudoku_tk.engine.propagation import ALL_ASSISTS, NO_ASSISTS, Assist, Origin, ReasonKind, recompute
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.app.game.pencil_mode import CandidateMode
+from sudoku_tk.app.game.session import Change, ChangeKind, Session
+from sudoku_tk.app.puzzles.choice import CLASSIC, FALLBACK_PUZZLES, choose_puzzle
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Place, Restore
+from sudoku_tk.engine.play.propagation import ALL_ASSISTS, NO_ASSISTS, Assist, Origin, ReasonKind, recompute
+from sudoku_tk.engine.solving.brute_force import count_solutions, solve
+from sudoku_tk.engine.steps.step import Technique
 
 CLASSIC_GRID = Grid.from_string(CLASSIC[2])
 # top95 #1: singles do not solve it, so the board stays open with all assists on.
@@ -384,7 +384,7 @@ def test_apply_step_is_one_undoable_move() -> None:
     peer = s.explain(1, 4)
     cell = s.position.empty_cells()[0]
     two = list(s.position.candidate_set(cell))[:2]
-    from sudoku_tk.engine.step import Elimination, Step
+    from sudoku_tk.engine.steps.step import Elimination, Step
 
     step = Step(Technique.NAKED_PAIR, eliminations=tuple(Elimination(cell, d) for d in two))
     assert s.apply_step(step)

@@ -3,12 +3,12 @@ the first move that led away from the solution."""
 
 from __future__ import annotations
 
-from sudoku_tk.app.puzzle_choice import CLASSIC
-from sudoku_tk.app.session import Change, ChangeKind, Session
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Clear, Eliminate, Place
-from sudoku_tk.engine.propagation import NO_ASSISTS, recompute
+from sudoku_tk.app.game.session import Change, ChangeKind, Session
+from sudoku_tk.app.puzzles.choice import CLASSIC
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Clear, Eliminate, Place
+from sudoku_tk.engine.play.propagation import NO_ASSISTS, recompute
+from sudoku_tk.engine.solving.brute_force import solve
 
 CLASSIC_GRID = Grid.from_string(CLASSIC[2])
 SOLUTION = solve(CLASSIC_GRID)

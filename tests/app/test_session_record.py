@@ -6,16 +6,16 @@ from datetime import datetime, timezone
 
 import pytest
 
-from sudoku_tk.app.game import REVEAL_NOTE
-from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.puzzle_choice import CLASSIC
-from sudoku_tk.app.save_format import dumps, loads
-from sudoku_tk.app.session import Change, ChangeKind, Session
-from sudoku_tk.engine.brute_force import count_solutions, solve
+from sudoku_tk.app.game.game import REVEAL_NOTE
+from sudoku_tk.app.game.session import Change, ChangeKind, Session
+from sudoku_tk.app.puzzles.choice import CLASSIC
+from sudoku_tk.app.storage.game_record import GameRecord
+from sudoku_tk.app.storage.save_format import dumps, loads
+from sudoku_tk.engine.board.grid import Grid
 from sudoku_tk.engine.formats import format_pencilmarks, parse_grid
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Eliminate, Place
-from sudoku_tk.engine.propagation import ALL_ASSISTS, NO_ASSISTS, Assist, recompute
+from sudoku_tk.engine.play.moves import Eliminate, Place
+from sudoku_tk.engine.play.propagation import ALL_ASSISTS, NO_ASSISTS, Assist, recompute
+from sudoku_tk.engine.solving.brute_force import count_solutions, solve
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 HARD_GRID = Grid.from_string(HARD)

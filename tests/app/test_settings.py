@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
-from sudoku_tk.app.file_reading import MAX_FILE_BYTES
-from sudoku_tk.app.settings import (
+from sudoku_tk.app.storage.file_reading import MAX_FILE_BYTES
+from sudoku_tk.app.storage.settings import (
     DEFAULTS,
     RECENT_LIMIT,
     Settings,
@@ -24,8 +24,8 @@ from sudoku_tk.app.settings import (
     settings_from_json,
     settings_to_json,
 )
-from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.play.propagation import ALL_ASSISTS, Assist
+from sudoku_tk.engine.steps.step import Technique
 
 
 def test_defaults() -> None:

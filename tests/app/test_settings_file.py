@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.app.settings import DEFAULTS, SETTINGS_VERSION, Settings, Theme, load_settings, save_settings
+from sudoku_tk.app.storage.settings import DEFAULTS, SETTINGS_VERSION, Settings, Theme, load_settings, save_settings
 
 NEWER = {
     "format": "sudoku-tk-settings",

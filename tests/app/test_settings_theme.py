@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from sudoku_tk.app.settings import Theme, theme_name
+from sudoku_tk.app.storage.settings import Theme, theme_name
 from sudoku_tk.system import prefers_dark
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from sudoku_tk.app.share_texts import ShareKind, share_problem, share_text
+from sudoku_tk.app.storage.share_texts import ShareKind, share_problem, share_text
+from sudoku_tk.engine.board.grid import Grid
 from sudoku_tk.engine.formats import parse_grid
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Eliminate, Place
-from sudoku_tk.engine.propagation import recompute
+from sudoku_tk.engine.play.moves import Eliminate, Place
+from sudoku_tk.engine.play.propagation import recompute
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 

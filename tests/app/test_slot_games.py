@@ -6,12 +6,12 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
-from sudoku_tk.app.autosave import Autosaver
-from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.recent_games import RecentGames
-from sudoku_tk.app.slot_games import keep_other_slots, kept_note
+from sudoku_tk.app.progress.recent_games import RecentGames
+from sudoku_tk.app.progress.slot_games import keep_other_slots, kept_note
+from sudoku_tk.app.storage.autosave import Autosaver
+from sudoku_tk.app.storage.game_record import GameRecord
 from sudoku_tk.engine.formats import parse_grid
-from sudoku_tk.engine.moves import Place
+from sudoku_tk.engine.play.moves import Place
 from sudoku_tk.system import InstanceLock, autosave_dir, recent_dir
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

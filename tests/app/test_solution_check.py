@@ -1,4 +1,4 @@
-"""Counting a puzzle's solutions without keeping the window waiting (app/solution_check.py) and what the checks
+"""Counting a puzzle's solutions without keeping the window waiting (app/puzzles/solution_check.py) and what the checks
 and the game make of a count that is still running (game_io.check_grid, Game.solution).
 
 A slow count is simulated: ``SlowSearch`` stands in for the engine's search and runs until the test releases it,
@@ -15,10 +15,9 @@ from typing import Any
 
 import pytest
 
-from sudoku_tk.app import solution_check
-from sudoku_tk.app.game_io import check_grid, counted, read_puzzle_text
-from sudoku_tk.app.session import Session
-from sudoku_tk.app.solution_check import (
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.app.puzzles import solution_check
+from sudoku_tk.app.puzzles.solution_check import (
     SolutionCheck,
     SolutionCount,
     count_now,
@@ -26,8 +25,9 @@ from sudoku_tk.app.solution_check import (
     forget_counts,
     known_count,
 )
-from sudoku_tk.engine.brute_force import SearchStopped, first_solutions
-from sudoku_tk.engine.grid import Grid, ProblemKind
+from sudoku_tk.app.storage.game_io import check_grid, counted, read_puzzle_text
+from sudoku_tk.engine.board.grid import Grid, ProblemKind
+from sudoku_tk.engine.solving.brute_force import SearchStopped, first_solutions
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SEVERAL = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"

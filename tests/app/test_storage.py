@@ -19,12 +19,12 @@ from autosave_child import scripted_move
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_tk.app.atomic_files import atomic_write_text
-from sudoku_tk.app.autosave import Autosaver
-from sudoku_tk.app.file_reading import MAX_FILE_BYTES, SaveFileError, decode
-from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.puzzles import puzzles_for
-from sudoku_tk.app.save_format import (
+from sudoku_tk.app.puzzles.built_in import puzzles_for
+from sudoku_tk.app.storage.atomic_files import atomic_write_text
+from sudoku_tk.app.storage.autosave import Autosaver
+from sudoku_tk.app.storage.file_reading import MAX_FILE_BYTES, SaveFileError, decode
+from sudoku_tk.app.storage.game_record import GameRecord
+from sudoku_tk.app.storage.save_format import (
     FORMAT_VERSION,
     dumps,
     load_game,
@@ -33,11 +33,11 @@ from sudoku_tk.app.save_format import (
     record_to_json,
     save_game,
 )
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
 from sudoku_tk.engine.formats import parse_grid
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore
-from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist, recompute
+from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Place, Restore
+from sudoku_tk.engine.play.propagation import ALL_ASSISTS, Assist, recompute
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).parent / "data"

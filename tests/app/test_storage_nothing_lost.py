@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.app.atomic_files import MAX_FILE_BYTES, atomic_write_text, temp_prefix
-from sudoku_tk.app.autosave import Autosaver
-from sudoku_tk.app.file_reading import SaveFileError
-from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.save_format import FORMAT_VERSION, dumps, load_game, save_game
+from sudoku_tk.app.storage.atomic_files import MAX_FILE_BYTES, atomic_write_text, temp_prefix
+from sudoku_tk.app.storage.autosave import Autosaver
+from sudoku_tk.app.storage.file_reading import SaveFileError
+from sudoku_tk.app.storage.game_record import GameRecord
+from sudoku_tk.app.storage.save_format import FORMAT_VERSION, dumps, load_game, save_game
 from sudoku_tk.engine.formats import parse_grid
-from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place
+from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Place
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 T0 = datetime(2024, 6, 7, 10, 0, tzinfo=timezone.utc)

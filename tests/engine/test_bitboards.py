@@ -1,4 +1,4 @@
-"""The compiled bit-parallel rounds (engine/bitboards.py) against their definitions, cell by cell, on random boards.
+"""The compiled bit-parallel rounds (engine/solving/bitboards.py) against their definitions, cell by cell, on random boards.
 
 Each reference below reads the board one digit, unit and cell at a time, with units rebuilt from arithmetic
 (sudoku_oracle.units), so a wrong shift or mask in a template can't hide behind the same mistake here. Boards are
@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sudoku_oracle import units
 
-from sudoku_tk.engine.bitboards import Tables, tables
+from sudoku_tk.engine.solving.bitboards import Tables, tables
 
 
 def _bit(t: Tables, digit: int, cell: int) -> int:

@@ -12,15 +12,9 @@ from collections.abc import Sequence
 import pytest
 from shared_data import read_puzzles
 
-from sudoku_tk.engine.brute_force import (
-    count_solutions,
-    iter_solutions,
-    solve,
-    solve_values,
-    unique_solution,
-)
-from sudoku_tk.engine.generator import random_solution
-from sudoku_tk.engine.grid import Grid, ProblemKind
+from sudoku_tk.engine.board.grid import Grid, ProblemKind
+from sudoku_tk.engine.generating.generator import random_solution
+from sudoku_tk.engine.solving.brute_force import count_solutions, iter_solutions, solve, solve_values, unique_solution
 
 DIGITS = "123456789ABCDEFG"
 

@@ -15,7 +15,10 @@ import pytest
 from shared_data import read_puzzles
 from sudoku_oracle import assert_solves, digits_of_line, pattern_solution, units
 
-from sudoku_tk.engine.brute_force import (
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.generating.generator import random_solution
+from sudoku_tk.engine.solving.brute_force import (
     count_solutions,
     iter_solutions,
     propagate_singles,
@@ -23,9 +26,6 @@ from sudoku_tk.engine.brute_force import (
     solve_values,
     unique_solution,
 )
-from sudoku_tk.engine.generator import random_solution
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
 
 # The example puzzle of Wikipedia's "Sudoku" article and its published solution.
 WIKIPEDIA_PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

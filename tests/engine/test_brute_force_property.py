@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sudoku_oracle import assert_solves, pattern_solution, reference_solutions
 
-from sudoku_tk.engine.brute_force import count_solutions, iter_solutions, solve, unique_solution
-from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.brute_force import count_solutions, iter_solutions, solve, unique_solution
 
 LIMIT = 40
 """The reference stops at this many solutions; grids with fewer are compared solution by solution."""

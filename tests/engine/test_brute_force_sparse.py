@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 from sudoku_oracle import assert_solves, digits_of_line
 
-from sudoku_tk.engine.brute_force import (
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.generating.generator import random_solution
+from sudoku_tk.engine.solving.brute_force import (
     STOP_EVERY,
     SearchStopped,
     count_solutions,
@@ -27,8 +29,6 @@ from sudoku_tk.engine.brute_force import (
     solve,
     unique_solution,
 )
-from sudoku_tk.engine.generator import random_solution
-from sudoku_tk.engine.grid import Grid
 
 SIDE = 16
 ISSUE_22 = (

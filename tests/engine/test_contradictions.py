@@ -15,10 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shared_data import read_puzzles
 
-from sudoku_tk.engine.brute_force import unique_solution
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore
-from sudoku_tk.engine.propagation import (
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Place, Restore
+from sudoku_tk.engine.play.propagation import (
     ALL_ASSISTS,
     NO_ASSISTS,
     Assist,
@@ -28,6 +27,7 @@ from sudoku_tk.engine.propagation import (
     Position,
     recompute,
 )
+from sudoku_tk.engine.solving.brute_force import unique_solution
 
 # Sudoku Exchange bank, tests/data: one wrong digit here (r8c3=8, the solution has 1) used to let the singles fill
 # 54 cells before two cells were left with no candidate.

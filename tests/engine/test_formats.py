@@ -16,7 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shared_data import HODOKU, LOCAL_PUZZLES, PUZZLES, puzzle_path, shared_file
 
-from sudoku_tk.engine.errors import PuzzleFormatError
+from sudoku_tk.engine.board.errors import PuzzleFormatError
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid, basic_candidates
 from sudoku_tk.engine.formats import (
     Format,
     detect_format,
@@ -32,8 +34,6 @@ from sudoku_tk.engine.formats import (
     parse_collection,
     parse_grid,
 )
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid, basic_candidates
 
 DIGITS = "123456789ABCDEFG"
 NINE = Geometry.of(3)

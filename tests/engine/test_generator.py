@@ -4,15 +4,9 @@ import random
 
 import pytest
 
-from sudoku_tk.engine.brute_force import count_solutions, unique_solution
-from sudoku_tk.engine.generator import (
-    Symmetry,
-    generate,
-    generate_rated,
-    is_valid_solution,
-    random_solution,
-)
-from sudoku_tk.engine.geometry import Geometry
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.generating.generator import Symmetry, generate, generate_rated, is_valid_solution, random_solution
+from sudoku_tk.engine.solving.brute_force import count_solutions, unique_solution
 
 
 @pytest.mark.parametrize("box", [2, 3, 4])

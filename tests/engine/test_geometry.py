@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_tk.engine.digitset import DigitSet
-from sudoku_tk.engine.geometry import Geometry
+from sudoku_tk.engine.board.digitset import DigitSet
+from sudoku_tk.engine.board.geometry import Geometry
 
 
 @pytest.mark.parametrize("box,units,peers", [(2, 12, 7), (3, 27, 20), (4, 48, 39)])

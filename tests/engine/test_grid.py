@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from shared_data import read_puzzles
 
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.digitset import DigitSet
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid, ProblemKind, basic_candidates, values_line
+from sudoku_tk.engine.board.digitset import DigitSet
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid, ProblemKind, basic_candidates, values_line
+from sudoku_tk.engine.solving.brute_force import solve
 
 DIGITS = "123456789ABCDEFG"
 

@@ -13,9 +13,9 @@ from functools import lru_cache
 import pytest
 from shared_data import read_puzzles
 
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.step import Family, Step
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.logic import solve_logically
+from sudoku_tk.engine.steps.step import Family, Step
 from sudoku_tk.engine.techniques import find_all_steps, find_hint
 
 

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_tk.app.pencil_mode import CandidateMode
-from sudoku_tk.app.session import Session
-from sudoku_tk.engine import replay
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Clear, Eliminate, Move, Pencil, Place, Restore
-from sudoku_tk.engine.propagation import Assist, Position, recompute
+from sudoku_tk.app.game.pencil_mode import CandidateMode
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play import replay
+from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Pencil, Place, Restore
+from sudoku_tk.engine.play.propagation import Assist, Position, recompute
 
 PUZZLES = (
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",  # top95 #1

@@ -17,20 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shared_data import REPO, puzzle_path, read_puzzles
 
-from sudoku_tk import cli
-from sudoku_tk.engine.brute_force import unique_solution
+from sudoku_tk.cli import commands as cli
+from sudoku_tk.engine.board.grid import Grid
 from sudoku_tk.engine.formats import parse_grid
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import (
-    Mistake,
-    MistakeKind,
-    apply_step,
-    diagnose,
-    next_hint,
-    solve_logically,
-)
-from sudoku_tk.engine.rating import SCORES, Level, rate
-from sudoku_tk.engine.step import Family, Step, Technique
+from sudoku_tk.engine.rating.score import SCORES, Level, rate
+from sudoku_tk.engine.solving.brute_force import unique_solution
+from sudoku_tk.engine.solving.logic import Mistake, MistakeKind, apply_step, diagnose, next_hint, solve_logically
+from sudoku_tk.engine.steps.step import Family, Step, Technique
 from sudoku_tk.engine.techniques import ORDER, find_all_steps, find_hint
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."

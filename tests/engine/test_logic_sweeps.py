@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 from shared_data import read_puzzles
 
-from sudoku_tk.engine.brute_force import unique_solution
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.brute_force import unique_solution
+from sudoku_tk.engine.solving.logic import solve_logically
+from sudoku_tk.engine.steps.step import Technique
 from sudoku_tk.engine.techniques import default_techniques
 
 LOGIC = frozenset(default_techniques()) - {Technique.BRUTE_FORCE}

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Clear, Eliminate, Move, Pencil, Place, Restore, describe_move, live_moves
-from sudoku_tk.engine.propagation import ALL_ASSISTS, NO_ASSISTS, Assist, Position, recompute
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Pencil, Place, Restore, describe_move, live_moves
+from sudoku_tk.engine.play.propagation import ALL_ASSISTS, NO_ASSISTS, Assist, Position, recompute
 
 # top95 #1: the singles do not solve it, so the board stays open with every assist on.
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -17,10 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shared_data import read_puzzles
 
-from sudoku_tk.engine.brute_force import unique_solution
-from sudoku_tk.engine.grid import Grid, ProblemKind
-from sudoku_tk.engine.moves import Clear, Eliminate, Move, Place, Restore
-from sudoku_tk.engine.propagation import (
+from sudoku_tk.engine.board.grid import Grid, ProblemKind
+from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Place, Restore
+from sudoku_tk.engine.play.propagation import (
     ALL_ASSISTS,
     NO_ASSISTS,
     Assist,
@@ -30,7 +29,8 @@ from sudoku_tk.engine.propagation import (
     ReasonKind,
     recompute,
 )
-from sudoku_tk.engine.step import Elimination, Highlight, HighlightRole, Placement, Technique
+from sudoku_tk.engine.solving.brute_force import unique_solution
+from sudoku_tk.engine.steps.step import Elimination, Highlight, HighlightRole, Placement, Technique
 
 SINGLES = (Technique.FULL_HOUSE, Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_tk.engine.errors import PuzzleFormatError
+from sudoku_tk.engine.board.errors import PuzzleFormatError
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
 from sudoku_tk.engine.formats.sudokuwiki import format_sudokuwiki, sudokuwiki_url
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
 
 # The example link on https://www.sudokuwiki.org/Sudoku_String_Definitions (a board with candidates).
 EXAMPLE = (

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from sudoku_tk.app.technique_help import DESCRIPTIONS, walk_lesson
-from sudoku_tk.engine import rating, se_rating, techniques
-from sudoku_tk.engine.levels import LABELS, Level
-from sudoku_tk.engine.step import Technique
-from sudoku_tk.engine.technique_table import TABLE, record
+from sudoku_tk.app.hints.technique_help import DESCRIPTIONS, walk_lesson
+from sudoku_tk.engine import techniques
+from sudoku_tk.engine.rating import score as rating
+from sudoku_tk.engine.rating import se as se_rating
+from sudoku_tk.engine.rating.levels import LABELS, Level
+from sudoku_tk.engine.solving.technique_table import TABLE, record
+from sudoku_tk.engine.steps.step import Technique
 
 
 def test_every_technique_has_exactly_one_record_in_solving_order() -> None:

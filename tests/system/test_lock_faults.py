@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from sudoku_tk.app.atomic_files import ensure_folder
-from sudoku_tk.app.file_reading import NotAFileError
+from sudoku_tk.app.storage.atomic_files import ensure_folder
+from sudoku_tk.app.storage.file_reading import NotAFileError
 from sudoku_tk.system import LOCK_NAME, InstanceLock, NotAFolderError
 
 REPO = Path(__file__).resolve().parents[2]

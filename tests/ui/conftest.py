@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from gui_helpers import HARD, MakeApp, pump
 
-from sudoku_tk.app.puzzle_choice import PuzzleChoice
-from sudoku_tk.ui.app import App
+from sudoku_tk.app.puzzles.choice import PuzzleChoice
+from sudoku_tk.ui.window.app import App
 
 
 @pytest.fixture(autouse=True)

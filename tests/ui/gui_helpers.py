@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from sudoku_tk.ui.app import App
+from sudoku_tk.ui.window.app import App
 
 # top95 #1: the singles do not solve it, so the board stays open with every assist on.
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -17,9 +17,9 @@ import sys
 from typing import Any
 
 from sudoku_tk.__main__ import main
-from sudoku_tk.app.autosave import Autosaver
-from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.ui.app import App
+from sudoku_tk.app.storage.autosave import Autosaver
+from sudoku_tk.app.storage.game_record import GameRecord
+from sudoku_tk.ui.window.app import App
 
 
 def report(**data: object) -> None:

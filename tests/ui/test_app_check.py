@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from gui_helpers import HARD, MakeApp, click, key, press_card, pump
 
-from sudoku_tk.app.game import REVEAL_NOTE
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Place
+from sudoku_tk.app.game.game import REVEAL_NOTE
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Place
+from sudoku_tk.engine.solving.brute_force import solve
 
 pytestmark = pytest.mark.gui
 

@@ -10,20 +10,20 @@ from pathlib import Path
 import pytest
 from gui_helpers import HARD, click, clipboard, key, pump, when_dialog_opens
 
-from sudoku_tk.app.file_reading import MAX_FILE_BYTES
-from sudoku_tk.app.game_io import TextKind, copy_text, export_text
-from sudoku_tk.app.puzzles import by_id
-from sudoku_tk.app.save_format import load_game
-from sudoku_tk.app.settings import Theme, load_settings
-from sudoku_tk.engine.brute_force import count_solutions, solve
+from sudoku_tk.app.puzzles.built_in import by_id
+from sudoku_tk.app.storage.file_reading import MAX_FILE_BYTES
+from sudoku_tk.app.storage.game_io import TextKind, copy_text, export_text
+from sudoku_tk.app.storage.save_format import load_game
+from sudoku_tk.app.storage.settings import Theme, load_settings
+from sudoku_tk.engine.board.grid import Grid
 from sudoku_tk.engine.formats import format_pencilmarks
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Eliminate, Place
-from sudoku_tk.engine.propagation import Assist, recompute
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.dialogs import PuzzleTextDialog
-from sudoku_tk.ui.keys import CONTROL
-from sudoku_tk.ui.new_game_dialog import NewGameDialog
+from sudoku_tk.engine.play.moves import Eliminate, Place
+from sudoku_tk.engine.play.propagation import Assist, recompute
+from sudoku_tk.engine.solving.brute_force import count_solutions, solve
+from sudoku_tk.ui.dialogs.new_game import NewGameDialog
+from sudoku_tk.ui.dialogs.puzzle_and_preferences import PuzzleTextDialog
+from sudoku_tk.ui.window.app import App
+from sudoku_tk.ui.window.keys import CONTROL
 
 pytestmark = pytest.mark.gui
 
@@ -220,7 +220,7 @@ HARDEST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2..
 
 
 def test_opening_a_collection_offers_its_puzzles_and_plays_the_one_chosen(open_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from sudoku_tk.ui.collection_dialog import CollectionDialog
+    from sudoku_tk.ui.dialogs.collection import CollectionDialog
 
     app = open_app()
     path = tmp_path / "mine.txt"
@@ -274,7 +274,7 @@ def test_a_pasted_collection_is_offered_too_and_cancel_keeps_the_game(open_app) 
 
 
 def test_an_endless_paste_is_refused_with_a_message(open_app, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
-    from sudoku_tk.ui import game_files
+    from sudoku_tk.ui.games import files as game_files
 
     monkeypatch.setattr(game_files, "MAX_PASTE_CHARS", 1000)
     app = open_app()
@@ -540,7 +540,7 @@ def test_an_autosave_that_cannot_be_continued_is_kept_not_overwritten(
     data_dir: Path,  # type: ignore[no-untyped-def]
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from sudoku_tk.app.session import Session
+    from sudoku_tk.app.game.session import Session
 
     app = open_app()
     _play_right(app, 3)
@@ -680,7 +680,7 @@ def test_without_stderr_a_handler_error_is_still_kept(
 def test_a_bad_puzzle_argument_without_stderr_is_logged(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    from sudoku_tk.ui.launch import run_gui
+    from sudoku_tk.ui.window.launch import run_gui
 
     monkeypatch.setattr(sys, "stderr", None)
     assert run_gui(["11" + "." * 79]) == 2
@@ -708,7 +708,7 @@ def test_settings_are_saved_and_restored(open_app, data_dir: Path) -> None:  # t
 
 
 def test_preferences_change_board_size_and_theme(open_app) -> None:  # type: ignore[no-untyped-def]
-    from sudoku_tk.ui.dialogs import PreferencesDialog
+    from sudoku_tk.ui.dialogs.puzzle_and_preferences import PreferencesDialog
 
     app = open_app()
     width = app.board.winfo_reqwidth()

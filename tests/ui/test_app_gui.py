@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from gui_helpers import HARD, MakeApp, click, hover, key, press_card, pump
 
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.propagation import Assist, Origin, recompute
-from sudoku_tk.ui.keys import CONTROL, SHIFT
-from sudoku_tk.ui.theme import DARK, LIGHT
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.propagation import Assist, Origin, recompute
+from sudoku_tk.engine.solving.brute_force import solve
+from sudoku_tk.ui.window.keys import CONTROL, SHIFT
+from sudoku_tk.ui.window.theme import DARK, LIGHT
 
 pytestmark = pytest.mark.gui
 
@@ -472,7 +472,7 @@ def test_origins_shown_match_the_session_after_many_clicks(make_app: MakeApp) ->
 
 
 def test_commands_added_later_reach_menus_toolbar_and_keys(make_app: MakeApp) -> None:
-    from sudoku_tk.app.commands import Command, Shortcut
+    from sudoku_tk.app.game.commands import Command, Shortcut
 
     app = make_app()
     ran: list[str] = []

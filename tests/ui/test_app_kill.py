@@ -24,12 +24,12 @@ from typing import Any
 
 import pytest
 
-from sudoku_tk.app.save_format import load_game
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Move, Place
-from sudoku_tk.engine.propagation import ALL_ASSISTS, recompute
-from sudoku_tk.ui.board_layout import BoardLayout
+from sudoku_tk.app.storage.save_format import load_game
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Move, Place
+from sudoku_tk.engine.play.propagation import ALL_ASSISTS, recompute
+from sudoku_tk.engine.solving.brute_force import solve
+from sudoku_tk.ui.board.layout import BoardLayout
 
 pytestmark = [pytest.mark.gui, pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool not installed")]
 

@@ -9,7 +9,7 @@ import pytest
 from gui_helpers import MakeApp, pump
 from shared_data import read_puzzles
 
-from sudoku_tk.engine.propagation import Assist
+from sudoku_tk.engine.play.propagation import Assist
 
 pytestmark = pytest.mark.gui
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from gui_helpers import pump
 
-from sudoku_tk.app.save_format import load_game
+from sudoku_tk.app.storage.save_format import load_game
 from sudoku_tk.system import InstanceLock
 
 pytestmark = pytest.mark.gui
@@ -144,7 +144,7 @@ def test_an_open_window_refreshes_its_lock_and_stops_when_closed(
     open_app: Any, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from sudoku_tk.system import LOCK_NAME, STALE_AFTER
-    from sudoku_tk.ui import window_autosave
+    from sudoku_tk.ui.window import autosave as window_autosave
 
     monkeypatch.setattr(window_autosave, "HEARTBEAT_MS", 30)  # the window's timer, shortened (60 s in use)
     assert window_autosave.HEARTBEAT_EVERY * 1000 < STALE_AFTER * 1000 / 2

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from sudoku_tk.ui.board_layout import BoardLayout, Hit, Rect
+from sudoku_tk.ui.board.layout import BoardLayout, Hit, Rect
 
 WINDOWS = [(200, 200), (520, 480), (480, 520), (1000, 700), (1913, 1137), (61, 3000)]
 

@@ -6,9 +6,9 @@ import pytest
 from gui_helpers import MakeApp, key, pump
 from shared_data import read_puzzles
 
-from sudoku_tk.app.hint_choice import choose_step
-from sudoku_tk.engine.step import Step, Technique
-from sudoku_tk.ui.hint_panel import HintPanel
+from sudoku_tk.app.hints.choice import choose_step
+from sudoku_tk.engine.steps.step import Step, Technique
+from sudoku_tk.ui.hints.panel import HintPanel
 
 pytestmark = pytest.mark.gui
 

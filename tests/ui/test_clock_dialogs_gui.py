@@ -7,15 +7,15 @@ from typing import Any
 import pytest
 from gui_helpers import MakeApp, click, pump, when_dialog_opens
 
-from sudoku_tk.app.session import Session
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.propagation import Assist
-from sudoku_tk.ui.dialogs import PreferencesDialog
-from sudoku_tk.ui.file_choosers import ask_open_path
-from sudoku_tk.ui.modal_clock import modal
-from sudoku_tk.ui.new_game_dialog import NewGameDialog
-from sudoku_tk.ui.recent_dialogs import ReplaceGameDialog
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.propagation import Assist
+from sudoku_tk.engine.solving.brute_force import solve
+from sudoku_tk.ui.dialogs.new_game import NewGameDialog
+from sudoku_tk.ui.dialogs.puzzle_and_preferences import PreferencesDialog
+from sudoku_tk.ui.dialogs.recent import ReplaceGameDialog
+from sudoku_tk.ui.games.file_choosers import ask_open_path
+from sudoku_tk.ui.window.modal_clock import modal
 
 pytestmark = pytest.mark.gui
 

@@ -1,4 +1,4 @@
-"""Colouring by hand and the bivalue filter, driven with real events (see ui/colour_tool.py)."""
+"""Colouring by hand and the bivalue filter, driven with real events (see ui/panel/colour_tool.py)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from pathlib import Path
 
 from gui_helpers import HARD, MakeApp, click, key, pump
 
-from sudoku_tk.app.save_format import load_game
-from sudoku_tk.ui.keys import CONTROL
-from sudoku_tk.ui.theme import LIGHT
+from sudoku_tk.app.storage.save_format import load_game
+from sudoku_tk.ui.window.keys import CONTROL
+from sudoku_tk.ui.window.theme import LIGHT
 
 
 def paint_items(app, tag: str) -> list:  # type: ignore[no-untyped-def]
@@ -125,7 +125,7 @@ def test_colours_survive_closing_and_reopening(open_app, data_dir: Path) -> None
 
 
 def test_dark_theme_colours_the_swatches_and_board(make_app: MakeApp) -> None:
-    from sudoku_tk.ui.theme import DARK, contrast_ratio
+    from sudoku_tk.ui.window.theme import DARK, contrast_ratio
 
     app = make_app(HARD, theme="dark")
     app.run_command("colour-1")

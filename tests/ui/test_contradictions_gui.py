@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from gui_helpers import HARD, MakeApp, click, key, pump
 
-from sudoku_tk.engine.propagation import Assist
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.keys import CONTROL
-from sudoku_tk.ui.theme import DARK, LIGHT
+from sudoku_tk.engine.play.propagation import Assist
+from sudoku_tk.ui.window.app import App
+from sudoku_tk.ui.window.keys import CONTROL
+from sudoku_tk.ui.window.theme import DARK, LIGHT
 
 pytestmark = pytest.mark.gui
 
@@ -136,7 +136,7 @@ def test_a_unit_mark_never_covers_the_digits_of_its_cells(make_app: MakeApp) -> 
 
 
 def _breaks_a_unit(app: App, cell: int, digit: int) -> bool:
-    from sudoku_tk.app.session import Session
+    from sudoku_tk.app.game.session import Session
 
     trial = Session(app.session.start)
     trial.eliminate(cell, digit)

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 from gui_helpers import MakeApp, click, key, pump
 
-from sudoku_tk.app.session import Session
-from sudoku_tk.app.settings import DEFAULTS
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.propagation import Assist
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.app.storage.settings import DEFAULTS
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.propagation import Assist
+from sudoku_tk.engine.solving.brute_force import solve
 
 pytestmark = pytest.mark.gui
 

@@ -19,18 +19,18 @@ from tkinter import ttk
 import pytest
 from gui_helpers import MakeApp, pump
 
-from sudoku_tk.app.game_io import read_incoming
-from sudoku_tk.app.game_record import GameRecord
-from sudoku_tk.app.recent_games import RecentGame
-from sudoku_tk.app.settings import DEFAULTS
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.collection_dialog import CollectionDialog
-from sudoku_tk.ui.dialogs import PreferencesDialog, PuzzleTextDialog
-from sudoku_tk.ui.export_dialog import PdfDialog, PictureDialog
-from sudoku_tk.ui.new_game_dialog import NewGameDialog
-from sudoku_tk.ui.recent_dialogs import RecentGamesDialog, ReplaceGameDialog
-from sudoku_tk.ui.techniques_dialog import TechniquesDialog
+from sudoku_tk.app.progress.recent_games import RecentGame
+from sudoku_tk.app.storage.game_io import read_incoming
+from sudoku_tk.app.storage.game_record import GameRecord
+from sudoku_tk.app.storage.settings import DEFAULTS
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.ui.dialogs.collection import CollectionDialog
+from sudoku_tk.ui.dialogs.export import PdfDialog, PictureDialog
+from sudoku_tk.ui.dialogs.new_game import NewGameDialog
+from sudoku_tk.ui.dialogs.puzzle_and_preferences import PreferencesDialog, PuzzleTextDialog
+from sudoku_tk.ui.dialogs.recent import RecentGamesDialog, ReplaceGameDialog
+from sudoku_tk.ui.hints.techniques_dialog import TechniquesDialog
+from sudoku_tk.ui.window.app import App
 
 pytestmark = pytest.mark.gui
 

@@ -9,20 +9,20 @@ from typing import Any
 
 import pytest
 
-from sudoku_tk.app import puzzles
-from sudoku_tk.app.game_io import TextKind
-from sudoku_tk.app.settings import Settings, Theme
-from sudoku_tk.engine.levels import Level
-from sudoku_tk.engine.propagation import Assist
-from sudoku_tk.ui.dialogs import (
+from sudoku_tk.app.puzzles import built_in as puzzles
+from sudoku_tk.app.storage.game_io import TextKind
+from sudoku_tk.app.storage.settings import Settings, Theme
+from sudoku_tk.engine.play.propagation import Assist
+from sudoku_tk.engine.rating.levels import Level
+from sudoku_tk.ui.dialogs.new_game import ANY_LEVEL_LABEL, NewGameDialog, level_ok, new_game_ok
+from sudoku_tk.ui.dialogs.puzzle_and_preferences import (
     PreferencesDialog,
     PuzzleTextDialog,
     preferences_ok,
     puzzle_text_ok,
     zoom_ok,
 )
-from sudoku_tk.ui.file_choosers import ask_export_path, ask_open_path, ask_save_game_path, game_file_name
-from sudoku_tk.ui.new_game_dialog import ANY_LEVEL_LABEL, NewGameDialog, level_ok, new_game_ok
+from sudoku_tk.ui.games.file_choosers import ask_export_path, ask_open_path, ask_save_game_path, game_file_name
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 CLASSIC_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"

@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 from gui_helpers import MakeApp, hover, pump
 
-from sudoku_tk.app.session import Session
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.level_search import path_with_technique
-from sudoku_tk.engine.practice_pool import load_pool
-from sudoku_tk.engine.step import HighlightRole, Technique
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.generating.level_search import path_with_technique
+from sudoku_tk.engine.generating.practice_pool import load_pool
+from sudoku_tk.engine.steps.step import HighlightRole, Technique
 
 pytestmark = pytest.mark.gui
 

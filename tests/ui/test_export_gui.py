@@ -12,12 +12,12 @@ import pytest
 from gui_helpers import HARD, MakeApp, click, pump
 from PIL import Image
 
-from sudoku_tk.engine.digitset import DigitSet
+from sudoku_tk.engine.board.digitset import DigitSet
 from sudoku_tk.render.board_picture import PictureKind
 from sudoku_tk.render.layout import layout_for
 from sudoku_tk.render.palette import LIGHT, rgb
 from sudoku_tk.system import Desktop, Platform
-from sudoku_tk.ui.export_dialog import PdfChoice, PdfDialog, PictureChoice, PictureDialog
+from sudoku_tk.ui.dialogs.export import PdfChoice, PdfDialog, PictureChoice, PictureDialog
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pdf_reading import page_texts  # noqa: E402

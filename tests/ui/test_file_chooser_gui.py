@@ -12,9 +12,9 @@ from tkinter import ttk
 import pytest
 from gui_helpers import MakeApp, pump
 
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.file_choosers import documents_folder, starting_folder
-from sudoku_tk.ui.keys import CONTROL
+from sudoku_tk.ui.games.file_choosers import documents_folder, starting_folder
+from sudoku_tk.ui.window.app import App
+from sudoku_tk.ui.window.keys import CONTROL
 
 pytestmark = pytest.mark.gui
 

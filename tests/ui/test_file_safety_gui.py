@@ -16,8 +16,8 @@ from gui_helpers import MakeApp, pump
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "app"))
 from fault_helpers import make_device, make_fifo, must_not_block  # noqa: E402
 
-from sudoku_tk.app.game_io import TextKind  # noqa: E402
-from sudoku_tk.ui.export_dialog import PdfChoice, PictureChoice  # noqa: E402
+from sudoku_tk.app.storage.game_io import TextKind  # noqa: E402
+from sudoku_tk.ui.dialogs.export import PdfChoice, PictureChoice  # noqa: E402
 
 pytestmark = pytest.mark.gui
 

@@ -15,12 +15,12 @@ import tkinter as tk
 import pytest
 from gui_helpers import MakeApp, click, key, pump
 
-from sudoku_tk.app.hint_views import Rung
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.app.hints.views import Rung
+from sudoku_tk.engine.steps.step import Technique
 from sudoku_tk.engine.techniques import default_techniques
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.hint_panel import HintPanel
-from sudoku_tk.ui.keys import CONTROL
+from sudoku_tk.ui.hints.panel import HintPanel
+from sudoku_tk.ui.window.app import App
+from sudoku_tk.ui.window.keys import CONTROL
 
 pytestmark = pytest.mark.gui
 

@@ -8,11 +8,11 @@ import pytest
 from gui_helpers import MakeApp, key, pump
 
 from sudoku_tk import APP_NAME, __version__
-from sudoku_tk.engine.brute_force import solve
+from sudoku_tk.engine.solving.brute_force import solve
 from sudoku_tk.system import Platform
-from sudoku_tk.ui.help_windows import BOARD_KEYS, DIGIT, shortcut_lines
-from sudoku_tk.ui.keys import ALT_X11, CONTROL, SHIFT, decode_key
-from sudoku_tk.ui.text_window import TextWindow
+from sudoku_tk.ui.messages.help_windows import BOARD_KEYS, DIGIT, shortcut_lines
+from sudoku_tk.ui.messages.text_window import TextWindow
+from sudoku_tk.ui.window.keys import ALT_X11, CONTROL, SHIFT, decode_key
 
 pytestmark = pytest.mark.gui
 
@@ -83,7 +83,7 @@ def test_ctrl_question_mark_opens_the_shortcuts_once(make_app: MakeApp) -> None:
 
 
 def test_the_shortcut_list_shows_each_platforms_keys() -> None:
-    from sudoku_tk.app.commands import Command, CommandRegistry, Shortcut
+    from sudoku_tk.app.game.commands import Command, CommandRegistry, Shortcut
 
     reg = CommandRegistry(menus=("Edit",))
     reg.add(Command("undo", "Undo", print, shortcuts=(Shortcut.parse("Mod+Z"),), menu="Edit"))
@@ -116,7 +116,7 @@ def test_about_shows_the_version_the_licence_and_what_it_runs_on(make_app: MakeA
 
 
 def test_help_windows_follow_the_theme(make_app: MakeApp) -> None:
-    from sudoku_tk.ui.theme import DARK, LIGHT
+    from sudoku_tk.ui.window.theme import DARK, LIGHT
 
     app = make_app(theme="dark")
     app.run_command("about")

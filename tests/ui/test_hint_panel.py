@@ -14,12 +14,12 @@ import pytest
 from gui_helpers import MakeApp, click, key, pump
 from shared_data import PUZZLES, read_puzzles, shared_file
 
-from sudoku_tk.engine.rating import Level
-from sudoku_tk.engine.step import Technique
-from sudoku_tk.engine.technique_sets import up_to_level
+from sudoku_tk.engine.rating.score import Level
+from sudoku_tk.engine.solving.technique_sets import up_to_level
+from sudoku_tk.engine.steps.step import Technique
 from sudoku_tk.engine.techniques import default_techniques, implemented
-from sudoku_tk.ui.hint_panel import HintPanel
-from sudoku_tk.ui.keys import CONTROL, SHIFT
+from sudoku_tk.ui.hints.panel import HintPanel
+from sudoku_tk.ui.window.keys import CONTROL, SHIFT
 
 pytestmark = pytest.mark.gui
 

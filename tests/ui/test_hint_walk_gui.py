@@ -14,12 +14,12 @@ import pytest
 from gui_helpers import MakeApp, key, pump
 from shared_data import read_puzzles
 
-from sudoku_tk.app.puzzle_choice import PuzzleChoice
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.step import Step, Technique
+from sudoku_tk.app.puzzles.choice import PuzzleChoice
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.logic import solve_logically
+from sudoku_tk.engine.steps.step import Step, Technique
 from sudoku_tk.engine.techniques.reasons import links_of
-from sudoku_tk.ui.hint_panel import HintPanel
+from sudoku_tk.ui.hints.panel import HintPanel
 
 pytestmark = pytest.mark.gui
 
@@ -261,7 +261,7 @@ def test_after_a_mistake_hint_the_apply_button_is_apply_again(make_app: MakeApp)
 
 def test_a_dialog_ends_the_solution_path_preview(make_app: MakeApp) -> None:
     """Issue 22.3: after browsing the path, New game… then Keep playing left the out-of-date preview on the board."""
-    from sudoku_tk.ui.modal_clock import modal
+    from sudoku_tk.ui.window.modal_clock import modal
 
     app, _ = open_at(make_app, Technique.XY_CHAIN)
     panel = panel_of(app)

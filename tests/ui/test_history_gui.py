@@ -10,10 +10,10 @@ import pytest
 from gui_helpers import MakeApp, click, pump
 from test_statistics_gui import NEARLY, PEERS_ONLY, SOLUTION, _finish
 
-from sudoku_tk.app.game_history import GameHistory, history_path
-from sudoku_tk.app.session import Session
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.propagation import Assist
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.app.progress.history import GameHistory, history_path
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.propagation import Assist
 
 pytestmark = pytest.mark.gui
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from gui_helpers import HARD, MakeApp, click, key, pump
 
-from sudoku_tk.app.settings import (
+from sudoku_tk.app.storage.settings import (
     DEFAULTS,
     ClickMode,
     PadMode,
@@ -20,8 +20,8 @@ from sudoku_tk.app.settings import (
     settings_to_json,
 )
 from sudoku_tk.system import settings_path
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.keys import SHIFT
+from sudoku_tk.ui.window.app import App
+from sudoku_tk.ui.window.keys import SHIFT
 
 pytestmark = pytest.mark.gui
 

@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from sudoku_tk.app.commands import Shortcut
-from sudoku_tk.engine.step import HighlightRole
+from sudoku_tk.app.game.commands import Shortcut
+from sudoku_tk.engine.steps.step import HighlightRole
 from sudoku_tk.system import Platform
-from sudoku_tk.ui.keys import (
+from sudoku_tk.ui.window.keys import (
     ALT_WINDOWS,
     ALT_X11,
     CONTROL,
@@ -23,7 +23,7 @@ from sudoku_tk.ui.keys import (
     move_cursor,
     tk_sequences,
 )
-from sudoku_tk.ui.theme import DARK, LIGHT, contrast_ratio, theme_named
+from sudoku_tk.ui.window.theme import DARK, LIGHT, contrast_ratio, theme_named
 
 L = Platform.LINUX
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from gui_helpers import click, pump
 
-from sudoku_tk.app import puzzles
-from sudoku_tk.app.puzzle_choice import PuzzleChoice
-from sudoku_tk.app.settings import DEFAULTS
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.levels import Level
-from sudoku_tk.engine.propagation import ALL_ASSISTS, Assist, Origin
+from sudoku_tk.app.puzzles import built_in as puzzles
+from sudoku_tk.app.puzzles.choice import PuzzleChoice
+from sudoku_tk.app.storage.settings import DEFAULTS
+from sudoku_tk.engine.play.propagation import ALL_ASSISTS, Assist, Origin
+from sudoku_tk.engine.rating.levels import Level
+from sudoku_tk.engine.solving.brute_force import solve
 
 pytestmark = pytest.mark.gui
 

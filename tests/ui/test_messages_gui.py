@@ -11,10 +11,10 @@ from tkinter import ttk
 import pytest
 from gui_helpers import MakeApp, click, hover, key, pump
 
-from sudoku_tk.ui.menu_theme import disabled_text
-from sudoku_tk.ui.message_log import LOG_SIZE
-from sudoku_tk.ui.theme import DARK, LIGHT, contrast_ratio
-from sudoku_tk.ui.tooltip import Tooltip
+from sudoku_tk.ui.messages.message_log import LOG_SIZE
+from sudoku_tk.ui.messages.tooltip import Tooltip
+from sudoku_tk.ui.window.menu_theme import disabled_text
+from sudoku_tk.ui.window.theme import DARK, LIGHT, contrast_ratio
 
 pytestmark = pytest.mark.gui
 

@@ -8,7 +8,7 @@ import time
 import pytest
 from gui_helpers import MakeApp, click, key, pump
 
-from sudoku_tk.ui.keys import SHIFT
+from sudoku_tk.ui.window.keys import SHIFT
 
 pytestmark = pytest.mark.gui
 

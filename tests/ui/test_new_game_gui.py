@@ -18,17 +18,15 @@ from typing import Any
 import pytest
 from gui_helpers import HARD, click, key, pump, when_dialog_opens
 
-from sudoku_tk.app.background_worker import MAKE_TIME_LIMIT, ORDER_ATTEMPTS, MakeJob, PidJob, RateJob
-from sudoku_tk.app.puzzle_cache import CACHE_NAME, PuzzleCache, PuzzleKey
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.level_search import Generated, generate_at_level, generate_practice
-from sudoku_tk.engine.rating import Level, Rating
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.app.puzzles.background_worker import MAKE_TIME_LIMIT, ORDER_ATTEMPTS, MakeJob, PidJob, RateJob
+from sudoku_tk.app.puzzles.cache import CACHE_NAME, PuzzleCache, PuzzleKey
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.generating.level_search import Generated, generate_at_level, generate_practice
+from sudoku_tk.engine.rating.score import Level, Rating
+from sudoku_tk.engine.solving.brute_force import solve
+from sudoku_tk.engine.steps.step import Technique
 from sudoku_tk.system import autosave_dir
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.keys import CONTROL
-from sudoku_tk.ui.new_game_dialog import (
+from sudoku_tk.ui.dialogs.new_game import (
     GENERATED,
     PRACTICE,
     NewGameDialog,
@@ -37,6 +35,8 @@ from sudoku_tk.ui.new_game_dialog import (
     technique_labels,
     technique_tip,
 )
+from sudoku_tk.ui.window.app import App
+from sudoku_tk.ui.window.keys import CONTROL
 
 pytestmark = pytest.mark.gui
 

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from gui_helpers import HARD, MakeApp, click, hover, key, pump
 
-from sudoku_tk.app.pencil_mode import CandidateMode
-from sudoku_tk.app.save_format import load_game
-from sudoku_tk.engine.propagation import Assist, recompute
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.keys import ALT_X11, SHIFT
-from sudoku_tk.ui.numpad import PadMode
+from sudoku_tk.app.game.pencil_mode import CandidateMode
+from sudoku_tk.app.storage.save_format import load_game
+from sudoku_tk.engine.play.propagation import Assist, recompute
+from sudoku_tk.ui.panel.numpad import PadMode
+from sudoku_tk.ui.window.app import App
+from sudoku_tk.ui.window.keys import ALT_X11, SHIFT
 
 pytestmark = pytest.mark.gui
 

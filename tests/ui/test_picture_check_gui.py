@@ -16,11 +16,11 @@ import pytest
 from gui_helpers import HARD, click, clipboard, key, pump, when_dialog_opens
 from PIL import Image, ImageDraw, ImageFont
 
-from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.board.grid import Grid
 from sudoku_tk.system import Desktop, Platform
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.keys import CONTROL
-from sudoku_tk.ui.picture_check import PictureCheck, board_side_for
+from sudoku_tk.ui.pictures.check import PictureCheck, board_side_for
+from sudoku_tk.ui.window.app import App
+from sudoku_tk.ui.window.keys import CONTROL
 from sudoku_tk.vision.synthetic import STYLES, draw_board, find_font
 
 pytestmark = pytest.mark.gui
@@ -214,7 +214,7 @@ def test_the_check_screen_fits_small_screens() -> None:
 
 
 def test_a_screenshot_of_candidates_can_start_with_them(make_app: Callable[..., App]) -> None:
-    from sudoku_tk.engine.propagation import recompute
+    from sudoku_tk.engine.play.propagation import recompute
     from sudoku_tk.render.board_picture import PictureKind, picture
     from sudoku_tk.vision.reader import read_with_picture
 

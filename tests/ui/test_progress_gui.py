@@ -11,16 +11,16 @@ import pytest
 from gui_helpers import MakeApp, click, pump
 from test_statistics_gui import NEARLY, InlineWorker, until
 
-from sudoku_tk.app.game_history import FinishedGame, GameHistory, history_path
-from sudoku_tk.app.progress import CSV_COLUMNS, path_techniques
-from sudoku_tk.app.puzzle_cache import PuzzleKey
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.daily import daily_puzzle
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.levels import Level
-from sudoku_tk.engine.step import Technique
-from sudoku_tk.ui.daily_puzzles import DailyDialog
-from sudoku_tk.ui.progress_window import ProgressWindow
+from sudoku_tk.app.progress.history import FinishedGame, GameHistory, history_path
+from sudoku_tk.app.progress.summaries import CSV_COLUMNS, path_techniques
+from sudoku_tk.app.puzzles.cache import PuzzleKey
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.generating.daily import daily_puzzle
+from sudoku_tk.engine.rating.levels import Level
+from sudoku_tk.engine.solving.brute_force import solve
+from sudoku_tk.engine.steps.step import Technique
+from sudoku_tk.ui.games.daily_puzzles import DailyDialog
+from sudoku_tk.ui.progress.window import ProgressWindow
 
 pytestmark = pytest.mark.gui
 

@@ -13,15 +13,15 @@ from typing import Any
 import pytest
 from gui_helpers import HARD, MakeApp, click, clipboard, key, pump, when_dialog_opens
 
-from sudoku_tk.app.puzzle_choice import PuzzleChoice
-from sudoku_tk.app.recent_games import progress_text
-from sudoku_tk.app.save_format import save_game
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.keys import CONTROL
-from sudoku_tk.ui.new_game_dialog import NewGameDialog
-from sudoku_tk.ui.recent_dialogs import RecentGamesDialog, ReplaceGameDialog
+from sudoku_tk.app.progress.recent_games import progress_text
+from sudoku_tk.app.puzzles.choice import PuzzleChoice
+from sudoku_tk.app.storage.save_format import save_game
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.brute_force import solve
+from sudoku_tk.ui.dialogs.new_game import NewGameDialog
+from sudoku_tk.ui.dialogs.recent import RecentGamesDialog, ReplaceGameDialog
+from sudoku_tk.ui.window.app import App
+from sudoku_tk.ui.window.keys import CONTROL
 
 pytestmark = pytest.mark.gui
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.engine.errors import PuzzleFormatError
-from sudoku_tk.ui.launch import puzzle_from_argument, run_gui
-from sudoku_tk.ui.status_bar import format_elapsed
+from sudoku_tk.engine.board.errors import PuzzleFormatError
+from sudoku_tk.ui.messages.status_bar import format_elapsed
+from sudoku_tk.ui.window.launch import puzzle_from_argument, run_gui
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -66,7 +66,7 @@ def test_format_elapsed() -> None:
 def test_run_gui_opens_the_asked_puzzle(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, argv: list[str], side: int, name: str | None
 ) -> None:
-    from sudoku_tk.ui.app import App
+    from sudoku_tk.ui.window.app import App
 
     monkeypatch.setenv("SUDOKU_TK_DATA_DIR", str(tmp_path))  # run_gui keeps settings and autosave there
 

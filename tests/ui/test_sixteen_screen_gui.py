@@ -21,8 +21,8 @@ pytestmark = pytest.mark.gui
 REPO = Path(__file__).resolve().parents[2]
 CHILD = r"""
 import json, sys, time, tkinter as tk
-from sudoku_tk.app.puzzle_choice import choose_puzzle
-from sudoku_tk.ui.app import App
+from sudoku_tk.app.puzzles.choice import choose_puzzle
+from sudoku_tk.ui.window.app import App
 root = tk.Tk()
 app = App(root, puzzle=choose_puzzle(9), why_delay_ms=0)
 def settle():

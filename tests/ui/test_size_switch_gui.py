@@ -19,13 +19,13 @@ import pytest
 from gui_helpers import click, key, pump
 
 from sudoku_tk import APP_NAME
-from sudoku_tk.app.puzzle_choice import choose_puzzle
-from sudoku_tk.app.settings import DEFAULTS
-from sudoku_tk.engine.propagation import Assist
-from sudoku_tk.engine.rating import rate_puzzle
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.keys import CONTROL
-from sudoku_tk.ui.window_setup import board_size
+from sudoku_tk.app.puzzles.choice import choose_puzzle
+from sudoku_tk.app.storage.settings import DEFAULTS
+from sudoku_tk.engine.play.propagation import Assist
+from sudoku_tk.engine.rating.score import rate_puzzle
+from sudoku_tk.ui.window.app import App
+from sudoku_tk.ui.window.keys import CONTROL
+from sudoku_tk.ui.window.setup import board_size
 
 pytestmark = pytest.mark.gui
 

@@ -8,8 +8,8 @@ import tkinter as tk
 import pytest
 from gui_helpers import MakeApp, pump
 
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.panel_fonts import SCALE_MAX, SCALE_MIN, panel_fonts, scale_for
+from sudoku_tk.ui.panel.fonts import SCALE_MAX, SCALE_MIN, panel_fonts, scale_for
+from sudoku_tk.ui.window.app import App
 
 
 def _settle(app: App) -> None:

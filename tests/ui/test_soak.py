@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from gui_helpers import HARD, MakeApp, pump
 
-from sudoku_tk.engine.propagation import recompute
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.keys import CONTROL
+from sudoku_tk.engine.play.propagation import recompute
+from sudoku_tk.ui.window.app import App
+from sudoku_tk.ui.window.keys import CONTROL
 
 pytestmark = [pytest.mark.gui, pytest.mark.slow]
 

@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 from gui_helpers import HARD, clipboard, key, pump
 
-from sudoku_tk.app import solution_check
-from sudoku_tk.app.solution_check import forget_counts
-from sudoku_tk.engine.brute_force import SearchStopped, first_solutions
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.solution_checks import CHECKING
+from sudoku_tk.app.puzzles import solution_check
+from sudoku_tk.app.puzzles.solution_check import forget_counts
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.brute_force import SearchStopped, first_solutions
+from sudoku_tk.ui.games.solution_checks import CHECKING
+from sudoku_tk.ui.window.app import App
 
 pytestmark = pytest.mark.gui
 

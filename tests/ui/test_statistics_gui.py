@@ -14,16 +14,16 @@ from typing import Any
 import pytest
 from gui_helpers import MakeApp, click, pump
 
-from sudoku_tk.app.background_worker import MakeJob
-from sudoku_tk.app.game_history import FinishedGame, GameHistory, history_path
-from sudoku_tk.app.progress import path_techniques
-from sudoku_tk.app.session import Session
-from sudoku_tk.app.settings import DEFAULTS
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.propagation import Assist
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.app.progress.history import FinishedGame, GameHistory, history_path
+from sudoku_tk.app.progress.summaries import path_techniques
+from sudoku_tk.app.puzzles.background_worker import MakeJob
+from sudoku_tk.app.storage.settings import DEFAULTS
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.propagation import Assist
+from sudoku_tk.engine.solving.brute_force import solve
+from sudoku_tk.engine.solving.logic import solve_logically
+from sudoku_tk.engine.steps.step import Technique
 
 pytestmark = pytest.mark.gui
 

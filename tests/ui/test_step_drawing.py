@@ -9,12 +9,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.propagation import recompute
-from sudoku_tk.engine.step import Elimination, Highlight, HighlightRole, Link, Placement, Step, Technique
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.propagation import recompute
+from sudoku_tk.engine.steps.step import Elimination, Highlight, HighlightRole, Link, Placement, Step, Technique
 from sudoku_tk.render.palette import Shape
-from sudoku_tk.ui.board_canvas import BoardCanvas
-from sudoku_tk.ui.theme import DARK, LIGHT, Theme, contrast_ratio
+from sudoku_tk.ui.board.canvas import BoardCanvas
+from sudoku_tk.ui.window.theme import DARK, LIGHT, Theme, contrast_ratio
 
 pytestmark = pytest.mark.gui
 

@@ -1,5 +1,5 @@
 """The ways a system hands the app a file or a menu item (issue 27): a saved game on the command line (what the
-installers' file associations pass), and macOS's application menu and Finder documents (ui/mac_events.py).
+installers' file associations pass), and macOS's application menu and Finder documents (ui/window/mac_events.py).
 
 Tk calls the ``tk::mac`` commands only on macOS; here they are installed on a real window under Xvfb and
 called by name, as Tk would call them.
@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from gui_helpers import HARD, pump, when_dialog_opens
 
-from sudoku_tk.app.save_format import save_game
+from sudoku_tk.app.storage.save_format import save_game
 from sudoku_tk.system import Platform
-from sudoku_tk.ui import mac_events
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.launch import run_gui, saved_game_argument
+from sudoku_tk.ui.window import mac_events
+from sudoku_tk.ui.window.app import App
+from sudoku_tk.ui.window.launch import run_gui, saved_game_argument
 
 pytestmark = pytest.mark.gui
 
@@ -29,7 +29,7 @@ def _saved_game(app: App, path: Path) -> Path:
 
 
 def test_finder_documents_and_the_application_menu_reach_the_window(open_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from sudoku_tk.ui.dialogs import PreferencesDialog
+    from sudoku_tk.ui.dialogs.puzzle_and_preferences import PreferencesDialog
 
     app = open_app(name="From Finder")
     path = _saved_game(app, tmp_path / "from finder.sudoku.json")

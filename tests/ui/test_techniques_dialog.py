@@ -9,12 +9,12 @@ import pytest
 from gui_helpers import MakeApp, key, pump
 from shared_data import read_puzzles
 
-from sudoku_tk.app.hint_choice import choose_step
-from sudoku_tk.engine.rating import Level
-from sudoku_tk.engine.step import Technique
-from sudoku_tk.engine.technique_sets import up_to_level
+from sudoku_tk.app.hints.choice import choose_step
+from sudoku_tk.engine.rating.score import Level
+from sudoku_tk.engine.solving.technique_sets import up_to_level
+from sudoku_tk.engine.steps.step import Technique
 from sudoku_tk.engine.techniques import default_techniques, implemented
-from sudoku_tk.ui.techniques_dialog import TechniquesDialog, techniques_ok
+from sudoku_tk.ui.hints.techniques_dialog import TechniquesDialog, techniques_ok
 
 pytestmark = pytest.mark.gui
 
@@ -156,9 +156,9 @@ def test_the_level_box_names_the_level_the_ticks_make(root: Any) -> None:
 
 CHILD = r"""
 import json, tkinter as tk
-from sudoku_tk.app.puzzle_choice import choose_puzzle
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.techniques_dialog import TechniquesDialog
+from sudoku_tk.app.puzzles.choice import choose_puzzle
+from sudoku_tk.ui.window.app import App
+from sudoku_tk.ui.hints.techniques_dialog import TechniquesDialog
 root = tk.Tk()
 app = App(root, puzzle=choose_puzzle(9), why_delay_ms=0)
 seen = {}

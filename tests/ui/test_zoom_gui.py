@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from gui_helpers import MakeApp, key, pump
 
-from sudoku_tk.app.settings import Settings, load_settings
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.grid import Grid
+from sudoku_tk.app.storage.settings import Settings, load_settings
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.brute_force import solve
 from sudoku_tk.system import settings_path
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.board_view import next_zoom
-from sudoku_tk.ui.keys import CONTROL, SHIFT
+from sudoku_tk.ui.board.view import next_zoom
+from sudoku_tk.ui.window.app import App
+from sudoku_tk.ui.window.keys import CONTROL, SHIFT
 
 pytestmark = pytest.mark.gui
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from sudoku_tk.engine.brute_force import count_solutions
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.brute_force import count_solutions
 from sudoku_tk.vision.read_check import CheckStatus, check_reading
 from sudoku_tk.vision.reading import CellReading, GridReading
 

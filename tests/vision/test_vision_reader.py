@@ -12,10 +12,10 @@ import random
 import pytest
 from PIL import Image, ImageDraw
 
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Place
-from sudoku_tk.engine.propagation import recompute
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Place
+from sudoku_tk.engine.play.propagation import recompute
+from sudoku_tk.engine.solving.brute_force import solve
 from sudoku_tk.render.board_picture import PictureKind, picture
 from sudoku_tk.vision.locate import NoGridFound
 from sudoku_tk.vision.read_check import CheckStatus, check_reading

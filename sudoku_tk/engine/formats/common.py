@@ -14,9 +14,9 @@ from dataclasses import replace
 from functools import cache
 from typing import NoReturn
 
-from ..errors import PuzzleFormatError
-from ..geometry import DIGIT_CHARS, Geometry
-from ..grid import Grid, basic_candidates
+from ..board.errors import PuzzleFormatError
+from ..board.geometry import DIGIT_CHARS, Geometry
+from ..board.grid import Grid, basic_candidates
 
 _BOARD_CELLS = (16, 81, 256)
 _NINE = Geometry.of(3)

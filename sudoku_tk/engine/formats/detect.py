@@ -13,8 +13,8 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from enum import Enum
 
-from ..errors import PuzzleFormatError
-from ..grid import Grid
+from ..board.errors import PuzzleFormatError
+from ..board.grid import Grid
 from .common import _BOARD_CELLS, _as_text, _fail, _is_comment
 from .grid_text import (
     _SECTION_RE,

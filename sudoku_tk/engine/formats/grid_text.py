@@ -14,8 +14,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..geometry import Geometry
-from ..grid import Grid
+from ..board.geometry import Geometry
+from ..board.grid import Grid
 from .common import (
     _alphabet,
     _bad_char,

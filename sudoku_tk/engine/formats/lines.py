@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..geometry import Geometry
-from ..grid import Grid, basic_candidates
+from ..board.geometry import Geometry
+from ..board.grid import Grid, basic_candidates
 from .common import (
     _BOARD_CELLS,
     _NINE,

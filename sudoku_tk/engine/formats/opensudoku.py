@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from ..errors import PuzzleFormatError
-from ..grid import Grid, basic_candidates
+from ..board.errors import PuzzleFormatError
+from ..board.grid import Grid, basic_candidates
 from .common import _NINE, _fail, _finish, _require_nine, _shown
 from .lines import format_line
 

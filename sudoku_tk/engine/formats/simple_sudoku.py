@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..geometry import Geometry
-from ..grid import Grid
+from ..board.geometry import Geometry
+from ..board.grid import Grid
 from .common import _digit_text, _fail, _finish, _require_nine, _shown
 from .grid_text import (
     _CANDS,

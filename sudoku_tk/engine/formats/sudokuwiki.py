@@ -9,7 +9,7 @@ base-32 digits (``0``–``9``, ``a``–``v``, zero-padded). The solver opens it 
 
 from __future__ import annotations
 
-from ..grid import Grid
+from ..board.grid import Grid
 from .common import _require_nine
 
 SUDOKUWIKI_SOLVER = "https://www.sudokuwiki.org/sudoku.htm?bd="
@@ -19,7 +19,7 @@ _BASE32 = "0123456789abcdefghijklmnopqrstuv"
 def format_sudokuwiki(grid: Grid) -> str:
     """The 162-character board string of a 9×9 grid (its values and candidates).
 
-    >>> from sudoku_tk.engine.grid import Grid
+    >>> from sudoku_tk.engine.board.grid import Grid
     >>> format_sudokuwiki(Grid.from_string("1" + "." * 80))[:4]
     '03vs'
 

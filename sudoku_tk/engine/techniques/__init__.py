@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 
-from .. import technique_table
-from ..grid import Grid
-from ..step import Family, Step, Technique
+from ..board.grid import Grid
+from ..solving import technique_table
+from ..steps.step import Family, Step, Technique
 from . import (
     als,
     chains,

@@ -49,10 +49,10 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterator, Sequence
 
-from ..explain import cells_text, digits_text, eliminations_text, join_words, sentence
-from ..geometry import Cell, Digit, Unit, bits, digits_of
-from ..grid import Grid
-from ..step import ASSUMED, ChainNode, Highlight, HighlightRole, Link, Reason, Rule, Step, Technique
+from ..board.geometry import Cell, Digit, Unit, bits, digits_of
+from ..board.grid import Grid
+from ..steps.explain import cells_text, digits_text, eliminations_text, join_words, sentence
+from ..steps.step import ASSUMED, ChainNode, Highlight, HighlightRole, Link, Reason, Rule, Step, Technique
 from .als_index import (
     MAX_CHAIN_SETS,
     AlmostLockedSet,

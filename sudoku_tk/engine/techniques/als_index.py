@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..geometry import Cell, Digit, Unit, bits, digits_of
-from ..grid import Grid
+from ..board.geometry import Cell, Digit, Unit, bits, digits_of
+from ..board.grid import Grid
 from .common import CandidateIndex, index_9x9, per_grid
 
 MAX_CHAIN_SETS = 7

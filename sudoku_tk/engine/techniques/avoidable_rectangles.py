@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..explain import cells_text, digits_text
-from ..geometry import Cell, Digit, Geometry, bits
-from ..grid import Grid
-from ..step import Highlight, HighlightRole, Step, Technique
+from ..board.geometry import Cell, Digit, Geometry, bits
+from ..board.grid import Grid
+from ..steps.explain import cells_text, digits_text
+from ..steps.step import Highlight, HighlightRole, Step, Technique
 from .common import seen_by_all
 from .rectangles import (
     RectContext,

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..geometry import digits_of
-from ..grid import Grid
-from ..step import Highlight, HighlightRole, Step, Technique
+from ..board.geometry import digits_of
+from ..board.grid import Grid
+from ..steps.step import Highlight, HighlightRole, Step, Technique
 from .common import index_of
 from .rectangles import on_9x9, uniqueness_step
 

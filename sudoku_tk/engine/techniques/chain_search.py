@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..geometry import bits
+from ..board.geometry import bits
 
 Node = int
 Masks = Sequence[int]

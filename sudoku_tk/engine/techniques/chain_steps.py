@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..explain import effects_text, join_words, sentence
-from ..geometry import Cell, Digit
-from ..step import ChainNode, Highlight, HighlightRole, Link, Step, Technique, group_name
+from ..board.geometry import Cell, Digit
+from ..steps.explain import effects_text, join_words, sentence
+from ..steps.step import ChainNode, Highlight, HighlightRole, Link, Step, Technique, group_name
 from .common import effect_highlights, eliminations, placements
 from .link_graph import LinkGraph, Node
 from .reasons import chain_with_reasons, node_link

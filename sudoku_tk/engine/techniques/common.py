@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from ..geometry import Cell, Digit, Geometry, bits
-from ..grid import Grid
-from ..step import Elimination, Highlight, HighlightRole, Placement
+from ..board.geometry import Cell, Digit, Geometry, bits
+from ..board.grid import Grid
+from ..steps.step import Elimination, Highlight, HighlightRole, Placement
 
 Candidate = tuple[Cell, Digit]
 

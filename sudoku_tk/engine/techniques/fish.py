@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from itertools import combinations
 
-from ..explain import cells_text, effects_text, sentence, units_text
-from ..geometry import bits
-from ..grid import Grid
-from ..step import Highlight, HighlightRole, Step, Technique
+from ..board.geometry import bits
+from ..board.grid import Grid
+from ..steps.explain import cells_text, effects_text, sentence, units_text
+from ..steps.step import Highlight, HighlightRole, Step, Technique
 from .common import CandidateIndex, candidate_highlights, effect_highlights, eliminations, index_of
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}

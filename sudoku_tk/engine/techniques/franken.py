@@ -36,10 +36,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ..explain import cells_text, effects_text, sentence, units_text
-from ..geometry import Geometry, bits
-from ..grid import Grid
-from ..step import Highlight, HighlightRole, Step, Technique
+from ..board.geometry import Geometry, bits
+from ..board.grid import Grid
+from ..steps.explain import cells_text, effects_text, sentence, units_text
+from ..steps.step import Highlight, HighlightRole, Step, Technique
 from .common import candidate_highlights, effect_highlights, eliminations
 from .franken_search import (
     BOX_UNITS,

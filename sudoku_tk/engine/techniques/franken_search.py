@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..geometry import Geometry, bits
-from ..grid import Grid
+from ..board.geometry import Geometry, bits
+from ..board.grid import Grid
 from .common import per_grid
 
 KIND_ROW, KIND_COL, KIND_BOX = 1, 2, 4

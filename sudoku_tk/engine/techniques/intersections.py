@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ..explain import cells_text, effects_text, sentence
-from ..geometry import bits
-from ..grid import Grid
-from ..step import Highlight, HighlightRole, Step, Technique
+from ..board.geometry import bits
+from ..board.grid import Grid
+from ..steps.explain import cells_text, effects_text, sentence
+from ..steps.step import Highlight, HighlightRole, Step, Technique
 from .common import CandidateIndex, candidate_highlights, effect_highlights, eliminations, index_of, units_containing
 from .subsets import iter_naked_sets, naked_step
 

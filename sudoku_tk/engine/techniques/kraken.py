@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
-from ..explain import cells_text, effects_text, join_words, sentence, units_text
-from ..geometry import bits
-from ..grid import Grid
-from ..step import Highlight, HighlightRole, Step, Technique
+from ..board.geometry import bits
+from ..board.grid import Grid
+from ..steps.explain import cells_text, effects_text, join_words, sentence, units_text
+from ..steps.step import Highlight, HighlightRole, Step, Technique
 from .common import candidate_highlights, effect_highlights, eliminations
 from .link_graph import LinkGraph, graph_of
 from .propagator import Fact, Propagator, branch, branch_text, fact_text, propagator_of

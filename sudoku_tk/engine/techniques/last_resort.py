@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..brute_force import unique_solution
-from ..explain import effects_text, sentence
-from ..grid import Grid
-from ..step import Highlight, HighlightRole, Placement, Step, Technique
+from ..board.grid import Grid
+from ..solving.brute_force import unique_solution
+from ..steps.explain import effects_text, sentence
+from ..steps.step import Highlight, HighlightRole, Placement, Step, Technique
 
 
 def find_brute_force(grid: Grid) -> Iterator[Step]:

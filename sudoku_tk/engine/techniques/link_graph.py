@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..geometry import Cell, Digit, Geometry, bits, digits_of
-from ..grid import Grid
+from ..board.geometry import Cell, Digit, Geometry, bits, digits_of
+from ..board.grid import Grid
 from .common import CandidateIndex, index_of, per_grid
 
 Node = int

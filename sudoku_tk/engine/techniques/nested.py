@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..brute_force import propagate_singles
-from ..explain import effects_text, join_words, sentence
-from ..geometry import Cell, Digit
-from ..grid import Grid
-from ..step import ChainNode, Highlight, HighlightRole, Reason, Rule, Step, Technique
+from ..board.geometry import Cell, Digit
+from ..board.grid import Grid
+from ..solving.brute_force import propagate_singles
+from ..steps.explain import effects_text, join_words, sentence
+from ..steps.step import ChainNode, Highlight, HighlightRole, Reason, Rule, Step, Technique
 from .common import effect_highlights, eliminations
 from .link_graph import graph_of
 from .propagator import Fact, Propagator, branch, branches_text, clash_text, propagator_of

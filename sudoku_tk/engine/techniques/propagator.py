@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..geometry import bits
-from ..step import ASSUMED, Reason, Rule
+from ..board.geometry import bits
+from ..steps.step import ASSUMED, Reason, Rule
 from .link_graph import LinkGraph
 from .reasons import link_reason
 

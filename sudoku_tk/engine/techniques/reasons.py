@@ -3,7 +3,7 @@
 Every chain-like step (X-/XY-Chains, Nice Loops and AICs, ALS chains, forcing chains and
 nets, the nested net, Kraken fish) numbers its nodes and gives each a ``Reason``
 (step.py): the rule, the unit it acts in and the earlier nodes it needs. The hint walk
-(engine/walk.py) reads them link by link, ``hint --json`` writes them, and a test
+(engine/steps/walk.py) reads them link by link, ``hint --json`` writes them, and a test
 replays them on the position: a reason never leans on a fact it does not name.
 
 - ``link_reason``: the reason a link gives its far end (a weak link: ``sees`` or
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..geometry import Cell, Digit, Unit
-from ..step import ASSUMED, ChainNode, Link, Reason, Rule
+from ..board.geometry import Cell, Digit, Unit
+from ..steps.step import ASSUMED, ChainNode, Link, Reason, Rule
 from .link_graph import LinkGraph, Node
 
 

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ..explain import cells_text, digits_text, effects_text, join_words, sentence, units_text
-from ..geometry import bits, digits_of
-from ..grid import Grid
-from ..step import Highlight, HighlightRole, Step, Technique
+from ..board.geometry import bits, digits_of
+from ..board.grid import Grid
+from ..steps.explain import cells_text, digits_text, effects_text, join_words, sentence, units_text
+from ..steps.step import Highlight, HighlightRole, Step, Technique
 from .common import (
     Candidate,
     CandidateIndex,

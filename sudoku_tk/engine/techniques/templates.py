@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..explain import cells_text, effects_text, sentence
-from ..geometry import Cell, Digit, bits
-from ..grid import Grid
-from ..step import Highlight, HighlightRole, Step, Technique
+from ..board.geometry import Cell, Digit, bits
+from ..board.grid import Grid
+from ..steps.explain import cells_text, effects_text, sentence
+from ..steps.step import Highlight, HighlightRole, Step, Technique
 from .common import candidate_highlights, effect_highlights, eliminations, index_9x9, per_grid, placements
 
 TEMPLATE_COUNT = 46656

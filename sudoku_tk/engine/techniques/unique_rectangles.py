@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..explain import cells_text, digits_text, units_text
-from ..geometry import Cell, Geometry, bits, digits_of
-from ..grid import Grid
-from ..step import Highlight, HighlightRole, Step, Technique
+from ..board.geometry import Cell, Geometry, bits, digits_of
+from ..board.grid import Grid
+from ..steps.explain import cells_text, digits_text, units_text
+from ..steps.step import Highlight, HighlightRole, Step, Technique
 from .common import candidate_highlights, cell_mask, eliminations_from_mask, seen_by_all, units_containing
 from .rectangles import (
     Rect,

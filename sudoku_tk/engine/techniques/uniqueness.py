@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ..grid import Grid
-from ..step import Step, Technique
+from ..board.grid import Grid
+from ..steps.step import Step, Technique
 from .avoidable_rectangles import find_avoidable_rectangle_1, find_avoidable_rectangle_2
 from .bug import find_bug_plus_1
 from .unique_rectangles import (

@@ -23,10 +23,10 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tk.engine.brute_force import unique_solution
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid, basic_candidates
-from sudoku_tk.engine.step import Step, Technique
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid, basic_candidates
+from sudoku_tk.engine.solving.brute_force import unique_solution
+from sudoku_tk.engine.steps.step import Step, Technique
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"
 

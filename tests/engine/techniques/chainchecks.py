@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.step import ChainNode, Step
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.steps.step import ChainNode, Step
 
 
 def _has(grid: Grid, cell: int, digit: int) -> bool:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.step import ChainNode, Rule, Step
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.steps.step import ChainNode, Rule, Step
 
 
 def _has(grid: Grid, cell: int, digit: int) -> bool:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.steps.step import Technique
 
 Effects = frozenset[tuple[int, int]]
 T = Technique

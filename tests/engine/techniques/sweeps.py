@@ -13,11 +13,11 @@ from caselib import Case, Finder, check_step_contract, effects
 from reason_replay import check_reasons
 from shared_data import read_puzzles
 
-from sudoku_tk.engine.brute_force import unique_solution
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Eliminate, Move
-from sudoku_tk.engine.propagation import recompute
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Eliminate, Move
+from sudoku_tk.engine.play.propagation import recompute
+from sudoku_tk.engine.solving.brute_force import unique_solution
+from sudoku_tk.engine.steps.step import Technique
 
 
 def transposed(grid: Grid) -> Grid:

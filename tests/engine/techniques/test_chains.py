@@ -7,9 +7,9 @@ from caselib import case_file_tests, first_case_step, load_cases
 from chainchecks import check_chain_step
 from sweeps import check_case_mirrored, check_each_fires_soundly
 
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.step import HighlightRole, Step, Technique
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.steps.step import HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques.chains import FINDERS, find_remote_pairs
 
 CASES = load_cases("chains.cases")

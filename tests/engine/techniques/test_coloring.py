@@ -8,9 +8,9 @@ import pytest
 from caselib import case_file_tests, first_case_step, load_cases
 from sweeps import check_case_mirrored, check_each_fires_soundly, check_silent
 
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.step import HighlightRole, Step, Technique
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.steps.step import HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques import finder_for
 from sudoku_tk.engine.techniques.coloring import FINDERS
 

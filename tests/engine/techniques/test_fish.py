@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from caselib import case_file_tests, first_case_step, load_cases
 
-from sudoku_tk.engine.step import HighlightRole, Technique
+from sudoku_tk.engine.steps.step import HighlightRole, Technique
 from sudoku_tk.engine.techniques.fish import FINDERS
 
 CASES = load_cases("fish.cases")
@@ -31,8 +31,8 @@ def test_finned_fish_highlights_its_fin() -> None:
 
 # -- degenerate fish: a base line holding the digit once is a hidden single, not a fish ---------------------
 
-from sudoku_tk.engine.geometry import Geometry  # noqa: E402
-from sudoku_tk.engine.grid import Grid  # noqa: E402
+from sudoku_tk.engine.board.geometry import Geometry  # noqa: E402
+from sudoku_tk.engine.board.grid import Grid  # noqa: E402
 from sudoku_tk.engine.techniques import finder_for  # noqa: E402
 
 GEO = Geometry.of(3)

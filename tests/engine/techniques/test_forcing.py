@@ -11,11 +11,11 @@ from caselib import case_file_tests, first_case_step, load_cases
 from shared_data import read_puzzles
 from sweeps import check_case_mirrored
 
-from sudoku_tk.engine.brute_force import unique_solution
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import apply_step
-from sudoku_tk.engine.step import HighlightRole, Step, Technique
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.brute_force import unique_solution
+from sudoku_tk.engine.solving.logic import apply_step
+from sudoku_tk.engine.steps.step import HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques import find_hint, forcing, last_resort, nested
 from sudoku_tk.engine.techniques.link_graph import graph_of
 from sudoku_tk.engine.techniques.nested import refute

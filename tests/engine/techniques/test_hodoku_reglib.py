@@ -15,8 +15,8 @@ import pytest
 from caselib import Case, case_steps, check_case, check_step_contract, grid_from_fields
 from shared_data import HODOKU, shared_file
 
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.steps.step import Technique
 from sudoku_tk.engine.techniques import finder_for
 
 REGLIB = shared_file(HODOKU / "reglib-1.4.txt")  # absent: the whole module is skipped (failed under CI)

@@ -8,9 +8,9 @@ from caselib import case_file_tests, first_case_step, load_cases
 from chainchecks import check_chain_step
 from sweeps import check_case_mirrored, check_sound_on_real_positions
 
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.step import Step, Technique
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.steps.step import Step, Technique
 from sudoku_tk.engine.techniques import finder_for
 from sudoku_tk.engine.techniques.nice_loops import FINDERS, GROUPED, PLAIN
 

@@ -17,11 +17,11 @@ from caselib import load_cases
 from reason_replay import check_reasons, contradicts, unstated
 from shared_data import read_puzzles
 
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.step import ASSUMED, ChainNode, Reason, Rule, Step, Technique
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.logic import solve_logically
+from sudoku_tk.engine.steps.step import ASSUMED, ChainNode, Reason, Rule, Step, Technique
+from sudoku_tk.engine.steps.walk import walk_of
 from sudoku_tk.engine.techniques import find_hint, finder_for
-from sudoku_tk.engine.walk import walk_of
 
 CHAIN_FILES = ("chains.cases", "nice_loops.cases", "als.cases", "forcing.cases", "kraken.cases")
 WALKED_ALWAYS = frozenset(

@@ -10,9 +10,9 @@ import pytest
 from reference import REFERENCE
 from shared_data import read_puzzles
 
+from sudoku_tk.engine.board.grid import Grid
 from sudoku_tk.engine.formats import parse_grid
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import solve_logically
+from sudoku_tk.engine.solving.logic import solve_logically
 from sudoku_tk.engine.techniques import finder_for
 
 

@@ -8,8 +8,8 @@ import pytest
 from caselib import Finder, case_file_tests, first_case_step, load_cases
 from sweeps import check_case_mirrored, check_each_fires_soundly, check_silent
 
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.step import HighlightRole, Technique
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.steps.step import HighlightRole, Technique
 from sudoku_tk.engine.techniques import finder_for
 from sudoku_tk.engine.techniques.single_digit import FINDERS
 
@@ -72,7 +72,7 @@ def test_turbot_fish_names_its_links() -> None:
 
 def _only_digit(cells: Sequence[str], digit: int = 1) -> Grid:
     """An empty board where ``digit`` is a candidate in just ``cells`` and every other digit everywhere."""
-    from sudoku_tk.engine.geometry import Geometry
+    from sudoku_tk.engine.board.geometry import Geometry
 
     geo = Geometry.of(3)
     wanted = {geo.parse_cell(c) for c in cells}

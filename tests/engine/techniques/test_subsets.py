@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from caselib import case_file_tests, first_case_step, load_cases
 
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.steps.step import Technique
 from sudoku_tk.engine.techniques.subsets import FINDERS
 
 CASES = load_cases("subsets.cases")

@@ -10,11 +10,11 @@ from caselib import case_file_tests, check_step_contract, first_case_step, load_
 from shared_data import read_puzzles
 from sweeps import check_case_mirrored, check_silent
 
-from sudoku_tk.engine.brute_force import unique_solution
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.step import HighlightRole, Technique
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.brute_force import unique_solution
+from sudoku_tk.engine.solving.logic import solve_logically
+from sudoku_tk.engine.steps.step import HighlightRole, Technique
 from sudoku_tk.engine.techniques import ORDER, implemented
 from sudoku_tk.engine.techniques.sue_de_coq import FINDERS, find_sue_de_coq
 

@@ -11,11 +11,11 @@ from caselib import Case, case_file_tests, case_steps, effects, first_case_step,
 from shared_data import read_puzzles
 from sweeps import check_case_mirrored, check_each_fires_soundly, check_silent
 
-from sudoku_tk.engine.brute_force import unique_solution
-from sudoku_tk.engine.geometry import Geometry
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import apply_step
-from sudoku_tk.engine.step import HighlightRole, Step, Technique
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.solving.brute_force import unique_solution
+from sudoku_tk.engine.solving.logic import apply_step
+from sudoku_tk.engine.steps.step import HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques import finder_for
 from sudoku_tk.engine.techniques.templates import FINDERS, all_templates, fitting_templates
 

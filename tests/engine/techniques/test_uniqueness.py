@@ -14,10 +14,10 @@ import pytest
 from caselib import case_steps, check_counts, check_registered, load_cases, run_case
 from sweeps import check_finders_sound, check_silent, check_transpose_invariant, sample_puzzles
 
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.moves import Eliminate, Move, Place
-from sudoku_tk.engine.propagation import Assist, recompute
-from sudoku_tk.engine.step import Family, HighlightRole, Step, Technique
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.play.moves import Eliminate, Move, Place
+from sudoku_tk.engine.play.propagation import Assist, recompute
+from sudoku_tk.engine.steps.step import Family, HighlightRole, Step, Technique
 from sudoku_tk.engine.techniques import ORDER, find_hint, finder_for
 from sudoku_tk.engine.techniques.uniqueness import FINDERS
 

@@ -1,4 +1,4 @@
-"""The lessons on reading a walk (app/technique_help.py) quote the walk's own words (issue 21).
+"""The lessons on reading a walk (app/hints/technique_help.py) quote the walk's own words (issue 21).
 
 Every phrase a lesson quotes ("the only other place for 4 in row 3", "has only 2 and 4 left", …) is matched, with
 its digits and cell names as placeholders, against the walks of real steps of that family (the chain families'
@@ -12,10 +12,10 @@ import re
 import pytest
 from caselib import load_cases
 
-from sudoku_tk.app.technique_help import walk_lesson
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.app.hints.technique_help import walk_lesson
+from sudoku_tk.engine.steps.step import Technique
+from sudoku_tk.engine.steps.walk import walk_of
 from sudoku_tk.engine.techniques import finder_for
-from sudoku_tk.engine.walk import walk_of
 
 FAMILIES = {
     "chains": (("chains.cases", "nice_loops.cases"), Technique.XY_CHAIN),

@@ -1,0 +1,1 @@
+"""Puzzles from pictures: opening or pasting a picture, and the check screen of what was read."""
