@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.brute_force import count_solutions
 from sudoku_tk.engine.techniques.chains import find_remote_pairs
 
@@ -46,7 +47,7 @@ def main() -> None:
     repeat = parser.parse_args().repeat
     print(f"load average at start: {os.getloadavg()[0]:.2f} ({os.cpu_count()} CPUs)")
     pairs = Grid.from_values([0] * 81, None, [0b11] * 81)
-    issue = Grid.from_string(ISSUE_22)
+    issue = parse_grid(ISSUE_22)
     cases = {
         "Remote Pairs, every cell {1,2}: first step": lambda: next(find_remote_pairs(pairs)),
         "Remote Pairs, every cell {1,2}: every step": lambda: sum(1 for _ in find_remote_pairs(pairs)),

@@ -11,7 +11,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.generating.generator import generate
 from sudoku_tk.engine.play.propagation import recompute
 from sudoku_tk.engine.steps.step import Highlight, HighlightRole, Link
@@ -37,7 +37,7 @@ def main() -> None:
     n = parser.parse_args().repeat
     import random
 
-    pos = recompute(Grid.from_string(HARD), ())
+    pos = recompute(parse_grid(HARD), ())
     big = recompute(generate(random.Random(3), 4), ())
     chain = Overlay(
         (Highlight(HighlightRole.COLOR_A, (1, 5), (9,)), Highlight(HighlightRole.ELIMINATION, (73,), (9,))),
@@ -56,7 +56,7 @@ def main() -> None:
         "16x16 position with candidates 1x (660 px)": png(lambda: picture(big)),
         "16x16 position with candidates 2x (1320 px)": png(lambda: picture(big, scale=2)),
         "PDF: 6 puzzles, 6 per page + solutions": lambda: puzzle_sheets(
-            [SheetPuzzle(Grid.from_string(HARD), f"P{i}") for i in range(6)], per_page=6, with_solutions=True
+            [SheetPuzzle(parse_grid(HARD), f"P{i}") for i in range(6)], per_page=6, with_solutions=True
         ).to_bytes(compress=True),
     }
     print(f"median of {n} runs each")

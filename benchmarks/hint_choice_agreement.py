@@ -20,6 +20,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from sudoku_tk.engine.formats import parse_grid
+
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
@@ -64,7 +66,7 @@ def positions(count: int, every: int) -> list[Grid]:
     out: list[Grid] = []
     seen = 0
     for line in lines[len(lines) // 3 :: 23]:  # the harder two thirds, spread out
-        path = solve_logically(Grid.from_string(line))
+        path = solve_logically(parse_grid(line))
         for grid, step in zip(path.iter_grids(), path.steps):
             if step.technique.family in (Family.SINGLES, Family.BASICS):
                 continue

@@ -19,6 +19,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from sudoku_tk.engine.formats import parse_grid
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sudoku_tk.app.game.pencil_mode import fill_move  # noqa: E402
@@ -62,7 +64,7 @@ def cpu_ms(call: Callable[[], object]) -> float:
 def main() -> int:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     sixteen = next(e for e in puzzles.library() if e.grid().geometry.side == 16)
-    for name, grid in (("9×9 top95 #1", Grid.from_string(HARD)), (f"16×16 {sixteen.id}", sixteen.grid())):
+    for name, grid in (("9×9 top95 #1", parse_grid(HARD)), (f"16×16 {sixteen.id}", sixteen.grid())):
         rng = random.Random(19)
         rows = {"plain": [], "with pencil": [], "with fill-in": []}  # type: ignore[var-annotated]
         sizes = {key: [] for key in rows}  # type: ignore[var-annotated]

@@ -36,6 +36,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from sudoku_tk.engine.formats import parse_grid
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sudoku_tk.engine.board.grid import Grid  # noqa: E402
@@ -225,7 +227,7 @@ def app_section() -> None:
     position_scores: list[Score] = []
     failed = 0
     for text in PUZZLES + (FOUR,):
-        grid = Grid.from_string(text)
+        grid = parse_grid(text)
         solution = solve(grid)
         assert solution is not None
         empties = [c for c, v in enumerate(grid.givens) if not v]
@@ -308,7 +310,7 @@ def _screens() -> None:
         scores: list[Score] = []
         failed = 0
         for text in PUZZLES:
-            grid = Grid.from_string(text)
+            grid = parse_grid(text)
             for zoom in (50, 75, 100, 150, 200):
                 root = tk.Tk()
                 app = App(root, puzzle=PuzzleChoice("", "Bench", text), theme=theme)

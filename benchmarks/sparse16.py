@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.generating.generator import Symmetry, generate, random_solution
 from sudoku_tk.engine.solving.brute_force import count_solutions
 
@@ -180,7 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--show", action="store_true", help="print every puzzle with its time")
     ns = parser.parse_args(argv)
     if ns.puzzles:
-        puzzles = [(k, Grid.from_string(p)) for k, p in (ln.split() for ln in ns.puzzles.read_text().splitlines())]
+        puzzles = [(k, parse_grid(p)) for k, p in (ln.split() for ln in ns.puzzles.read_text().splitlines())]
         origin = str(ns.puzzles)
     else:
         puzzles = make_puzzles(ns.seed)

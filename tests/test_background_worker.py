@@ -31,7 +31,7 @@ from sudoku_tk.app.puzzles.background_worker import (
     run_job,
 )
 from sudoku_tk.app.puzzles.cache import LEVEL_KEYS, PuzzleCache, PuzzleKey
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.generating.level_search import Generated, generate_at_level
 from sudoku_tk.engine.rating.score import Level, Rating, rate_puzzle
 from sudoku_tk.engine.steps.step import Technique
@@ -101,7 +101,7 @@ def test_a_rating_is_delivered_on_poll_with_the_rate_puzzle_answer() -> None:
     worker.rate(CLASSIC, got.append)
     assert woken == [True] and worker.busy and got == []  # nothing runs before the window polls
     drain(worker)
-    assert got == [rate_puzzle(Grid.from_string(CLASSIC))]
+    assert got == [rate_puzzle(parse_grid(CLASSIC))]
     assert got[0] is not None and got[0].display() == "Easy · 204 · SE ≈ 1.2"
     assert executor.jobs == [PidJob(), RateJob(CLASSIC)] and worker.pid == os.getpid()
     assert not worker.busy
@@ -317,7 +317,7 @@ def test_run_job_makes_the_puzzle_its_seed_names() -> None:
     assert pid == os.getpid()
     assert found == generate_at_level("42/0", Level.EASY)
     assert found.rating is not None and found.rating.level is Level.EASY
-    assert run_job(RateJob(CLASSIC))[1] == rate_puzzle(Grid.from_string(CLASSIC))
+    assert run_job(RateJob(CLASSIC))[1] == rate_puzzle(parse_grid(CLASSIC))
 
 
 def test_the_real_pool_rates_in_a_low_priority_process_and_ends_it_on_close() -> None:
@@ -328,7 +328,7 @@ def test_the_real_pool_rates_in_a_low_priority_process_and_ends_it_on_close() ->
     deadline = time.monotonic() + 60
     while worker.poll() and time.monotonic() < deadline:
         time.sleep(0.02)
-    assert got == [rate_puzzle(Grid.from_string(CLASSIC))]
+    assert got == [rate_puzzle(parse_grid(CLASSIC))]
     pid = worker.pid
     assert pid is not None and pid != os.getpid()
     assert pid in [p.pid for p in multiprocessing.active_children()]

@@ -24,7 +24,7 @@ from shared_data import REPO
 
 from sudoku_tk.bench import selftest
 from sudoku_tk.bench.selftest import SelfTestFailure, Status
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Place
 from sudoku_tk.engine.play.propagation import Assist, recompute
 
@@ -297,14 +297,14 @@ CLASSIC_SOLUTION = "534678912672195348198342567859761423426853791713924856961537
 
 
 def test_the_move_chosen_is_the_solution_digit_of_the_first_cell_it_matters_for() -> None:
-    position = recompute(Grid.from_string(CLASSIC), [], {Assist.PEERS})
+    position = recompute(parse_grid(CLASSIC), [], {Assist.PEERS})
     solution = [int(c) for c in CLASSIC_SOLUTION]
     # r1c3 is the first empty cell; its answer 4 is still a candidate of the empty peer r2c2.
     assert selftest.choose_move(position, solution) == (2, 4)
 
 
 def test_candidate_check_accepts_the_rules_and_rejects_a_wrong_board() -> None:
-    start = Grid.from_string(CLASSIC)
+    start = parse_grid(CLASSIC)
     before = recompute(start, [], {Assist.PEERS})
     after = recompute(start, [Place(2, 4)], {Assist.PEERS})
     selftest.check_position(before, after, 2, 4)

@@ -14,7 +14,7 @@ from shared_data import PUZZLES, REPO, read_puzzles, shared_file
 
 from sudoku_tk import __version__, bench
 from sudoku_tk.cli import commands as cli
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.brute_force import solve
 
 DIGITS = "123456789ABCDEFG"
@@ -65,7 +65,7 @@ def assert_one_line_error(proc: subprocess.CompletedProcess[str]) -> None:
 def hidden_contradiction() -> str:
     """A top95 puzzle with one extra given that is a candidate there but not the solution's digit."""
     line = read_puzzles("top95.txt", 1)[0]
-    grid = Grid.from_string(line)
+    grid = parse_grid(line)
     sol = solve(grid)
     assert sol is not None
     for cell in range(81):
@@ -294,7 +294,6 @@ def test_bench_percentile_and_section_registry() -> None:
 
 # -- generate ------------------------------------------------------------------------------------------
 def test_generate_prints_unique_puzzles_of_the_asked_level() -> None:
-    from sudoku_tk.engine.board.grid import Grid
     from sudoku_tk.engine.rating.score import Level, rate
     from sudoku_tk.engine.solving.brute_force import count_solutions
     from sudoku_tk.engine.solving.logic import solve_logically
@@ -304,7 +303,7 @@ def test_generate_prints_unique_puzzles_of_the_asked_level() -> None:
     lines = proc.stdout.splitlines()
     assert len(lines) == 3 and len(set(lines)) == 3
     for line in lines:
-        grid = Grid.from_string(line)
+        grid = parse_grid(line)
         assert count_solutions(grid, 2) == 1
         assert rate(solve_logically(grid)).level is Level.EASY
     # The same seed gives the same puzzles.
@@ -313,12 +312,11 @@ def test_generate_prints_unique_puzzles_of_the_asked_level() -> None:
 
 @pytest.mark.parametrize("size", [4, 16])
 def test_generate_other_sizes(size: int) -> None:
-    from sudoku_tk.engine.board.grid import Grid
     from sudoku_tk.engine.solving.brute_force import count_solutions
 
     proc = run("generate", "--size", str(size), "--seed", "1", "--symmetry", "none")
     assert proc.returncode == 0, proc.stderr
-    grid = Grid.from_string(proc.stdout.strip())
+    grid = parse_grid(proc.stdout.strip())
     assert grid.geometry.side == size and count_solutions(grid, 2) == 1
 
 

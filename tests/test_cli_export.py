@@ -9,7 +9,7 @@ from pdf_reading import page_texts
 from PIL import Image
 
 from sudoku_tk.__main__ import main
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.rating.score import rate
 from sudoku_tk.engine.solving.logic import solve_logically
 
@@ -51,7 +51,7 @@ def test_a_pdf_of_a_collection_with_solutions(tmp_path: Path, capsys: pytest.Cap
     assert (status, out, err) == (0, f"wrote {pdf}: 2 pages, 2 puzzles\n", "")
     first, solutions = page_texts(pdf.read_bytes())
     assert first[:4] == ["Sudoku", "Page 1 of 2", "Puzzle 1", first[3]]
-    rating = rate(solve_logically(Grid.from_string(HARD)))
+    rating = rate(solve_logically(parse_grid(HARD)))
     assert first[3] == f"{rating.level}, rating {rating.score}" and "Puzzle 2" in first
     assert solutions[0] == "Sudoku: solutions"
 

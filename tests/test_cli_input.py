@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from shared_data import REPO
 
 from sudoku_tk.cli import commands as cli
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.brute_force import count_solutions, solve
 
 TOP95_1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -89,7 +89,7 @@ def run_in_process(args: Sequence[str], stdin: bytes = b"") -> tuple[int, str, s
 
 def no_solution_puzzle() -> str:
     """TOP95_1 with one extra given that breaks no rule but leaves no solution."""
-    grid = Grid.from_string(TOP95_1)
+    grid = parse_grid(TOP95_1)
     sol = solve(grid)
     assert sol is not None
     for cell in range(81):
@@ -105,7 +105,7 @@ def several_solutions_puzzle() -> str:
     for i, ch in enumerate(EASY):
         if ch != ".":
             line = line[:i] + "." + line[i + 1 :]
-            if count_solutions(Grid.from_string(line), 2) > 1:
+            if count_solutions(parse_grid(line), 2) > 1:
                 return line
     raise AssertionError("never ambiguous")
 

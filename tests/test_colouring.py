@@ -11,7 +11,7 @@ from sudoku_tk.app.game.session import ChangeKind, Session
 from sudoku_tk.app.storage.file_reading import SaveFileError
 from sudoku_tk.app.storage.save_format import dumps, loads
 from sudoku_tk.engine.board.geometry import Geometry
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 GEO = Geometry.of(3)
@@ -55,7 +55,7 @@ def test_bad_colours_are_refused_with_where(value: object, message: str) -> None
 
 
 def test_session_colours_are_notes_not_moves() -> None:
-    s = Session(Grid.from_string(HARD), "t")
+    s = Session(parse_grid(HARD), "t")
     heard = []
     s.subscribe(heard.append)
     before = s.position
@@ -75,7 +75,7 @@ def test_session_colours_are_notes_not_moves() -> None:
 
 
 def test_colours_are_saved_and_old_files_load_without_them() -> None:
-    s = Session(Grid.from_string(HARD), "t")
+    s = Session(parse_grid(HARD), "t")
     plain = dumps(s.to_record())
     assert '"colours"' not in plain  # written only when there are some
     assert loads(plain).colouring == Colouring()
@@ -89,7 +89,7 @@ def test_colours_are_saved_and_old_files_load_without_them() -> None:
 
 
 def test_a_new_game_starts_without_colours() -> None:
-    s = Session(Grid.from_string(HARD), "t")
+    s = Session(parse_grid(HARD), "t")
     s.colour_cell(0, 0)
-    s.new_game(Grid.from_string(HARD), "again")
+    s.new_game(parse_grid(HARD), "again")
     assert not s.colouring

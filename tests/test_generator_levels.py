@@ -14,6 +14,7 @@ import pytest
 
 from sudoku_tk.cli import commands as cli
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.generating.batch import Request, generate_batch
 from sudoku_tk.engine.generating.generator import Symmetry, generate, is_minimal
 from sudoku_tk.engine.generating.level_search import (
@@ -166,14 +167,14 @@ def test_cli_output_depends_on_the_seed_not_on_jobs(capsys: pytest.CaptureFixtur
     assert len(lines) == 3
     for line in lines:
         puzzle, comment = line.split("  # ")
-        grid = Grid.from_string(puzzle)
+        grid = parse_grid(puzzle)
         assert comment == str(rate(solve_logically(grid))) and comment.startswith("medium ")
         assert is_minimal(grid, Symmetry.ROTATIONAL)
 
 
 def test_cli_practice_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["generate", "--technique", "x-wing", "--seed", "2", "--jobs", "1"]) == 0
-    grid = Grid.from_string(capsys.readouterr().out.strip())
+    grid = parse_grid(capsys.readouterr().out.strip())
     assert T.X_WING in solve_logically(grid).techniques() and is_minimal(grid, Symmetry.NONE)
 
 

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_tk.engine.board.geometry import Geometry
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.generating.generator import Symmetry, generate, is_minimal, is_valid_solution, random_solution
 from sudoku_tk.engine.generating.isomorph import Isomorph, identity, random_isomorph
 from sudoku_tk.engine.solving.brute_force import count_solutions, unique_solution
@@ -48,7 +48,7 @@ def key(step: Step) -> tuple:
 
 # -- known answers ------------------------------------------------------------------------------------------
 def test_the_identity_changes_nothing() -> None:
-    grid = Grid.from_string(CLASSIC)
+    grid = parse_grid(CLASSIC)
     assert identity().puzzle(grid).to_string() == CLASSIC
 
 

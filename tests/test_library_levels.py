@@ -27,7 +27,7 @@ from sudoku_tk.app.puzzles.built_in import (
 from sudoku_tk.app.puzzles.choice import choose_puzzle
 from sudoku_tk.app.storage.game_record import GameRecord
 from sudoku_tk.app.storage.settings import DEFAULTS, load_settings, settings_from_json
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Place
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, Assist, recompute
 from sudoku_tk.engine.rating import score as engine_rating
@@ -177,9 +177,9 @@ def test_a_removed_id_breaks_nothing() -> None:
     choice = choose_puzzle(16, [gone, "no-such-id"], random.Random(2))
     assert choice.id and puzzles.by_id(choice.id) is not None
     assert puzzles.pick(16, Level.MEDIUM, [gone], random.Random(1)).level is Level.MEDIUM
-    session = Session(Grid.from_string(CLASSIC_GIVENS), "Old game", puzzle_id=gone)
+    session = Session(parse_grid(CLASSIC_GIVENS), "Old game", puzzle_id=gone)
     assert finished_game(session.view(), datetime(2026, 1, 2), gone).level == ""
-    record = GameRecord(Grid.from_string(CLASSIC_GIVENS), (), puzzle_name="Old game", puzzle_id=gone)
+    record = GameRecord(parse_grid(CLASSIC_GIVENS), (), puzzle_name="Old game", puzzle_id=gone)
     assert level_text(record) == "9×9"
 
 
@@ -196,28 +196,28 @@ def test_the_classic_starts_with_only_peer_elimination_and_says_why() -> None:
 
 
 def test_a_player_without_the_singles_keeps_their_choice_and_gets_no_note() -> None:
-    start = starting_assists(Grid.from_string(CLASSIC_GIVENS), {Assist.PEERS}, Level.EASY)
+    start = starting_assists(parse_grid(CLASSIC_GIVENS), {Assist.PEERS}, Level.EASY)
     assert start.assists == {Assist.PEERS} and start.note == ""
-    mixed = starting_assists(Grid.from_string(CLASSIC_GIVENS), {Assist.NAKED_SINGLES}, Level.EASY)
+    mixed = starting_assists(parse_grid(CLASSIC_GIVENS), {Assist.NAKED_SINGLES}, Level.EASY)
     assert mixed.assists == frozenset() and mixed.note
 
 
 def test_a_generated_puzzle_gives_its_level_as_the_engine_rates_it() -> None:
-    start = starting_assists(Grid.from_string(CLASSIC_GIVENS), ALL_ASSISTS, engine_rating.Level.EASY)
+    start = starting_assists(parse_grid(CLASSIC_GIVENS), ALL_ASSISTS, engine_rating.Level.EASY)
     assert start.assists == {Assist.PEERS} and start.note == singles_note(Level.EASY)
 
 
 def test_a_puzzle_from_elsewhere_starts_with_the_players_assists_unless_singles_solve_it() -> None:
     hardest = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4."
-    start = starting_assists(Grid.from_string(hardest), ALL_ASSISTS, None)
+    start = starting_assists(parse_grid(hardest), ALL_ASSISTS, None)
     assert start.assists == ALL_ASSISTS and start.note == ""
-    pasted_easy = starting_assists(Grid.from_string(CLASSIC_GIVENS), ALL_ASSISTS, None)
+    pasted_easy = starting_assists(parse_grid(CLASSIC_GIVENS), ALL_ASSISTS, None)
     assert pasted_easy.assists == {Assist.PEERS} and pasted_easy.note == singles_note(Level.EASY)
 
 
 def test_singles_solve_exactly_the_easy_puzzles_of_the_library() -> None:
-    assert singles_solve(Grid.from_string(CLASSIC_GIVENS), ALL_ASSISTS)
-    assert not singles_solve(Grid.from_string(CLASSIC_GIVENS), {Assist.PEERS})
+    assert singles_solve(parse_grid(CLASSIC_GIVENS), ALL_ASSISTS)
+    assert not singles_solve(parse_grid(CLASSIC_GIVENS), {Assist.PEERS})
     for e in NINE:
         assert singles_solve(e.grid(), ALL_ASSISTS) == (e.level is Level.EASY), e.id
 

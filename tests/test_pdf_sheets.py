@@ -10,6 +10,7 @@ from pdf_reading import page_streams, page_texts
 from sudoku_tk.app.game.session import Session
 from sudoku_tk.engine.board.digitset import DigitSet
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.rating.score import rate
 from sudoku_tk.engine.solving.logic import solve_logically
 from sudoku_tk.render.booklet import BookletError, booklet_puzzles
@@ -17,7 +18,7 @@ from sudoku_tk.render.game_pictures import game_sheet
 from sudoku_tk.render.sheets import SheetPuzzle, puzzle_sheets
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-GRID = Grid.from_string(HARD)
+GRID = parse_grid(HARD)
 
 
 def digits(words: list) -> list:  # type: ignore[type-arg]

@@ -9,6 +9,7 @@ from PIL import Image
 
 from sudoku_tk.engine.board.digitset import DigitSet
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Pencil, Place
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, NO_ASSISTS, recompute
 from sudoku_tk.engine.steps.step import Highlight, HighlightRole, Link
@@ -62,7 +63,7 @@ def count_near(image: Image.Image, r: Rect, colour: str, tolerance: int = 30) ->
 
 @pytest.fixture(scope="module")
 def position():
-    return recompute(Grid.from_string(HARD), ())
+    return recompute(parse_grid(HARD), ())
 
 
 def test_the_faces_are_scalable_truetype() -> None:
@@ -89,7 +90,7 @@ def test_a_given_digit_sits_inside_its_cell_in_the_given_colour(position) -> Non
 
 
 def test_given_player_and_automatic_digits_differ_in_colour() -> None:
-    grid = Grid.from_string(HARD)
+    grid = parse_grid(HARD)
     pos = recompute(grid, (Place(1, 1),), ALL_ASSISTS)
     auto = [c for c, o in enumerate(pos.origins) if o.value == "auto"]
     assert pos.values[1] == 1 and auto, "placing 1 in r1c2 should make a single somewhere"
@@ -221,7 +222,7 @@ def test_mistakes_and_contradictions_are_marked(position) -> None:
 
 
 def test_a_clash_is_drawn_in_the_conflict_colours() -> None:
-    pos = recompute(Grid.from_string(HARD), (Place(1, 4),), NO_ASSISTS)
+    pos = recompute(parse_grid(HARD), (Place(1, 4),), NO_ASSISTS)
     lay = layout_for(3)
     image = picture(pos)
     assert count_near(image, lay.cell_rect(1), LIGHT.conflict) > 15
@@ -250,7 +251,7 @@ def test_own_pencil_marks_are_drawn_in_place_of_the_candidates() -> None:
     """A picture of a game in own-marks mode shows what the board shows: the player's marks, not the candidates."""
     lay = layout_for(3)
     # r1c2 has candidates 1 6 7 9; the player pencilled 6 and 2 (a wrong mark is drawn as the player wrote it).
-    pos = recompute(Grid.from_string(HARD), (Pencil(((1, 6), (1, 2))),))
+    pos = recompute(parse_grid(HARD), (Pencil(((1, 6), (1, 2))),))
     assert pos.mark_set(1) == DigitSet.of(2, 6) and pos.candidate_set(1) == DigitSet.of(1, 6, 7, 9)
     marked = picture(pos, own_marks=True)
     automatic = picture(pos)

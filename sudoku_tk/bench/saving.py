@@ -22,7 +22,7 @@ from pathlib import Path
 from sudoku_tk.app.game.session import Session
 from sudoku_tk.app.storage.autosave import Autosaver
 from sudoku_tk.app.storage.game_record import GameRecord
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Place, Restore
 from sudoku_tk.engine.play.propagation import recompute
 
@@ -38,7 +38,7 @@ HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....
 def long_game(length: int, puzzle: str = HARD) -> GameRecord:
     """A game of ``length`` moves a player could have made: candidates removed and put back, digits placed and
     cleared again, spread over the board (the board ends as it started)."""
-    grid = Grid.from_string(puzzle)
+    grid = parse_grid(puzzle)
     position = recompute(grid)
     pairs = [(c, d) for c in position.empty_cells() for d in position.candidate_set(c)]
     moves: list[Move] = []

@@ -25,7 +25,7 @@ from .. import __version__
 from ..engine.board.errors import PuzzleFormatError
 from ..engine.board.grid import Grid, Problem, ProblemKind, values_line
 from ..engine.rating.levels import LABELS
-from ..engine.solving.brute_force import count_solutions, first_solutions
+from ..engine.solving.brute_force import count_solutions, first_solutions, puzzle_problems
 from . import console as cli_io
 from .console import OutputError
 from .console import fit as _fit
@@ -96,7 +96,7 @@ def _cmd_solve(ns: argparse.Namespace) -> int:
 def _cmd_check(ns: argparse.Namespace) -> int:
     grid = _parse_puzzle_arg(ns.puzzle, "check")
     out = cli_io.stdout()
-    problems = grid.problems(check_solutions=False)
+    problems = grid.rule_problems()
     if not problems:
         with time_limit(ns.time_limit, "the puzzle"):
             n = count_solutions(grid, 2)
@@ -148,13 +148,13 @@ def _parse_puzzle_arg(source: str, command: str) -> Grid:
 def _puzzle_problems(grid: Grid) -> list[Problem]:
     """Everything wrong with the puzzle under ``grid`` and, when that still has a solution, with ``grid`` itself.
 
-    The givens are judged by ``Grid.problems`` (a digit twice in a unit, a cell without candidates, no
+    The givens are judged by ``puzzle_problems`` (a digit twice in a unit, a cell without candidates, no
     solution, several solutions); then the placed digits and candidates of the position. An empty list
     means one solution and a sound board. Several solutions is listed but blocks nothing: see ``_blocking``.
     """
-    problems = Grid.from_values(grid.givens).problems()
+    problems = puzzle_problems(Grid.from_values(grid.givens))
     if not _blocking(problems):
-        problems += grid.problems(check_solutions=False)
+        problems += grid.rule_problems()
     return problems
 
 

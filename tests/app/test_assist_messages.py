@@ -9,7 +9,7 @@ from __future__ import annotations
 from shared_data import read_puzzles
 
 from sudoku_tk.app.game.session import Change, ChangeKind, Session
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, Assist, Origin, recompute
 
 PUZZLE = read_puzzles("sudoku_exchange_se_rated.txt")[503]
@@ -18,7 +18,7 @@ AUTO = {0 * 9 + 7: 8, 1 * 9 + 6: 9, 2 * 9 + 0: 9, 3 * 9 + 6: 1, 4 * 9 + 7: 5, 8 
 
 
 def played() -> Session:
-    session = Session(Grid.from_string(PUZZLE), assists=ALL_ASSISTS)
+    session = Session(parse_grid(PUZZLE), assists=ALL_ASSISTS)
     assert session.place(R3C8, 1)
     assert {c: session.position.values[c] for c in session.position.auto_cells()} == AUTO
     return session
@@ -59,7 +59,7 @@ def test_peers_off_counts_the_digits_then_the_candidates_as_recomputed() -> None
         "Remove candidates seen by placed digits: off. 6 digits the assists had placed are candidates again "
         "(r1c8=8, r2c7=9, r3c1=9 and 3 more)."
     )
-    fresh = Session(Grid.from_string(PUZZLE), assists=ALL_ASSISTS)
+    fresh = Session(parse_grid(PUZZLE), assists=ALL_ASSISTS)
     start = fresh.position
     out = fresh.set_assist(Assist.PEERS, False)
     back = sum(len(fresh.position.candidate_set(c) - start.candidate_set(c)) for c in start.empty_cells())
@@ -78,7 +78,7 @@ def test_a_switch_that_changes_nothing_says_so() -> None:
 
 
 def test_one_digit_is_named_in_the_singular() -> None:
-    session = Session(Grid.from_string(PUZZLE), assists=ALL_ASSISTS)
+    session = Session(parse_grid(PUZZLE), assists=ALL_ASSISTS)
     assert session.place(2, 5)  # 5 in r1c3: the hidden singles assist places r9c2=5, and nothing else
     assert session.position.auto_cells() == [8 * 9 + 1]
     out = session.set_assist(Assist.HIDDEN_SINGLES, False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from sudoku_tk.app.game.contradictions import describe_contradiction, note_contradictions, when_it_appeared
 from sudoku_tk.app.game.session import Change, ChangeKind, Session
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Eliminate, Place
 from sudoku_tk.engine.play.propagation import Assist, recompute
 
@@ -13,7 +14,7 @@ CASCADE = ".1....2.66.9.8.......3.4.....3..1...4.7...8.1...8..7.....6.3.......7.
 
 
 def test_a_wrong_move_gives_the_view_its_contradiction_and_sentence() -> None:
-    s = Session(Grid.from_string(CASCADE))
+    s = Session(parse_grid(CASCADE))
     heard: list[Change] = []
     s.subscribe(heard.append)
     assert s.view().contradiction is None
@@ -34,7 +35,7 @@ def test_a_wrong_move_gives_the_view_its_contradiction_and_sentence() -> None:
 
 
 def test_clearing_the_wrong_digit_takes_the_contradiction_away() -> None:
-    s = Session(Grid.from_string(CASCADE))
+    s = Session(parse_grid(CASCADE))
     s.place(65, 8)
     assert s.view().contradiction is not None
     assert s.clear(65)

@@ -13,12 +13,13 @@ from sudoku_tk.app.progress.credit import help_taken, solved_status, solved_titl
 from sudoku_tk.app.storage.game_record import GameRecord
 from sudoku_tk.app.storage.save_format import dumps, loads
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Place
 from sudoku_tk.engine.play.propagation import Assist
 from sudoku_tk.engine.solving.brute_force import solve
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-CLASSIC_GRID = Grid.from_string(CLASSIC)
+CLASSIC_GRID = parse_grid(CLASSIC)
 SOLUTION = solve(CLASSIC_GRID)
 assert SOLUTION is not None
 PEERS_ONLY = [Assist.PEERS]  # no single is placed for the player: every cell is a move

@@ -17,7 +17,7 @@ from sudoku_tk.app.hints.texts import nudge_text
 from sudoku_tk.app.hints.views import Rung, rung_drawing
 from sudoku_tk.cli.commands import main
 from sudoku_tk.engine.board.geometry import Geometry
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, NO_ASSISTS, Assist
 from sudoku_tk.engine.steps.step import Step, Technique
 from sudoku_tk.engine.techniques import find_all_steps
@@ -32,7 +32,7 @@ def se(index: int) -> str:
 
 
 def full_house_puzzle() -> str:
-    solution = Session(Grid.from_string(se(503))).solution
+    solution = Session(parse_grid(se(503))).solution
     assert solution is not None
     return "." + "".join(str(v) for v in solution[1:])  # r1c1 emptied: the last empty cell of row 1
 
@@ -58,7 +58,7 @@ def assert_hides_the_cell(step: Step, geo: Geometry) -> None:
 @pytest.mark.parametrize("technique", SINGLES, ids=lambda t: t.name)
 def test_the_first_rung_of_each_single_names_its_unit_not_its_cell(technique: Technique) -> None:
     puzzle, unit = FIRST_SINGLE[technique]
-    session = Session(Grid.from_string(puzzle), assists=ALL_ASSISTS)
+    session = Session(parse_grid(puzzle), assists=ALL_ASSISTS)
     view = HintLadder(session).press()
     assert view.rung is Rung.NUDGE and view.technique is technique
     assert view.step is not None
@@ -75,7 +75,7 @@ def _unit_index(geo: Geometry, name: str) -> int:
 
 @pytest.mark.parametrize("index", [0, 17, 194, 367, 503])
 def test_every_single_on_a_starting_board_keeps_its_cell_to_itself(index: int) -> None:
-    grid = Grid.from_string(se(index))
+    grid = parse_grid(se(index))
     singles = [s for s in find_all_steps(grid) if s.technique in SINGLES]
     assert singles
     for step in singles:
@@ -94,7 +94,7 @@ def test_the_hint_at_the_start_is_the_first_step_of_the_path_and_the_cli_hint(
     index: int, assists: frozenset, capsys: pytest.CaptureFixture[str]
 ) -> None:
     puzzle = se(index)
-    ladder = HintLadder(Session(Grid.from_string(puzzle), assists=assists))
+    ladder = HintLadder(Session(parse_grid(puzzle), assists=assists))
     view = ladder.press()
     assert view.step is not None and view.step.technique in SINGLES  # a single is available at the start
     path = ladder.solution_path()

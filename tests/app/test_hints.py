@@ -21,6 +21,7 @@ from sudoku_tk.app.hints.ladder import HintLadder
 from sudoku_tk.app.hints.texts import legend, nudge_text, pattern_text
 from sudoku_tk.app.hints.views import HintKind, Rung
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Eliminate
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, Assist
 from sudoku_tk.engine.rating.score import Level
@@ -45,7 +46,7 @@ def se_puzzle(index: int) -> str:
 
 
 def game(index: int, assists=ALL_ASSISTS, enabled=None) -> tuple[Session, HintLadder]:  # type: ignore[no-untyped-def]
-    session = Session(Grid.from_string(se_puzzle(index)), f"SE #{index}", assists=assists)
+    session = Session(parse_grid(se_puzzle(index)), f"SE #{index}", assists=assists)
     return session, HintLadder(session, enabled)
 
 
@@ -166,7 +167,7 @@ def test_apply_from_any_rung_and_close() -> None:
 
 
 def test_the_starting_singles_are_hinted_whatever_the_assists() -> None:
-    puzzle = Grid.from_string(se_puzzle(NAKED_PAIR_PUZZLE))
+    puzzle = parse_grid(se_puzzle(NAKED_PAIR_PUZZLE))
     first_any = find_hint(puzzle)
     assert first_any is not None and first_any.technique in SINGLES  # singles wait on the starting board
     # The assists leave the start's singles to the player: the hint gives one, as the solution path does.
@@ -192,7 +193,7 @@ def test_skipped_techniques_follow_the_assists() -> None:
 
 
 def test_only_singles_left_falls_back_to_a_single() -> None:
-    solved = Session(Grid.from_string(se_puzzle(NAKED_PAIR_PUZZLE))).solution
+    solved = Session(parse_grid(se_puzzle(NAKED_PAIR_PUZZLE))).solution
     assert solved is not None
     # The solution with three cells of one row emptied: nothing but singles can apply.
     values = list(solved)
@@ -283,7 +284,7 @@ def test_a_removed_true_candidate_is_reported_with_the_candidate_marked() -> Non
 
 def test_a_clash_on_a_puzzle_without_a_unique_solution_is_a_problem() -> None:
     text = read_puzzles("serg_benchmark_multi_solution.txt", 1)[0]
-    session = Session(Grid.from_string(text))
+    session = Session(parse_grid(text))
     ladder = HintLadder(session)
     assert not ladder.is_unique
     pos = session.position
@@ -321,7 +322,7 @@ def test_solved_and_stuck() -> None:
     while not session.is_solved():
         assert ladder.step_once().rung is Rung.APPLIED
     assert ladder.press().kind is HintKind.SOLVED
-    hard = Session(Grid.from_string(read_puzzles("top95.txt")[STUCK_TOP95]))
+    hard = Session(parse_grid(read_puzzles("top95.txt")[STUCK_TOP95]))
     hard_ladder = HintLadder(hard, UP_TO_HARD)
     for _ in range(200):
         view = hard_ladder.step_once()
@@ -336,7 +337,7 @@ def test_solved_and_stuck() -> None:
 def test_the_default_techniques_never_leave_a_unique_puzzle_stuck() -> None:
     # The same puzzle, with the default set: chains and forcing nets take over where the patterns end,
     # and no step is a brute-force read of the solution.
-    hard = Session(Grid.from_string(read_puzzles("top95.txt")[STUCK_TOP95]))
+    hard = Session(parse_grid(read_puzzles("top95.txt")[STUCK_TOP95]))
     ladder = HintLadder(hard)
     used = set()
     for _ in range(300):
@@ -396,7 +397,7 @@ def test_solution_path_entries_and_positions() -> None:
 
 
 def test_solution_path_says_where_it_gets_stuck() -> None:
-    session = Session(Grid.from_string(read_puzzles("top95.txt")[STUCK_TOP95]))
+    session = Session(parse_grid(read_puzzles("top95.txt")[STUCK_TOP95]))
     path = HintLadder(session, UP_TO_HARD).solution_path()
     assert not path.solved and path.stuck
     assert "The solver gets stuck" in path.summary and "cells still empty" in path.summary
@@ -465,7 +466,7 @@ def test_legend_lists_roles_and_link_kinds() -> None:
 def test_brute_force_is_the_hint_only_when_nothing_else_applies() -> None:
     # A player who allows only singles and Brute Force: on a hard puzzle the hint reads the solution once the
     # singles run out (the assists do the singles), labelled as such, and it is right.
-    hard = Session(Grid.from_string(read_puzzles("top95.txt")[STUCK_TOP95]))
+    hard = Session(parse_grid(read_puzzles("top95.txt")[STUCK_TOP95]))
     ladder = HintLadder(hard, frozenset(SINGLES) | {Technique.BRUTE_FORCE})
     for _ in range(81):  # the starting grid's singles are the player's: they come first
         view = ladder.press()

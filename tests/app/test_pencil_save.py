@@ -15,7 +15,7 @@ from sudoku_tk.app.storage.file_reading import SaveFileError
 from sudoku_tk.app.storage.save_format import dumps, loads, move_from_json, move_to_json
 from sudoku_tk.app.storage.settings import DEFAULTS, Settings, settings_from_json, settings_to_json
 from sudoku_tk.engine.board.geometry import Geometry
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Pencil, Place
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -25,7 +25,7 @@ R1C2, R1C3, R1C4 = 1, 2, 3
 
 def own_game() -> Session:
     """A game in own-marks mode with marks added, rubbed out, cleared by a placement, and an undone mark."""
-    s = Session(Grid.from_string(HARD), "Marks", candidate_mode=CandidateMode.OWN)
+    s = Session(parse_grid(HARD), "Marks", candidate_mode=CandidateMode.OWN)
     assert s.toggle_pencil(R1C3, 2)
     assert s.toggle_pencil(R1C3, 6)
     assert s.toggle_pencil(R1C4, 6)
@@ -74,7 +74,7 @@ def test_a_game_with_own_marks_round_trips_exactly() -> None:
 
 
 def test_a_fill_in_move_round_trips() -> None:
-    s = Session(Grid.from_string(HARD), candidate_mode=CandidateMode.OWN)
+    s = Session(parse_grid(HARD), candidate_mode=CandidateMode.OWN)
     assert s.fill_marks()
     move = s.moves[-1]
     assert isinstance(move, Pencil) and move.add
@@ -84,7 +84,7 @@ def test_a_fill_in_move_round_trips() -> None:
 
 
 def test_an_automatic_game_writes_no_mode_and_old_files_load_as_automatic() -> None:
-    s = Session(Grid.from_string(HARD))
+    s = Session(parse_grid(HARD))
     s.place(R1C2, 1)
     obj = json.loads(dumps(s.to_record()))
     assert "candidate_mode" not in obj
@@ -95,14 +95,14 @@ def test_an_automatic_game_writes_no_mode_and_old_files_load_as_automatic() -> N
 
 
 def test_an_unknown_mode_is_refused_with_its_name() -> None:
-    obj = json.loads(dumps(Session(Grid.from_string(HARD)).to_record()))
+    obj = json.loads(dumps(Session(parse_grid(HARD)).to_record()))
     obj["candidate_mode"] = "telepathy"
     with pytest.raises(SaveFileError, match="candidate_mode: unknown candidates mode 'telepathy'"):
         loads(json.dumps(obj))
 
 
 def test_own_mode_rests_the_singles_in_a_reloaded_game_too() -> None:
-    s = Session(Grid.from_string(HARD))
+    s = Session(parse_grid(HARD))
     s.place(R1C2, 1)  # the singles place r1c3=7 and more
     assert s.position.values[R1C3] == 7
     s.set_candidate_mode(CandidateMode.OWN)

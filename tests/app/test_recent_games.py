@@ -22,11 +22,12 @@ from sudoku_tk.app.progress.recent_games import (
 from sudoku_tk.app.storage.file_reading import SaveFileError
 from sudoku_tk.app.storage.game_record import GameRecord
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.propagation import Assist
 from sudoku_tk.engine.solving.brute_force import solve
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-HARD_GRID = Grid.from_string(HARD)
+HARD_GRID = parse_grid(HARD)
 SOLUTION = solve(HARD_GRID)
 assert SOLUTION is not None
 T0 = datetime(2024, 6, 7, 10, 0, tzinfo=timezone.utc)

@@ -9,13 +9,13 @@ import pytest
 from sudoku_tk.app.game.pencil_mode import CandidateMode
 from sudoku_tk.app.game.session import Change, ChangeKind, Session
 from sudoku_tk.app.puzzles.choice import CLASSIC, FALLBACK_PUZZLES, choose_puzzle
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Place, Restore
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, NO_ASSISTS, Assist, Origin, ReasonKind, recompute
 from sudoku_tk.engine.solving.brute_force import count_solutions, solve
 from sudoku_tk.engine.steps.step import Technique
 
-CLASSIC_GRID = Grid.from_string(CLASSIC[2])
+CLASSIC_GRID = parse_grid(CLASSIC[2])
 # top95 #1: singles do not solve it, so the board stays open with all assists on.
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 FOUR = "....41....43...."
@@ -80,7 +80,7 @@ def _random_action(rng: random.Random, s: Session) -> tuple[str, tuple[int, ...]
 @pytest.mark.parametrize("seed", range(12))
 def test_random_sequences_equal_recomputing_from_scratch(puzzle: str, seed: int) -> None:
     rng = random.Random(seed)
-    s = Session(Grid.from_string(puzzle))
+    s = Session(parse_grid(puzzle))
     model: list[Move] = []
     redo: list[Move] = []
     for _ in range(80):
@@ -121,7 +121,7 @@ def test_random_sequences_equal_recomputing_from_scratch(puzzle: str, seed: int)
 
 
 def test_accepted_moves_are_the_expected_move_values() -> None:
-    s = Session(Grid.from_string(HARD))
+    s = Session(parse_grid(HARD))
     cell = s.position.empty_cells()[0]
     d1, d2 = [d for d in range(1, 10) if s.position.candidates[cell] >> (d - 1) & 1][:2]
     assert s.eliminate(cell, d1)
@@ -136,7 +136,7 @@ def test_accepted_moves_are_the_expected_move_values() -> None:
 
 
 def test_refusals_name_the_problem_and_change_nothing() -> None:
-    s = Session(Grid.from_string(HARD))
+    s = Session(parse_grid(HARD))
     before = s.position
     assert s.place(0, 1).message == "r1c1 is a given and can't be changed"
     assert s.clear(0).message == "r1c1 is a given and can't be changed"
@@ -154,21 +154,21 @@ def test_refusals_name_the_problem_and_change_nothing() -> None:
 
 
 def test_restore_of_a_peer_elimination_is_refused_with_its_reason() -> None:
-    s = Session(Grid.from_string(HARD))
+    s = Session(parse_grid(HARD))
     out = s.restore(1, 4)
     assert not out
     assert out.message == "Can't bring back 4 in r1c2: r1c1 holds 4, so r1c2 in the same row (row 1) can't be 4."
 
 
 def test_last_candidate_cannot_be_eliminated() -> None:
-    s = Session(Grid.from_string(FOUR), assists=[Assist.PEERS])
+    s = Session(parse_grid(FOUR), assists=[Assist.PEERS])
     cell = next(c for c in s.position.empty_cells() if bin(s.position.candidates[c]).count("1") == 1)
     d = s.position.candidates[cell].bit_length()
     assert s.eliminate(cell, d).message.endswith("place it instead")
 
 
 def test_auto_digit_cannot_be_cleared() -> None:
-    s = Session(Grid.from_string(HARD))
+    s = Session(parse_grid(HARD))
     s.place(1, 1)
     auto = s.position.auto_cells(0)[0]
     out = s.clear(auto)
@@ -176,7 +176,7 @@ def test_auto_digit_cannot_be_cleared() -> None:
 
 
 def test_placing_a_clashing_digit_is_allowed_and_shows_as_a_conflict() -> None:
-    s = Session(Grid.from_string(HARD), assists=[Assist.PEERS])
+    s = Session(parse_grid(HARD), assists=[Assist.PEERS])
     assert s.place(1, 4)  # r1c1 holds 4: the player may be wrong, the board shows it
     assert s.position.conflict_cells() == {0, 1}
     assert not s.is_solved()
@@ -186,7 +186,7 @@ def test_placing_a_clashing_digit_is_allowed_and_shows_as_a_conflict() -> None:
 
 
 def test_summary_lists_the_singles_a_move_triggered() -> None:
-    s = Session(Grid.from_string(HARD), assists=[Assist.PEERS, Assist.NAKED_SINGLES])
+    s = Session(parse_grid(HARD), assists=[Assist.PEERS, Assist.NAKED_SINGLES])
     out = s.place(s.geometry.parse_cell("r7c3"), 9)
     assert out.message == "r7c3=9 → naked single r7c2=8 → naked single r7c1=2" == s.last_move_summary()
     assert [st.placements[0] for st in s.position.auto_steps(0)] == [
@@ -195,7 +195,7 @@ def test_summary_lists_the_singles_a_move_triggered() -> None:
 
 
 def test_explain_peer_player_and_auto() -> None:
-    s = Session(Grid.from_string(HARD))
+    s = Session(parse_grid(HARD))
     peer = s.explain(1, 4)
     assert peer is not None and peer.step is not None
     assert peer.step.technique is Technique.PEER_ELIMINATION
@@ -209,7 +209,7 @@ def test_explain_peer_player_and_auto() -> None:
     assert s.explain(cell, next(x for x in range(1, 10) if s.position.candidates[cell] >> (x - 1) & 1)) is None
     assert s.explain(0).text == "r1c1=4 is a given"
 
-    c = Session(Grid.from_string(HARD))
+    c = Session(parse_grid(HARD))
     c.place(1, 1)
     auto = c.position.auto_cells(0)[0]
     why = c.explain(auto)
@@ -219,7 +219,7 @@ def test_explain_peer_player_and_auto() -> None:
 
 
 def test_explain_player_digit_names_the_move() -> None:
-    s = Session(Grid.from_string(HARD))
+    s = Session(parse_grid(HARD))
     cell = s.position.empty_cells()[3]
     d = s.position.candidate_set(cell).__iter__().__next__()
     s.place(cell, d)
@@ -230,7 +230,7 @@ def test_explain_player_digit_names_the_move() -> None:
 
 
 def test_undo_takes_the_automatic_consequences_with_the_move() -> None:
-    s = Session(Grid.from_string(HARD))
+    s = Session(parse_grid(HARD))
     start = s.position
     autos = s.place(1, 1).message.count("hidden single")
     assert autos >= 2 and len(s.position.auto_cells(0)) == autos
@@ -241,7 +241,7 @@ def test_undo_takes_the_automatic_consequences_with_the_move() -> None:
 
 
 def test_restart_then_redo_replays_in_order() -> None:
-    s = Session(Grid.from_string(HARD))
+    s = Session(parse_grid(HARD))
     empt = s.position.empty_cells()
     for cell in empt[:3]:
         s.eliminate(cell, next(iter(s.position.candidate_set(cell))))
@@ -254,7 +254,7 @@ def test_restart_then_redo_replays_in_order() -> None:
 
 
 def test_a_new_move_empties_the_redo_list() -> None:
-    s = Session(Grid.from_string(HARD))
+    s = Session(parse_grid(HARD))
     cell = s.position.empty_cells()[0]
     digits = list(s.position.candidate_set(cell))
     s.eliminate(cell, digits[0])
@@ -265,7 +265,7 @@ def test_a_new_move_empties_the_redo_list() -> None:
 
 
 def test_assists_off_keeps_all_candidates() -> None:
-    s = Session(Grid.from_string(HARD), assists=NO_ASSISTS)
+    s = Session(parse_grid(HARD), assists=NO_ASSISTS)
     assert all(s.position.candidates[c] == 0x1FF for c in s.position.empty_cells())
     out = s.set_assist(Assist.PEERS, True)
     assert out.message.startswith("Remove candidates seen by placed digits: on. ")
@@ -277,7 +277,7 @@ def test_assists_off_keeps_all_candidates() -> None:
 
 
 def test_listeners_hear_every_change_and_can_unsubscribe() -> None:
-    s = Session(Grid.from_string(HARD))
+    s = Session(parse_grid(HARD))
     heard: list[Change] = []
     unsubscribe = s.subscribe(heard.append)
     cell = s.position.empty_cells()[0]
@@ -287,7 +287,7 @@ def test_listeners_hear_every_change_and_can_unsubscribe() -> None:
     s.restart()
     s.set_assist(Assist.HIDDEN_SINGLES, False)
     s.place(0, 1)  # refused: no change, no call
-    s.new_game(Grid.from_string(FOUR), "Four")
+    s.new_game(parse_grid(FOUR), "Four")
     assert [c.kind for c in heard] == [
         ChangeKind.MOVE,
         ChangeKind.UNDO,
@@ -298,12 +298,12 @@ def test_listeners_hear_every_change_and_can_unsubscribe() -> None:
     ]
     assert heard[1].message.startswith("Undid r")
     unsubscribe()
-    s.new_game(Grid.from_string(HARD), "Hard")
+    s.new_game(parse_grid(HARD), "Hard")
     assert len(heard) == 6
 
 
 def test_a_listener_that_raises_does_not_keep_the_others_from_hearing() -> None:
-    s = Session(Grid.from_string(HARD))
+    s = Session(parse_grid(HARD))
     heard: list[str] = []
 
     def broken(change: Change) -> None:
@@ -313,17 +313,17 @@ def test_a_listener_that_raises_does_not_keep_the_others_from_hearing() -> None:
     s.subscribe(broken)
     s.subscribe(lambda change: heard.append(change.view.name if change.view else ""))
     with pytest.raises(IndexError, match="old board"):
-        s.new_game(Grid.from_string(FOUR), "Four")
+        s.new_game(parse_grid(FOUR), "Four")
     assert heard == ["broken", "Four"]
     assert s.name == "Four"  # the game was replaced all the same
 
 
 def test_each_change_carries_the_view_after_it() -> None:
-    s = Session(Grid.from_string(HARD), name="Hard")
+    s = Session(parse_grid(HARD), name="Hard")
     heard: list[Change] = []
     s.subscribe(heard.append)
     cell = s.position.empty_cells()[0]
-    digit = solve(Grid.from_string(HARD))[cell]
+    digit = solve(parse_grid(HARD))[cell]
     s.place(cell, digit)
     view = heard[-1].view
     assert view is not None and view.position is s.position
@@ -331,7 +331,7 @@ def test_each_change_carries_the_view_after_it() -> None:
     assert view.mistakes == 0 and view.revealed == 0 and not view.entering
     s.undo()
     assert (heard[-1].view.can_undo, heard[-1].view.can_redo, heard[-1].view.move_count) == (False, True, 0)
-    s.new_game(Grid.from_string(FOUR), "Four")
+    s.new_game(parse_grid(FOUR), "Four")
     four = heard[-1].view
     assert four.geometry.side == 4 and four.name == "Four"
     # 4x4: every digit placed four times is complete; the puzzle's givens complete none yet.
@@ -341,8 +341,8 @@ def test_each_change_carries_the_view_after_it() -> None:
 
 
 def test_new_game_keeps_assists_unless_given() -> None:
-    s = Session(Grid.from_string(HARD), assists=[Assist.PEERS])
-    s.new_game(Grid.from_string(FOUR), "Four", puzzle_id="x")
+    s = Session(parse_grid(HARD), assists=[Assist.PEERS])
+    s.new_game(parse_grid(FOUR), "Four", puzzle_id="x")
     assert s.assists == {Assist.PEERS} and s.name == "Four" and s.puzzle_id == "x" and s.geometry.side == 4
     s.new_game(CLASSIC_GRID, "Classic", moves=[Place(2, 4)], assists=ALL_ASSISTS)
     assert s.moves == (Place(2, 4),) and s.assists == ALL_ASSISTS
@@ -358,7 +358,7 @@ class FakeClock:
 
 def test_clock_counts_pauses_and_stops_when_solved() -> None:
     clock = FakeClock()
-    s = Session(Grid.from_string(FOUR), assists=[Assist.PEERS], elapsed=5.0, clock=clock)
+    s = Session(parse_grid(FOUR), assists=[Assist.PEERS], elapsed=5.0, clock=clock)
     clock.now += 10
     assert s.elapsed() == 15.0
     s.pause_clock()
@@ -380,7 +380,7 @@ def test_clock_counts_pauses_and_stops_when_solved() -> None:
 
 
 def test_apply_step_is_one_undoable_move() -> None:
-    s = Session(Grid.from_string(HARD))
+    s = Session(parse_grid(HARD))
     peer = s.explain(1, 4)
     cell = s.position.empty_cells()[0]
     two = list(s.position.candidate_set(cell))[:2]
@@ -413,12 +413,12 @@ def test_first_puzzle_is_the_classic_and_bad_sizes_are_refused() -> None:
 def test_fallback_puzzles_are_unique() -> None:
     for size, entries in FALLBACK_PUZZLES.items():
         for _pid, _name, text in entries:
-            grid = Grid.from_string(text)
+            grid = parse_grid(text)
             assert grid.geometry.side == size and count_solutions(grid, 2) == 1
 
 
 def test_in_own_marks_mode_the_missing_digits_are_those_the_marks_leave_out() -> None:
-    s = Session(Grid.from_string(HARD), candidate_mode=CandidateMode.OWN)
+    s = Session(parse_grid(HARD), candidate_mode=CandidateMode.OWN)
     solution = s.solution
     assert solution is not None
     r1c2, r1c3 = 1, 2

@@ -6,11 +6,12 @@ from __future__ import annotations
 from sudoku_tk.app.game.session import Change, ChangeKind, Session
 from sudoku_tk.app.puzzles.choice import CLASSIC
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Clear, Eliminate, Place
 from sudoku_tk.engine.play.propagation import NO_ASSISTS, recompute
 from sudoku_tk.engine.solving.brute_force import solve
 
-CLASSIC_GRID = Grid.from_string(CLASSIC[2])
+CLASSIC_GRID = parse_grid(CLASSIC[2])
 SOLUTION = solve(CLASSIC_GRID)
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 assert SOLUTION is not None
@@ -103,7 +104,7 @@ def test_no_mistake_and_a_start_that_already_contradicts() -> None:
 
 def test_assist_consequences_of_a_wrong_move_are_that_move() -> None:
     # top95 #1 stays open with all assists on; a wrong digit then removes true candidates from its peers.
-    hard = Grid.from_string(HARD)
+    hard = parse_grid(HARD)
     solution = solve(hard)
     assert solution is not None
     s = Session(hard)

@@ -18,9 +18,9 @@ from sudoku_tk.engine.play.propagation import ALL_ASSISTS, NO_ASSISTS, Assist, r
 from sudoku_tk.engine.solving.brute_force import count_solutions, solve
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-HARD_GRID = Grid.from_string(HARD)
+HARD_GRID = parse_grid(HARD)
 HARD_SOLUTION = solve(HARD_GRID)
-CLASSIC_GRID = Grid.from_string(CLASSIC[2])
+CLASSIC_GRID = parse_grid(CLASSIC[2])
 # The first line of the public multi-solution set (serg_benchmark_multi_solution.txt): several solutions.
 SEVERAL = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
 
@@ -131,7 +131,7 @@ def test_reveal_refuses_a_wrong_digit_and_a_puzzle_without_unique_solution() -> 
     cell = s.position.empty_cells()[0]
     s.place(cell, HARD_SOLUTION[cell] % 9 + 1)
     assert "wrong" in s.reveal_cell(cell).message
-    several = Session(Grid.from_string(SEVERAL))
+    several = Session(parse_grid(SEVERAL))
     assert count_solutions(several.start) == 2 and not several.is_unique
     assert "no unique solution" in several.reveal_cell(several.position.empty_cells()[0]).message
     assert not several.solve()

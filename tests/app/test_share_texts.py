@@ -12,7 +12,7 @@ HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....
 
 
 def position():
-    return recompute(Grid.from_string(HARD), (Place(1, 1), Eliminate(((2, 2),))))
+    return recompute(parse_grid(HARD), (Place(1, 1), Eliminate(((2, 2),))))
 
 
 def test_the_sudokuwiki_link_carries_givens_placed_digits_and_candidates() -> None:

@@ -27,6 +27,7 @@ from sudoku_tk.app.puzzles.solution_check import (
 )
 from sudoku_tk.app.storage.game_io import check_grid, counted, read_puzzle_text
 from sudoku_tk.engine.board.grid import Grid, ProblemKind
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.brute_force import SearchStopped, first_solutions
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -71,44 +72,44 @@ def slow(monkeypatch: pytest.MonkeyPatch) -> Iterator[SlowSearch]:
 
 
 def test_counts_of_none_one_and_several() -> None:
-    one = count_now(Grid.from_string(CLASSIC))
-    assert one is not None and one.count == 1 and one.solution == first_solutions(Grid.from_string(CLASSIC))[0]
-    several = count_now(Grid.from_string(SEVERAL))
+    one = count_now(parse_grid(CLASSIC))
+    assert one is not None and one.count == 1 and one.solution == first_solutions(parse_grid(CLASSIC))[0]
+    several = count_now(parse_grid(SEVERAL))
     assert several is not None and several.count == 2 and several.solution is None
     assert len(set(several.solutions)) == 2
-    issue = count_now(Grid.from_string(ISSUE_22))
+    issue = count_now(parse_grid(ISSUE_22))
     assert issue == SolutionCount(())
 
 
 def test_a_count_is_kept_and_served_again(slow: SlowSearch) -> None:
-    grid = Grid.from_string(CLASSIC)
+    grid = parse_grid(CLASSIC)
     slow.release.set()
     first = count_solutions_of(grid)
     assert known_count(grid) == first and len(slow.calls) == 1
-    assert count_now(Grid.from_string(CLASSIC)) == first and len(slow.calls) == 1  # the same grid, not searched
+    assert count_now(parse_grid(CLASSIC)) == first and len(slow.calls) == 1  # the same grid, not searched
 
 
 def test_a_slow_count_is_given_up_quickly_and_not_kept(slow: SlowSearch) -> None:
-    grid = Grid.from_string(CLASSIC)
+    grid = parse_grid(CLASSIC)
     assert count_now(grid) is None
     assert known_count(grid) is None
 
 
 def test_a_background_check_finishes(slow: SlowSearch) -> None:
-    check = SolutionCheck(Grid.from_string(SEVERAL))
+    check = SolutionCheck(parse_grid(SEVERAL))
     assert not check.wait(0.1) and not check.done and check.result is None
     slow.release.set()
     assert check.wait(60)
     assert check.result is not None and check.result.count == 2
-    assert known_count(Grid.from_string(SEVERAL)) == check.result
+    assert known_count(parse_grid(SEVERAL)) == check.result
 
 
 def test_a_background_check_can_be_cancelled(slow: SlowSearch) -> None:
-    check = SolutionCheck(Grid.from_string(CLASSIC))
+    check = SolutionCheck(parse_grid(CLASSIC))
     assert not check.wait(0.1)
     check.cancel()
     assert check.wait(60) and check.cancelled and check.result is None
-    assert known_count(Grid.from_string(CLASSIC)) is None
+    assert known_count(parse_grid(CLASSIC)) is None
 
 
 # -- what an incoming puzzle and a game make of it -------------------------------------------------------------
@@ -135,22 +136,22 @@ def _wait_for(grid: Grid) -> SolutionCount:
     [(CLASSIC, []), (SEVERAL, [ProblemKind.MULTIPLE_SOLUTIONS]), (ISSUE_22, [ProblemKind.NO_SOLUTION])],
 )
 def test_counted_puzzles_carry_their_problems(puzzle: str, kinds: list[ProblemKind]) -> None:
-    incoming = check_grid(Grid.from_string(puzzle))
+    incoming = check_grid(parse_grid(puzzle))
     assert not incoming.is_pending
     assert [p.kind for p in incoming.problems] == kinds
 
 
 def test_conflicts_are_found_without_counting(slow: SlowSearch) -> None:
-    incoming = check_grid(Grid.from_string(CLASH))
+    incoming = check_grid(parse_grid(CLASH))
     assert not incoming.is_pending and incoming.problems and slow.calls == []
 
 
 def test_a_game_whose_count_takes_long_waits_for_its_solution(slow: SlowSearch) -> None:
-    session = Session(Grid.from_string(CLASSIC))
+    session = Session(parse_grid(CLASSIC))
     assert session.solution_pending and session.solution is None and not session.is_unique
     slow.release.set()
     solution = _wait_for(session.start).solution
-    assert not session.know_solution(Grid.from_string(SEVERAL), None)  # another game's answer is not taken
+    assert not session.know_solution(parse_grid(SEVERAL), None)  # another game's answer is not taken
     assert session.solution_pending
     assert session.know_solution(session.start, solution)
     assert not session.solution_pending and session.solution == solution and session.is_unique
@@ -158,7 +159,7 @@ def test_a_game_whose_count_takes_long_waits_for_its_solution(slow: SlowSearch) 
 
 def test_a_game_takes_the_count_made_when_its_puzzle_came_in(slow: SlowSearch) -> None:
     slow.release.set()
-    incoming = check_grid(Grid.from_string(CLASSIC))
+    incoming = check_grid(parse_grid(CLASSIC))
     assert incoming.grid is not None and len(slow.calls) == 1
     session = Session(incoming.grid)
     assert session.is_unique and len(slow.calls) == 1  # the count of check_grid, not a second search

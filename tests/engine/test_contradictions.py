@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from shared_data import read_puzzles
 
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Place, Restore
 from sudoku_tk.engine.play.propagation import (
     ALL_ASSISTS,
@@ -86,7 +87,7 @@ def test_a_wrong_placement_that_empties_a_cell_stops_the_cascade_there() -> None
 
 
 def test_the_real_cascade_stops_at_the_first_contradiction() -> None:
-    grid = Grid.from_string(CASCADE)
+    grid = parse_grid(CASCADE)
     pos = recompute(grid, [WRONG])
     first = pos.contradictions()[0]
     assert first.move_index == 0
@@ -100,7 +101,7 @@ def test_the_real_cascade_stops_at_the_first_contradiction() -> None:
 
 
 def test_peer_eliminations_go_on_after_the_contradiction() -> None:
-    grid = Grid.from_string(CASCADE)
+    grid = parse_grid(CASCADE)
     broken = recompute(grid, [WRONG])
     later = next(c for c in range(81) if not broken.values[c] and len(broken.candidate_set(c)) > 1)
     digit = next(iter(broken.candidate_set(later)))
@@ -164,7 +165,7 @@ def test_without_peer_elimination_the_candidates_are_the_players_notes() -> None
 
 # -- undo and corrections ------------------------------------------------------------------------------------
 def test_undo_or_clear_of_the_wrong_move_brings_the_full_cascade_back() -> None:
-    grid = Grid.from_string(CASCADE)
+    grid = parse_grid(CASCADE)
     sol = unique_solution(grid)
     assert sol is not None
     right = Place(40, sol[40])
@@ -198,7 +199,7 @@ def solved_pool() -> tuple[tuple[Grid, tuple[int, ...]], ...]:
     picks = lines[:3] + lines[1000:1003] + lines[-4:]
     out = []
     for line in picks:
-        grid = Grid.from_string(line)
+        grid = parse_grid(line)
         sol = unique_solution(grid)
         assert sol is not None
         out.append((grid, sol))

@@ -14,6 +14,7 @@ import pytest
 from shared_data import read_puzzles
 
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.logic import solve_logically
 from sudoku_tk.engine.steps.step import Family, Step
 from sudoku_tk.engine.techniques import find_all_steps, find_hint
@@ -28,7 +29,7 @@ def _positions() -> tuple[Grid, ...]:
     lines = read_puzzles("sudoku_exchange_se_rated.txt")
     out: list[Grid] = []
     for puzzle in lines[-4:]:
-        path = solve_logically(Grid.from_string(puzzle))
+        path = solve_logically(parse_grid(puzzle))
         out += [g for g, s in zip(path.iter_grids(), path.steps) if s.technique.family is not Family.SINGLES]
     return tuple(out)
 
@@ -55,7 +56,7 @@ def test_the_hint_does_the_most_among_its_techniques_shortest_steps() -> None:
 
 def test_the_players_path_takes_the_bigger_steps_and_ratings_do_not_move() -> None:
     puzzle = read_puzzles("sudoku_exchange_se_rated.txt")[-1]
-    grid = Grid.from_string(puzzle)
+    grid = parse_grid(puzzle)
     rated, shown = solve_logically(grid), solve_logically(grid, most=True)
     assert rated.solved and shown.solved
     assert [s.key() for s in solve_logically(grid).steps] == [s.key() for s in rated.steps]  # deterministic

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from sudoku_tk.app.game.pencil_mode import CandidateMode
 from sudoku_tk.app.game.session import Session
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play import replay
 from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Pencil, Place, Restore
 from sudoku_tk.engine.play.propagation import Assist, Position, recompute
@@ -50,7 +51,7 @@ def everything(pos: Position) -> dict[str, Any]:
 @st.composite
 def games(draw: st.DrawFn) -> tuple[Grid, list[Move], frozenset[Assist]]:
     """A puzzle, a move list aimed partly at earlier moves (so that Clear and Restore cancel them), and assists."""
-    grid = Grid.from_string(draw(st.sampled_from(PUZZLES)))
+    grid = parse_grid(draw(st.sampled_from(PUZZLES)))
     geo = grid.geometry
     cells = list(range(geo.ncells))
     digits = st.integers(1, geo.side)
@@ -104,7 +105,7 @@ def test_taking_back_a_move_replays_from_a_checkpoint_exactly(game: Any) -> None
 
 
 def test_several_moves_at_once_and_a_different_game_fall_back_exactly() -> None:
-    grid = Grid.from_string(PUZZLES[0])
+    grid = parse_grid(PUZZLES[0])
     moves: list[Move] = [Place(1, 1), Eliminate(((2, 2),)), Pencil(((3, 5),)), Clear(1), Restore(((2, 2),))]
     first = recompute(grid, moves[:1])
     assert everything(recompute(grid, moves, after=first)) == everything(recompute(grid, moves))
@@ -118,7 +119,7 @@ ACTIONS = ("place", "place", "eliminate", "restore", "clear", "pencil", "undo", 
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(PUZZLES[:2]), st.lists(st.tuples(st.sampled_from(ACTIONS), st.integers(0, 10**6)), max_size=60))
 def test_a_sessions_board_is_always_the_full_recomputation(puzzle: str, actions: list[tuple[str, int]]) -> None:
-    session = Session(Grid.from_string(puzzle))
+    session = Session(parse_grid(puzzle))
     start = session.start
     for action, r in actions:
         pos = session.position

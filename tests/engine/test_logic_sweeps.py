@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from shared_data import read_puzzles
 
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.brute_force import unique_solution
 from sudoku_tk.engine.solving.logic import solve_logically
 from sudoku_tk.engine.steps.step import Technique
@@ -38,7 +38,7 @@ def _spread(lines: list[str], count: int) -> list[str]:
 @pytest.mark.parametrize("name,count", SETS, ids=[s[0].split(".")[0] for s in SETS])
 def test_logic_alone_solves_the_set_with_no_wrong_step(name: str, count: int) -> None:
     for puzzle in _spread(read_puzzles(name), count):
-        grid = Grid.from_string(puzzle)
+        grid = parse_grid(puzzle)
         solution = unique_solution(grid)
         assert solution is not None
         path = solve_logically(grid, LOGIC, unique=True)

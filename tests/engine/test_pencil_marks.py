@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Pencil, Place, Restore, describe_move, live_moves
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, NO_ASSISTS, Assist, Position, recompute
 
 # top95 #1: the singles do not solve it, so the board stays open with every assist on.
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-START = Grid.from_string(HARD)
+START = parse_grid(HARD)
 R1C2, R1C3, R1C4, R3C2, R9C9 = 1, 2, 3, 19, 80
 PEERS_ONLY = frozenset({Assist.PEERS})
 

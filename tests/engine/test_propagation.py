@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from shared_data import read_puzzles
 
 from sudoku_tk.engine.board.grid import Grid, ProblemKind
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Place, Restore
 from sudoku_tk.engine.play.propagation import (
     ALL_ASSISTS,
@@ -710,11 +711,11 @@ def test_restore_brings_back_a_candidate_the_starting_grid_lacked() -> None:
 
 
 def test_position_queries_for_candidates_and_complete_digits() -> None:
-    full = recompute(Grid.from_string("1234341221434321"), (), ALL_ASSISTS)
+    full = recompute(parse_grid("1234341221434321"), (), ALL_ASSISTS)
     assert full.is_solved() and full.complete_digits() == frozenset({1, 2, 3, 4})
     assert not any(full.has_candidate(0, d) for d in range(1, 5))  # a filled cell has no candidates
     # Three 1s and four 4s placed: only 4 is complete.
-    part = recompute(Grid.from_string("1..4.41..14.4..."), (), frozenset())
+    part = recompute(parse_grid("1..4.41..14.4..."), (), frozenset())
     assert part.complete_digits() == frozenset({4})
     cell = part.empty_cells()[0]
     assert [d for d in range(1, 5) if part.has_candidate(cell, d)] == list(part.candidate_set(cell))

@@ -10,13 +10,13 @@ import pytest
 from gui_helpers import HARD, MakeApp, click, key, press_card, pump
 
 from sudoku_tk.app.game.game import REVEAL_NOTE
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Place
 from sudoku_tk.engine.solving.brute_force import solve
 
 pytestmark = pytest.mark.gui
 
-SOLUTION = solve(Grid.from_string(HARD))
+SOLUTION = solve(parse_grid(HARD))
 assert SOLUTION is not None
 
 

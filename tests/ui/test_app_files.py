@@ -15,8 +15,7 @@ from sudoku_tk.app.storage.file_reading import MAX_FILE_BYTES
 from sudoku_tk.app.storage.game_io import TextKind, copy_text, export_text
 from sudoku_tk.app.storage.save_format import load_game
 from sudoku_tk.app.storage.settings import Theme, load_settings
-from sudoku_tk.engine.board.grid import Grid
-from sudoku_tk.engine.formats import format_pencilmarks
+from sudoku_tk.engine.formats import format_pencilmarks, parse_grid
 from sudoku_tk.engine.play.moves import Eliminate, Place
 from sudoku_tk.engine.play.propagation import Assist, recompute
 from sudoku_tk.engine.solving.brute_force import count_solutions, solve
@@ -30,7 +29,7 @@ pytestmark = pytest.mark.gui
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 # First line of the public multi-solution set: two solutions.
 SEVERAL = "8.........95.......76.........426798...571243...893165......916....3.487....1.532"
-SOLUTION = solve(Grid.from_string(HARD))
+SOLUTION = solve(parse_grid(HARD))
 assert SOLUTION is not None
 
 
@@ -57,7 +56,7 @@ def test_ctrl_v_plays_the_puzzle_on_the_clipboard(open_app) -> None:  # type: ig
     app = open_app(CLASSIC)
     clipboard(app, "  " + HARD + "\n")
     key(app, "v", CONTROL)
-    assert app.session.start.givens == Grid.from_string(HARD).givens
+    assert app.session.start.givens == parse_grid(HARD).givens
     assert app.session.name == "Pasted puzzle" and app.session.source == "pasted" and not app.session.moves
     assert app.root.title() == "Sudoku Tk — Pasted puzzle"
     assert app.board.digit_text(0) == "4" and app.notice_buttons() == []
@@ -65,7 +64,7 @@ def test_ctrl_v_plays_the_puzzle_on_the_clipboard(open_app) -> None:  # type: ig
 
 def test_a_pasted_candidate_grid_becomes_the_starting_position(open_app) -> None:  # type: ignore[no-untyped-def]
     app = open_app(CLASSIC)
-    start = Grid.from_string(HARD)
+    start = parse_grid(HARD)
     wrong = [next(d for d in range(1, 10) if d != SOLUTION[c] and recompute(start).has_candidate(c, d)) for c in (1, 2)]
     pos = recompute(start, (Eliminate(((1, wrong[0]), (2, wrong[1]))), Place(10, SOLUTION[10])))
     clipboard(app, format_pencilmarks(pos.to_grid()))
@@ -102,7 +101,7 @@ def test_unreadable_and_empty_clipboards_say_so(open_app) -> None:  # type: igno
 
 
 def test_several_solutions_are_played_only_after_confirming(open_app) -> None:  # type: ignore[no-untyped-def]
-    assert count_solutions(Grid.from_string(SEVERAL)) == 2
+    assert count_solutions(parse_grid(SEVERAL)) == 2
     app = open_app()
     before = _state(app)
     clipboard(app, SEVERAL)
@@ -114,7 +113,7 @@ def test_several_solutions_are_played_only_after_confirming(open_app) -> None:  
     app.run_command("paste")
     app.press_notice("Play anyway")
     pump(app)
-    assert app.session.start.givens == Grid.from_string(SEVERAL).givens
+    assert app.session.start.givens == parse_grid(SEVERAL).givens
     assert app.session.is_unique is False
     assert not app.commands.get("solve").is_available() and not app.commands.get("reveal-cell").is_available()
 
@@ -346,7 +345,7 @@ def test_enter_a_puzzle_then_start_locks_the_givens(open_app) -> None:  # type: 
     s = app.session
     assert s.is_entering and app.notice_buttons() == ["Start", "Cancel"]
     assert all(v == 0 for v in s.position.values) and app.root.title() == "Sudoku Tk — New puzzle"
-    givens = Grid.from_string(CLASSIC).givens
+    givens = parse_grid(CLASSIC).givens
     cells = [c for c, v in enumerate(givens) if v]
     click(app, cells[0], givens[cells[0]])  # a click on a candidate types a given
     for c in cells[1:]:

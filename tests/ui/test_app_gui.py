@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from gui_helpers import HARD, MakeApp, click, hover, key, press_card, pump
 
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.propagation import Assist, Origin, recompute
 from sudoku_tk.engine.solving.brute_force import solve
 from sudoku_tk.ui.window.keys import CONTROL, SHIFT
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.gui
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 FOUR = "....41....43...."
-SIXTEEN_TEXT = Grid.from_string(
+SIXTEEN_TEXT = parse_grid(
     "2C..D...9.F.1..5..84.F.......G2.3B....CGD......F..FE......C.4AD..4A..6E.5.1...7....95..B.2G..8.A"
     ".....2..4.A89..6..2C4..8E.6..5.31.B..C.7A..4FE..G..7A8.4..9.....E.9..B3.G..78....A...9.F.B3..7G."
     ".513.G......69..C......DF6....51.84.......5.G2..9..6.1.3...2..84"
@@ -232,7 +232,7 @@ def test_solve_a_whole_easy_puzzle_by_clicks_alone(make_app: MakeApp) -> None:
 
 
 def test_a_complete_grid_opens_as_already_solved(make_app: MakeApp) -> None:
-    full = solve(Grid.from_string(CLASSIC))
+    full = solve(parse_grid(CLASSIC))
     assert full is not None
     app = make_app("".join(map(str, full)), "Full")
     assert app.card_text() == "Already solved\nNothing is left to place in this puzzle."

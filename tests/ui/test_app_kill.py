@@ -26,6 +26,7 @@ import pytest
 
 from sudoku_tk.app.storage.save_format import load_game
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Move, Place
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, recompute
 from sudoku_tk.engine.solving.brute_force import solve
@@ -143,7 +144,7 @@ def _next_move(start: Grid, moves: list[Move], solution: tuple[int, ...]) -> Pla
 
 
 def test_sigkill_mid_game_loses_at_most_the_last_move(tmp_path: Path, apps: list[AppProcess]) -> None:
-    start = Grid.from_string(HARD)
+    start = parse_grid(HARD)
     solution = solve(start)
     assert solution is not None
     first = AppProcess(tmp_path, [HARD])
@@ -174,7 +175,7 @@ def test_sigkill_mid_game_loses_at_most_the_last_move(tmp_path: Path, apps: list
 
 
 def test_a_damaged_autosave_falls_back_to_the_backup_and_says_so(tmp_path: Path, apps: list[AppProcess]) -> None:
-    start = Grid.from_string(HARD)
+    start = parse_grid(HARD)
     solution = solve(start)
     assert solution is not None
     first = AppProcess(tmp_path, [HARD])

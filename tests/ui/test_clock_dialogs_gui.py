@@ -8,7 +8,7 @@ import pytest
 from gui_helpers import MakeApp, click, pump, when_dialog_opens
 
 from sudoku_tk.app.game.session import Session
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.propagation import Assist
 from sudoku_tk.engine.solving.brute_force import solve
 from sudoku_tk.ui.dialogs.new_game import NewGameDialog
@@ -20,13 +20,13 @@ from sudoku_tk.ui.window.modal_clock import modal
 pytestmark = pytest.mark.gui
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-SOLUTION = solve(Grid.from_string(CLASSIC))
+SOLUTION = solve(parse_grid(CLASSIC))
 
 
 def _running_app(make_app: MakeApp) -> tuple[Any, list[float]]:
     """A window whose game clock reads a hand-driven time and runs (one move made)."""
     now = [1000.0]
-    session = Session(Grid.from_string(CLASSIC), "Timed", assists=[Assist.PEERS], clock=lambda: now[0])
+    session = Session(parse_grid(CLASSIC), "Timed", assists=[Assist.PEERS], clock=lambda: now[0])
     app = make_app(CLASSIC, session=session)
     assert SOLUTION is not None
     click(app, 2, SOLUTION[2])

@@ -10,14 +10,14 @@ from gui_helpers import MakeApp, click, key, pump
 
 from sudoku_tk.app.game.session import Session
 from sudoku_tk.app.storage.settings import DEFAULTS
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.propagation import Assist
 from sudoku_tk.engine.solving.brute_force import solve
 
 pytestmark = pytest.mark.gui
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-SOLUTION = solve(Grid.from_string(CLASSIC))
+SOLUTION = solve(parse_grid(CLASSIC))
 assert SOLUTION is not None
 # The classic with only eight cells open: a short game, and no single is placed for the player.
 NEARLY = "".join("." if i in (2, 3, 13, 30, 40, 50, 67, 78) else str(d) for i, d in enumerate(SOLUTION))
@@ -65,7 +65,7 @@ def test_step_and_reveal_are_both_named(make_app: MakeApp) -> None:
 
 def test_the_timer_waits_for_the_first_move_and_restart_sets_it_to_zero(make_app: MakeApp) -> None:
     now = [1000.0]
-    session = Session(Grid.from_string(CLASSIC), "Timed", assists=[Assist.PEERS], clock=lambda: now[0])
+    session = Session(parse_grid(CLASSIC), "Timed", assists=[Assist.PEERS], clock=lambda: now[0])
     app = make_app(CLASSIC, session=session)
     now[0] += 30  # looking at the puzzle does not count
     app.clock.update()

@@ -23,7 +23,7 @@ from sudoku_tk.app.progress.recent_games import RecentGame
 from sudoku_tk.app.storage.game_io import read_incoming
 from sudoku_tk.app.storage.game_record import GameRecord
 from sudoku_tk.app.storage.settings import DEFAULTS
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.ui.dialogs.collection import CollectionDialog
 from sudoku_tk.ui.dialogs.export import PdfDialog, PictureDialog
 from sudoku_tk.ui.dialogs.new_game import NewGameDialog
@@ -64,7 +64,7 @@ def _walk(widget: tk.Misc) -> Iterator[tk.Misc]:
 
 
 def _dialogs(root: tk.Misc) -> list[tuple[str, Callable[[], tk.Toplevel]]]:
-    grid = Grid.from_string(CLASSIC)
+    grid = parse_grid(CLASSIC)
     collection = read_incoming("\n".join([CLASSIC] * 3))
     recent = RecentGame(
         GameRecord(grid, (), (), frozenset(), 12.0, 0, puzzle_name="Kept", saved=datetime.now(timezone.utc))

@@ -11,7 +11,7 @@ import pytest
 from gui_helpers import MakeApp, hover, pump
 
 from sudoku_tk.app.game.session import Session
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.generating.level_search import path_with_technique
 from sudoku_tk.engine.generating.practice_pool import load_pool
 from sudoku_tk.engine.steps.step import HighlightRole, Technique
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.gui
 def _before_the_chain() -> Session:
     """A game at the position where the default path takes an XY-Chain (a practice pool puzzle)."""
     entry = load_pool().of(Technique.XY_CHAIN)[0]
-    grid = Grid.from_string(entry.givens)
+    grid = parse_grid(entry.givens)
     path = path_with_technique(grid, Technique.XY_CHAIN)
     assert path is not None
     session = Session(grid, "chain")

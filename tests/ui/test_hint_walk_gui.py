@@ -16,6 +16,7 @@ from shared_data import read_puzzles
 
 from sudoku_tk.app.puzzles.choice import PuzzleChoice
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.logic import solve_logically
 from sudoku_tk.engine.steps.step import Step, Technique
 from sudoku_tk.engine.techniques.reasons import links_of
@@ -30,7 +31,7 @@ HARDEST = 2293  # the last (hardest) line of sudoku_exchange_se_rated.txt
 def position_before(technique: Technique, line: int = HARDEST) -> tuple[Grid, Step]:
     """The grid before the logic solver's first step of ``technique`` on an SE-rated puzzle, and that step."""
     puzzle = read_puzzles("sudoku_exchange_se_rated.txt")[line]
-    path = solve_logically(Grid.from_string(puzzle))
+    path = solve_logically(parse_grid(puzzle))
     for grid, step in zip(path.iter_grids(), path.steps):
         if step.technique is technique:
             return grid, step

@@ -12,7 +12,7 @@ from test_statistics_gui import NEARLY, PEERS_ONLY, SOLUTION, _finish
 
 from sudoku_tk.app.game.session import Session
 from sudoku_tk.app.progress.history import GameHistory, history_path
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.propagation import Assist
 
 pytestmark = pytest.mark.gui
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.gui
 
 def _window(make_app: MakeApp, data_dir: Path, name: str):  # type: ignore[no-untyped-def]
     now = [0.0]
-    session = Session(Grid.from_string(NEARLY), name, assists=[Assist.PEERS], clock=lambda: now[0])
+    session = Session(parse_grid(NEARLY), name, assists=[Assist.PEERS], clock=lambda: now[0])
     return make_app(NEARLY, session=session, settings=PEERS_ONLY, data_dir=data_dir), now
 
 

@@ -20,7 +20,7 @@ from gui_helpers import HARD, click, key, pump, when_dialog_opens
 
 from sudoku_tk.app.puzzles.background_worker import MAKE_TIME_LIMIT, ORDER_ATTEMPTS, MakeJob, PidJob, RateJob
 from sudoku_tk.app.puzzles.cache import CACHE_NAME, PuzzleCache, PuzzleKey
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.generating.level_search import Generated, generate_at_level, generate_practice
 from sudoku_tk.engine.rating.score import Level, Rating
 from sudoku_tk.engine.solving.brute_force import solve
@@ -169,7 +169,7 @@ def test_an_empty_cache_makes_the_puzzle_and_play_it_asks_before_replacing(
     choose(app, pick_technique("X-Wing"))
     assert app.banner_text() == "Making an X-Wing puzzle… it opens when ready."
     assert app.session.name == "Test puzzle"  # the dialog did not wait: the game goes on
-    solution = solve(Grid.from_string(HARD))
+    solution = solve(parse_grid(HARD))
     assert solution is not None
     cell = app.session.position.empty_cells()[0]
     click(app, cell, solution[cell])  # now a game in progress
@@ -192,7 +192,7 @@ def test_an_empty_cache_makes_the_puzzle_and_play_it_asks_before_replacing(
 
 def _in_progress(app: App) -> list[str]:
     """Make a move (the game is then in progress) and count the replace questions from now on."""
-    solution = solve(Grid.from_string(HARD))
+    solution = solve(parse_grid(HARD))
     assert solution is not None
     cell = app.session.position.empty_cells()[0]
     click(app, cell, solution[cell])
@@ -265,7 +265,7 @@ def test_a_pasted_puzzle_is_rated_in_the_background_and_the_rating_is_saved(
 ) -> None:
     worker = FakeWorker(hold=lambda job: isinstance(job, RateJob) and job.puzzle == CLASSIC)
     app = open_app(background=lambda: worker)
-    app.start_grid(Grid.from_string(CLASSIC), "Pasted puzzle")
+    app.start_grid(parse_grid(CLASSIC), "Pasted puzzle")
     pump(app)
     assert app.status.rating_text() == "Rating…"
     until(app, lambda: bool(worker.held))

@@ -16,7 +16,7 @@ from gui_helpers import HARD, MakeApp, click, clipboard, key, pump, when_dialog_
 from sudoku_tk.app.progress.recent_games import progress_text
 from sudoku_tk.app.puzzles.choice import PuzzleChoice
 from sudoku_tk.app.storage.save_format import save_game
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.brute_force import solve
 from sudoku_tk.ui.dialogs.new_game import NewGameDialog
 from sudoku_tk.ui.dialogs.recent import RecentGamesDialog, ReplaceGameDialog
@@ -26,7 +26,7 @@ from sudoku_tk.ui.window.keys import CONTROL
 pytestmark = pytest.mark.gui
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-SOLUTION = solve(Grid.from_string(HARD))
+SOLUTION = solve(parse_grid(HARD))
 assert SOLUTION is not None
 
 

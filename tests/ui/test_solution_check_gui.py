@@ -19,6 +19,7 @@ from gui_helpers import HARD, clipboard, key, pump
 from sudoku_tk.app.puzzles import solution_check
 from sudoku_tk.app.puzzles.solution_check import forget_counts
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.brute_force import SearchStopped, first_solutions
 from sudoku_tk.ui.games.solution_checks import CHECKING
 from sudoku_tk.ui.window.app import App
@@ -110,7 +111,7 @@ def test_a_pasted_puzzle_is_played_once_counted(open_app, slow) -> None:  # type
     until(app, lambda: app.banner_text() == CHECKING, "the checking notice")
     slow.release.set()
     until(app, lambda: app.session.name == "Pasted puzzle", "the pasted puzzle started")
-    assert app.session.start.givens == Grid.from_string(CLASSIC).givens
+    assert app.session.start.givens == parse_grid(CLASSIC).givens
     assert app.session.is_unique and app.banner_text() == ""
 
 
@@ -131,7 +132,7 @@ def test_givens_entered_on_the_board_are_counted_in_the_background(open_app, slo
     app.files.keeper.ask_replace = lambda question: True
     app.run_command("enter-puzzle")
     pump(app)
-    givens = Grid.from_string(CLASSIC).givens
+    givens = parse_grid(CLASSIC).givens
     for cell, digit in enumerate(givens):
         if digit:
             assert app.session.place(cell, digit)

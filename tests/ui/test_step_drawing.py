@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.propagation import recompute
 from sudoku_tk.engine.steps.step import Elimination, Highlight, HighlightRole, Link, Placement, Step, Technique
 from sudoku_tk.render.palette import Shape
@@ -25,9 +25,9 @@ CANDIDATE_ROLES = [r for r in HighlightRole if r not in (HighlightRole.DEFINING_
 @pytest.fixture
 def board() -> Iterator[BoardCanvas]:
     root = tk.Tk()
-    canvas = BoardCanvas(root, Grid.from_string(PUZZLE).geometry, LIGHT, size=540)
+    canvas = BoardCanvas(root, parse_grid(PUZZLE).geometry, LIGHT, size=540)
     canvas.pack()
-    canvas.render(recompute(Grid.from_string(PUZZLE)))
+    canvas.render(recompute(parse_grid(PUZZLE)))
     root.update()
     yield canvas
     root.destroy()

@@ -11,7 +11,7 @@ import pytest
 from gui_helpers import MakeApp, key, pump
 
 from sudoku_tk.app.storage.settings import Settings, load_settings
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.brute_force import solve
 from sudoku_tk.system import settings_path
 from sudoku_tk.ui.board.view import next_zoom
@@ -21,7 +21,7 @@ from sudoku_tk.ui.window.keys import CONTROL, SHIFT
 pytestmark = pytest.mark.gui
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-SIXTEEN = Grid.from_string(
+SIXTEEN = parse_grid(
     "2C..D...9.F.1..5..84.F.......G2.3B....CGD......F..FE......C.4AD..4A..6E.5.1...7....95..B.2G..8.A"
     ".....2..4.A89..6..2C4..8E.6..5.31.B..C.7A..4FE..G..7A8.4..9.....E.9..B3.G..78....A...9.F.B3..7G."
     ".513.G......69..C......DF6....51.84.......5.G2..9..6.1.3...2..84"
@@ -208,7 +208,7 @@ def test_zoom_is_kept_in_the_settings_and_used_next_time(make_app: MakeApp, tmp_
 
 
 def test_the_solved_card_of_a_zoomed_board_is_scrolled_into_view(make_app: MakeApp) -> None:
-    solution = solve(Grid.from_string(CLASSIC))
+    solution = solve(parse_grid(CLASSIC))
     assert solution is not None
     app = make_app("." + "".join(map(str, solution[1:])), "One to go")
     for _ in range(6):

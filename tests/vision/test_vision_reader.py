@@ -12,7 +12,7 @@ import random
 import pytest
 from PIL import Image, ImageDraw
 
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Place
 from sudoku_tk.engine.play.propagation import recompute
 from sudoku_tk.engine.solving.brute_force import solve
@@ -29,7 +29,7 @@ SIXTEEN = "".join("123456789ABCDEFG"[v - 1] if v else "." for v in random_values
 
 
 def digits(text: str) -> list[int]:
-    return list(Grid.from_string(text).givens)
+    return list(parse_grid(text).givens)
 
 
 def assert_read(picture_: Image.Image, expected: list[int]) -> None:
@@ -54,12 +54,12 @@ def test_four_and_sixteen_a_side_read_where_the_grid_is_clean(text: str) -> None
 
 @pytest.mark.parametrize("scale", [0.5, 1.0, 2.0])
 def test_this_apps_puzzle_pictures_read_exactly(scale: float) -> None:
-    grid = Grid.from_string(HARD)
+    grid = parse_grid(HARD)
     assert_read(picture(recompute(grid, ()), PictureKind.PUZZLE, scale=scale), list(grid.givens))
 
 
 def test_a_position_reads_its_givens_leaves_the_players_digits_out_and_reads_candidates_as_empty() -> None:
-    grid = Grid.from_string(HARD)
+    grid = parse_grid(HARD)
     solution = solve(grid)
     assert solution is not None
     position = recompute(grid, (Place(1, solution[1]), Place(2, solution[2])))

@@ -18,9 +18,9 @@ ASSIST_CHANGE_CELLS = 3
 def board_change_text(before: Position, after: Position) -> str:
     """What switching an assist did to the board, in words: digits placed or taken back, else candidates removed or back.
 
-    >>> from sudoku_tk.engine.board.grid import Grid
+    >>> from sudoku_tk.engine.formats import parse_grid
     >>> from sudoku_tk.engine.play.propagation import recompute
-    >>> p = recompute(Grid.from_string("12.434..........")); board_change_text(p, p)
+    >>> p = recompute(parse_grid("12.434..........")); board_change_text(p, p)
     'Nothing on the board changed.'
     """
     geo = after.geometry

@@ -60,7 +60,8 @@ def starting_assists(grid: Grid, chosen: Iterable[Assist], level: Level | None =
     """The assists a game of ``grid`` (a built-in or generated puzzle of ``level``; None: from elsewhere) starts with.
 
     >>> from sudoku_tk.engine.play.propagation import ALL_ASSISTS
-    >>> classic = Grid.from_string(puzzles.CLASSIC_GIVENS)
+    >>> from sudoku_tk.engine.formats import parse_grid
+    >>> classic = parse_grid(puzzles.CLASSIC_GIVENS)
     >>> sorted(a.value for a in starting_assists(classic, ALL_ASSISTS, Level.EASY).assists)
     ['peers']
     """

@@ -146,7 +146,8 @@ Listener = Callable[[Change], None]
 class Session(ColourRequests, PencilRequests):
     """A game in play; every query answers from the recomputed Position.
 
-    >>> s = Session(Grid.from_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
+    >>> from sudoku_tk.engine.formats import parse_grid
+    >>> s = Session(parse_grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
     >>> s.place(1, 1).message.split(" → ")[:2]
     ['r1c2=1', 'hidden single r1c3=7']
     >>> s.place(0, 5).message

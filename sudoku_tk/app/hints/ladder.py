@@ -31,7 +31,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from sudoku_tk.engine.board.grid import Grid  # noqa: F401  (the doctest)
 from sudoku_tk.engine.play.moves import describe_move
 from sudoku_tk.engine.play.propagation import Origin
 from sudoku_tk.engine.solving.logic import MistakeKind, SolvePath, diagnose, solve_logically
@@ -71,7 +70,8 @@ def _never() -> bool:
 class HintLadder:
     """The hint state of one Session: which step, which rung; reset whenever the position changes elsewhere.
 
-    >>> s = Session(Grid.from_string(
+    >>> from sudoku_tk.engine.formats import parse_grid
+    >>> s = Session(parse_grid(
     ...     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
     >>> ladder = HintLadder(s)
     >>> ladder.press().rung_label

@@ -24,6 +24,7 @@ from functools import lru_cache
 from importlib import resources
 
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, recompute
 from sudoku_tk.engine.rating import score as engine_rating
 from sudoku_tk.engine.rating.levels import Level
@@ -85,7 +86,7 @@ class PuzzleEntry:
 
     def grid(self) -> Grid:
         """The puzzle as a Grid (givens only), parsed when asked for (the library is read without parsing)."""
-        return Grid.from_string(self.text)
+        return parse_grid(self.text)
 
 
 class LibraryError(ValueError):

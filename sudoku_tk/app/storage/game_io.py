@@ -101,7 +101,7 @@ def _sentence(text: str) -> str:
 def check_grid(grid: Grid) -> IncomingPuzzle:
     """Check a grid the player built or the app read: conflicts, dead cells, and the solutions when they can be
     counted at once (else the result ``is_pending``)."""
-    problems = grid.problems(check_solutions=False)
+    problems = grid.rule_problems()
     if problems:
         return IncomingPuzzle(grid, tuple(problems))
     found = count_now(grid)

@@ -1,7 +1,10 @@
 """Grid: a puzzle's givens, the digits placed so far and the candidates of every empty cell.
 
 A Grid is a frozen value. It is what a puzzle file describes; the player's live
-board is a ``Position`` (propagation.py), recomputed from a Grid plus moves.
+board is a ``Position`` (play/propagation.py), recomputed from a Grid plus moves.
+It knows no text format and no solver: ``parse_grid`` (engine/formats) reads one
+from text, and ``puzzle_problems`` (solving/brute_force.py) adds the solution count
+to the rule problems a grid finds on its own.
 """
 
 from __future__ import annotations
@@ -108,17 +111,6 @@ class Grid:
         cands = tuple(0 if v else (int(m) & full) for v, m in zip(vals, candidates))
         return cls(geometry, g, vals, cands, True)
 
-    @classmethod
-    def from_string(cls, text: str) -> Grid:
-        """Parse a puzzle in any supported format (see formats.py).
-
-        Raises:
-            PuzzleFormatError: the text is not a puzzle; the message says what and where.
-        """
-        from ..formats import parse_grid
-
-        return parse_grid(text)
-
     def to_string(self) -> str:
         """Write the givens as one line (``.`` for empty cells), the most portable form."""
         ch = self.geometry.digit_char
@@ -169,10 +161,10 @@ class Grid:
                     out.append(Problem(ProblemKind.DUPLICATE, duplicate_message(geo, d, u, cs), tuple(cs), d))
         return out
 
-    def problems(self, *, check_solutions: bool = True) -> list[Problem]:
-        """List everything wrong: duplicates, cells without candidates and, via the solver, no or several solutions.
+    def rule_problems(self) -> list[Problem]:
+        """Everything wrong that needs no solver: digits twice in a unit, cells without candidates.
 
-        An empty list means the grid is a proper puzzle with exactly one solution.
+        ``puzzle_problems(grid)`` (solving/brute_force.py) adds no or several solutions.
         """
         out = self.duplicate_problems()
         geo = self.geometry
@@ -185,14 +177,10 @@ class Grid:
                     (c,),
                 )
             )
-        if out or not check_solutions:
-            return out
-        from ..solving.brute_force import count_solutions
-
-        return out + solution_count_problems(count_solutions(self, 2))
+        return out
 
     def __repr__(self) -> str:
-        return f"Grid.from_string({self.to_string()!r})"
+        return f"parse_grid({self.to_string()!r})"
 
 
 def solution_count_problems(count: int) -> list[Problem]:

@@ -2,7 +2,7 @@
 
 This package owns the translation between puzzle text and ``Grid`` values. Nothing
 here solves or judges a puzzle: duplicates and unsolvable grids parse fine and are
-reported by ``Grid.problems()``. Text that is not a puzzle raises
+reported by ``Grid.rule_problems()`` and ``puzzle_problems(grid)``. Text that is not a puzzle raises
 ``PuzzleFormatError`` saying what is wrong and where (line and column, or the
 number of cells or rows found against the number expected); no other exception
 escapes ``parse_grid``, ``parse_collection`` or ``detect_format``.

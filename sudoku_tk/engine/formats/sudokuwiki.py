@@ -19,8 +19,8 @@ _BASE32 = "0123456789abcdefghijklmnopqrstuv"
 def format_sudokuwiki(grid: Grid) -> str:
     """The 162-character board string of a 9×9 grid (its values and candidates).
 
-    >>> from sudoku_tk.engine.board.grid import Grid
-    >>> format_sudokuwiki(Grid.from_string("1" + "." * 80))[:4]
+    >>> from sudoku_tk.engine.formats import parse_grid
+    >>> format_sudokuwiki(parse_grid("1" + "." * 80))[:4]
     '03vs'
 
     Raises:

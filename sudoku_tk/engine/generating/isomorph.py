@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..board.grid import Grid
+from ..formats import parse_grid
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +83,7 @@ class Isomorph:
 
     def text(self, givens: str) -> str:
         """The image of a puzzle written as one line (``.`` or ``0`` for empty)."""
-        return self.puzzle(Grid.from_string(givens)).to_string()
+        return self.puzzle(parse_grid(givens)).to_string()
 
 
 def identity(box: int = 3) -> Isomorph:

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..board.grid import Grid
+from ..formats import parse_grid
 from ..rating.score import SCORES, Level, Rating, rate, rate_with_estimate
 from ..solving.logic import SolvePath, apply_step, solve_logically
 from ..solving.technique_sets import level_of
@@ -78,7 +79,7 @@ class Generated:
 
     @property
     def grid(self) -> Grid:
-        return Grid.from_string(self.puzzle)
+        return parse_grid(self.puzzle)
 
 
 def puzzle_seed(base: int | str, index: int) -> str:
@@ -345,7 +346,7 @@ def _from_pool(
     first = rng.randrange(len(entries)) if entries else 0
     for k in range(len(entries)):
         entry = entries[(first + k) % len(entries)]
-        grid = random_isomorph(rng).puzzle(Grid.from_string(entry.givens))
+        grid = random_isomorph(rng).puzzle(parse_grid(entry.givens))
         tries += 1
         path = path_with_technique(grid, technique)
         if path is not None:

@@ -27,11 +27,11 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from ..board.grid import Grid, Problem, solution_count_problems
 from .bitboards import Board, Tables, tables
 
 if TYPE_CHECKING:
     from ..board.geometry import Geometry
-    from ..board.grid import Grid
 
 Stop = Callable[[], bool]
 """Asked every ``STOP_EVERY`` nodes: True ends the search with ``SearchStopped``."""
@@ -290,9 +290,15 @@ def unique_solution(grid: Grid, *, stop: Stop | None = None) -> tuple[int, ...] 
 
 def solve_values(values: Sequence[int]) -> tuple[int, ...] | None:
     """Solve from a flat list of digits (0 for empty)."""
-    from ..board.grid import Grid
-
     return solve(Grid.from_values(values))
+
+
+def puzzle_problems(grid: Grid) -> list[Problem]:
+    """Everything wrong with a puzzle: the grid's rule problems, else no or several solutions.
+
+    An empty list means the grid is a proper puzzle with exactly one solution.
+    """
+    return grid.rule_problems() or solution_count_problems(count_solutions(grid, 2))
 
 
 # -- singles on cell masks (the callers' form) ----------------------------------------------------------------

@@ -14,6 +14,7 @@ from reason_replay import check_reasons
 from shared_data import read_puzzles
 
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Eliminate, Move
 from sudoku_tk.engine.play.propagation import recompute
 from sudoku_tk.engine.solving.brute_force import unique_solution
@@ -111,7 +112,7 @@ def sample_puzzles(per_file: int) -> tuple[tuple[Grid, tuple[int, ...]], ...]:
     for name in ("top1465.txt", "sudoku_exchange_se_rated.txt"):
         lines = read_puzzles(name)
         for line in lines[:: max(1, len(lines) // per_file)][:per_file]:
-            start = Grid.from_string(line)
+            start = parse_grid(line)
             solution = unique_solution(start)
             assert solution is not None
             out.append((start, solution))

@@ -11,6 +11,7 @@ from sweeps import check_case_mirrored, check_finders_sound, check_silent, real_
 
 from sudoku_tk.engine.board.geometry import Geometry
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.brute_force import unique_solution
 from sudoku_tk.engine.solving.logic import solve_logically
 from sudoku_tk.engine.steps.step import HighlightRole, Technique
@@ -239,7 +240,7 @@ def _stuck_positions() -> tuple[tuple[Grid, tuple[int, ...]], ...]:
     before = [t for t in implemented() if ORDER.index(t) < ORDER.index(T.ALS_XZ)]
     out = []
     for line in read_puzzles("top1465.txt")[:150] + read_puzzles("sudoku_exchange_se_rated.txt")[-150:]:
-        start = Grid.from_string(line)
+        start = parse_grid(line)
         solution = unique_solution(start)
         assert solution is not None
         final = solve_logically(start, enabled=before, unique=True).final

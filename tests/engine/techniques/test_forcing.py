@@ -13,6 +13,7 @@ from sweeps import check_case_mirrored
 
 from sudoku_tk.engine.board.geometry import Geometry
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.brute_force import unique_solution
 from sudoku_tk.engine.solving.logic import apply_step
 from sudoku_tk.engine.steps.step import HighlightRole, Step, Technique
@@ -84,7 +85,7 @@ def _positions(count: int) -> list[tuple[Grid, tuple[int, ...]]]:
     """Positions of SE-rated puzzles where the solver reached a forcing step, with their solutions."""
     out = []
     for line in read_puzzles("sudoku_exchange_se_rated.txt")[1950::40][:count]:
-        grid = Grid.from_string(line)
+        grid = parse_grid(line)
         sol = unique_solution(grid)
         assert sol is not None
         for _ in range(200):
@@ -135,7 +136,7 @@ def test_a_true_premise_forces_only_true_facts(nets: bool) -> None:
 
 def test_nested_refutations_never_refute_a_true_candidate() -> None:
     line = read_puzzles("hardest.txt")[1]
-    grid = Grid.from_string(line)
+    grid = parse_grid(line)
     sol = unique_solution(grid)
     assert sol is not None
     checked = 0
@@ -151,7 +152,7 @@ def test_nested_refutations_never_refute_a_true_candidate() -> None:
 
 def test_brute_force_is_silent_without_a_single_completion() -> None:
     puzzle = read_puzzles("sudoku_exchange_se_rated.txt")[0]
-    grid = Grid.from_string(puzzle)
+    grid = parse_grid(puzzle)
     sol = unique_solution(grid)
     assert sol is not None
     # A true candidate removed: the position has no completion at all, so nothing can be read from it.
@@ -165,7 +166,7 @@ def test_brute_force_is_silent_without_a_single_completion() -> None:
 
 
 def test_brute_force_works_on_every_board_size() -> None:
-    four = Grid.from_string("..3..4.221....2.")
+    four = parse_grid("..3..4.221....2.")
     sol = unique_solution(four)
     assert sol is not None
     (step,) = list(last_resort.find_brute_force(four))

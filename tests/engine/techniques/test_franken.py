@@ -14,6 +14,7 @@ from sweeps import check_case_mirrored, check_finders_sound, check_silent
 
 from sudoku_tk.engine.board.geometry import Geometry
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.brute_force import unique_solution
 from sudoku_tk.engine.solving.logic import solve_logically
 from sudoku_tk.engine.steps.step import HighlightRole, Step, Technique
@@ -309,7 +310,7 @@ def _real_positions() -> tuple[tuple[Grid, tuple[int, ...]], ...]:
     out = []
     for enabled, sample in ((before, lines[-400::10]), (basics, lines[7::75])):
         for line in sample:
-            start = Grid.from_string(line)
+            start = parse_grid(line)
             solution = unique_solution(start)
             assert solution is not None
             final = solve_logically(start, enabled=enabled, unique=True).final

@@ -18,6 +18,7 @@ from reason_replay import check_reasons, contradicts, unstated
 from shared_data import read_puzzles
 
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.logic import solve_logically
 from sudoku_tk.engine.steps.step import ASSUMED, ChainNode, Reason, Rule, Step, Technique
 from sudoku_tk.engine.steps.walk import walk_of
@@ -65,7 +66,7 @@ def _hard_puzzles(n: int) -> list[str]:
 
 @pytest.mark.parametrize("puzzle", _hard_puzzles(12))
 def test_every_reason_on_a_hard_solving_path_replays(puzzle: str) -> None:
-    path = solve_logically(Grid.from_string(puzzle))
+    path = solve_logically(parse_grid(puzzle))
     chained = 0
     for grid, step in zip(path.iter_grids(), path.steps):
         check_reasons(grid, step)
@@ -77,7 +78,7 @@ def test_every_reason_on_a_hard_solving_path_replays(puzzle: str) -> None:
 
 def test_the_replay_catches_a_reason_that_leans_on_an_unstated_fact() -> None:
     """The checker itself: a 'last place' that leaves out an open place, a 'sees' of nothing, a lost candidate."""
-    grid = Grid.from_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    grid = parse_grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
     geo = grid.geometry
     # r1c2 (cell 1) and digit 1: find a row-1 unit with several places of some digit.
     digit = next(d for d in range(1, 10) if sum(1 for c in geo.units[0] if grid.candidates[c] >> (d - 1) & 1) >= 3)
@@ -97,7 +98,7 @@ def _hard_positions(count: int) -> list[Grid]:
     """Positions where the next step is a chain-like one: along the paths of the forum's hardest puzzles."""
     out: list[Grid] = []
     for line in read_puzzles("forum_hardest_1905_11plus_every4th.txt"):
-        path = solve_logically(Grid.from_string(line[:81]))
+        path = solve_logically(parse_grid(line[:81]))
         for grid, step in zip(path.iter_grids(), path.steps):
             if step.technique in WALKED_ALWAYS and not _doubly_linked(step):
                 out.append(grid)

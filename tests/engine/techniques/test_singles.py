@@ -6,6 +6,7 @@ from caselib import case_file_tests, case_steps, check_step_contract, load_cases
 
 from sudoku_tk.engine.board.geometry import Geometry
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.steps.step import Technique
 from sudoku_tk.engine.techniques import finder_for
 from sudoku_tk.engine.techniques.singles import FINDERS
@@ -47,11 +48,10 @@ def test_explanations_read_well() -> None:
 
 def test_every_single_shows_its_cell_as_the_pattern() -> None:
     """The hint's "pattern" rung draws the pattern roles: a single's pattern is its cell."""
-    from sudoku_tk.engine.board.grid import Grid
     from sudoku_tk.engine.steps.step import HighlightRole
     from sudoku_tk.engine.techniques.singles import FINDERS
 
-    grid = Grid.from_string("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    grid = parse_grid("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
     seen = 0
     for _tech, finder in FINDERS:
         for step in finder(grid):

@@ -12,6 +12,7 @@ from sweeps import check_case_mirrored, check_silent
 
 from sudoku_tk.engine.board.geometry import Geometry
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.brute_force import unique_solution
 from sudoku_tk.engine.solving.logic import solve_logically
 from sudoku_tk.engine.steps.step import HighlightRole, Technique
@@ -203,7 +204,7 @@ def test_sound_where_the_solver_uses_it() -> None:
     lines = read_puzzles("sudoku_exchange_se_rated.txt")
     positions = checked = 0
     for line in lines[1000::3]:
-        start = Grid.from_string(line)
+        start = parse_grid(line)
         path = solve_logically(start, enabled=enabled, unique=True)
         if Technique.SUE_DE_COQ not in path.techniques():
             continue

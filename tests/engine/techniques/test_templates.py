@@ -13,6 +13,7 @@ from sweeps import check_case_mirrored, check_each_fires_soundly, check_silent
 
 from sudoku_tk.engine.board.geometry import Geometry
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.brute_force import unique_solution
 from sudoku_tk.engine.solving.logic import apply_step
 from sudoku_tk.engine.steps.step import HighlightRole, Step, Technique
@@ -293,7 +294,7 @@ def test_template_solving_paths_are_sound_and_match_the_reference() -> None:
     lines = read_puzzles("top1465.txt")[::15]
     fired = {Technique.TEMPLATE_SET: 0, Technique.TEMPLATE_DEL: 0}
     for n, line in enumerate(lines):
-        grid = Grid.from_string(line)
+        grid = parse_grid(line)
         solution = unique_solution(grid)
         assert solution is not None
         for _ in range(200):
