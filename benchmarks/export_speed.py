@@ -15,7 +15,8 @@ from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.generating.generator import generate
 from sudoku_tk.engine.play.propagation import recompute
 from sudoku_tk.engine.steps.step import Highlight, HighlightRole, Link
-from sudoku_tk.render.board_picture import PictureKind, picture, save_png
+from sudoku_tk.render.board_picture import picture, save_png
+from sudoku_tk.render.content import PictureKind
 from sudoku_tk.render.overlays import Overlay
 from sudoku_tk.render.sheets import SheetPuzzle, puzzle_sheets
 

@@ -219,7 +219,8 @@ def app_section() -> None:
     from sudoku_tk.engine.play.moves import Place
     from sudoku_tk.engine.play.propagation import recompute
     from sudoku_tk.engine.solving.brute_force import solve
-    from sudoku_tk.render.board_picture import PictureKind, picture
+    from sudoku_tk.render.board_picture import picture
+    from sudoku_tk.render.content import PictureKind
 
     print("app: this app's board pictures (render/, light theme), 50–200 %")
     seconds: list[float] = []

@@ -13,14 +13,8 @@ from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Pencil, Place
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, NO_ASSISTS, recompute
 from sudoku_tk.engine.steps.step import Highlight, HighlightRole, Link
-from sudoku_tk.render.board_picture import (
-    NoSolutionError,
-    PictureKind,
-    board_content,
-    picture,
-    render_board,
-    save_png,
-)
+from sudoku_tk.render.board_picture import picture, render_board, save_png
+from sudoku_tk.render.content import NoSolutionError, PictureKind, board_content
 from sudoku_tk.render.fonts import Face, board_font, is_scalable
 from sudoku_tk.render.layout import PictureLayout, Rect, layout_for
 from sudoku_tk.render.overlays import Overlay

@@ -140,7 +140,8 @@ def _png(ns: argparse.Namespace, grid: Grid) -> int:
     from ..app.hints.texts import full_highlights
     from ..engine.play.propagation import NO_ASSISTS, Assist, recompute
     from ..engine.techniques import find_hint
-    from ..render.board_picture import NoSolutionError, PictureKind, picture, save_png
+    from ..render.board_picture import picture, save_png
+    from ..render.content import NoSolutionError, PictureKind
     from ..render.layout import PNG_SCALE
     from ..render.overlays import NO_OVERLAY, Overlay
 

@@ -1,7 +1,7 @@
 """A board as a picture: the puzzle, its solution or the position as it is, drawn with Pillow like the canvas.
 
-``board_content(kind, position)`` says what each cell shows (a digit and its origin,
-or candidates); ``render_board(content, overlay, layout)`` draws it at the layout's
+``board_content(kind, position)`` (content.py) says what each cell shows (a digit and
+its origin, or candidates); ``render_board(content, overlay, layout)`` draws it at the layout's
 size, in the canvas's layers: backgrounds and shading, grid lines and frame, marks
 under the text, digits (givens bold, the player's regular, automatic italic, each in
 its colour) and candidates in their mini-grid, then the overlay's strokes. Drawn at
@@ -11,87 +11,18 @@ the final size with TrueType fonts, so a 2× picture is as crisp as 1×.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from sudoku_tk.engine.board.digitset import DigitSet
-from sudoku_tk.engine.board.geometry import Cell, Digit, Geometry
 from sudoku_tk.engine.play.propagation import Origin, Position
-from sudoku_tk.engine.solving.brute_force import unique_solution
 
+from .content import BoardContent, PictureKind, board_content
 from .fonts import Face, board_font
-from .layout import PictureLayout, layout_for
-from .overlays import NO_OVERLAY, Overlay, OverlayPainter, _fill_box
+from .layout import PictureLayout, fill_box, layout_for
+from .overlays import NO_OVERLAY, Overlay, OverlayPainter
 from .palette import LIGHT, Palette
 from .strokes import place_text
-
-
-class PictureKind(Enum):
-    """Which board a picture shows."""
-
-    PUZZLE = "puzzle"
-    """The givens only."""
-    SOLUTION = "solution"
-    """Every cell filled: the givens, and the solution's digits in the player's colour."""
-    POSITION = "position"
-    """The board as it is: givens, the player's and automatic digits, candidates."""
-
-
-@dataclass(frozen=True, slots=True)
-class BoardContent:
-    """What each cell of a picture shows: a digit with its origin, or (when empty) candidates."""
-
-    geometry: Geometry
-    values: tuple[int, ...]
-    origins: tuple[Origin, ...]
-    candidates: tuple[DigitSet, ...]
-    """Candidates to draw per cell (empty for filled cells, and for every cell when candidates are off)."""
-    conflicts: frozenset[Cell] = frozenset()
-    """Cells whose digit stands twice in a unit (drawn in the conflict colours)."""
-
-    def has_candidate(self, cell: Cell, digit: Digit) -> bool:
-        return digit in self.candidates[cell]
-
-
-class NoSolutionError(ValueError):
-    """A solution picture was asked for a puzzle without exactly one solution."""
-
-
-def board_content(
-    kind: PictureKind,
-    position: Position,
-    *,
-    candidates: bool = True,
-    solution: Sequence[int] | None = None,
-    own_marks: bool = False,
-) -> BoardContent:
-    """What a picture of ``kind`` shows of ``position`` (``candidates``: draw them in a position picture).
-
-    ``own_marks``: the small digits are the player's own pencil marks (``Position.marks``), as the board shows
-    them in that mode, instead of the candidates the board works out.
-
-    Raises:
-        NoSolutionError: a solution picture, no ``solution`` given and the puzzle has none or several.
-    """
-    geo = position.geometry
-    givens = position.start.givens
-    empty = tuple(DigitSet() for _ in givens)
-    if kind is PictureKind.PUZZLE:
-        origins = tuple(Origin.GIVEN if g else Origin.EMPTY for g in givens)
-        return BoardContent(geo, tuple(givens), origins, empty)
-    if kind is PictureKind.SOLUTION:
-        values = tuple(solution) if solution is not None else unique_solution(position.start.givens_only())
-        if values is None:
-            raise NoSolutionError("the puzzle has no single solution to show")
-        origins = tuple(Origin.GIVEN if g else Origin.PLAYER for g in givens)
-        return BoardContent(geo, values, origins, empty)
-    small = position.mark_set if own_marks else position.candidate_set
-    cands = tuple(small(c) if not v else DigitSet() for c, v in enumerate(position.values)) if candidates else empty
-    conflicts = position.conflict_cells() if position.conflicts() else frozenset()
-    return BoardContent(geo, position.values, position.origins, cands, conflicts)
 
 
 def render_board(
@@ -113,7 +44,7 @@ def render_board(
     draw = ImageDraw.Draw(image)
     painter = OverlayPainter(draw, lay, palette, content)
     for cell in content.conflicts:
-        draw.rectangle(_fill_box(lay.cell_rect(cell)), fill=palette.conflict_bg)
+        draw.rectangle(fill_box(lay.cell_rect(cell)), fill=palette.conflict_bg)
     painter.shading(overlay)
     _grid(draw, lay, palette)
     painter.marks(overlay)

@@ -56,6 +56,11 @@ class Rect:
         return (self.x0, self.y0, self.x1, self.y1)
 
 
+def fill_box(r: Rect) -> tuple[float, float, float, float]:
+    """Pillow's inclusive box for filling exactly the pixels of ``r`` (x1, y1 exclusive)."""
+    return (r.x0, r.y0, r.x1 - 1, r.y1 - 1)
+
+
 @dataclass(frozen=True, slots=True)
 class GridLine:
     """An inner grid line at ``offset`` pixels from the board's edge; vertical or horizontal; thick at box edges."""

@@ -11,20 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from PIL import ImageDraw
 
 from sudoku_tk.engine.board.geometry import Cell, Digit, Geometry, Unit
 from sudoku_tk.engine.steps.step import Highlight, HighlightRole, Link
 
+from .content import BoardContent
 from .fonts import Face, board_font
-from .layout import PictureLayout, Rect
+from .layout import PictureLayout, Rect, fill_box
 from .palette import Palette, RoleStyle, Shape
 from .strokes import arrow_head, dash_px, outline, place_text, polyline, quadratic, role_shape, width_px
-
-if TYPE_CHECKING:
-    from .board_picture import BoardContent
 
 COLOUR_COUNT = 4
 """Hand-made colouring uses colour indices 0..3."""
@@ -81,10 +78,10 @@ class OverlayPainter:
         for h in _units_first(overlay.highlights):
             style = self.pal.role(h.role)
             for unit in h.units:
-                draw.rectangle(_fill_box(lay.unit_rect(self.geo.units[unit])), fill=style.fill)
+                draw.rectangle(fill_box(lay.unit_rect(self.geo.units[unit])), fill=style.fill)
             for cell in h.cells:
                 if self._cell_wide(h, cell):
-                    draw.rectangle(_fill_box(lay.cell_rect(cell)), fill=style.fill)
+                    draw.rectangle(fill_box(lay.cell_rect(cell)), fill=style.fill)
 
     # -- layer 2: over the grid lines, under the text -------------------------------------------
     def marks(self, overlay: Overlay) -> None:
@@ -126,7 +123,7 @@ class OverlayPainter:
     # -- pieces ----------------------------------------------------------------------------------
     def _paint(self, r: Rect, colour: int, edge: int) -> None:
         """One of the player's colours: a filled square, outlined in the pair's hue for a pair's second colour."""
-        self.draw.rectangle(_fill_box(r), fill=self.pal.paint[colour])
+        self.draw.rectangle(fill_box(r), fill=self.pal.paint[colour])
         if colour % 2:
             outline(
                 self.draw,
@@ -272,11 +269,6 @@ class OverlayPainter:
 def _units_first(highlights: tuple[Highlight, ...]) -> list[Highlight]:
     """Units first, so the shading of a cell lies over the shading of its unit (as on the canvas)."""
     return sorted(highlights, key=lambda h: not h.units)
-
-
-def _fill_box(r: Rect) -> tuple[float, float, float, float]:
-    """Pillow's inclusive box for filling exactly the pixels of ``r`` (x1, y1 exclusive)."""
-    return (r.x0, r.y0, r.x1 - 1, r.y1 - 1)
 
 
 def _towards(p: tuple[float, float], q: tuple[float, float], d: float) -> tuple[float, float]:

@@ -13,7 +13,7 @@ from gui_helpers import HARD, MakeApp, click, pump
 from PIL import Image
 
 from sudoku_tk.engine.board.digitset import DigitSet
-from sudoku_tk.render.board_picture import PictureKind
+from sudoku_tk.render.content import PictureKind
 from sudoku_tk.render.layout import layout_for
 from sudoku_tk.render.palette import LIGHT, rgb
 from sudoku_tk.system import Desktop, Platform

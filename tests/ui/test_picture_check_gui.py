@@ -215,7 +215,8 @@ def test_the_check_screen_fits_small_screens() -> None:
 
 def test_a_screenshot_of_candidates_can_start_with_them(make_app: Callable[..., App]) -> None:
     from sudoku_tk.engine.play.propagation import recompute
-    from sudoku_tk.render.board_picture import PictureKind, picture
+    from sudoku_tk.render.board_picture import picture
+    from sudoku_tk.render.content import PictureKind
     from sudoku_tk.vision.reader import read_with_picture
 
     app = make_app(CLASSIC)

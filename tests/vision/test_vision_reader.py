@@ -16,7 +16,8 @@ from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Place
 from sudoku_tk.engine.play.propagation import recompute
 from sudoku_tk.engine.solving.brute_force import solve
-from sudoku_tk.render.board_picture import PictureKind, picture
+from sudoku_tk.render.board_picture import picture
+from sudoku_tk.render.content import PictureKind
 from sudoku_tk.vision.locate import NoGridFound
 from sudoku_tk.vision.read_check import CheckStatus, check_reading
 from sudoku_tk.vision.reader import read_picture, read_with_picture

@@ -13,8 +13,8 @@ import tkinter as tk
 from dataclasses import dataclass
 from tkinter import ttk
 
-from sudoku_tk.render.board_picture import PictureKind
 from sudoku_tk.render.booklet import LEVEL_NAMES
+from sudoku_tk.render.content import PictureKind
 from sudoku_tk.render.sheets import PER_PAGE
 
 from .puzzle_and_preferences import _Dialog

@@ -38,6 +38,7 @@ from sudoku_tk.app.storage.settings import Settings
 from sudoku_tk.app.storage.share_texts import ShareKind, share_problem, share_text
 from sudoku_tk.render.board_picture import NoSolutionError, PictureKind, picture, save_png
 from sudoku_tk.render.booklet import BookletError, booklet_puzzles
+from sudoku_tk.render.content import NoSolutionError, PictureKind
 from sudoku_tk.render.game_pictures import game_overlay, game_sheet
 from sudoku_tk.render.overlays import NO_OVERLAY
 from sudoku_tk.render.pdf import PdfDocument
