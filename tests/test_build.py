@@ -368,7 +368,8 @@ def test_self_test_without_a_display_says_no_window(tmp_path: Path) -> None:
 
 @pytest.mark.gui
 def test_self_test_reports_a_refused_move(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudoku_tk.app.game.session import Outcome, Session
+    from sudoku_tk.app.game.outcome import Outcome
+    from sudoku_tk.app.game.session import Session
 
     monkeypatch.setattr(Session, "place", lambda self, cell, digit: Outcome(False, "refused for the test"))
     assert selftest.main([]) == Status.MOVE_REFUSED
@@ -422,7 +423,8 @@ def test_self_test_reports_menus_showing_what_macos_menus_cannot_read(monkeypatc
 
 @pytest.mark.gui
 def test_self_test_reports_an_undo_key_that_does_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudoku_tk.app.game.session import Outcome, Session
+    from sudoku_tk.app.game.outcome import Outcome
+    from sudoku_tk.app.game.session import Session
 
     monkeypatch.setattr(Session, "undo", lambda self: Outcome(False, "nothing to undo, for the test"))
     assert selftest.main([]) == Status.MENU_KEYS

@@ -59,18 +59,18 @@ def test_session_colours_are_notes_not_moves() -> None:
     heard = []
     s.subscribe(heard.append)
     before = s.position
-    out = s.colour_candidate(1, 2, 0)
+    out = s.colours.toggle_candidate(1, 2, 0)
     assert out and out.message == "2 in r1c2: colour 1a on"
-    assert s.colour_cell(3, 3).message == "r1c4: colour 2b on"
-    assert s.colour_cell(3, 3).message == "r1c4: colour 2b off"
+    assert s.colours.toggle_cell(3, 3).message == "r1c4: colour 2b on"
+    assert s.colours.toggle_cell(3, 3).message == "r1c4: colour 2b off"
     assert [c.kind for c in heard] == [ChangeKind.COLOURS] * 3
     assert heard[-1].view is not None and heard[-1].view.colouring == Colouring().toggle_candidate(1, 2, 0)
     # The board, the move list and undo know nothing of colours.
     assert s.position == before and not s.moves and not s.can_undo()
     s.place(1, 1)
     assert s.colouring.candidate_colour(1, 2) == 0  # kept; the board shows it while the candidate is shown
-    assert s.clear_colours().message == "Cleared 1 colour"
-    refused = s.clear_colours()
+    assert s.colours.clear().message == "Cleared 1 colour"
+    refused = s.colours.clear()
     assert not refused and refused.message == "No colours to clear"
 
 
@@ -79,8 +79,8 @@ def test_colours_are_saved_and_old_files_load_without_them() -> None:
     plain = dumps(s.to_record())
     assert '"colours"' not in plain  # written only when there are some
     assert loads(plain).colouring == Colouring()
-    s.colour_cell(40, 2)
-    s.colour_candidate(2, 9, 1)
+    s.colours.toggle_cell(40, 2)
+    s.colours.toggle_candidate(2, 9, 1)
     text = dumps(s.to_record())
     assert '"colours"' in text
     back = Session.from_record(loads(text))
@@ -90,6 +90,6 @@ def test_colours_are_saved_and_old_files_load_without_them() -> None:
 
 def test_a_new_game_starts_without_colours() -> None:
     s = Session(parse_grid(HARD), "t")
-    s.colour_cell(0, 0)
+    s.colours.toggle_cell(0, 0)
     s.new_game(parse_grid(HARD), "again")
     assert not s.colouring

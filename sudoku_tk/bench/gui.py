@@ -305,7 +305,7 @@ def bench_lists(positions: int = 12) -> ListTimes:
             if cell is not None:
                 digit = min(pos.candidate_set(cell))
                 t0 = time.perf_counter()
-                app.session.toggle_pencil(cell, digit)
+                app.session.pencil.toggle(cell, digit)
                 app.board.update_idletasks()
                 marks.append((time.perf_counter() - t0) * 1000)
                 panel.lists.stop_all()

@@ -26,12 +26,12 @@ R1C2, R1C3, R1C4 = 1, 2, 3
 def own_game() -> Session:
     """A game in own-marks mode with marks added, rubbed out, cleared by a placement, and an undone mark."""
     s = Session(parse_grid(HARD), "Marks", candidate_mode=CandidateMode.OWN)
-    assert s.toggle_pencil(R1C3, 2)
-    assert s.toggle_pencil(R1C3, 6)
-    assert s.toggle_pencil(R1C4, 6)
-    assert s.toggle_pencil(R1C3, 2)  # rubbed out again
+    assert s.pencil.toggle(R1C3, 2)
+    assert s.pencil.toggle(R1C3, 6)
+    assert s.pencil.toggle(R1C4, 6)
+    assert s.pencil.toggle(R1C3, 2)  # rubbed out again
     assert s.place(R1C2, 6)  # 6 leaves the marks of r1c3 and r1c4 (Peer Elimination is on)
-    assert s.toggle_pencil(R1C4, 9)
+    assert s.pencil.toggle(R1C4, 9)
     assert s.undo()  # r1c4+9 waits on the redo list
     return s
 
@@ -75,7 +75,7 @@ def test_a_game_with_own_marks_round_trips_exactly() -> None:
 
 def test_a_fill_in_move_round_trips() -> None:
     s = Session(parse_grid(HARD), candidate_mode=CandidateMode.OWN)
-    assert s.fill_marks()
+    assert s.pencil.fill()
     move = s.moves[-1]
     assert isinstance(move, Pencil) and move.add
     back = Session.from_record(loads(dumps(s.to_record())))

@@ -423,7 +423,7 @@ def test_in_own_marks_mode_the_missing_digits_are_those_the_marks_leave_out() ->
     assert solution is not None
     r1c2, r1c3 = 1, 2
     wrong = next(d for d in range(1, 10) if d != solution[r1c2])
-    assert s.toggle_pencil(r1c2, wrong) and s.toggle_pencil(r1c3, solution[r1c3])
+    assert s.pencil.toggle(r1c2, wrong) and s.pencil.toggle(r1c3, solution[r1c3])
     assert s.missing_shown() == ((r1c2, solution[r1c2]),)  # r1c3's marks hold its digit; unpencilled cells don't count
     assert s.missing_candidates() == ()  # the candidates are whole
     assert s.set_candidate_mode(CandidateMode.AUTOMATIC)

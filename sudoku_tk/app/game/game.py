@@ -11,10 +11,11 @@ several), for a moment only: a puzzle whose count takes longer is ``solution_pen
 (treated as not unique meanwhile) until the window's background check hands the answer
 to ``know_solution`` (app/puzzles/solution_check.py).
 
-``Session`` (session.py) extends ``Game`` with the requests that change it (moves,
-undo and redo, reveals, new games) and the listeners that hear about them; this
-module only reads and reloads. The clock, the "Why?" texts and the checks against
-the solution are in ``app/game/clock.py``, ``explanations.py`` and ``checking.py``.
+``Session`` (session.py) is a ``Game`` that takes the requests that change it (moves,
+undo and redo, reveals, new games; pencil marks and colours through the request
+objects it holds) and tells the listeners that hear about them; this module only
+reads and reloads (and keeps the rating and colours it is handed). The clock, the "Why?" texts and the checks against
+the solution are in ``clock.py``, ``explanations.py`` and ``checking.py``.
 """
 
 from __future__ import annotations
@@ -167,6 +168,10 @@ class Game:
     def colouring(self) -> Colouring:
         """The player's colours on cells and candidates (notes only: they never change the board)."""
         return self._colouring
+
+    def set_colouring(self, colouring: Colouring) -> None:
+        """Keep the player's colours with the game (they are saved with it); nothing on the board changes."""
+        self._colouring = colouring
 
     @property
     def is_entering(self) -> bool:

@@ -1,4 +1,4 @@
-"""PencilRequests: the Session's requests about the player's own pencil marks (a mixin of ``Session``).
+"""PencilRequests: the requests about the player's own pencil marks, held by the Session as ``session.pencil``.
 
 Toggling a mark, filling in every candidate and rubbing out every mark are each one
 ``Pencil`` move, so Undo takes each back at once; a request that can't be made is
@@ -9,38 +9,45 @@ switching the mode itself is ``Session.set_candidate_mode``, which tells the lis
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from sudoku_tk.app.game.game import Game
-from sudoku_tk.app.game.pencil_mode import PencilOrRefusal, clear_move, fill_move, toggle_move
 from sudoku_tk.engine.board.geometry import Cell, Digit
 from sudoku_tk.engine.play.moves import Move
 
-if TYPE_CHECKING:
-    from sudoku_tk.app.game.session import Outcome
+from .game import Game
+from .outcome import Outcome
+from .pencil_mode import PencilOrRefusal, clear_move, fill_move, toggle_move
 
 
-class PencilRequests(Game):
-    """Requests on the player's own marks; the Session provides ``_push``, ``toggle_candidate`` and ``_pencil_refused``."""
+class PencilRequests:
+    """The player's own marks on ``game``: each request is one move made by ``push`` (the session's), or refused.
 
-    # Provided by Session (declared here so the requests below type-check; no default, no stub).
-    _push: Callable[[Move], Outcome]
-    _pencil_refused: Callable[[str], Outcome]
-    toggle_candidate: Callable[[Cell, Digit], Outcome]
+    Outside own-marks mode a toggle is the candidate's toggle (``toggle_candidate``, the session's), so the
+    right-click, Shift/Alt+digit and the pad do one thing in either mode.
+    """
 
-    def toggle_pencil(self, cell: Cell, digit: Digit) -> Outcome:
-        """Right-click, Shift/Alt+digit, the pad: toggle the player's own mark in own-marks mode, else the candidate."""
-        if not self.own_marks:
-            return self.toggle_candidate(cell, digit)
-        return self._pencil(toggle_move(self._position, cell, digit))
+    def __init__(
+        self,
+        game: Game,
+        push: Callable[[Move], Outcome],
+        toggle_candidate: Callable[[Cell, Digit], Outcome],
+    ) -> None:
+        self._game = game
+        self._push = push
+        self._toggle_candidate = toggle_candidate
 
-    def fill_marks(self) -> Outcome:
+    def toggle(self, cell: Cell, digit: Digit) -> Outcome:
+        """Toggle the player's own mark ``digit`` in ``cell`` in own-marks mode, else the candidate."""
+        if not self._game.own_marks:
+            return self._toggle_candidate(cell, digit)
+        return self._make(toggle_move(self._game.position, cell, digit))
+
+    def fill(self) -> Outcome:
         """Pencil in every current candidate of every empty cell that is not marked yet, as one move."""
-        return self._pencil(fill_move(self._position))
+        return self._make(fill_move(self._game.position))
 
-    def clear_marks(self) -> Outcome:
+    def clear(self) -> Outcome:
         """Rub out every pencil mark, as one move."""
-        return self._pencil(clear_move(self._position))
+        return self._make(clear_move(self._game.position))
 
-    def _pencil(self, made: PencilOrRefusal) -> Outcome:
-        return self._pencil_refused(made) if isinstance(made, str) else self._push(made)
+    def _make(self, made: PencilOrRefusal) -> Outcome:
+        return Outcome(False, made) if isinstance(made, str) else self._push(made)

@@ -38,7 +38,8 @@ from sudoku_tk.app.game.assist_changes import board_change_text
 from sudoku_tk.app.game.colour_requests import ColourRequests
 from sudoku_tk.app.game.colouring import Colouring
 from sudoku_tk.app.game.contradictions import ContradictionNote, note_contradictions
-from sudoku_tk.app.game.game import REVEAL_NOTE
+from sudoku_tk.app.game.game import REVEAL_NOTE, Game
+from sudoku_tk.app.game.outcome import Outcome
 from sudoku_tk.app.game.pencil_mode import CandidateMode, switch_text
 from sudoku_tk.app.game.pencil_requests import PencilRequests
 from sudoku_tk.app.storage.game_record import GameRecord
@@ -129,22 +130,14 @@ class Change:
     """The game as it stands after the change; filled in by the session when it tells its listeners."""
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The answer to a request: done or refused, with a sentence for the player either way."""
-
-    done: bool
-    message: str
-
-    def __bool__(self) -> bool:
-        return self.done
-
-
 Listener = Callable[[Change], None]
 
 
-class Session(ColourRequests, PencilRequests):
-    """A game in play; every query answers from the recomputed Position.
+class Session(Game):
+    """A game in play; every query answers from the recomputed Position (``Game``), every change is a request.
+
+    It holds the request objects of two parts of the game: ``pencil`` (the player's own pencil marks, each
+    request one move) and ``colours`` (hand-made colours, notes that are not moves).
 
     >>> from sudoku_tk.engine.formats import parse_grid
     >>> s = Session(parse_grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
@@ -175,6 +168,10 @@ class Session(ColourRequests, PencilRequests):
     ) -> None:
         """Start a game on ``start``; ``redo`` lists undone moves, the next one to redo first."""
         self._listeners: list[Listener] = []
+        self.pencil = PencilRequests(self, self._push, self.toggle_candidate)
+        """The player's own pencil marks: ``toggle``, ``fill``, ``clear`` (see pencil_requests.py)."""
+        self.colours = ColourRequests(self, self._tell_colours)
+        """Hand-made colours: ``toggle_cell``, ``toggle_candidate``, ``clear`` (see colour_requests.py)."""
         record = GameRecord(
             start,
             tuple(moves),
@@ -249,9 +246,6 @@ class Session(ColourRequests, PencilRequests):
         message = switch_text(mode, self._assists, before, self._position)
         self._notify(Change(ChangeKind.ASSISTS, message))
         return Outcome(True, message)
-
-    def _pencil_refused(self, message: str) -> Outcome:
-        return Outcome(False, message)
 
     def clear(self, cell: Cell) -> Outcome:
         """Take back the digit the player placed in ``cell``."""
@@ -494,18 +488,14 @@ class Session(ColourRequests, PencilRequests):
             hints=self._hints,
             reveals=self._reveals,
             contradiction=note_contradictions(pos),
-            colouring=self._colouring,
+            colouring=self.colouring,
             own_marks=self.own_marks,
             found_alone=self._found_alone,
             hint_rungs=self._hint_rungs,
         )
 
-    def _colours_changed(self, message: str) -> Outcome:
+    def _tell_colours(self, message: str) -> None:
         self._notify(Change(ChangeKind.COLOURS, message))
-        return Outcome(True, message)
-
-    def _colours_refused(self, message: str) -> Outcome:
-        return Outcome(False, message)
 
     def _notify(self, change: Change) -> None:
         if not self._listeners:

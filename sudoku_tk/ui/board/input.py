@@ -203,7 +203,7 @@ class BoardInput:
         self._board.set_cursor(hit.cell)
         if self._session.position.values[hit.cell]:
             return
-        self._status.tell_refusal(self._session.toggle_pencil(hit.cell, hit.digit))
+        self._status.tell_refusal(self._session.pencil.toggle(hit.cell, hit.digit))
 
     # -- keyboard -----------------------------------------------------------------
     def on_key(self, event: tk.Event) -> str | None:
@@ -243,7 +243,7 @@ class BoardInput:
         elif kind is KeyKind.PLACE:
             self._status.tell_refusal(self._session.place(cursor, action.digit))
         elif kind is KeyKind.TOGGLE:
-            self._status.tell_refusal(self._session.toggle_pencil(cursor, action.digit))
+            self._status.tell_refusal(self._session.pencil.toggle(cursor, action.digit))
         elif kind is KeyKind.CLEAR:
             self._status.tell_refusal(self._session.clear(cursor))
         return "break"
@@ -277,7 +277,7 @@ class BoardInput:
         if mode is PadMode.PLACE:
             self._status.tell_refusal(self._session.place(cursor, digit))
         else:
-            self._status.tell_refusal(self._session.toggle_pencil(cursor, digit))
+            self._status.tell_refusal(self._session.pencil.toggle(cursor, digit))
 
     def set_highlight(self, digit: Digit | None) -> None:
         """Highlight ``digit`` on the board and the pad (None: none)."""

@@ -2,7 +2,7 @@
 
 ``PencilCommands.register`` adds the commands to the registry (menus.py builds the View
 menu entries and the Mod+M shortcut from it). The handlers are thin: one Session call
-(``set_candidate_mode``, ``fill_marks``, ``clear_marks``), its sentence in the status bar,
+(``set_candidate_mode``, ``pencil.fill``, ``pencil.clear``), its sentence in the status bar,
 and for a switch of mode the settings' default for new games. What the modes mean and
 what a switch says are in app/game/pencil_mode.py.
 """
@@ -62,7 +62,7 @@ class PencilCommands:
             Command(
                 "fill-marks",
                 "Fill in all candidates",
-                lambda: self._status.tell_refusal(host.session.fill_marks()),
+                lambda: self._status.tell_refusal(host.session.pencil.fill()),
                 lambda: shown() and own(),
                 menu="View",
                 group="candidates",
@@ -73,7 +73,7 @@ class PencilCommands:
             Command(
                 "clear-marks",
                 "Clear my pencil marks",
-                lambda: self._status.tell_refusal(host.session.clear_marks()),
+                lambda: self._status.tell_refusal(host.session.pencil.clear()),
                 lambda: shown() and own(),
                 menu="View",
                 group="candidates",

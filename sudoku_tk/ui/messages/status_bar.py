@@ -20,7 +20,8 @@ import tkinter as tk
 from collections.abc import Callable, Sequence
 from tkinter import ttk
 
-from sudoku_tk.app.game.session import Outcome, Session
+from sudoku_tk.app.game.outcome import Outcome
+from sudoku_tk.app.game.session import Session
 from sudoku_tk.system import ErrorLog
 
 from ..window.theme import Theme

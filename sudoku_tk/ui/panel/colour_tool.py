@@ -20,7 +20,8 @@ from tkinter import ttk
 
 from sudoku_tk.app.game.colouring import COLOUR_NAMES, COLOURS
 from sudoku_tk.app.game.commands import Command, CommandRegistry, Shortcut
-from sudoku_tk.app.game.session import Outcome, Session
+from sudoku_tk.app.game.outcome import Outcome
+from sudoku_tk.app.game.session import Session
 from sudoku_tk.engine.board.geometry import Digit
 
 from ..board.canvas import BoardCanvas
@@ -124,9 +125,9 @@ class ColourTool(ttk.Frame):
             return
         self._board.set_cursor(hit.cell)
         if hit.digit is not None and self._board.candidate_visible(hit.cell, hit.digit):
-            self._tell(self._session.colour_candidate(hit.cell, hit.digit, self.active))
+            self._tell(self._session.colours.toggle_candidate(hit.cell, hit.digit, self.active))
         else:
-            self._tell(self._session.colour_cell(hit.cell, self.active))
+            self._tell(self._session.colours.toggle_cell(hit.cell, self.active))
 
     def colour_digit(self, digit: Digit) -> bool:
         """A digit key while the tool is on: colour that candidate of the selected cell (True: handled)."""
@@ -134,7 +135,7 @@ class ColourTool(ttk.Frame):
         if self.active is None or cell is None:
             return False
         if self._board.candidate_visible(cell, digit):
-            self._tell(self._session.colour_candidate(cell, digit, self.active))
+            self._tell(self._session.colours.toggle_candidate(cell, digit, self.active))
         else:
             geo = self._session.geometry
             self._say(f"{geo.cell_name(cell)} shows no candidate {geo.digit_char(digit)} to colour")
@@ -145,7 +146,7 @@ class ColourTool(ttk.Frame):
         cell = self._board.cursor
         if self.active is None or cell is None:
             return False
-        self._tell(self._session.colour_cell(cell, self.active))
+        self._tell(self._session.colours.toggle_cell(cell, self.active))
         return True
 
     # -- bivalue filter -------------------------------------------------------------
@@ -178,7 +179,7 @@ def colour_commands(tool: ColourTool, session: Session, tell: Callable[[Outcome]
         Command(
             "clear-colours",
             "Clear colours",
-            lambda: tell(session.clear_colours()),
+            lambda: tell(session.colours.clear()),
             is_available=lambda: bool(session.colouring),
             menu="View",
             group="colours",
