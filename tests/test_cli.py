@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from shared_data import PUZZLES, REPO, read_puzzles, shared_file
 
-from sudoku_tk import __version__, bench
+from sudoku_tk import __version__
+from sudoku_tk.bench import cli as bench
 from sudoku_tk.cli import commands as cli
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.solving.brute_force import solve
@@ -235,7 +236,7 @@ def test_bench_lists_its_sections(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bench_quick_run_without_tkinter() -> None:
     shared_file(PUZZLES / "top95.txt")  # the benchmark reads the public sets in ../shared
     code = (
-        "import sys, sudoku_tk.bench as b\n"
+        "import sys, sudoku_tk.bench.cli as b\n"
         "status = b.main(['--quick', '--only', 'recompute', '--only', 'solve'])\n"
         "assert 'tkinter' not in sys.modules, 'the benchmark imported tkinter'\n"
         "sys.exit(status)\n"

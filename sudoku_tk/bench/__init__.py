@@ -8,21 +8,6 @@ import tkinter.
 
 Importing this package loads nothing else: the self-test and the GUI benchmark's
 start-up probe live here, and their start-up is what they measure. The command
-line's names (``main``, ``section``, ``percentile``, ...) are loaded from ``cli``
-on first use.
+line's names (``main``, ``section``, ``percentile``, ...) are ``cli``'s: import them
+from there (the package never imports its modules, so no module circles back to it).
 """
-
-from __future__ import annotations
-
-_CLI_NAMES = frozenset(
-    {"main", "build_parser", "load_plugins", "run_gui_bench", "section", "SECTIONS", "percentile", "BenchConfig"}
-)
-
-
-def __getattr__(name: str) -> object:
-    """Load ``cli`` (and the engine benchmark with it) only when one of its names is asked for."""
-    if name in _CLI_NAMES:
-        from . import cli
-
-        return getattr(cli, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
