@@ -94,7 +94,7 @@ def test_issue_22s_puzzle_in_steps_and_export(tmp_path: Path) -> None:
         ("sudoku_tk.engine.solving.brute_force.unique_solution", ["hint", WIKIPEDIA]),
         ("sudoku_tk.engine.solving.brute_force.count_solutions", ["steps", "-"]),
         ("sudoku_tk.engine.solving.brute_force.count_solutions", ["rate", "-"]),
-        ("sudoku_tk.render.board_picture.unique_solution", ["export", WIKIPEDIA, "--png", "x.png", "--solution"]),
+        ("sudoku_tk.render.content.unique_solution", ["export", WIKIPEDIA, "--png", "x.png", "--solution"]),
         (
             "sudoku_tk.engine.solving.brute_force.unique_solution",
             ["export", WIKIPEDIA, "--pdf", "x.pdf", "--with-solutions"],
