@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_tk.cli import commands as cli
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.generating.daily import daily_puzzle, daily_seed
 from sudoku_tk.engine.generating.generator import Symmetry, is_minimal
 from sudoku_tk.engine.generating.level_search import DEFAULT_LEVEL_SYMMETRY
@@ -39,7 +39,7 @@ def test_the_hard_puzzle_of_2026_12_01_is_the_same_in_two_processes_unique_and_h
     first, second = _daily_in_a_process("1", *args), _daily_in_a_process("4242", *args)
     assert first == second
     (line,) = first.splitlines()
-    grid = Grid.from_string(line)
+    grid = parse_grid(line)
     assert len(line) == 81 and set(line) <= set(".123456789")
     assert count_solutions(grid, 2) == 1
     rating = rate_puzzle(grid)

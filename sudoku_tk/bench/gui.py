@@ -24,6 +24,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.system import Platform
 
 CLICK_MEDIAN_TARGET_MS = 12.0
@@ -96,7 +97,6 @@ def bench_clicks(clicks: int = 240) -> ClickTimes:
     import tkinter as tk
 
     from sudoku_tk.app.puzzles.choice import PuzzleChoice
-    from sudoku_tk.engine.board.grid import Grid
     from sudoku_tk.engine.solving.brute_force import solve
     from sudoku_tk.ui.window.app import App
 
@@ -113,7 +113,7 @@ def bench_clicks(clicks: int = 240) -> ClickTimes:
                 break
             app.start_puzzle(PuzzleChoice("", name, text))
             app.update()
-            solution = solve(Grid.from_string(text))
+            solution = solve(parse_grid(text))
             if solution is None:
                 continue
             used += 1

@@ -27,7 +27,7 @@ from sudoku_tk.app.storage import save_format
 from sudoku_tk.app.storage.autosave import Autosaver
 from sudoku_tk.app.storage.file_reading import SaveFileError
 from sudoku_tk.app.storage.game_record import GameRecord
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.steps.step import Technique
 from sudoku_tk.engine.techniques import default_techniques
 
@@ -44,7 +44,7 @@ BEYOND_SINGLES = frozenset(default_techniques()) - {
 
 def x_wing_game() -> tuple[Session, HintLadder]:
     """The X-Wing position, its hint at rung 1."""
-    session = Session(Grid.from_string(X_WING_PUZZLE), "SE #367")
+    session = Session(parse_grid(X_WING_PUZZLE), "SE #367")
     ladder = HintLadder(session, BEYOND_SINGLES)
     assert ladder.step_once().title == "Locked Triple"
     view = ladder.press()
@@ -182,12 +182,12 @@ def test_show_me_from_the_mistake_and_the_try_ending_with_close_new_game_or_reve
     assert not ladder.trying and ladder.view is None
     ladder.press()
     ladder.try_it()
-    session.new_game(Grid.from_string(HARD))
+    session.new_game(parse_grid(HARD))
     assert not ladder.trying and ladder.view is None
 
 
 def test_a_single_is_found_by_placing_it() -> None:
-    session = Session(Grid.from_string(HARD))
+    session = Session(parse_grid(HARD))
     ladder = HintLadder(session)
     view = ladder.press()
     assert view.title == "Hidden Single"
@@ -206,7 +206,7 @@ def test_no_try_at_rung_3_nor_without_a_unique_solution_nor_with_own_marks() -> 
     ladder.press()
     assert ladder.view is not None and ladder.view.rung is Rung.STEP
     assert not ladder.can_try and ladder.try_it() is None
-    several = Session(Grid.from_string("." * 81))
+    several = Session(parse_grid("." * 81))
     open_ladder = HintLadder(several)
     open_ladder.press()
     assert not open_ladder.can_try
@@ -246,7 +246,7 @@ def test_undo_does_not_un_find_and_the_counts_survive_save_and_load(tmp_path: Pa
 
 
 def test_an_older_file_without_the_fields_loads_and_bad_fields_are_refused() -> None:
-    record = GameRecord(Grid.from_string(HARD))
+    record = GameRecord(parse_grid(HARD))
     obj = save_format.record_to_json(record)
     assert "found_alone" not in obj and "hint_rungs" not in obj  # nothing learned: the file is as before
     back = save_format.record_from_json(obj)
@@ -262,7 +262,7 @@ def test_an_older_file_without_the_fields_loads_and_bad_fields_are_refused() -> 
 
 
 def test_hint_rungs_count_each_step_once_per_rung() -> None:
-    session = Session(Grid.from_string(HARD))
+    session = Session(parse_grid(HARD))
     ladder = HintLadder(session)
     ladder.press()
     ladder.close()

@@ -20,7 +20,7 @@ from sudoku_tk.app.progress.summaries import (
     level_summaries,
     solve_times,
 )
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.rating.score import Level, Rating
 from sudoku_tk.engine.solving.logic import solve_logically
 from sudoku_tk.engine.steps.step import Technique
@@ -130,7 +130,7 @@ def test_technique_status_alone_hint_unmet() -> None:
 
 
 def test_finished_game_from_a_session_counts_the_path_as_found_alone_without_help() -> None:
-    s = Session(Grid.from_string("." + NEARLY_PUZZLE[1:]), "One left")
+    s = Session(parse_grid("." + NEARLY_PUZZLE[1:]), "One left")
     s.place(0, 5)
     rating = Rating(Level.EASY, 4, True, Technique.FULL_HOUSE)
     record = finished_game(
@@ -196,6 +196,6 @@ def test_the_background_worker_works_out_a_path_s_techniques() -> None:
 
     hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     _pid, found = run_job(PathJob(hard))
-    expected = tuple(dict.fromkeys(solve_logically(Grid.from_string(hard)).techniques()))
+    expected = tuple(dict.fromkeys(solve_logically(parse_grid(hard)).techniques()))
     assert found == expected and len(found) > 3
     assert found[0] in (Technique.HIDDEN_SINGLE, Technique.NAKED_SINGLE, Technique.FULL_HOUSE)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sudoku_tk.app.game.level_assists import SINGLES, singles_note, starting_assists
 from sudoku_tk.app.puzzles import built_in as puzzles
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS
 from sudoku_tk.engine.rating.levels import Level
 
@@ -18,7 +18,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 def test_readme_tells_that_an_easy_puzzle_starts_with_the_singles_off() -> None:
     text = " ".join(README.read_text(encoding="utf-8").split())
     assert not re.search(r"all on by default\)", text), "README claims the assists are always on"
-    easy = starting_assists(Grid.from_string(puzzles.CLASSIC_GIVENS), ALL_ASSISTS, Level.EASY)
+    easy = starting_assists(parse_grid(puzzles.CLASSIC_GIVENS), ALL_ASSISTS, Level.EASY)
     assert easy.assists == ALL_ASSISTS - SINGLES  # what the sentence below describes
     said = singles_note(Level.EASY).split(";")[0]  # "Easy puzzle: the singles are yours to find"
     assert said in text

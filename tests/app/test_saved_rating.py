@@ -10,7 +10,7 @@ from sudoku_tk.app.game.session import Session
 from sudoku_tk.app.storage.file_reading import SaveFileError
 from sudoku_tk.app.storage.game_record import GameRecord
 from sudoku_tk.app.storage.save_format import dumps, loads
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.rating.score import Level, Rating
 from sudoku_tk.engine.steps.step import Technique
 
@@ -19,7 +19,7 @@ RATING = Rating(Level.HARD, 1234, True, Technique.X_WING, 4.2)
 
 
 def test_the_rating_goes_into_the_file_and_comes_back() -> None:
-    record = GameRecord.new(Grid.from_string(CLASSIC), name="Generated · Hard")
+    record = GameRecord.new(parse_grid(CLASSIC), name="Generated · Hard")
     text = dumps(GameRecord(record.start, puzzle_name=record.puzzle_name, rating=RATING))
     assert json.loads(text)["rating"] == {
         "level": "hard",
@@ -32,27 +32,27 @@ def test_the_rating_goes_into_the_file_and_comes_back() -> None:
 
 
 def test_a_file_without_a_rating_opens_unrated() -> None:
-    text = dumps(GameRecord.new(Grid.from_string(CLASSIC)))
+    text = dumps(GameRecord.new(parse_grid(CLASSIC)))
     assert "rating" not in json.loads(text)
     assert loads(text).rating is None
 
 
 def test_a_bad_rating_is_refused_with_its_field() -> None:
-    obj = json.loads(dumps(GameRecord.new(Grid.from_string(CLASSIC))))
+    obj = json.loads(dumps(GameRecord.new(parse_grid(CLASSIC))))
     obj["rating"] = {"level": "impossible", "score": 1, "solved": True}
     with pytest.raises(SaveFileError, match=r"^rating.level: unknown level 'impossible'"):
         loads(json.dumps(obj))
 
 
 def test_the_session_keeps_the_rating_until_another_puzzle_replaces_it() -> None:
-    session = Session(Grid.from_string(CLASSIC), "Classic")
+    session = Session(parse_grid(CLASSIC), "Classic")
     assert session.rating is None
     session.set_rating(RATING)
     session.place(2, 4)
     record = session.to_record()
     assert record.rating == RATING
     assert Session.from_record(loads(dumps(record))).rating == RATING
-    session.new_game(Grid.from_string(CLASSIC), "Again")
+    session.new_game(parse_grid(CLASSIC), "Again")
     assert session.rating is None
     session.load_record(record)
     assert session.rating == RATING

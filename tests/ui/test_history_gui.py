@@ -69,10 +69,10 @@ def test_two_windows_solving_at_once_both_show_both_games(make_app: MakeApp, tmp
     pump(b)
     assert b.stats.window is not None
     assert {r[1] for r in b.stats.window.game_rows()} == {"Window A", "Window B"}
-    b.start_grid(Grid.from_string(NEARLY), "Left by B")  # B plays on, and gives that game up
+    b.start_grid(parse_grid(NEARLY), "Left by B")  # B plays on, and gives that game up
     pump(b)
     _next_move(b)
-    b.start_grid(Grid.from_string(NEARLY), "B again")
+    b.start_grid(parse_grid(NEARLY), "B again")
     pump(b)
     saved = GameHistory.load(history_path(tmp_path)).games
     assert sorted((g.name, g.abandoned) for g in saved) == [

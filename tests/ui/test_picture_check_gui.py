@@ -16,7 +16,7 @@ import pytest
 from gui_helpers import HARD, click, clipboard, key, pump, when_dialog_opens
 from PIL import Image, ImageDraw, ImageFont
 
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.system import Desktop, Platform
 from sudoku_tk.ui.pictures.check import PictureCheck, board_side_for
 from sudoku_tk.ui.window.app import App
@@ -31,7 +31,7 @@ CELL = 44
 
 def _board_with_a_pen_digit() -> tuple[bytes, int]:
     """A PNG of CLASSIC with a 4 written in blue pen in the empty r1c3 (not a given: left out, marked unsure)."""
-    board = draw_board(Grid.from_string(CLASSIC).givens, STYLES["plain"], CELL)
+    board = draw_board(parse_grid(CLASSIC).givens, STYLES["plain"], CELL)
     picture = board.picture.copy()
     x0, y0 = board.corners[0]
     draw = ImageDraw.Draw(picture)
@@ -99,7 +99,7 @@ def test_a_pasted_picture_is_checked_then_played(open_app: Callable[..., App]) -
     assert seen["picture"][0] == seen["picture"][1] > 100
     assert seen["check"] == "The puzzle has exactly one solution."
     assert len(questions) == 1, "a game in progress is only replaced after the keeper's question"
-    assert app.session.start.givens == Grid.from_string(CLASSIC).givens
+    assert app.session.start.givens == parse_grid(CLASSIC).givens
     assert app.session.name == "Puzzle from a picture" and not app.session.moves
     assert app.board.digit_text(0) == "5"
 
@@ -128,7 +128,7 @@ def test_a_clipboard_with_neither_text_nor_picture_says_so(open_app: Callable[..
 def test_open_picture_reads_a_file_and_cancel_keeps_the_game(open_app: Callable[..., App], tmp_path: Path) -> None:
     app = open_app(HARD)
     path = tmp_path / "newspaper.png"
-    draw_board(Grid.from_string(CLASSIC).givens, STYLES["serif"], 40).picture.save(path)
+    draw_board(parse_grid(CLASSIC).givens, STYLES["serif"], 40).picture.save(path)
     app.pictures.ask_open = lambda: path
     offered: list[tuple[str, str]] = []
 
@@ -140,7 +140,7 @@ def test_open_picture_reads_a_file_and_cancel_keeps_the_game(open_app: Callable[
     assert "open-picture" in app.commands
     app.run_command("open-picture")
     assert offered == [(CLASSIC, "newspaper.png")]
-    assert app.session.start.givens == Grid.from_string(HARD).givens
+    assert app.session.start.givens == parse_grid(HARD).givens
     assert "unchanged" in app.status_text()
 
 
@@ -157,7 +157,7 @@ def test_the_check_screen_offers_the_fix_of_a_misread_and_edits_with_the_keyboar
     from sudoku_tk.vision.reader import read_with_picture
 
     app = make_app(HARD)
-    values = list(Grid.from_string(CLASSIC).givens)
+    values = list(parse_grid(CLASSIC).givens)
     reading, flat = read_with_picture(draw_board(values, STYLES["plain"], 40).picture)
     misread = values.copy()
     misread[1] = 5  # as if r1c2's 3 had been read as 5, unsure: two 5s in row 1
@@ -191,7 +191,7 @@ def test_a_misread_no_one_change_mends_frames_the_whole_board_and_play_waits(mak
     from sudoku_tk.vision.reader import read_with_picture
 
     app = make_app(HARD)
-    values = list(Grid.from_string(CLASSIC).givens)
+    values = list(parse_grid(CLASSIC).givens)
     reading, flat = read_with_picture(draw_board(values, STYLES["plain"], 40).picture)
     shifted = values.copy()
     shifted[27:36] = values[28:36] + [1]  # row 4 read a cell to the left, its edge line taken for a 1
@@ -220,7 +220,7 @@ def test_a_screenshot_of_candidates_can_start_with_them(make_app: Callable[..., 
     from sudoku_tk.vision.reader import read_with_picture
 
     app = make_app(CLASSIC)
-    grid = Grid.from_string(HARD)
+    grid = parse_grid(HARD)
     position = recompute(grid, ())
     reading, flat = read_with_picture(picture(position, PictureKind.POSITION, scale=1.5))
     screen = PictureCheck(app.root, reading, flat, app.theme, "screenshot.png", show=False)
@@ -243,9 +243,9 @@ def test_without_a_working_numpy_the_window_says_so_and_keeps_the_game(
 
     app = open_app(HARD)
     path = tmp_path / "board.png"
-    draw_board(Grid.from_string(CLASSIC).givens, STYLES["plain"], 40).picture.save(path)
+    draw_board(parse_grid(CLASSIC).givens, STYLES["plain"], 40).picture.save(path)
     monkeypatch.setitem(sys.modules, "sudoku_tk.vision.reader", None)  # as if numpy could not be loaded
     app.pictures.ask_open = lambda: path
     app.run_command("open-picture")
     assert app.banner_text().startswith("Pictures can't be read in this installation: numpy can't be loaded")
-    assert app.session.start.givens == Grid.from_string(HARD).givens
+    assert app.session.start.givens == parse_grid(HARD).givens

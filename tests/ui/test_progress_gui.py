@@ -14,7 +14,7 @@ from test_statistics_gui import NEARLY, InlineWorker, until
 from sudoku_tk.app.progress.history import FinishedGame, GameHistory, history_path
 from sudoku_tk.app.progress.summaries import CSV_COLUMNS, path_techniques
 from sudoku_tk.app.puzzles.cache import PuzzleKey
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.generating.daily import daily_puzzle
 from sudoku_tk.engine.rating.levels import Level
 from sudoku_tk.engine.solving.brute_force import solve
@@ -56,7 +56,7 @@ def test_the_daily_puzzle_is_played_marked_done_and_counted_in_the_streak(make_a
     assert app.session.name == "Daily · Easy · 2026-12-01"
     expected = daily_puzzle(DAY, Level.EASY).puzzle
     assert app.session.start.to_string() == expected
-    solution = solve(Grid.from_string(expected))
+    solution = solve(parse_grid(expected))
     assert solution is not None
     until(app, lambda: bool(app.stats.techniques_of(expected)))  # asked of the worker when the game started
     while not app.session.is_solved():

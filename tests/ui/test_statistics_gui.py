@@ -19,7 +19,7 @@ from sudoku_tk.app.progress.history import FinishedGame, GameHistory, history_pa
 from sudoku_tk.app.progress.summaries import path_techniques
 from sudoku_tk.app.puzzles.background_worker import MakeJob
 from sudoku_tk.app.storage.settings import DEFAULTS
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.propagation import Assist
 from sudoku_tk.engine.solving.brute_force import solve
 from sudoku_tk.engine.solving.logic import solve_logically
@@ -28,7 +28,7 @@ from sudoku_tk.engine.steps.step import Technique
 pytestmark = pytest.mark.gui
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-SOLUTION = solve(Grid.from_string(CLASSIC))
+SOLUTION = solve(parse_grid(CLASSIC))
 assert SOLUTION is not None
 NEARLY = "".join("." if i in (2, 3, 13, 30, 40, 50, 67, 78) else str(d) for i, d in enumerate(SOLUTION))
 PEERS_ONLY = replace(DEFAULTS, assists=frozenset({Assist.PEERS}))
@@ -69,7 +69,7 @@ def _finish(app, now, seconds: float) -> None:  # type: ignore[no-untyped-def]
 
 def _app(make_app: MakeApp, tmp_path: Path, name: str = "Nearly", **kw: Any):  # type: ignore[no-untyped-def]
     now = [0.0]
-    session = Session(Grid.from_string(NEARLY), name, assists=[Assist.PEERS], clock=lambda: now[0])
+    session = Session(parse_grid(NEARLY), name, assists=[Assist.PEERS], clock=lambda: now[0])
     return make_app(NEARLY, session=session, settings=PEERS_ONLY, data_dir=tmp_path, **kw), now
 
 
@@ -130,7 +130,7 @@ def test_a_game_solved_with_help_is_listed_but_sets_no_best(make_app: MakeApp, t
     # No best for the helped game (easy, rated on the worker); the older game keeps its own.
     assert window.level_rows() == [("Easy 9×9", "1", "0", "–", "0:10"), ("9×9, no level", "1", "0", "5:00", "5:00")]
     assert window.game_rows()[0][1] == "Helped" and window.game_rows()[0][-2:] == ("1 step made", "solved with help")
-    step = solve_logically(Grid.from_string(NEARLY)).steps[0].technique
+    step = solve_logically(parse_grid(NEARLY)).steps[0].technique
     assert window.technique_text(step) == "◐ met, with help"
 
 
@@ -142,11 +142,11 @@ def test_a_game_replaced_or_closed_unfinished_is_recorded_as_abandoned(make_app:
     now[0] += 42
     cell = next(c for c in app.session.position.empty_cells() if not app.session.position.values[c])
     click(app, cell, SOLUTION[cell])  # its time is the clock's at its last move
-    app.start_grid(Grid.from_string(CLASSIC), "Next one")
+    app.start_grid(parse_grid(CLASSIC), "Next one")
     pump(app)
     (left,) = GameHistory.load(history_path(tmp_path)).games
     assert (left.name, left.abandoned, left.moves, left.seconds, left.puzzle) == ("Left", True, 2, 42.0, NEARLY)
-    app.start_grid(Grid.from_string(NEARLY), "No move made")  # replaced before its first move: not recorded
+    app.start_grid(parse_grid(NEARLY), "No move made")  # replaced before its first move: not recorded
     pump(app)
     first = next(c for c in app.session.position.empty_cells() if not app.session.position.values[c])
     click(app, first, SOLUTION[first])

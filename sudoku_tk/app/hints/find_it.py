@@ -59,7 +59,8 @@ def carried_out(step: Step, position: Position) -> bool:
     >>> from sudoku_tk.engine.play.moves import Eliminate
     >>> from sudoku_tk.engine.play.propagation import recompute
     >>> from sudoku_tk.engine.steps.step import Elimination, Technique
-    >>> grid = Grid.from_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    >>> from sudoku_tk.engine.formats import parse_grid
+    >>> grid = parse_grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
     >>> step = Step(Technique.X_WING, eliminations=(Elimination(2, 9), Elimination(4, 9)))
     >>> carried_out(step, recompute(grid, (Eliminate(((2, 9),)),), frozenset()))
     False

@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 from datetime import date, datetime, timedelta
 
 from sudoku_tk.app.progress.history import FinishedGame
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.rating.levels import Level
 from sudoku_tk.engine.steps.step import Technique
 
@@ -145,7 +145,7 @@ def path_techniques(puzzle: str) -> tuple[Technique, ...]:
     """
     from sudoku_tk.engine.solving.logic import solve_logically  # the solver loads every technique: when needed
 
-    return tuple(dict.fromkeys(solve_logically(Grid.from_string(puzzle)).techniques()))
+    return tuple(dict.fromkeys(solve_logically(parse_grid(puzzle)).techniques()))
 
 
 CSV_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(FinishedGame))

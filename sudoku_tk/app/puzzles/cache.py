@@ -29,7 +29,7 @@ from sudoku_tk.app.storage.damaged_files import set_aside
 from sudoku_tk.app.storage.file_reading import NotAFileError, SaveFileError, decode, read_file
 from sudoku_tk.app.storage.rating_fields import rating_to_json, read_rating
 from sudoku_tk.engine.board.errors import PuzzleFormatError
-from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.generating.level_search import Generated, offered_practice_techniques, practice_techniques
 from sudoku_tk.engine.rating.score import Level
 from sudoku_tk.engine.steps.step import Technique
@@ -121,7 +121,7 @@ def generated_from_json(obj: Any) -> tuple[PuzzleKey, Generated]:
     text, seed, tries = obj.get("puzzle"), obj.get("seed"), obj.get("tries", 1)
     if not isinstance(text, str) or not isinstance(seed, str) or not isinstance(tries, int):
         raise ValueError("puzzle, seed or tries of the wrong kind")
-    grid = Grid.from_string(text)
+    grid = parse_grid(text)
     if grid.geometry.side != 9:
         raise ValueError("not a 9×9 puzzle")
     rating = read_rating(obj["rating"]) if "rating" in obj else None

@@ -36,7 +36,7 @@ from sudoku_tk.app.storage.atomic_files import atomic_write_bytes
 from sudoku_tk.app.storage.file_reading import SaveFileError
 from sudoku_tk.app.storage.settings import Settings
 from sudoku_tk.app.storage.share_texts import ShareKind, share_problem, share_text
-from sudoku_tk.render.board_picture import NoSolutionError, PictureKind, picture, save_png
+from sudoku_tk.render.board_picture import picture, save_png
 from sudoku_tk.render.booklet import BookletError, booklet_puzzles
 from sudoku_tk.render.content import NoSolutionError, PictureKind
 from sudoku_tk.render.game_pictures import game_overlay, game_sheet

@@ -21,7 +21,8 @@ from sudoku_tk.app.puzzles.solution_check import count_now
 from sudoku_tk.app.storage.file_reading import FileTooLargeError, SaveFileError, decode, read_file
 from sudoku_tk.app.storage.game_io import PuzzleCollection, read_incoming
 from sudoku_tk.engine.board.errors import PuzzleFormatError
-from sudoku_tk.engine.board.grid import Grid, ProblemKind, solution_count_problems
+from sudoku_tk.engine.board.grid import ProblemKind, solution_count_problems
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.system import LOG_NAME, ErrorLog, user_data_dir
 
 from .app import App
@@ -70,8 +71,8 @@ def puzzle_from_argument(text: str) -> PuzzleChoice:
         if isinstance(incoming, PuzzleCollection):
             count = f"{len(incoming.puzzles):,}" + ("+" if incoming.more else "")
             raise ValueError(f"{path.name} holds {count} puzzles: open it with Game > Open… to choose one")
-    grid = Grid.from_string(text)
-    fatal = grid.problems(check_solutions=False)
+    grid = parse_grid(text)
+    fatal = grid.rule_problems()
     found = None if fatal else count_now(grid)  # a puzzle that takes longer is counted in the window
     if found is not None:
         fatal = [p for p in solution_count_problems(found.count) if p.kind is not ProblemKind.MULTIPLE_SOLUTIONS]
