@@ -106,12 +106,12 @@ def run_generate(ns: argparse.Namespace) -> int:
         if ns.position:
             return _print_positions(ns, technique)
         if technique not in practice_techniques():
+            # No whole puzzle's default path takes it: answer with a position, where it is the next step.
             _error(
-                f"no practice puzzles for {technique.display_name}: the default solving path never takes it "
-                "(practice puzzles take a default technique other than Brute Force; --position gives a position "
-                "for any technique)"
+                f"no whole puzzle's solving path takes {technique.display_name} (off by default, or never "
+                "reached): here is a practice position instead (--position)"
             )
-            return 2
+            return _print_positions(ns, technique)
     request = Request(
         level=None if ns.level == "any" else Level[ns.level.upper()],
         technique=technique,

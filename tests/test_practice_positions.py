@@ -17,6 +17,7 @@ from sudoku_tk import cli
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.isomorph import identity, random_isomorph
+from sudoku_tk.engine.level_search import puzzle_seed
 from sudoku_tk.engine.moves import Eliminate, Place
 from sudoku_tk.engine.practice_positions import (
     Position,
@@ -178,6 +179,10 @@ def test_hint_names_the_technique_of_a_printed_position(technique: Technique, tm
     status, text = run_cli("generate", "--technique", name, "--position", "--seed", "25")
     assert status == 0, f"no position for {technique.display_name}"
     assert text.startswith(f"# Practice position: {technique.display_name}")
+    shown = serve_position(puzzle_seed(25, 0), technique)  # what the command served
+    assert shown is not None
+    back = Grid.from_string(text)  # the pencil-mark grid reads back exactly: givens, placed digits, candidates
+    assert (back.givens, back.values, back.candidates) == (shown.grid.givens, shown.grid.values, shown.grid.candidates)
     path = tmp_path / "position.txt"
     path.write_text(text, encoding="utf-8")
     args = ["hint", str(path)]
@@ -188,3 +193,13 @@ def test_hint_names_the_technique_of_a_printed_position(technique: Technique, tm
     assert status == 0
     first = hint.splitlines()[0]
     assert first.startswith(technique.display_name), first
+
+
+def test_a_technique_no_whole_puzzle_takes_is_answered_with_a_position(capsys: pytest.CaptureFixture[str]) -> None:
+    """Death Blossom is off by default, so no default path takes it: ``generate --technique`` prints a position."""
+    assert cli.main(["generate", "--technique", "death-blossom", "--seed", "4"]) == 0
+    out, err = capsys.readouterr()
+    assert "here is a practice position instead (--position)" in err
+    assert out.startswith("# Practice position: Death Blossom (Almost Locked Sets) is the next step")
+    assert "# off by default: ask with  sudoku-tk hint --techniques +death-blossom" in out
+    assert Grid.from_string(out).has_pencilmarks

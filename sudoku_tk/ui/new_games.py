@@ -89,9 +89,9 @@ def position_message(served: ServedPosition) -> str:
     """What the status line says when a practice position opens (and what to switch on when it is off)."""
     name = served.technique.display_name
     count = len(served.moves)
-    text = (
-        f"{with_article(name)} is the next step here: {count} move{'s' * (count != 1)} led here (Undo takes them back)."
-    )
+    said = with_article(name)
+    text = f"{said[0].upper()}{said[1:]} is the next step here: {count} move{'s' * (count != 1)} led here"
+    text += " (Undo takes them back)."
     if served.needs_enabling:
         text += f" {name} is off by default: switch it on in Hint > Techniques for the hint to name it."
     return text

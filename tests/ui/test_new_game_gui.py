@@ -445,8 +445,9 @@ def test_practice_from_a_position_shows_it_with_its_moves_and_the_hint_names_the
     assert s.name == f"Practice · {technique.display_name} position"
     moves = s.moves
     assert moves and any(isinstance(m, Eliminate) for m in moves)
-    assert app.status.text().startswith(
-        f"{with_article(technique.display_name)} is the next step here: {len(moves)} moves"
+    said = with_article(technique.display_name)
+    assert app.status.text() == f"{said[0].upper()}{said[1:]} is the next step here: {len(moves)} moves led here" + (
+        " (Undo takes them back)."
     )
     # the board is the position: every move in force, and the next step after the singles is the technique
     board = s.position.to_grid()
