@@ -106,9 +106,10 @@ RANK = {t: i for i, t in enumerate(ORDER)}
 
 
 class Miner:
-    def __init__(self, positions: Positions, cap: int, deadline: float) -> None:
+    def __init__(self, positions: Positions, cap: int, deadline: float, budget: float = 1e9) -> None:
         self.positions = positions
         self.cap = cap
+        self.budget = budget
         self.deadline = deadline
         self.finder_time: dict[Technique, float] = {}
 
@@ -126,8 +127,9 @@ class Miner:
         return True
 
     def finds(self, t: Technique, grid: Grid) -> bool:
+        """Whether ``t``'s finder finds a step on ``grid`` (False once it has spent its ``budget`` of seconds)."""
         finder = finder_for(t)
-        if finder is None:
+        if finder is None or self.finder_time.get(t, 0.0) > self.budget:
             return False
         start = time.monotonic()
         got = next(iter(finder(grid)), None) is not None
@@ -296,10 +298,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cap", type=int, default=6, help="positions kept per technique (default 6)")
     ap.add_argument("--sources", default="pool,se,gen,norvig", help="which sources, in order")
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument(
+        "--finder-budget", type=float, default=300.0, help="seconds one technique's finder may spend in all (300)"
+    )
     ns = ap.parse_args(argv)
     positions = parse_positions(ns.out.read_text(encoding="utf-8").splitlines()) if ns.out.exists() else Positions()
     start = time.monotonic()
-    miner = Miner(positions, ns.cap, start + ns.minutes * 60)
+    miner = Miner(positions, ns.cap, start + ns.minutes * 60, ns.finder_budget)
     saved = start
     streams = [(source, _puzzles(source, positions.searched.get(source, 0))) for source in ns.sources.split(",")]
     while streams and time.monotonic() < miner.deadline:
@@ -316,6 +321,8 @@ def main(argv: list[str] | None = None) -> int:
                 saved = time.monotonic()
                 missing = [t.display_name for t in practice_position_techniques() if not positions.of(t)]
                 print(f"{time.monotonic() - start:.0f} s {positions.searched}; none yet: {missing}", flush=True)
+                costly = sorted(miner.finder_time.items(), key=lambda kv: -kv[1])[:4]
+                print("  finder seconds: " + ", ".join(f"{t.name} {v:.0f}" for t, v in costly), flush=True)
     save(positions, ns.out)
     print(report(miner), flush=True)
     return 0

@@ -14,11 +14,13 @@ from contextlib import redirect_stdout
 import pytest
 
 from sudoku_tk import cli
+from sudoku_tk.app.session import Session
 from sudoku_tk.engine.brute_force import unique_solution
 from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.isomorph import identity, random_isomorph
 from sudoku_tk.engine.level_search import puzzle_seed
 from sudoku_tk.engine.moves import Eliminate, Place
+from sudoku_tk.engine.propagation import Assist
 from sudoku_tk.engine.practice_positions import (
     Position,
     PositionMove,
@@ -203,3 +205,16 @@ def test_a_technique_no_whole_puzzle_takes_is_answered_with_a_position(capsys: p
     assert out.startswith("# Practice position: Death Blossom (Almost Locked Sets) is the next step")
     assert "# off by default: ask with  sudoku-tk hint --techniques +death-blossom" in out
     assert Grid.from_string(out).has_pencilmarks
+
+
+@pytest.mark.parametrize("technique", [t for t in ORDER if POSITIONS.of(t)], ids=lambda t: t.name)
+def test_a_game_of_the_moves_is_the_position(technique: Technique) -> None:
+    """The game the practice dialog opens (new_games.py: the puzzle, the served moves, the peers assist only, none
+    for Peer Elimination) refuses no move and shows the position: the technique is its next step."""
+    got = serve_position(f"game/{technique.name}", technique)
+    assert got is not None
+    keep = frozenset() if technique is T.PEER_ELIMINATION else frozenset({Assist.PEERS})
+    game = Session(got.puzzle, moves=got.moves, assists=keep)
+    assert not game.position.rejected
+    board = game.position.to_grid()
+    assert board.values == got.grid.values and is_position(board, technique)
