@@ -20,7 +20,6 @@ from sudoku_tk.engine.grid import Grid
 from sudoku_tk.engine.isomorph import identity, random_isomorph
 from sudoku_tk.engine.level_search import puzzle_seed
 from sudoku_tk.engine.moves import Eliminate, Place
-from sudoku_tk.engine.propagation import Assist
 from sudoku_tk.engine.practice_positions import (
     Position,
     PositionMove,
@@ -38,6 +37,7 @@ from sudoku_tk.engine.practice_positions import (
     serve_position,
     served,
 )
+from sudoku_tk.engine.propagation import Assist
 from sudoku_tk.engine.step import Technique
 from sudoku_tk.engine.technique_table import ORDER
 
