@@ -218,3 +218,15 @@ def test_a_game_of_the_moves_is_the_position(technique: Technique) -> None:
     assert not game.position.rejected
     board = game.position.to_grid()
     assert board.values == got.grid.values and is_position(board, technique)
+
+
+def test_a_damaged_position_is_not_served_and_the_next_one_is() -> None:
+    good = POSITIONS.of(T.X_WING)[0]
+    filled = next(c for c, ch in enumerate(good.givens) if ch != ".")
+    damaged = Position(T.X_WING, good.givens, (decode_move(f"={filled:02d}1"),), "damaged")
+    assert served(damaged, identity()) is None
+    both = Positions()
+    both.add(damaged)
+    both.add(good)
+    got = serve_position("any", T.X_WING, both)
+    assert got is not None and got.source == good.source

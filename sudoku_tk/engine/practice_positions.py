@@ -317,8 +317,11 @@ def practice_position_techniques() -> tuple[Technique, ...]:
 
 def served(position: Position, iso: Isomorph) -> ServedPosition | None:
     """``position`` shown as the isomorph ``iso``, when the check still finds its technique first there."""
-    puzzle = Grid.from_values(iso.values(Grid.from_string(position.givens).givens))
-    played = play(puzzle, [m.mapped(iso) for m in position.moves], position.technique)
+    try:
+        puzzle = Grid.from_values(iso.values(Grid.from_string(position.givens).givens))
+        played = play(puzzle, [m.mapped(iso) for m in position.moves], position.technique)
+    except ValueError:  # a damaged line (a placement on a filled cell, givens that are no puzzle): not served
+        return None
     step = next_step(played.grid, position.technique)
     if step is None or step.technique is not position.technique:
         return None
