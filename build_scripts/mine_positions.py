@@ -106,8 +106,11 @@ RANK = {t: i for i, t in enumerate(ORDER)}
 
 
 class Miner:
-    def __init__(self, positions: Positions, cap: int, deadline: float, budget: float = 1e9) -> None:
+    def __init__(
+        self, positions: Positions, cap: int, deadline: float, budget: float = 1e9, walk_limit: float = 1e9
+    ) -> None:
         self.positions = positions
+        self.walk_limit = walk_limit
         self.cap = cap
         self.budget = budget
         self.deadline = deadline
@@ -142,8 +145,9 @@ class Miner:
         grid = puzzle
         all_moves: list[PositionMove] = []
         plain: list[PositionMove] = []
+        give_up = min(self.deadline, time.monotonic() + self.walk_limit)
         for _ in range(400):
-            if grid.is_complete() or time.monotonic() > self.deadline:
+            if grid.is_complete() or time.monotonic() > give_up:
                 return
             step = find_hint(grid, DEFAULT, True)
             if step is None:
@@ -298,13 +302,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cap", type=int, default=6, help="positions kept per technique (default 6)")
     ap.add_argument("--sources", default="pool,se,gen,norvig", help="which sources, in order")
     ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--walk-limit", type=float, default=90.0, help="seconds one puzzle's path may take (90)")
     ap.add_argument(
         "--finder-budget", type=float, default=300.0, help="seconds one technique's finder may spend in all (300)"
     )
     ns = ap.parse_args(argv)
     positions = parse_positions(ns.out.read_text(encoding="utf-8").splitlines()) if ns.out.exists() else Positions()
     start = time.monotonic()
-    miner = Miner(positions, ns.cap, start + ns.minutes * 60, ns.finder_budget)
+    miner = Miner(positions, ns.cap, start + ns.minutes * 60, ns.finder_budget, ns.walk_limit)
     saved = start
     streams = [(source, _puzzles(source, positions.searched.get(source, 0))) for source in ns.sources.split(",")]
     while streams and time.monotonic() < miner.deadline:

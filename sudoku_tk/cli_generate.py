@@ -143,7 +143,7 @@ def _print_positions(ns: argparse.Namespace, technique: Technique) -> int:
     a HoDoKu-style pencil-mark grid (placed digits marked ``+``), a blank line between two positions."""
     from .engine.formats.grid_text import format_pencilmarks
     from .engine.level_search import puzzle_seed
-    from .engine.practice_positions import serve_position
+    from .engine.practice_positions import load_positions, serve_position
 
     base = ns.seed if ns.seed is not None else random.SystemRandom().randrange(1 << 62)
     out = cli_io.Console(sys.stdout)
@@ -151,7 +151,9 @@ def _print_positions(ns: argparse.Namespace, technique: Technique) -> int:
         seed = puzzle_seed(base, i)
         got = serve_position(seed, technique)
         if got is None:
-            _error(f"no practice position for {technique.display_name}: none was found when mining (seed {seed})")
+            stored = len(load_positions().of(technique))
+            why = f"none of the {stored} stored passed the check" if stored else "none was found when mining"
+            _error(f"no practice position for {technique.display_name}: {why} (seed {seed})")
             return 1
         lines = [
             f"# Practice position: {technique.display_name} ({technique.family.value}) is the next step",
