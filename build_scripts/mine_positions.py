@@ -73,7 +73,7 @@ HEADER = [
     "generator, seeds pool/i), fresh generator puzzles (seeds pos/i), and the Sudoku Exchange puzzle bank",
     "(public domain: 'dedicated to the public domain', source se/<line>), and Peter Norvig's 'hardest' and",
     "'top95' sets (norvig/pytudes, MIT License, Copyright (c) 2010-2017 Peter Norvig; source norvig-<set>/<line>).",
-    "The positions are under the project's licence (MIT); those from Norvig's sets carry his notice as well.",
+    "The positions are under the project's licence (MIT); those from Norvig's sets also under his (NORVIG-LICENSE.txt).",
     "",
 ]
 GUIDED = (
