@@ -184,7 +184,7 @@ def test_cli_practice_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
         (["--level", "hard", "--technique", "x-wing"], "--level and --technique don't go together"),
         (["--technique", "no-such-thing"], "unknown technique or family 'no-such-thing'"),
         (["--technique", "singles"], "--technique takes one technique, not 'singles'"),
-        (["--technique", "brute force"], "no practice puzzles for Brute Force"),
+        (["--position"], "--position needs --technique"),
         (["--technique", "x-wing", "--size", "4"], "--technique needs --size 9"),
         (["--jobs", "0"], "--jobs must be at least 1 (got 0)"),
     ],

@@ -13,8 +13,9 @@ import random
 import sys
 from collections.abc import Callable
 
-from ..engine.rating.levels import LABELS
-from . import console as cli_io
+from . import cli_io
+from .engine.levels import LABELS
+from .engine.step import Technique
 
 LEVELS = list(LABELS)
 SYMMETRIES = ["none", "rotational", "mirror", "diagonal"]
@@ -36,6 +37,12 @@ def add_generate_parser(
         metavar="NAME",
         help="a practice puzzle: its solving path takes this technique (name or HoDoKu code, e.g. x-wing, "
         "xy-chain; 9x9 only)",
+    )
+    p.add_argument(
+        "--position",
+        action="store_true",
+        help="with --technique: a practice position where that technique is the next step (any of the 80), "
+        "printed as a pencil-mark grid that hint reads back (see README)",
     )
     p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
     p.add_argument("--size", type=int, default=9, choices=[4, 9, 16], help="board side (default 9)")
@@ -66,6 +73,8 @@ def _option_problem(ns: argparse.Namespace) -> str | None:
     if ns.level != "any" and ns.size != 9:
         # The levels are HoDoKu's scale for 9×9; ignoring the request would pass off any puzzle as one.
         return f"--level {ns.level} needs --size 9: levels rate 9×9 puzzles only"
+    if ns.position and not ns.technique:
+        return "--position needs --technique: a practice position is for one technique"
     if ns.technique and ns.size != 9:
         return "--technique needs --size 9: practice puzzles are rated 9×9 puzzles"
     return None
@@ -94,12 +103,15 @@ def run_generate(ns: argparse.Namespace) -> int:
             _error(f"--technique takes one technique, not {ns.technique!r}")
             return 2
         (technique,) = chosen
+        if ns.position:
+            return _print_positions(ns, technique)
         if technique not in practice_techniques():
+            # No whole puzzle's default path takes it: answer with a position, where it is the next step.
             _error(
-                f"no practice puzzles for {technique.display_name}: the default solving path never takes it "
-                "(practice takes a default technique other than Brute Force)"
+                f"no whole puzzle's solving path takes {technique.display_name} (off by default, or never "
+                "reached): here is a practice position instead (--position)"
             )
-            return 2
+            return _print_positions(ns, technique)
     request = Request(
         level=None if ns.level == "any" else Level[ns.level.upper()],
         technique=technique,
@@ -123,3 +135,40 @@ def run_generate(ns: argparse.Namespace) -> int:
         out.write(line + "\n")
         out.flush()
     return status
+
+
+def _print_positions(ns: argparse.Namespace, technique: Technique) -> int:
+    """Print ``ns.count`` practice positions for ``technique`` (engine/practice_positions.py): comment lines (the
+    technique, the puzzle, the option a hint needs when the technique is off by default), then the position as
+    a HoDoKu-style pencil-mark grid (placed digits marked ``+``), a blank line between two positions."""
+    from .engine.formats.grid_text import format_pencilmarks
+    from .engine.level_search import puzzle_seed
+    from .engine.practice_positions import load_positions, serve_position
+
+    base = ns.seed if ns.seed is not None else random.SystemRandom().randrange(1 << 62)
+    out = cli_io.Console(sys.stdout)
+    for i in range(ns.count):
+        seed = puzzle_seed(base, i)
+        got = serve_position(seed, technique)
+        if got is None:
+            stored = len(load_positions().of(technique))
+            why = f"none of the {stored} stored passed the check" if stored else "none was found when mining"
+            _error(f"no practice position for {technique.display_name}: {why} (seed {seed})")
+            return 1
+        lines = [
+            f"# Practice position: {technique.display_name} ({technique.family.value}) is the next step",
+            f"# puzzle: {got.puzzle.to_string()}",
+            f"# moves to here: {len(got.moves)}; seed {seed}",
+        ]
+        if got.needs_enabling:
+            lines.append(f"# off by default: ask with  sudoku-tk hint --techniques +{_option_name(technique)}")
+        if i:
+            out.write("\n")
+        out.write("\n".join(lines) + "\n" + format_pencilmarks(got.grid))
+        out.flush()
+    return 0
+
+
+def _option_name(technique: Technique) -> str:
+    """The name ``--techniques`` takes for ``technique`` (its member name in lower case, dashes for underscores)."""
+    return technique.name.lower().replace("_", "-")

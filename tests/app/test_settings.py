@@ -55,7 +55,8 @@ def test_round_trip(tmp_path: Path) -> None:
         new_game_size=16,
         new_game_level="extreme",
         new_game_mode="practice",
-        practice_technique=Technique.XY_CHAIN,
+        practice_technique=Technique.MUTANT_X_WING,
+        practice_from_position=False,
         window_sizes=((4, 700, 500), (9, 1000, 720)),
     )
     path = tmp_path / "deep" / "settings.json"
@@ -126,6 +127,7 @@ def test_unknown_keys_are_ignored_silently() -> None:
         ("new_game_mode", "surprise", "expected one of random, list, generated, practice"),
         ("practice_technique", "X-Wing", "expected a technique name"),
         ("practice_technique", 3, "expected a technique name"),
+        ("practice_from_position", "yes", "true or false"),
         ("window_sizes", {"5": [800, 600]}, "expected board sizes"),
         ("window_sizes", {"9": [800]}, "expected board sizes"),
         ("window_sizes", {"9": [800, 10**9]}, "expected board sizes"),

@@ -18,25 +18,36 @@ from typing import Any
 import pytest
 from gui_helpers import HARD, click, key, pump, when_dialog_opens
 
-from sudoku_tk.app.puzzles.background_worker import MAKE_TIME_LIMIT, ORDER_ATTEMPTS, MakeJob, PidJob, RateJob
-from sudoku_tk.app.puzzles.cache import CACHE_NAME, PuzzleCache, PuzzleKey
-from sudoku_tk.engine.formats import parse_grid
-from sudoku_tk.engine.generating.level_search import Generated, generate_at_level, generate_practice
-from sudoku_tk.engine.rating.score import Level, Rating
-from sudoku_tk.engine.solving.brute_force import solve
-from sudoku_tk.engine.steps.step import Technique
+from sudoku_tk.app.background_worker import MAKE_TIME_LIMIT, ORDER_ATTEMPTS, MakeJob, PidJob, RateJob
 from sudoku_tk.system import autosave_dir
-from sudoku_tk.ui.dialogs.new_game import (
+from sudoku_tk.app.puzzle_cache import CACHE_NAME, PuzzleCache, PuzzleKey
+from sudoku_tk.engine.brute_force import solve
+from sudoku_tk.engine.grid import Grid
+from sudoku_tk.engine.level_search import (
+    Generated,
+    generate_at_level,
+    generate_practice,
+    offered_practice_techniques,
+    practice_techniques,
+)
+from sudoku_tk.engine.moves import Eliminate
+from sudoku_tk.engine.practice_positions import first_non_single, practice_position_techniques
+from sudoku_tk.engine.rating import Level, Rating
+from sudoku_tk.engine.step import Technique
+from sudoku_tk.ui.app import App
+from sudoku_tk.ui.keys import CONTROL
+from sudoku_tk.ui.new_game_dialog import (
     GENERATED,
     PRACTICE,
     NewGameDialog,
+    PositionRequest,
     generated_ok,
     rating_level_labels,
+    technique_label,
     technique_labels,
     technique_tip,
 )
-from sudoku_tk.ui.window.app import App
-from sudoku_tk.ui.window.keys import CONTROL
+from sudoku_tk.ui.new_games import with_article
 
 pytestmark = pytest.mark.gui
 
@@ -131,8 +142,11 @@ def pick_level(label: str) -> Callable[[NewGameDialog], None]:
     return act
 
 
-def pick_technique(name: str) -> Callable[[NewGameDialog], None]:
+def pick_technique(name: str, position: bool = False) -> Callable[[NewGameDialog], None]:
+    """Choose ``name`` for practice: in a whole new puzzle, or (``position``) from a position."""
+
     def act(dialog: NewGameDialog) -> None:
+        dialog.position_var.set(position)
         dialog.technique_var.set(name)
         dialog.technique_box.event_generate("<<ComboboxSelected>>")
         assert dialog.mode_var.get() == PRACTICE and str(dialog.level_box.cget("state")) == "disabled"
@@ -326,21 +340,26 @@ def test_the_dialog_returns_what_to_make(root: tk.Tk) -> None:
     dlg.ok()
     assert dlg.result == PuzzleKey.at(Level.EXTREME) and dlg.chosen_mode == GENERATED
     dlg = NewGameDialog(root, show=False, mode=PRACTICE, technique=Technique.XY_CHAIN)
-    assert dlg.technique_var.get() == "XY-Chain"
+    assert dlg.technique_var.get() == "XY-Chain · Chains · Unfair" and dlg.position_var.get()
     dlg.ok()
-    assert dlg.result == PuzzleKey.practice(Technique.XY_CHAIN) and dlg.chosen_technique is Technique.XY_CHAIN
+    assert dlg.result == PositionRequest(Technique.XY_CHAIN) and dlg.chosen_technique is Technique.XY_CHAIN
+    dlg = NewGameDialog(root, show=False, mode=PRACTICE, technique=Technique.XY_CHAIN)
+    dlg.position_var.set(False)  # a whole new puzzle
+    dlg.ok()
+    assert dlg.result == PuzzleKey.practice(Technique.XY_CHAIN)
 
 
-def test_rare_techniques_are_not_offered_and_the_tooltip_says_why() -> None:
+def test_every_technique_is_offered_with_family_and_level_rare_ones_from_a_position_only() -> None:
     labels = technique_labels()
-    assert "X-Wing" in labels and "Simple Colors Wrap" not in labels and "Nested Forcing Net" not in labels
-    key, why = generated_ok(9, PRACTICE, "", "Simple Colors Wrap")
+    assert len(labels) == 80 and labels[0] == "Peer Elimination · Basics · Easy"
+    assert "Simple Colors Wrap · Coloring · Hard" in labels and "Brute Force · Last Resort · Extreme" in labels
+    key, why = generated_ok(9, PRACTICE, "", "Simple Colors Wrap · Coloring · Hard")
     assert key is None and why == (
-        "Simple Colors Wrap is too rare to practise: the solver always finds an easier step first, so no puzzle "
-        "needs it"
+        "Simple Colors Wrap is too rare for a whole puzzle (the solver always finds an easier step first, so no "
+        "puzzle needs it): practise it from a position."
     )
     tip = technique_tip()
-    assert "Not offered: " in tip and "Simple Colors Wrap" in tip and "Multi Colors 2" in tip
+    assert "Not in a whole new puzzle: " in tip and "Simple Colors Wrap" in tip and "Multi Colors 2" in tip
 
 
 def test_an_ordered_puzzle_never_found_is_given_up_with_a_notice(open_app: Callable[..., App]) -> None:
@@ -363,10 +382,7 @@ def test_an_ordered_puzzle_never_found_is_given_up_with_a_notice(open_app: Calla
 
 
 def test_generated_ok_refuses_what_cannot_be_made() -> None:
-    assert generated_ok(9, PRACTICE, "", "Brute Force") == (
-        None,
-        "Choose a technique to practise from the list, not 'Brute Force'.",
-    )
+    assert generated_ok(9, PRACTICE, "", "Tea") == (None, "Choose a technique to practise from the list, not 'Tea'.")
     assert generated_ok(9, GENERATED, "Any level", "")[1] == (
         "Choose a level for the generated puzzle (Easy, Medium, Hard, Unfair, Extreme)."
     )
@@ -395,4 +411,68 @@ def test_the_dialog_offers_last_runs_choice_first(
     again = open_app(None, background=lambda: FakeWorker(hold=lambda job: isinstance(job, MakeJob)))
     seen: list[tuple[str, str]] = []
     choose(again, lambda dialog: seen.append((dialog.mode_var.get(), dialog.technique_var.get())))
-    assert seen == [(PRACTICE, "XY-Chain")]
+    assert seen == [(PRACTICE, "XY-Chain · Chains · Unfair")]
+
+
+# -- practice from a position (issue 25) -------------------------------------------------------------------
+
+
+def _position_technique() -> Technique:
+    """Simple Colors Wrap when a position for it was mined; else the first technique on by default that the old
+    practice (whole puzzles) never offered and that has a position."""
+    from sudoku_tk.engine.practice_positions import load_positions, needs_enabling
+
+    never = [t for t in practice_techniques() if t not in offered_practice_techniques()]
+    ready = [t for t in never if load_positions().of(t) and not needs_enabling(t)]
+    assert ready, "no position for any technique the old practice lacked"
+    return Technique.SIMPLE_COLORS_WRAP if Technique.SIMPLE_COLORS_WRAP in ready else ready[0]
+
+
+def test_practice_from_a_position_shows_it_with_its_moves_and_the_hint_names_the_technique(
+    open_app: Callable[..., App],
+) -> None:
+    technique = _position_technique()
+    app = open_app(background=lambda: FakeWorker())
+    seen: list[str] = []
+
+    def pick(dialog: NewGameDialog) -> None:
+        seen.append(dialog.next_label.cget("text"))
+        pick_technique(technique_label(technique), position=True)(dialog)
+
+    choose(app, pick)
+    assert seen == ["Next to learn: Peer Elimination · Basics · Easy"]  # nothing recorded yet: the first one
+    s = app.session
+    assert s.name == f"Practice · {technique.display_name} position"
+    moves = s.moves
+    assert moves and any(isinstance(m, Eliminate) for m in moves)
+    said = with_article(technique.display_name)
+    assert app.status.text() == f"{said[0].upper()}{said[1:]} is the next step here: {len(moves)} moves led here" + (
+        " (Undo takes them back)."
+    )
+    # the board is the position: every move in force, and the next step after the singles is the technique
+    board = s.position.to_grid()
+    step = first_non_single(board)
+    assert step is not None and step.technique is technique
+    key(app, "h")
+    pump(app)
+    assert app.hint_panel.title_text() == technique.display_name
+    # the moves are the game's: Undo takes the last one back
+    key(app, "Escape")
+    key(app, "z", CONTROL)
+    pump(app)
+    assert app.session.moves == moves[:-1]
+
+
+def test_next_to_learn_suggests_the_first_technique_not_found_alone(root: tk.Tk) -> None:
+    status = {t: "alone" for t in practice_position_techniques()[:5]}
+    status[Technique.LOCKED_TRIPLE] = "hint"
+    dlg = NewGameDialog(root, show=False, status=status)
+    nxt = practice_position_techniques()[5]
+    assert dlg.next_technique is nxt and dlg.next_label.cget("text") == f"Next to learn: {technique_label(nxt)}"
+    dlg.practise_next()
+    assert dlg.mode_var.get() == PRACTICE and dlg.technique_var.get() == technique_label(nxt)
+    dlg.ok()
+    assert dlg.result == PositionRequest(nxt)
+    every = NewGameDialog(root, show=False, status={t: "alone" for t in practice_position_techniques()})
+    assert every.next_technique is None and str(every.next_button.cget("state")) == "disabled"
+    every.cancel()

@@ -115,6 +115,8 @@ class Settings:
     """Which kind of puzzle the New Game dialog offers first (one of ``NEW_GAME_MODES``): what was chosen last."""
     practice_technique: Technique = Technique.X_WING
     """The technique the New Game dialog offers to practise first: the last one chosen."""
+    practice_from_position: bool = True
+    """Practice starts from a position where the technique is the next step (False: a whole new puzzle)."""
     techniques_off: frozenset[Technique] = frozenset()
     """Techniques of the default set the player switched off for hints and the solver."""
     techniques_on: frozenset[Technique] = frozenset()
@@ -189,6 +191,7 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
         "new_game_level": settings.new_game_level,
         "new_game_mode": settings.new_game_mode,
         "practice_technique": settings.practice_technique.name,
+        "practice_from_position": settings.practice_from_position,
         "techniques_off": sorted(t.name for t in settings.techniques_off),
         "techniques_on": sorted(t.name for t in settings.techniques_on),
         "panel_width": settings.panel_width,
@@ -330,6 +333,7 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "new_game_level": _level,
     "new_game_mode": _new_game_mode,
     "practice_technique": _technique,
+    "practice_from_position": _bool,
     "techniques_off": _techniques,
     "techniques_on": _techniques,
     "panel_width": _panel_width,

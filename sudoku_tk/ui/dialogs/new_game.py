@@ -1,27 +1,33 @@
 """The New game dialog: a built-in puzzle (random or listed), a new generated one at a level, or practice.
 
 For 9×9 the player chooses a level (Easy … Extreme) and either a built-in puzzle or a new
-generated one, or "Practice a technique" with a technique from the list
-(``offered_practice_techniques``). 4×4 and 16×16 offer built-in puzzles only. ``result`` is a
-``PuzzleEntry`` (built-in) or a ``PuzzleKey`` (generated: new_games.py takes it from the
-cache or has it made). Validation is in the pure ``*_ok()`` functions, as in ui/dialogs/puzzle_and_preferences.py.
+generated one, or "Practice a technique" with any of the 80 techniques from the list (each shown with its
+family and level), from a position where it is the next step (``PositionRequest``: engine/practice_positions.py)
+or, for the techniques a whole puzzle can need (``offered_practice_techniques``), in a new puzzle. A "Next to
+learn" line suggests the first technique in solving order the player has not yet found alone
+(``practice_positions.next_to_learn`` of the ``status`` the caller passes). 4×4 and 16×16 offer built-in
+puzzles only. ``result`` is a ``PuzzleEntry`` (built-in), a ``PuzzleKey`` (generated: new_games.py takes it
+from the cache or has it made) or a ``PositionRequest``. Validation is in the pure ``*_ok()`` functions, as in
+ui/dialogs/puzzle_and_preferences.py.
 """
 
 from __future__ import annotations
 
 import random
 import tkinter as tk
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from tkinter import ttk
 
-from sudoku_tk.app.puzzles import built_in as puzzles
-from sudoku_tk.app.puzzles.built_in import PuzzleEntry, parse_level
-from sudoku_tk.app.puzzles.cache import PuzzleKey
-from sudoku_tk.app.storage.settings import ANY_LEVEL, DEFAULTS, NEW_GAME_MODES
-from sudoku_tk.engine.generating.level_search import offered_practice_techniques, practice_techniques
-from sudoku_tk.engine.rating import score as rating
-from sudoku_tk.engine.rating.levels import Level
-from sudoku_tk.engine.steps.step import Technique
+from sudoku_tk.app import puzzles
+from sudoku_tk.app.puzzle_cache import PuzzleKey
+from sudoku_tk.app.puzzles import Level, PuzzleEntry
+from sudoku_tk.app.settings import ANY_LEVEL, DEFAULTS, NEW_GAME_MODES
+from sudoku_tk.engine import rating
+from sudoku_tk.engine.level_search import offered_practice_techniques, practice_techniques
+from sudoku_tk.engine.practice_positions import load_positions, next_to_learn, practice_position_techniques
+from sudoku_tk.engine.step import Technique
+from sudoku_tk.engine.technique_table import record
 
 from ..messages.tooltip import Tooltip
 from .puzzle_and_preferences import _Dialog
@@ -31,13 +37,23 @@ GENERATED_SIZE = 9
 """Generated and practice puzzles are 9×9 (the sizes the rating knows)."""
 DEFAULT_TECHNIQUE = DEFAULTS.practice_technique
 RARE_WHY = "the solver always finds an easier step first, so no puzzle needs it"
-"""Why a practice technique is not offered (``offered_practice_techniques``)."""
+"""Why a technique is not offered in a whole practice puzzle (``offered_practice_techniques``)."""
+LABEL_GAP = " · "
+"""Between a technique's name, family and level in the list."""
+
+
+@dataclass(frozen=True, slots=True)
+class PositionRequest:
+    """Practise ``technique`` from a stored position where it is the next step (new_games.py serves one)."""
+
+    technique: Technique
+
 
 Mode = str
 RANDOM, LISTED, GENERATED, PRACTICE = NEW_GAME_MODES
 """What the dialog offers: a random built-in puzzle, a listed one, a generated one at a level, practice."""
 
-NewGameResult = PuzzleEntry | PuzzleKey
+NewGameResult = PuzzleEntry | PuzzleKey | PositionRequest
 
 # -- pure validation ----------------------------------------------------------------
 
@@ -91,40 +107,74 @@ def rating_level_labels() -> list[str]:
     return [lvl.label.capitalize() for lvl in rating.Level]
 
 
+def technique_label(technique: Technique) -> str:
+    """A technique as the practice list shows it: name, family and level.
+
+    >>> technique_label(Technique.X_WING)
+    'X-Wing · Fish · Hard'
+    """
+    level = record(technique).level.label.capitalize()
+    return LABEL_GAP.join((technique.display_name, technique.family.value, level))
+
+
 def technique_labels() -> list[str]:
-    """The techniques practice puzzles are offered for, in solving order (their display names)."""
-    return [t.display_name for t in offered_practice_techniques()]
+    """Every technique practice is offered for (all of them), in solving order, with its family and level."""
+    return [technique_label(t) for t in practice_position_techniques()]
+
+
+def technique_of(text: str) -> Technique | None:
+    """The technique a list entry (or a bare technique name) names; None for anything else.
+
+    >>> technique_of("X-Wing · Fish · Hard").name, technique_of("x-wing").name, technique_of("Tea")
+    ('X_WING', 'X_WING', None)
+    """
+    try:
+        return Technique.from_name(text.split(LABEL_GAP)[0].strip())
+    except (KeyError, ValueError):
+        return None
 
 
 def technique_tip() -> str:
-    """The technique list's tooltip: which practice techniques are left out, and why."""
+    """The technique list's tooltip: what a position is, and which techniques only a position offers."""
     rare = [t.display_name for t in practice_techniques() if t not in offered_practice_techniques()]
-    if not rare:
-        return "A puzzle whose solving path needs this technique"
-    return f"A puzzle whose solving path needs this technique. Not offered: {', '.join(rare)} ({RARE_WHY})."
+    tip = (
+        "Every technique, with its family and level. A position is a real game stopped where this technique "
+        "is the next step (singles aside); its moves are in the move list."
+    )
+    if rare:
+        tip += f" Not in a whole new puzzle: {', '.join(rare)} ({RARE_WHY})."
+    return tip
 
 
-def generated_ok(size: int | str, mode: Mode, level_text: str, technique_text: str) -> tuple[PuzzleKey | None, str]:
-    """Turn the choices for a generated puzzle (``mode`` GENERATED or PRACTICE) into what to make.
+def generated_ok(
+    size: int | str, mode: Mode, level_text: str, technique_text: str, from_position: bool = False
+) -> tuple[PuzzleKey | PositionRequest | None, str]:
+    """Turn the choices for a generated puzzle (a level) or practice (a technique) into what to start.
 
     >>> generated_ok(9, GENERATED, "Unfair", "")
     (PuzzleKey(level=<Level.UNFAIR: ('unfair', 1800)>, technique=None), '')
     >>> generated_ok(9, PRACTICE, "", "X-Wing")[0].technique.display_name
     'X-Wing'
+    >>> generated_ok(9, PRACTICE, "", "X-Wing · Fish · Hard", from_position=True)[0] == PositionRequest(Technique.X_WING)
+    True
     >>> generated_ok(4, GENERATED, "Easy", "")
     (None, 'Generated puzzles are 9×9: choose 9×9, or a built-in puzzle.')
     """
     if str(size) != str(GENERATED_SIZE):
         return None, "Generated puzzles are 9×9: choose 9×9, or a built-in puzzle."
     if mode == PRACTICE:
-        try:
-            technique = Technique.from_name(technique_text)
-        except ValueError:
-            technique = None
-        if technique is None or technique not in practice_techniques():
+        technique = technique_of(technique_text)
+        if technique is None or technique not in practice_position_techniques():
             return None, f"Choose a technique to practise from the list, not {technique_text!r}."
+        if from_position:
+            if not load_positions().of(technique):
+                return None, f"No practice position for {technique.display_name} was found when mining."
+            return PositionRequest(technique), ""
         if technique not in offered_practice_techniques():
-            return None, f"{technique.display_name} is too rare to practise: {RARE_WHY}"
+            return (
+                None,
+                f"{technique.display_name} is too rare for a whole puzzle ({RARE_WHY}): practise it from a position.",
+            )
         return PuzzleKey.practice(technique), ""
     for level in rating.Level:
         if level.label == level_text.strip().lower():
@@ -138,8 +188,9 @@ def generated_ok(size: int | str, mode: Mode, level_text: str, technique_text: s
 class NewGameDialog(_Dialog):
     """Choose a size and a level, then a built-in puzzle (random or listed), a generated one, or practice.
 
-    ``result``: a PuzzleEntry or a PuzzleKey. ``chosen_size``, ``chosen_level``, ``chosen_mode`` and
-    ``chosen_technique`` hold what to offer first next time.
+    ``result``: a PuzzleEntry, a PuzzleKey or a PositionRequest. ``chosen_size``, ``chosen_level``,
+    ``chosen_mode`` and ``chosen_technique`` hold what to offer first next time. ``status`` is the player's
+    status per technique ("alone", "hint", "unmet"; a missing one is unmet) that "Next to learn" reads.
     """
 
     ok_label = "Play"
@@ -154,6 +205,8 @@ class NewGameDialog(_Dialog):
         rng: random.Random | None = None,
         mode: Mode = RANDOM,
         technique: Technique = DEFAULT_TECHNIQUE,
+        from_position: bool = True,
+        status: Mapping[Technique, str] | None = None,
         show: bool = True,
     ) -> None:
         self._recent = tuple(recent_ids)
@@ -163,7 +216,11 @@ class NewGameDialog(_Dialog):
         """The size and level last chosen (what the next New game offers first)."""
         self.chosen_level = level
         self.chosen_mode: Mode = mode if mode in (RANDOM, LISTED, GENERATED, PRACTICE) else RANDOM
-        self.chosen_technique = technique if technique in offered_practice_techniques() else DEFAULT_TECHNIQUE
+        self.chosen_technique = technique if technique in practice_position_techniques() else DEFAULT_TECHNIQUE
+        self.chosen_from_position = from_position
+        """Practice from a position (False: in a whole new puzzle)."""
+        self.next_technique = next_to_learn(status or {})
+        """The "Next to learn" suggestion (None: every technique found alone)."""
         super().__init__(parent, "New game", show=show)
 
     def _build(self, body: ttk.Frame) -> None:
@@ -171,7 +228,8 @@ class NewGameDialog(_Dialog):
         self.size_var = tk.IntVar(self, size)
         self.level_var = tk.StringVar(self, self._level_label(level))
         self.mode_var = tk.StringVar(self, self.chosen_mode)
-        self.technique_var = tk.StringVar(self, self.chosen_technique.display_name)
+        self.technique_var = tk.StringVar(self, technique_label(self.chosen_technique))
+        self.position_var = tk.BooleanVar(self, self.chosen_from_position)
         ttk.Label(body, text="Board size").grid(row=0, column=0, sticky="w")
         sizes = ttk.Frame(body)
         sizes.grid(row=0, column=1, sticky="w", pady=2)
@@ -193,11 +251,35 @@ class NewGameDialog(_Dialog):
         self.practice_button = self._mode_button(practice, "Practice a technique:", PRACTICE)
         self.practice_button.grid(row=0, column=0, sticky="w")
         self.technique_box = ttk.Combobox(
-            practice, textvariable=self.technique_var, values=technique_labels(), state="readonly", width=30
+            practice,
+            textvariable=self.technique_var,
+            values=technique_labels(),
+            state="readonly",
+            width=44,
+            height=20,
         )
         self.technique_box.grid(row=0, column=1, sticky="w", padx=(6, 0), pady=2)
         self.technique_box.bind("<<ComboboxSelected>>", lambda _e: self._choose_mode(PRACTICE))
         Tooltip(self.technique_box, technique_tip())
+        self.position_check = ttk.Checkbutton(
+            practice,
+            text="From a position where it is the next step (moves in the move list)",
+            variable=self.position_var,
+            command=lambda: self._choose_mode(PRACTICE),
+        )
+        self.position_check.grid(row=1, column=1, sticky="w", padx=(6, 0))
+        suggestion = ttk.Frame(practice)
+        suggestion.grid(row=2, column=1, sticky="w", padx=(6, 0), pady=(2, 0))
+        nxt = self.next_technique
+        self.next_label = ttk.Label(
+            suggestion,
+            text=f"Next to learn: {technique_label(nxt)}" if nxt else "Next to learn: nothing, you found them all",
+        )
+        self.next_label.grid(row=0, column=0, sticky="w")
+        self.next_button = ttk.Button(suggestion, text="Practise it", command=self.practise_next)
+        self.next_button.grid(row=0, column=1, sticky="w", padx=(6, 0))
+        if nxt is None:
+            self.next_button.configure(state="disabled")
         self.pick_button = self._mode_button(body, "This built-in puzzle:", LISTED)
         self.pick_button.grid(row=5, column=0, columnspan=2, sticky="w")
         frame = ttk.Frame(body)
@@ -215,6 +297,13 @@ class NewGameDialog(_Dialog):
         self.first_focus = self.level_box
         self._refresh()
 
+    def practise_next(self) -> None:
+        """ "Practise it": choose the suggested technique, from a position."""
+        if self.next_technique is not None:
+            self.technique_var.set(technique_label(self.next_technique))
+            self.position_var.set(True)
+            self._choose_mode(PRACTICE)
+
     def _mode_button(self, parent: tk.Misc, text: str, mode: Mode) -> ttk.Radiobutton:
         return ttk.Radiobutton(parent, text=text, value=mode, variable=self.mode_var, command=self._refresh)
 
@@ -231,9 +320,10 @@ class NewGameDialog(_Dialog):
         """Offer what the chosen size allows: its levels and puzzles; for 9×9 also generated and practice."""
         size = self.size_var.get()
         generating = size == GENERATED_SIZE
-        for button in (self.generated_button, self.practice_button):
+        for button in (self.generated_button, self.practice_button, self.position_check):
             button.configure(state="normal" if generating else "disabled")
         self.technique_box.configure(state="readonly" if generating else "disabled")
+        self.next_button.configure(state="normal" if generating and self.next_technique else "disabled")
         mode = self.mode_var.get()
         if not generating and mode in (GENERATED, PRACTICE):
             mode = RANDOM
@@ -272,9 +362,12 @@ class NewGameDialog(_Dialog):
         if isinstance(level, Level) or mode != GENERATED:  # a generated level the library lacks is not remembered
             self.chosen_level = level.label if isinstance(level, Level) else ANY_LEVEL
         if mode in (GENERATED, PRACTICE):
-            key, message = generated_ok(self.chosen_size, mode, self.level_var.get(), self.technique_var.get())
+            key, message = generated_ok(
+                self.chosen_size, mode, self.level_var.get(), self.technique_var.get(), self.position_var.get()
+            )
             if key is not None and key.technique is not None:
                 self.chosen_technique = key.technique
+                self.chosen_from_position = isinstance(key, PositionRequest)
             return key, message
         puzzle_id = ""
         if mode == LISTED:
@@ -292,9 +385,12 @@ __all__ = [
     "PRACTICE",
     "RANDOM",
     "NewGameDialog",
+    "PositionRequest",
     "generated_ok",
     "level_ok",
     "new_game_ok",
     "rating_level_labels",
+    "technique_label",
     "technique_labels",
+    "technique_of",
 ]

@@ -1,0 +1,337 @@
+"""Mine practice positions (engine/practice_positions.py) from real solving paths.
+
+    nice -n 10 .venv/bin/python build_scripts/mine_positions.py [--minutes 60] [--cap 6]
+
+Sources, in this order, each reproducible:
+
+1. ``pool``: the puzzles of the practice pool (``data/practice/pool.txt``: this project's generator, seeds
+   ``pool/i``), taken round-robin over the techniques so that rare ones come early;
+2. ``gen``: fresh generator puzzles, ``generator.generate(random.Random("pos/i"), 3, Symmetry.NONE)``;
+3. ``se``: the Sudoku Exchange puzzle bank (public domain, ../shared/data/puzzles/sudoku_exchange_se_rated.tsv),
+   hardest first, for the forcing nets;
+4. ``norvig``: Peter Norvig's "hardest" and "top95" sets (MIT License, ../shared/data/puzzles/), for the nested
+   forcing net and what only the hardest puzzles reach.
+
+The other public sets there state no licence, so they are not used.
+
+Each puzzle's default solving path is walked step by step. Before each step S:
+
+- S's own technique gets a position (the puzzle and the non-single steps so far);
+- a technique off by default that comes before S in the solving order gets one when its finder finds a step
+  there (with it switched on, it is the first step);
+- a technique on the ``--guided`` list whose finder finds a step there, but behind an easier step, gets one when a
+  path of easier steps keeps it alive until it is first: among the steps of the first technique that applies, the
+  first that leaves the target's pattern in place is taken (a real solving path, the player doing the easier
+  steps first).
+
+Every position is checked as it will be served (``practice_positions.served`` with the identity) before it is
+kept. The file is rewritten (atomically) every minute and at the end, with ``# searched`` counts per source.
+One process; run it at low priority.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sudoku_tk.engine.generator import Symmetry, generate  # noqa: E402
+from sudoku_tk.engine.grid import Grid  # noqa: E402
+from sudoku_tk.engine.isomorph import identity  # noqa: E402
+from sudoku_tk.engine.logic_solver import apply_step  # noqa: E402
+from sudoku_tk.engine.practice_pool import load_pool  # noqa: E402
+from sudoku_tk.engine.practice_positions import (  # noqa: E402
+    SINGLES,
+    Position,
+    PositionMove,
+    Positions,
+    format_positions,
+    parse_positions,
+    practice_position_techniques,
+    served,
+    step_moves,
+)
+from sudoku_tk.engine.step import Step, Technique  # noqa: E402
+from sudoku_tk.engine.technique_table import DEFAULT_OFF, ORDER  # noqa: E402
+from sudoku_tk.engine.techniques import default_techniques, find_hint, finder_for, iter_steps  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "sudoku_tk" / "data" / "practice" / "positions.txt"
+PUBLIC = ROOT.parent.parent / "shared" / "data" / "puzzles"
+SE_SET = PUBLIC / "sudoku_exchange_se_rated.tsv"
+NORVIG_SETS = ("hardest.txt", "top95.txt")
+"""Peter Norvig's sets (norvig/pytudes, MIT License, Copyright (c) 2010-2017 Peter Norvig)."""
+HEADER = [
+    "Practice positions of sudoku_tk (engine/practice_positions.py describes the format),",
+    "mined by build_scripts/mine_positions.py from real solving paths of: the practice pool (this project's",
+    "generator, seeds pool/i), fresh generator puzzles (seeds pos/i), and the Sudoku Exchange puzzle bank",
+    "(public domain: 'dedicated to the public domain', source se/<line>), and Peter Norvig's 'hardest' and",
+    "'top95' sets (norvig/pytudes, MIT License, Copyright (c) 2010-2017 Peter Norvig; source norvig-<set>/<line>).",
+    "The positions are under the project's licence (MIT); those from Norvig's sets also under his (NORVIG-LICENSE.txt).",
+    "",
+]
+GUIDED = (
+    Technique.SIMPLE_COLORS_WRAP,
+    Technique.MULTI_COLORS_2,
+    Technique.FRANKEN_X_WING,
+    Technique.FRANKEN_SWORDFISH,
+    Technique.FINNED_FRANKEN_X_WING,
+    Technique.FRANKEN_JELLYFISH,
+    Technique.MUTANT_X_WING,
+    Technique.FINNED_MUTANT_X_WING,
+)
+"""Targets a path of easier steps may lead to (their finders are cheap enough to ask after every easier step)."""
+GUIDE_STEPS = 40
+GUIDE_CHOICES = 24
+SLOW = {
+    Technique.FORCING_CHAIN_CONTRADICTION,
+    Technique.FORCING_CHAIN_VERITY,
+    Technique.FORCING_NET_CONTRADICTION,
+    Technique.FORCING_NET_VERITY,
+    Technique.NESTED_FORCING_NET,
+    Technique.BRUTE_FORCE,
+    Technique.TEMPLATE_SET,
+    Technique.TEMPLATE_DEL,
+}
+"""Never asked for on their own at every step (the default path reaches them, or nothing will)."""
+
+DEFAULT = frozenset(default_techniques())
+RANK = {t: i for i, t in enumerate(ORDER)}
+
+
+class Miner:
+    def __init__(
+        self, positions: Positions, cap: int, deadline: float, budget: float = 1e9, walk_limit: float = 1e9
+    ) -> None:
+        self.positions = positions
+        self.walk_limit = walk_limit
+        self.cap = cap
+        self.budget = budget
+        self.deadline = deadline
+        self.finder_time: dict[Technique, float] = {}
+
+    def short(self, t: Technique) -> bool:
+        return len(self.positions.of(t)) < self.cap
+
+    def keep(self, t: Technique, givens: str, moves: list[PositionMove], source: str) -> bool:
+        position = Position(t, givens, tuple(moves), source)
+        if any(p.givens == givens for p in self.positions.of(t)):
+            return False
+        if served(position, identity()) is None:
+            return False
+        self.positions.add(position)
+        print(f"  + {t.display_name} from {source} ({len(self.positions.of(t))})", flush=True)
+        return True
+
+    def finds(self, t: Technique, grid: Grid) -> bool:
+        """Whether ``t``'s finder finds a step on ``grid`` (False once it has spent its ``budget`` of seconds)."""
+        finder = finder_for(t)
+        if finder is None or self.finder_time.get(t, 0.0) > self.budget:
+            return False
+        start = time.monotonic()
+        got = next(iter(finder(grid)), None) is not None
+        self.finder_time[t] = self.finder_time.get(t, 0.0) + time.monotonic() - start
+        return got
+
+    def walk(self, puzzle: Grid, source: str) -> None:
+        """Walk the default path of ``puzzle`` (see the module doc)."""
+        givens = puzzle.to_string()
+        grid = puzzle
+        all_moves: list[PositionMove] = []
+        plain: list[PositionMove] = []
+        give_up = min(self.deadline, time.monotonic() + self.walk_limit)
+        for _ in range(400):
+            if grid.is_complete() or time.monotonic() > give_up:
+                return
+            step = find_hint(grid, DEFAULT, True)
+            if step is None:
+                self.look_off(grid, givens, plain, source, len(ORDER))
+                return
+            t = step.technique
+            if t in SINGLES and not all_moves and self.short(Technique.PEER_ELIMINATION):
+                # Peer Elimination: the first single placed, its digit left among its peers' candidates.
+                (p,) = step.placements
+                keep_peers = PositionMove(placements=((p.cell, p.digit),), keep_peers=True)
+                self.keep(Technique.PEER_ELIMINATION, givens, [keep_peers], source)
+            if t in SINGLES:
+                if self.short(t):
+                    self.keep(t, givens, list(all_moves), source)
+            else:
+                if self.short(t):
+                    self.keep(t, givens, list(plain), source)
+                self.look_off(grid, givens, plain, source, RANK[t])
+                self.look_guided(grid, givens, plain, source, t)
+            moves = step_moves(step)
+            all_moves += moves
+            if t not in SINGLES:
+                plain += moves
+            grid = apply_step(grid, step)
+
+    def look_off(self, grid: Grid, givens: str, plain: list[PositionMove], source: str, before: int) -> None:
+        for t in ORDER:
+            if RANK[t] >= before:
+                break
+            slow_ok = before >= RANK[Technique.BRUTE_FORCE]  # only Brute Force is left: the templates may be
+            if t in DEFAULT_OFF and (slow_ok or t not in SLOW) and self.short(t) and self.finds(t, grid):
+                self.keep(t, givens, list(plain), source)
+
+    def look_guided(self, grid: Grid, givens: str, plain: list[PositionMove], source: str, now: Technique) -> None:
+        for t in GUIDED:
+            if t in DEFAULT_OFF and RANK[t] < RANK[now]:
+                continue  # switched on, it is first here when its finder finds a step: look_off keeps it
+            if self.short(t) and self.finds(t, grid):
+                self.guide(grid, givens, list(plain), source, t)
+
+    def guide(self, grid: Grid, givens: str, plain: list[PositionMove], source: str, target: Technique) -> None:
+        enabled = DEFAULT | {target}
+        for _ in range(GUIDE_STEPS):
+            first = next(iter_steps(grid, enabled, True), None)
+            if first is None:
+                return
+            if first.technique is target:
+                self.keep(target, givens, plain, source + "/guided")
+                return
+            chosen = self.keeping(grid, first, target)
+            if chosen is None:
+                return
+            plain += step_moves(chosen)
+            grid = singles(apply_step(grid, chosen))
+
+    def keeping(self, grid: Grid, first: Step, target: Technique) -> Step | None:
+        """A step after which ``target`` is still there (singles placed): one of ``first``'s technique if any
+        does, else one of another technique before ``target`` in the solving order (it may take the easier
+        pattern away while the target stays)."""
+        finder = finder_for(first.technique)
+        if finder is None:
+            return None
+        for k, step in enumerate(finder(grid)):
+            if k >= GUIDE_CHOICES:
+                break
+            if self.finds(target, singles(apply_step(grid, step))):
+                return step
+        before = frozenset(t for t in DEFAULT if RANK[t] < RANK[target] and t not in SINGLES)
+        for k, step in enumerate(iter_steps(grid, before, True)):
+            if k >= 4 * GUIDE_CHOICES:
+                break
+            if step.technique is not first.technique and self.finds(target, singles(apply_step(grid, step))):
+                return step
+        return None
+
+
+def singles(grid: Grid) -> Grid:
+    for _ in range(200):
+        step = find_hint(grid, SINGLES, True)
+        if step is None:
+            return grid
+        grid = apply_step(grid, step)
+    return grid
+
+
+def pool_puzzles(done: int) -> list[tuple[str, str]]:
+    """The pool's puzzles, round-robin over the techniques (rarest first), each once."""
+    pool = load_pool()
+    lists = sorted((list(pool.of(t)) for t in Technique if pool.of(t)), key=len)
+    seen: set[str] = set()
+    out = []
+    for k in range(max((len(x) for x in lists), default=0)):
+        for entries in lists:
+            if k < len(entries) and entries[k].givens not in seen:
+                seen.add(entries[k].givens)
+                out.append((entries[k].givens, entries[k].seed))
+    return out[done:]
+
+
+def se_puzzles(done: int) -> list[tuple[str, str]]:
+    if not SE_SET.exists():
+        return []
+    rows = []
+    for number, line in enumerate(SE_SET.read_text(encoding="utf-8").splitlines()[1:], 2):
+        puzzle, rating = line.split("\t")
+        try:
+            rows.append((-float(rating), number, puzzle))
+        except ValueError:
+            continue
+    rows.sort()
+    return [(p, f"se/{n}") for _r, n, p in rows][done:]
+
+
+def _puzzles(source: str, done: int) -> Iterator[tuple[str, str]]:
+    """The puzzles of ``source`` (see the module doc) from the ``done``-th on, as (givens, name)."""
+    if source == "gen":
+        for i in range(done, 10**9):
+            yield generate(random.Random(f"pos/{i}"), 3, Symmetry.NONE).to_string(), f"pos/{i}"
+    elif source == "pool":
+        yield from pool_puzzles(done)
+    elif source == "norvig":
+        rows = []
+        for name in NORVIG_SETS:
+            if (PUBLIC / name).exists():
+                lines = (PUBLIC / name).read_text(encoding="utf-8").split()
+                rows += [(p, f"norvig-{name.removesuffix('.txt')}/{n}") for n, p in enumerate(lines, 1)]
+        yield from rows[done:]
+    elif source == "se":
+        yield from se_puzzles(done)
+    else:
+        raise SystemExit(f"unknown source {source!r}")
+
+
+def save(positions: Positions, out: Path) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(".tmp")
+    tmp.write_text(format_positions(positions, HEADER), encoding="utf-8")
+    os.replace(tmp, out)
+
+
+def report(miner: Miner) -> str:
+    rows = [f"searched {miner.positions.searched}"]
+    for t in practice_position_techniques():
+        spent = miner.finder_time.get(t, 0.0)
+        rows.append(f"  {t.display_name:42s} {len(miner.positions.of(t)):3d}   finder {spent:7.1f} s")
+    return "\n".join(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--minutes", type=float, default=60.0)
+    ap.add_argument("--cap", type=int, default=6, help="positions kept per technique (default 6)")
+    ap.add_argument("--sources", default="pool,se,gen,norvig", help="which sources, in order")
+    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--walk-limit", type=float, default=90.0, help="seconds one puzzle's path may take (90)")
+    ap.add_argument(
+        "--finder-budget", type=float, default=300.0, help="seconds one technique's finder may spend in all (300)"
+    )
+    ns = ap.parse_args(argv)
+    positions = parse_positions(ns.out.read_text(encoding="utf-8").splitlines()) if ns.out.exists() else Positions()
+    start = time.monotonic()
+    miner = Miner(positions, ns.cap, start + ns.minutes * 60, ns.finder_budget, ns.walk_limit)
+    saved = start
+    streams = [(source, _puzzles(source, positions.searched.get(source, 0))) for source in ns.sources.split(",")]
+    while streams and time.monotonic() < miner.deadline:
+        for source, puzzles in list(streams):
+            got = next(puzzles, None)
+            if got is None:
+                streams.remove((source, puzzles))
+                continue
+            givens, name = got
+            miner.walk(Grid.from_string(givens), name)
+            positions.searched[source] = positions.searched.get(source, 0) + 1
+            if time.monotonic() - saved > 60:
+                save(positions, ns.out)
+                saved = time.monotonic()
+                missing = [t.display_name for t in practice_position_techniques() if not positions.of(t)]
+                print(f"{time.monotonic() - start:.0f} s {positions.searched}; none yet: {missing}", flush=True)
+                costly = sorted(miner.finder_time.items(), key=lambda kv: -kv[1])[:4]
+                print("  finder seconds: " + ", ".join(f"{t.name} {v:.0f}" for t, v in costly), flush=True)
+    save(positions, ns.out)
+    print(report(miner), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
