@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/practice_positions.py [--seeds 5] [--techniques x-wing,mutant-x-wing]
 
-Each serve is ``serve_position(f"bench/{i}", technique)`` (engine/practice_positions.py): choose a stored
+Each serve is ``serve_position(f"bench/{i}", technique)`` (engine/generating/practice_positions.py): choose a stored
 position, show it as a random isomorph, play its moves with the singles, check that the technique is the next
 step (with it switched on), as ``sudoku-tk generate --technique NAME --position`` and the practice dialog do.
 Timed by the wall clock and this process's CPU time (which a busy shared machine does not inflate); the
@@ -21,13 +21,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sudoku_tk.engine.practice_positions import (  # noqa: E402
+from sudoku_tk.engine.generating.practice_positions import (  # noqa: E402
     load_positions,
     practice_position_techniques,
     serve_position,
 )
-from sudoku_tk.engine.step import Technique  # noqa: E402
-from sudoku_tk.engine.technique_sets import parse_selection  # noqa: E402
+from sudoku_tk.engine.steps.step import Technique  # noqa: E402
+from sudoku_tk.engine.solving.technique_sets import parse_selection  # noqa: E402
 
 MEDIAN_TARGET = 1.0
 MAX_TARGET = 5.0

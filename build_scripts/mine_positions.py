@@ -1,4 +1,4 @@
-"""Mine practice positions (engine/practice_positions.py) from real solving paths.
+"""Mine practice positions (engine/generating/practice_positions.py) from real solving paths.
 
     nice -n 10 .venv/bin/python build_scripts/mine_positions.py [--minutes 60] [--cap 6]
 
@@ -39,14 +39,15 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from sudoku_tk.engine.formats import parse_grid
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sudoku_tk.engine.generator import Symmetry, generate  # noqa: E402
-from sudoku_tk.engine.grid import Grid  # noqa: E402
-from sudoku_tk.engine.isomorph import identity  # noqa: E402
-from sudoku_tk.engine.logic_solver import apply_step  # noqa: E402
-from sudoku_tk.engine.practice_pool import load_pool  # noqa: E402
-from sudoku_tk.engine.practice_positions import (  # noqa: E402
+from sudoku_tk.engine.board.grid import Grid  # noqa: E402
+from sudoku_tk.engine.generating.generator import Symmetry, generate  # noqa: E402
+from sudoku_tk.engine.generating.isomorph import identity  # noqa: E402
+from sudoku_tk.engine.generating.practice_pool import load_pool  # noqa: E402
+from sudoku_tk.engine.generating.practice_positions import (  # noqa: E402
     SINGLES,
     Position,
     PositionMove,
@@ -57,8 +58,9 @@ from sudoku_tk.engine.practice_positions import (  # noqa: E402
     served,
     step_moves,
 )
-from sudoku_tk.engine.step import Step, Technique  # noqa: E402
-from sudoku_tk.engine.technique_table import DEFAULT_OFF, ORDER  # noqa: E402
+from sudoku_tk.engine.solving.logic import apply_step  # noqa: E402
+from sudoku_tk.engine.solving.technique_table import DEFAULT_OFF, ORDER  # noqa: E402
+from sudoku_tk.engine.steps.step import Step, Technique  # noqa: E402
 from sudoku_tk.engine.techniques import default_techniques, find_hint, finder_for, iter_steps  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,7 +70,7 @@ SE_SET = PUBLIC / "sudoku_exchange_se_rated.tsv"
 NORVIG_SETS = ("hardest.txt", "top95.txt")
 """Peter Norvig's sets (norvig/pytudes, MIT License, Copyright (c) 2010-2017 Peter Norvig)."""
 HEADER = [
-    "Practice positions of sudoku_tk (engine/practice_positions.py describes the format),",
+    "Practice positions of sudoku_tk (engine/generating/practice_positions.py describes the format),",
     "mined by build_scripts/mine_positions.py from real solving paths of: the practice pool (this project's",
     "generator, seeds pool/i), fresh generator puzzles (seeds pos/i), and the Sudoku Exchange puzzle bank",
     "(public domain: 'dedicated to the public domain', source se/<line>), and Peter Norvig's 'hardest' and",
@@ -319,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
                 streams.remove((source, puzzles))
                 continue
             givens, name = got
-            miner.walk(Grid.from_string(givens), name)
+            miner.walk(parse_grid(givens), name)
             positions.searched[source] = positions.searched.get(source, 0) + 1
             if time.monotonic() - saved > 60:
                 save(positions, ns.out)

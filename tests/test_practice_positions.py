@@ -1,4 +1,4 @@
-"""Practice positions (engine/practice_positions.py, data/practice/positions.txt) and ``generate --position``.
+"""Practice positions (engine/generating/practice_positions.py, data/practice/positions.txt) and ``generate --position``.
 
 A position for a technique is a puzzle plus moves after which, singles placed, the first step of the default
 solving order (with the technique switched on) is that technique; ``hint`` on what ``generate --position``
@@ -13,14 +13,12 @@ from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
 
-from sudoku_tk import cli
-from sudoku_tk.app.session import Session
-from sudoku_tk.engine.brute_force import unique_solution
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.isomorph import identity, random_isomorph
-from sudoku_tk.engine.level_search import puzzle_seed
-from sudoku_tk.engine.moves import Eliminate, Place
-from sudoku_tk.engine.practice_positions import (
+from sudoku_tk.app.game.session import Session
+from sudoku_tk.cli import commands as cli
+from sudoku_tk.engine.formats import parse_grid
+from sudoku_tk.engine.generating.isomorph import identity, random_isomorph
+from sudoku_tk.engine.generating.level_search import puzzle_seed
+from sudoku_tk.engine.generating.practice_positions import (
     Position,
     PositionMove,
     Positions,
@@ -37,9 +35,11 @@ from sudoku_tk.engine.practice_positions import (
     serve_position,
     served,
 )
-from sudoku_tk.engine.propagation import Assist
-from sudoku_tk.engine.step import Technique
-from sudoku_tk.engine.technique_table import ORDER
+from sudoku_tk.engine.play.moves import Eliminate, Place
+from sudoku_tk.engine.play.propagation import Assist
+from sudoku_tk.engine.solving.brute_force import unique_solution
+from sudoku_tk.engine.solving.technique_table import ORDER
+from sudoku_tk.engine.steps.step import Technique
 
 T = Technique
 POSITIONS = load_positions()
@@ -101,7 +101,7 @@ CLASSIC = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2..
 
 
 def test_play_places_the_singles_around_the_stored_moves() -> None:
-    puzzle = Grid.from_string(CLASSIC)
+    puzzle = parse_grid(CLASSIC)
     solution = unique_solution(puzzle)
     assert solution is not None
     wrong = next(d for d in range(1, 10) if d != solution[1] and puzzle.candidates[1] >> (d - 1) & 1)
@@ -116,7 +116,7 @@ def test_play_places_the_singles_around_the_stored_moves() -> None:
 
 
 def test_peer_elimination_keeps_the_digit_among_the_peers() -> None:
-    puzzle = Grid.from_string(CLASSIC)
+    puzzle = parse_grid(CLASSIC)
     solution = unique_solution(puzzle)
     assert solution is not None
     move = PositionMove(placements=((1, solution[1]),), keep_peers=True)
@@ -152,7 +152,7 @@ def test_the_sources_are_counted() -> None:
 def test_each_stored_position_is_one_for_its_technique(technique: Technique) -> None:
     """As stored (the identity isomorph): the technique is the next step, and the puzzle is unique."""
     position = POSITIONS.of(technique)[0]
-    assert unique_solution(Grid.from_string(position.givens)) is not None
+    assert unique_solution(parse_grid(position.givens)) is not None
     got = served(position, identity())
     assert got is not None and got.step.technique is technique
 
@@ -204,7 +204,7 @@ def test_hint_names_the_technique_of_a_printed_position(technique: Technique, tm
     assert text.startswith(f"# Practice position: {technique.display_name}")
     shown = serve_position(puzzle_seed(25, 0), technique)  # what the command served
     assert shown is not None
-    back = Grid.from_string(text)  # the pencil-mark grid reads back exactly: givens, placed digits, candidates
+    back = parse_grid(text)  # the pencil-mark grid reads back exactly: givens, placed digits, candidates
     assert (back.givens, back.values, back.candidates) == (shown.grid.givens, shown.grid.values, shown.grid.candidates)
     path = tmp_path / "position.txt"
     path.write_text(text, encoding="utf-8")
@@ -225,7 +225,7 @@ def test_a_technique_no_whole_puzzle_takes_is_answered_with_a_position(capsys: p
     assert "here is a practice position instead (--position)" in err
     assert out.startswith("# Practice position: Death Blossom (Almost Locked Sets) is the next step")
     assert "# off by default: ask with  sudoku-tk hint --techniques +death-blossom" in out
-    assert Grid.from_string(out).has_pencilmarks
+    assert parse_grid(out).has_pencilmarks
 
 
 @pytest.mark.parametrize("technique", [t for t in ORDER if POSITIONS.of(t)], ids=lambda t: t.name)

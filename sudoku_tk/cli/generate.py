@@ -13,9 +13,9 @@ import random
 import sys
 from collections.abc import Callable
 
-from . import cli_io
-from .engine.levels import LABELS
-from .engine.step import Technique
+from ..engine.rating.levels import LABELS
+from ..engine.steps.step import Technique
+from .commands import cli_io
 
 LEVELS = list(LABELS)
 SYMMETRIES = ["none", "rotational", "mirror", "diagonal"]
@@ -138,12 +138,12 @@ def run_generate(ns: argparse.Namespace) -> int:
 
 
 def _print_positions(ns: argparse.Namespace, technique: Technique) -> int:
-    """Print ``ns.count`` practice positions for ``technique`` (engine/practice_positions.py): comment lines (the
+    """Print ``ns.count`` practice positions for ``technique`` (engine/generating/practice_positions.py): comment lines (the
     technique, the puzzle, the option a hint needs when the technique is off by default), then the position as
     a HoDoKu-style pencil-mark grid (placed digits marked ``+``), a blank line between two positions."""
-    from .engine.formats.grid_text import format_pencilmarks
-    from .engine.level_search import puzzle_seed
-    from .engine.practice_positions import load_positions, serve_position
+    from ..engine.formats.grid_text import format_pencilmarks
+    from ..engine.generating.level_search import puzzle_seed
+    from ..engine.generating.practice_positions import load_positions, serve_position
 
     base = ns.seed if ns.seed is not None else random.SystemRandom().randrange(1 << 62)
     out = cli_io.Console(sys.stdout)

@@ -18,25 +18,22 @@ from typing import Any
 import pytest
 from gui_helpers import HARD, click, key, pump, when_dialog_opens
 
-from sudoku_tk.app.background_worker import MAKE_TIME_LIMIT, ORDER_ATTEMPTS, MakeJob, PidJob, RateJob
-from sudoku_tk.system import autosave_dir
-from sudoku_tk.app.puzzle_cache import CACHE_NAME, PuzzleCache, PuzzleKey
-from sudoku_tk.engine.brute_force import solve
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.level_search import (
+from sudoku_tk.app.puzzles.background_worker import MAKE_TIME_LIMIT, ORDER_ATTEMPTS, MakeJob, PidJob, RateJob
+from sudoku_tk.app.puzzles.cache import CACHE_NAME, PuzzleCache, PuzzleKey
+from sudoku_tk.engine.generating.level_search import (
     Generated,
     generate_at_level,
     generate_practice,
     offered_practice_techniques,
     practice_techniques,
 )
-from sudoku_tk.engine.moves import Eliminate
-from sudoku_tk.engine.practice_positions import first_non_single, practice_position_techniques
-from sudoku_tk.engine.rating import Level, Rating
-from sudoku_tk.engine.step import Technique
-from sudoku_tk.ui.app import App
-from sudoku_tk.ui.keys import CONTROL
-from sudoku_tk.ui.new_game_dialog import (
+from sudoku_tk.engine.generating.practice_positions import first_non_single, practice_position_techniques
+from sudoku_tk.engine.play.moves import Eliminate
+from sudoku_tk.engine.rating.score import Level, Rating
+from sudoku_tk.engine.solving.brute_force import solve
+from sudoku_tk.engine.steps.step import Technique
+from sudoku_tk.system import autosave_dir
+from sudoku_tk.ui.dialogs.new_game import (
     GENERATED,
     PRACTICE,
     NewGameDialog,
@@ -47,7 +44,9 @@ from sudoku_tk.ui.new_game_dialog import (
     technique_labels,
     technique_tip,
 )
-from sudoku_tk.ui.new_games import with_article
+from sudoku_tk.ui.games.new_games import with_article
+from sudoku_tk.ui.window.app import App
+from sudoku_tk.ui.window.keys import CONTROL
 
 pytestmark = pytest.mark.gui
 
@@ -420,7 +419,7 @@ def test_the_dialog_offers_last_runs_choice_first(
 def _position_technique() -> Technique:
     """Simple Colors Wrap when a position for it was mined; else the first technique on by default that the old
     practice (whole puzzles) never offered and that has a position."""
-    from sudoku_tk.engine.practice_positions import load_positions, needs_enabling
+    from sudoku_tk.engine.generating.practice_positions import load_positions, needs_enabling
 
     never = [t for t in practice_techniques() if t not in offered_practice_techniques()]
     ready = [t for t in never if load_positions().of(t) and not needs_enabling(t)]

@@ -2,7 +2,7 @@
 
 For 9×9 the player chooses a level (Easy … Extreme) and either a built-in puzzle or a new
 generated one, or "Practice a technique" with any of the 80 techniques from the list (each shown with its
-family and level), from a position where it is the next step (``PositionRequest``: engine/practice_positions.py)
+family and level), from a position where it is the next step (``PositionRequest``: engine/generating/practice_positions.py)
 or, for the techniques a whole puzzle can need (``offered_practice_techniques``), in a new puzzle. A "Next to
 learn" line suggests the first technique in solving order the player has not yet found alone
 (``practice_positions.next_to_learn`` of the ``status`` the caller passes). 4×4 and 16×16 offer built-in
@@ -19,15 +19,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from tkinter import ttk
 
-from sudoku_tk.app import puzzles
-from sudoku_tk.app.puzzle_cache import PuzzleKey
-from sudoku_tk.app.puzzles import Level, PuzzleEntry
-from sudoku_tk.app.settings import ANY_LEVEL, DEFAULTS, NEW_GAME_MODES
-from sudoku_tk.engine import rating
-from sudoku_tk.engine.level_search import offered_practice_techniques, practice_techniques
-from sudoku_tk.engine.practice_positions import load_positions, next_to_learn, practice_position_techniques
-from sudoku_tk.engine.step import Technique
-from sudoku_tk.engine.technique_table import record
+from sudoku_tk.app.puzzles import built_in as puzzles
+from sudoku_tk.app.puzzles.built_in import Level, PuzzleEntry
+from sudoku_tk.app.puzzles.cache import PuzzleKey
+from sudoku_tk.app.storage.settings import ANY_LEVEL, DEFAULTS, NEW_GAME_MODES
+from sudoku_tk.engine.generating.level_search import offered_practice_techniques, practice_techniques
+from sudoku_tk.engine.generating.practice_positions import load_positions, next_to_learn, practice_position_techniques
+from sudoku_tk.engine.rating import score as rating
+from sudoku_tk.engine.solving.technique_table import record
+from sudoku_tk.engine.steps.step import Technique
 
 from ..messages.tooltip import Tooltip
 from .puzzle_and_preferences import _Dialog

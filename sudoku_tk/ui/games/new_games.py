@@ -11,7 +11,7 @@
   (never on the Tk thread) while the status bar says "Rating…". The rating is kept with
   the game (``Game.set_rating``), so it is saved with it; 4×4 and 16×16 show none.
 - Practice from a position (``PositionRequest``): a stored position for the technique is served at once
-  (engine/practice_positions.py, an isomorph checked again) and becomes the game: the puzzle, with the moves
+  (engine/generating/practice_positions.py, an isomorph checked again) and becomes the game: the puzzle, with the moves
   that lead there in the move list (Undo takes them back), the singles assists off so the board stays at the
   position. "Next to learn" in the dialog reads ``practice_status()``.
 - The worker is polled on a Tk timer only while it has work; ``close()`` ends its process.
@@ -24,20 +24,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from sudoku_tk.app.background_worker import ORDER_ATTEMPTS, BackgroundWorker, ExecutorFactory, PuzzleSupply
-from sudoku_tk.app.pencil_mode import CandidateMode
-from sudoku_tk.app.puzzle_cache import CACHE_NAME, PuzzleCache, PuzzleKey
-from sudoku_tk.app.puzzle_choice import PuzzleChoice
-from sudoku_tk.app.session import Change
-from sudoku_tk.engine.level_search import Generated
-from sudoku_tk.engine.practice_positions import ServedPosition, serve_position
-from sudoku_tk.engine.propagation import Assist
-from sudoku_tk.engine.rating import Rating
-from sudoku_tk.engine.step import Technique
+from sudoku_tk.app.game.pencil_mode import CandidateMode
+from sudoku_tk.app.game.session import Change
+from sudoku_tk.app.puzzles.background_worker import ORDER_ATTEMPTS, BackgroundWorker, ExecutorFactory, PuzzleSupply
+from sudoku_tk.app.puzzles.cache import CACHE_NAME, PuzzleCache, PuzzleKey
+from sudoku_tk.app.puzzles.choice import PuzzleChoice
+from sudoku_tk.engine.generating.level_search import Generated
+from sudoku_tk.engine.generating.practice_positions import ServedPosition, serve_position
+from sudoku_tk.engine.play.propagation import Assist
+from sudoku_tk.engine.rating.score import Rating
+from sudoku_tk.engine.steps.step import Technique
 
-from .new_game_dialog import NewGameDialog, PositionRequest
-from .ports import NewGameHost
-from .status_bar import StatusBar
+from ..dialogs.new_game import NewGameDialog, PositionRequest
+from ..messages.status_bar import StatusBar
+from ..window.ports import NewGameHost
 
 POLL_MS = 150
 """How often the worker is asked for results while it has work."""

@@ -32,13 +32,15 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
 
-from .grid import Grid
+from sudoku_tk.engine.formats import parse_grid
+
+from ..board.grid import Grid
+from ..play.moves import Eliminate, Move, Place
+from ..solving.logic import apply_step
+from ..solving.technique_table import ORDER
+from ..steps.step import Elimination, Family, Placement, Step, Technique
+from ..techniques import default_techniques, find_hint, implemented
 from .isomorph import Isomorph, identity, random_isomorph
-from .logic_solver import apply_step
-from .moves import Eliminate, Move, Place
-from .step import Elimination, Family, Placement, Step, Technique
-from .technique_table import ORDER
-from .techniques import default_techniques, find_hint, implemented
 
 POSITIONS_RESOURCE = ("data", "practice", "positions.txt")
 """Where the positions are, inside the ``sudoku_tk`` package."""
@@ -318,7 +320,7 @@ def practice_position_techniques() -> tuple[Technique, ...]:
 def served(position: Position, iso: Isomorph) -> ServedPosition | None:
     """``position`` shown as the isomorph ``iso``, when the check still finds its technique first there."""
     try:
-        puzzle = Grid.from_values(iso.values(Grid.from_string(position.givens).givens))
+        puzzle = Grid.from_values(iso.values(parse_grid(position.givens).givens))
         played = play(puzzle, [m.mapped(iso) for m in position.moves], position.technique)
     except ValueError:  # a damaged line (a placement on a filled cell, givens that are no puzzle): not served
         return None
