@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from ..engine.rating.levels import LABELS
 from ..engine.steps.step import Technique
-from .commands import cli_io
+from . import console as cli_io
 
 LEVELS = list(LABELS)
 SYMMETRIES = ["none", "rotational", "mirror", "diagonal"]

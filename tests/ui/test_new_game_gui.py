@@ -20,6 +20,7 @@ from gui_helpers import HARD, click, key, pump, when_dialog_opens
 
 from sudoku_tk.app.puzzles.background_worker import MAKE_TIME_LIMIT, ORDER_ATTEMPTS, MakeJob, PidJob, RateJob
 from sudoku_tk.app.puzzles.cache import CACHE_NAME, PuzzleCache, PuzzleKey
+from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.generating.level_search import (
     Generated,
     generate_at_level,

@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from tkinter import ttk
 
 from sudoku_tk.app.puzzles import built_in as puzzles
-from sudoku_tk.app.puzzles.built_in import Level, PuzzleEntry
+from sudoku_tk.app.puzzles.built_in import PuzzleEntry, parse_level
 from sudoku_tk.app.puzzles.cache import PuzzleKey
 from sudoku_tk.app.storage.settings import ANY_LEVEL, DEFAULTS, NEW_GAME_MODES
 from sudoku_tk.engine.generating.level_search import offered_practice_techniques, practice_techniques
 from sudoku_tk.engine.generating.practice_positions import load_positions, next_to_learn, practice_position_techniques
 from sudoku_tk.engine.rating import score as rating
+from sudoku_tk.engine.rating.levels import Level
 from sudoku_tk.engine.solving.technique_table import record
 from sudoku_tk.engine.steps.step import Technique
 
