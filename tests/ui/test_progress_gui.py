@@ -16,6 +16,7 @@ from sudoku_tk.app.progress.summaries import CSV_COLUMNS, path_techniques
 from sudoku_tk.app.puzzles.cache import PuzzleKey
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.generating.daily import daily_puzzle
+from sudoku_tk.engine.generating.practice_positions import first_non_single, next_to_learn
 from sudoku_tk.engine.rating.levels import Level
 from sudoku_tk.engine.solving.brute_force import solve
 from sudoku_tk.engine.steps.step import Technique
@@ -104,14 +105,28 @@ def test_the_progress_window_draws_the_chart_and_offers_practice(make_app: MakeA
     assert window.chart.itemcget(window.chart.find_withtag("line-easy")[0], "fill") == "#81c784"
 
 
-def test_practise_this_orders_a_practice_game_through_new_game(make_app: MakeApp, tmp_path: Path) -> None:
+def test_practise_this_opens_a_position_where_the_technique_is_next(make_app: MakeApp, tmp_path: Path) -> None:
     app = make_app(data_dir=tmp_path)
     ordered: list[PuzzleKey] = []
     app.new_games.start_generated = ordered.append  # type: ignore[method-assign]
     window = app.stats.show()
     pump(app)
     window.practise_buttons[Technique.SKYSCRAPER].invoke()
-    assert ordered == [PuzzleKey.practice(Technique.SKYSCRAPER)]
+    pump(app)
+    assert ordered == []  # a stored position, served at once: nothing to generate
+    assert app.session.name == "Practice · Skyscraper position"
+    step = first_non_single(app.session.position.to_grid())
+    assert step is not None and step.technique is Technique.SKYSCRAPER
+
+
+def test_next_to_learn_reads_the_history(make_app: MakeApp, tmp_path: Path) -> None:
+    history = GameHistory(history_path(tmp_path))
+    found = ("FULL_HOUSE", "NAKED_SINGLE", "HIDDEN_SINGLE", "PEER_ELIMINATION")
+    history.record(FinishedGame("k", "2026-11-20 10:00", "Mine", 9, "easy", 60.0, techniques=found, found_alone=found))
+    app = make_app(data_dir=tmp_path)
+    status = app.new_games.practice_status()
+    assert all(status[Technique[name]] == "alone" for name in found)
+    assert next_to_learn(status) not in {Technique[name] for name in found}
 
 
 def test_export_csv_and_clear_history_asked_first(make_app: MakeApp, tmp_path: Path) -> None:

@@ -116,8 +116,10 @@ class ProgressWindow(tk.Toplevel):
         self._today = today
         if practisable is None:
             from sudoku_tk.engine.generating.level_search import offered_practice_techniques
+            from sudoku_tk.engine.generating.practice_positions import load_positions
 
-            practisable = frozenset(offered_practice_techniques())
+            stored = load_positions()
+            practisable = frozenset(offered_practice_techniques()) | {t for t in Technique if stored.of(t)}
         self._practisable = practisable
         self.confirm: Callable[[str], bool] = lambda text: self._ask_yes_no(text)
         """Asks before the history is cleared (tests replace it)."""

@@ -32,8 +32,8 @@ from sudoku_tk.app.game.commands import CommandRegistry
 from sudoku_tk.app.game.level_assists import level_of, starting_assists
 from sudoku_tk.app.game.session import GameView, Session
 from sudoku_tk.app.hints.views import HintView
+from sudoku_tk.app.progress.history import technique_status
 from sudoku_tk.app.puzzles.background_worker import ExecutorFactory
-from sudoku_tk.app.puzzles.cache import PuzzleKey
 from sudoku_tk.app.puzzles.choice import PuzzleChoice, choose_puzzle
 from sudoku_tk.app.storage.file_reading import SaveFileError
 from sudoku_tk.app.storage.settings import DEFAULTS, Settings, load_settings, save_settings, theme_name
@@ -205,7 +205,8 @@ class App(ttk.Frame):
         self.new_games = NewGames(self, self.status, background, data_dir, self.files.schedule_autosave)
         # Progress (ui/games/stats.py): games replaced unfinished are recorded too; techniques worked out on the worker.
         self.stats.worker = self.new_games.worker
-        self.stats.practise = lambda technique: self.new_games.start_generated(PuzzleKey.practice(technique))
+        self.stats.practise = self.new_games.practise
+        self.new_games.practice_status = lambda: technique_status(self.stats.history.games)
         self.stats.follow(session)
         self.daily = DailyPuzzles(self, lambda: self.stats.history.games, self.new_games.worker)
         self.commands.add(self.daily.command())
