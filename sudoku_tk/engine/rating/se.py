@@ -54,7 +54,7 @@ from collections.abc import Iterable
 from ..board.geometry import Geometry
 from ..board.grid import Grid
 from ..solving import technique_table
-from ..solving.logic import SolvePath, apply_step, has_unique_solution
+from ..solving.logic import SolvePath, has_unique_solution, solve_with
 from ..steps.step import Family, HighlightRole, Step, Technique
 from ..techniques import default_techniques, find_hint, iter_steps
 
@@ -133,10 +133,6 @@ def _easiest_step(grid: Grid, tiers: list[frozenset[Technique]], unique: bool) -
     return None
 
 
-def _is_broken(grid: Grid) -> bool:
-    return any(not v and not m for v, m in zip(grid.values, grid.candidates))
-
-
 def se_path(
     grid: Grid,
     enabled: Iterable[Technique] | None = None,
@@ -157,17 +153,8 @@ def se_path(
         t for t in chosen if (unique or t.family is not Family.UNIQUENESS) and (below is None or SE_VALUES[t] <= below)
     ]
     tiers = _tiers(allowed)
-    steps: list[Step] = []
-    g = grid
-    limit = grid.geometry.ncells * grid.geometry.side + 1
-    while not g.is_complete() and not _is_broken(g) and len(steps) < limit:
-        step = _easiest_step(g, tiers, unique)
-        if step is None:
-            break
-        steps.append(step)
-        g = apply_step(g, step)
-    solved = g.is_complete() and not g.duplicate_problems()
-    return SolvePath(grid, tuple(steps), solved, g, unique)
+    known_unique = unique
+    return solve_with(grid, lambda g: _easiest_step(g, tiers, known_unique), unique)
 
 
 def se_estimate(path: SolvePath, enabled: Iterable[Technique] | None = None) -> float:

@@ -78,6 +78,7 @@ def has_unique_solution(grid: Grid) -> bool:
 
 
 def _is_broken(grid: Grid) -> bool:
+    """Has an empty cell lost every candidate?"""
     return any(not v and not m for v, m in zip(grid.values, grid.candidates))
 
 
@@ -101,6 +102,18 @@ def solve_logically(
     if unique is None:
         unique = has_unique_solution(grid)
     allowed = None if enabled is None else frozenset(enabled)
+    known_unique = unique
+    return solve_with(grid, lambda g: find_hint(g, allowed, known_unique, most), unique, stop)
+
+
+def solve_with(
+    grid: Grid, choose: Callable[[Grid], Step | None], unique: bool, stop: Callable[[], bool] | None = None
+) -> SolvePath:
+    """The solving loop: apply ``choose``'s step again and again until the grid is solved, broken or stuck.
+
+    ``solve_logically`` chooses the first step in solving order; the SE estimate (se_rating.py) the easiest by
+    SE value. ``stop``: asked before each step; when it says True the path so far is returned (not solved).
+    """
     steps: list[Step] = []
     g = grid
     # Every Step removes at least one candidate, so this bound is never reached by a correct finder.
@@ -108,7 +121,7 @@ def solve_logically(
     while not g.is_complete() and not _is_broken(g) and len(steps) < limit:
         if stop is not None and stop():
             break
-        step = find_hint(g, allowed, unique, most)
+        step = choose(g)
         if step is None:
             break
         steps.append(step)

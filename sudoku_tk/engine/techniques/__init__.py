@@ -44,8 +44,7 @@ from . import (
     uniqueness,
     wings,
 )
-
-Finder = Callable[[Grid], Iterator[Step]]
+from .common import Finder
 
 # The solving order, the default set and the techniques that need one solution are columns of the technique table.
 ORDER = technique_table.ORDER

@@ -65,7 +65,7 @@ from .als_index import (
     pair_eliminations,
     route,
 )
-from .common import candidate_highlights, eliminations
+from .common import Once, candidate_highlights, eliminations
 
 MAX_BLOSSOM_EXTENSIONS = 50_000
 """Bound on the Death Blossom search per grid (one petal tried counts one); real positions stay far below."""
@@ -215,10 +215,9 @@ _Found = tuple[tuple[int, ...], frozenset[Candidate], Callable[[], Step]]
 def _yield_distinct(found: list[_Found]) -> Iterator[Step]:
     """The Steps of the patterns, smallest first, each distinct set of eliminations once."""
     found.sort(key=lambda f: f[0])
-    seen = set()
+    once = Once()
     for _key, elims, build in found:
-        if elims not in seen:
-            seen.add(elims)
+        if once.first(elims):
             yield build()
 
 
@@ -348,14 +347,14 @@ def find_als_xy_chains(grid: Grid) -> Iterator[Step]:
         members.sort()
         queue.append((members[0][0], ai.sets[key[0]].size + ai.sets[key[1]].size, key, 0))
     heapq.heapify(queue)
-    seen: set[frozenset[Candidate]] = set()
+    once = Once()
     elims_of: dict[tuple[int, int, int], frozenset[Candidate]] = {}
     while queue:
         length, size, key, k = heapq.heappop(queue)
         elims = elims_of.get(key)
         if elims is None:
             elims = elims_of[key] = frozenset(pair_eliminations(ai, *key))
-        if elims in seen:
+        if elims in once:
             continue
         members = groups[key]
         found = route(ai, members[k][1], length)
@@ -365,7 +364,7 @@ def find_als_xy_chains(grid: Grid) -> Iterator[Step]:
             if length == members[k][0] and k + 1 < len(members):
                 heapq.heappush(queue, (members[k + 1][0], size, key, k + 1))
             continue
-        seen.add(elims)
+        once.add(elims)
         yield _chain_step(ai, found[0], found[1], sorted(elims))
 
 

@@ -26,7 +26,7 @@ write it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..board.geometry import bits
 
@@ -137,6 +137,19 @@ class Reach:
 
         found = back(z, True, met0)
         return tuple(found) if found else ()
+
+
+def node_mask(nodes: Iterable[Node]) -> int:
+    """The node mask of ``nodes``."""
+    m = 0
+    for v in nodes:
+        m |= 1 << v
+    return m
+
+
+def chain_starts(strong: Sequence[int], allowed: int) -> list[Node]:
+    """The nodes a chain may start from: allowed ones with a strong link."""
+    return [v for v in bits(allowed) if strong[v]]
 
 
 _PATH_BUDGET = 2000

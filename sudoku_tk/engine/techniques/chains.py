@@ -19,15 +19,15 @@ Pair). Each distinct set of eliminations is reported once, by its shortest chain
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
-from ..board.geometry import Cell, Geometry, bits
-from ..board.grid import Grid
-from ..steps.explain import cells_text, eliminations_text, mask_text, sentence
-from ..steps.step import ASSUMED, ChainNode, Highlight, HighlightRole, Link, Reason, Rule, Step, Technique
-from .chain_search import Reach, shortest_first
+from ..explain import cells_text, eliminations_text, mask_text, sentence
+from ..geometry import Cell, Geometry, bits
+from ..grid import Grid
+from ..step import ASSUMED, ChainNode, Highlight, HighlightRole, Link, Reason, Rule, Step, Technique
+from .chain_search import Reach, chain_starts, shortest_first
 from .chain_steps import build_step, chain_nodes, ends_reason, node_name
-from .common import CandidateIndex, eliminations, index_of
+from .common import CandidateIndex, Once, eliminations, index_of, only_9x9
 from .link_graph import LinkGraph, graph_of
 
 MAX_EXTENSIONS = 50_000
@@ -38,10 +38,9 @@ two per unit, so each has at most three chain neighbours.
 """
 
 
+@only_9x9
 def find_remote_pairs(grid: Grid) -> Iterator[Step]:
     """Yield Remote Pairs, shortest chains first for each pair of digits."""
-    if grid.geometry.side != 9:
-        return
     idx = index_of(grid)
     by_mask: dict[int, list[Cell]] = {}
     for cell in bits(idx.bivalue):
@@ -63,12 +62,11 @@ def _remote_pairs_for(idx: CandidateIndex, mask: int, cells: list[Cell], budget:
     a = (mask & -mask).bit_length()
     b = (mask ^ (mask & -mask)).bit_length()
     target = idx.digit_cells[a] | idx.digit_cells[b]
-    seen = set()
+    once = Once()
     for length in range(4, len(cells) + 1, 2):
         for path in _paths(adj, cells, length, budget):
             elim = _chain_eliminations(path, peers, target)
-            if elim and elim not in seen:
-                seen.add(elim)
+            if elim and once.first(elim):
                 yield _step(idx, path, mask, elim)
 
 
@@ -178,38 +176,12 @@ def _unit(geo: Geometry, a: Cell, b: Cell) -> int:
 # -- X-Chain and XY-Chain ----------------------------------------------------------------------------------
 
 
-def node_mask(nodes: Iterable[int]) -> int:
-    m = 0
-    for v in nodes:
-        m |= 1 << v
-    return m
-
-
-def ends_eliminations(graph: LinkGraph, path: Sequence[int]) -> int:
-    """Node mask of the candidates both ends of an AIC exclude.
-
-    A node inside the chain can be one of them: it is false all the same (HoDoKu removes it too).
-    """
-    return graph.weak(path[0]) & graph.weak(path[-1]) & graph.present
-
-
-def mask_pairs(graph: LinkGraph, mask: int) -> list[tuple[int, int]]:
-    """(cell, digit) of every candidate node in ``mask``."""
-    nc = graph.ncells
-    return [(v % nc, v // nc + 1) for v in bits(mask & graph.present)]
-
-
-def starts(strong: Sequence[int], allowed: int) -> list[int]:
-    """The nodes a chain may start from: allowed ones with a strong link."""
-    return [v for v in bits(allowed) if strong[v]]
-
-
 def _same_digit_chains(
     graph: LinkGraph, technique: Technique, strong: Sequence[int], weak: Sequence[int], allowed: int
 ) -> Iterator[Step]:
     """AICs whose two ends hold the same digit, each distinct set of eliminations once, shortest first."""
-    searches = [Reach(a, strong, weak, allowed) for a in starts(strong, allowed)]
-    seen = set()
+    searches = [Reach(a, strong, weak, allowed) for a in chain_starts(strong, allowed)]
+    once = Once()
     digit_of = graph.digit_of
     for search, z in shortest_first(searches):
         a = search.start
@@ -218,12 +190,11 @@ def _same_digit_chains(
         path = search.path(z)
         if not path:
             continue
-        elim = ends_eliminations(graph, path)
-        if not elim or elim in seen:
+        elim = graph.excluded_by_both(path[0], path[-1])
+        if not elim or not once.first(elim):
             continue
-        seen.add(elim)
         nodes = chain_nodes(graph, path, False)
-        pairs = mask_pairs(graph, elim)
+        pairs = graph.candidates_in(elim)
         yield build_step(
             graph,
             technique,
@@ -235,10 +206,9 @@ def _same_digit_chains(
         )
 
 
+@only_9x9
 def find_x_chains(grid: Grid) -> Iterator[Step]:
     """Yield X-Chains (one digit, strong and weak links through units), shortest first."""
-    if grid.geometry.side != 9:
-        return
     graph = graph_of(grid)
     present = graph.present
     strong = [m & present for m in graph.strong_unit[: graph.ncand]]
@@ -246,10 +216,9 @@ def find_x_chains(grid: Grid) -> Iterator[Step]:
     yield from _same_digit_chains(graph, Technique.X_CHAIN, strong, weak, present)
 
 
+@only_9x9
 def find_xy_chains(grid: Grid) -> Iterator[Step]:
     """Yield XY-Chains (bivalue cells joined on shared digits), shortest first."""
-    if grid.geometry.side != 9:
-        return
     graph = graph_of(grid)
     present = graph.present
     bivalue = graph.bivalue_nodes

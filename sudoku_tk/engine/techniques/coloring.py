@@ -21,12 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..board.geometry import Cell, Digit, bits
-from ..board.grid import Grid
-from ..steps.explain import cells_text, eliminations_text, join_words, sentence, unit_text
-from ..steps.step import Highlight, HighlightRole, Link, Step, Technique
-from .common import CandidateIndex, eliminations, index_9x9
-from .single_digit import conjugate_pairs, shared_unit
+from ..explain import cells_text, eliminations_text, join_words, sentence, unit_text
+from ..geometry import Cell, Digit, bits
+from ..grid import Grid
+from ..step import Highlight, HighlightRole, Link, Step, Technique
+from .common import CandidateIndex, Once, conjugate_pairs, eliminations, index_of, only_9x9, shared_unit
 
 
 class _Cluster:
@@ -170,11 +169,10 @@ def _touching(mask1: int, mask2: int, peer_masks: Sequence[int]) -> tuple[Cell, 
 # -- Simple Colors ------------------------------------------------------------
 
 
+@only_9x9
 def find_simple_colors_traps(grid: Grid) -> Iterator[Step]:
     """Yield Simple Colors Traps: candidates seeing both colours of one group."""
-    idx = index_9x9(grid)
-    if idx is None:
-        return
+    idx = index_of(grid)
     for d in range(1, 10):
         dc = idx.digit_cells[d]
         for cl in _clusters(idx, d):
@@ -187,11 +185,10 @@ def find_simple_colors_traps(grid: Grid) -> Iterator[Step]:
                 yield _step(Technique.SIMPLE_COLORS_TRAP, idx, d, elim, reason, (cl,))
 
 
+@only_9x9
 def find_simple_colors_wraps(grid: Grid) -> Iterator[Step]:
     """Yield Simple Colors Wraps: a colour with two cells that see each other is false everywhere."""
-    idx = index_9x9(grid)
-    if idx is None:
-        return
+    idx = index_of(grid)
     geo = idx.geometry
     peers = geo.peer_masks
     for d in range(1, 10):
@@ -215,14 +212,13 @@ def find_simple_colors_wraps(grid: Grid) -> Iterator[Step]:
 # -- Multi Colors -------------------------------------------------------------
 
 
+@only_9x9
 def find_multi_colors_1(grid: Grid) -> Iterator[Step]:
     """Yield Multi Colors 1: a colour of one group sees a colour of another; cells seeing both opposites lose the digit."""
-    idx = index_9x9(grid)
-    if idx is None:
-        return
+    idx = index_of(grid)
     geo = idx.geometry
     peers = geo.peer_masks
-    seen = set()
+    once = Once()
     for d in range(1, 10):
         dc = idx.digit_cells[d]
         clusters = _clusters(idx, d)
@@ -235,9 +231,8 @@ def find_multi_colors_1(grid: Grid) -> Iterator[Step]:
                         if mine_sees & theirs:
                             elim |= dc & other_of_mine & other_of_theirs
                             touching.append((mine, theirs))
-                if not elim or (d, elim) in seen:
+                if not elim or not once.first((d, elim)):
                     continue
-                seen.add((d, elim))
                 pairs = [_touching(mine, theirs, peers) for mine, theirs in touching]
                 seen_text = join_words([f"{geo.cell_name(p)} sees {geo.cell_name(q)}" for p, q in pairs])
                 reason = (
@@ -250,14 +245,13 @@ def find_multi_colors_1(grid: Grid) -> Iterator[Step]:
                 yield _step(Technique.MULTI_COLORS_1, idx, d, elim, reason, (c1, c2))
 
 
+@only_9x9
 def find_multi_colors_2(grid: Grid) -> Iterator[Step]:
     """Yield Multi Colors 2: a colour of one group sees both colours of another group, so it is false."""
-    idx = index_9x9(grid)
-    if idx is None:
-        return
+    idx = index_of(grid)
     geo = idx.geometry
     peers = geo.peer_masks
-    seen = set()
+    once = Once()
     for d in range(1, 10):
         clusters = _clusters(idx, d)
         for c1 in clusters:
@@ -268,9 +262,8 @@ def find_multi_colors_2(grid: Grid) -> Iterator[Step]:
                 for mine, mine_sees in ((c1.a, c1.sees_a), (c1.b, c1.sees_b)):
                     if mine_sees & c2.a and mine_sees & c2.b:
                         elim |= mine
-                if not elim or (d, elim) in seen:
+                if not elim or not once.first((d, elim)):
                     continue
-                seen.add((d, elim))
                 group = c1.a if elim & c1.a else c1.b
                 p1, q1 = _touching(group, c2.a, peers)
                 p2, q2 = _touching(group, c2.b, peers)

@@ -12,12 +12,13 @@ needs, so all families order their effects the same way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import functools
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import TypeVar
 
-from ..board.geometry import Cell, Digit, Geometry, bits
-from ..board.grid import Grid
-from ..steps.step import Elimination, Highlight, HighlightRole, Placement
+from ..geometry import Cell, Digit, Geometry, Unit, bits
+from ..grid import Grid
+from ..step import Elimination, Highlight, HighlightRole, Placement, Step
 
 Candidate = tuple[Cell, Digit]
 
@@ -143,6 +144,49 @@ def index_9x9(grid: Grid) -> CandidateIndex | None:
     return index_of(grid) if grid.geometry.side == 9 else None
 
 
+# -- what every finder starts and ends with -----------------------------------------------------------------
+
+Finder = Callable[[Grid], Iterator[Step]]
+
+
+def only_9x9(find: Finder) -> Finder:
+    """Decorator: a finder of a technique defined on 9×9 boards only; on other sizes it finds nothing."""
+
+    @functools.wraps(find)
+    def finder(grid: Grid) -> Iterator[Step]:
+        return find(grid) if grid.geometry.side == 9 else iter(())
+
+    return finder
+
+
+class Once:
+    """The keys a finder has reported, so that each (a set of eliminations, a pattern) is reported once.
+
+    >>> once = Once()
+    >>> once.first((5, 3)), once.first((5, 3))
+    (True, False)
+    """
+
+    __slots__ = ("_seen",)
+
+    def __init__(self) -> None:
+        self._seen: set[Hashable] = set()
+
+    def first(self, key: Hashable) -> bool:
+        """True the first time ``key`` is offered (and from then on it is known); False after."""
+        if key in self._seen:
+            return False
+        self._seen.add(key)
+        return True
+
+    def add(self, key: Hashable) -> None:
+        """Know ``key`` from now on (when the check and the report are apart)."""
+        self._seen.add(key)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._seen
+
+
 # -- cell-mask helpers -------------------------------------------------------
 
 
@@ -170,6 +214,36 @@ def units_containing(geometry: Geometry, cells_mask: int) -> list[int]:
     first = (cells_mask & -cells_mask).bit_length() - 1
     um = geometry.unit_masks
     return [u for u in geometry.cell_units[first] if cells_mask & um[u] == cells_mask]
+
+
+# -- strong links of a digit (single-digit patterns, colouring) ---------------------------------------------
+
+ConjugatePair = tuple[Unit, Cell, Cell]
+"""A unit where a digit has exactly two places, and those two cells (lower first)."""
+
+
+def conjugate_pairs(
+    idx: CandidateIndex, digit: Digit, units: Sequence[Unit] | range = range(27)
+) -> list[ConjugatePair]:
+    """Every unit of ``units`` where ``digit`` has exactly two places, with the two cells."""
+    dc = idx.digit_cells[digit]
+    um = idx.geometry.unit_masks
+    out: list[ConjugatePair] = []
+    for u in units:
+        m = dc & um[u]
+        if m and m.bit_count() == 2:
+            low = m & -m
+            out.append((u, low.bit_length() - 1, (m ^ low).bit_length() - 1))
+    return out
+
+
+def shared_unit(geo: Geometry, a: Cell, b: Cell) -> Unit:
+    """The first unit (row, column, then box) holding both cells; -1 when they are not peers."""
+    ub = geo.cell_units[b]
+    for u in geo.cell_units[a]:
+        if u in ub:
+            return u
+    return -1
 
 
 # -- effect helpers ----------------------------------------------------------

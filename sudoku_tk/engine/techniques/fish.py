@@ -19,13 +19,13 @@ board size.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from itertools import combinations
 
-from ..board.geometry import bits
-from ..board.grid import Grid
-from ..steps.explain import cells_text, effects_text, sentence, units_text
-from ..steps.step import Highlight, HighlightRole, Step, Technique
-from .common import CandidateIndex, candidate_highlights, effect_highlights, eliminations, index_of
+from ..explain import cells_text, effects_text, sentence, units_text
+from ..geometry import bits
+from ..grid import Grid
+from ..step import Step, Technique
+from .common import CandidateIndex, Once, effect_highlights, eliminations, index_of
+from .fish_core import Lines, base_sets, cover_sets, fish_highlights
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 BASIC = {2: Technique.X_WING, 3: Technique.SWORDFISH, 4: Technique.JELLYFISH}
@@ -33,70 +33,22 @@ FINNED = {2: Technique.FINNED_X_WING, 3: Technique.FINNED_SWORDFISH, 4: Techniqu
 SASHIMI = {2: Technique.SASHIMI_X_WING, 3: Technique.SASHIMI_SWORDFISH, 4: Technique.SASHIMI_JELLYFISH}
 
 
-class _Orientation:
-    """Rows as base lines (covers are columns) or the other way round; maps (line, position) to a cell."""
-
-    __slots__ = ("by_rows", "n", "box", "positions")
-
-    def __init__(self, idx: CandidateIndex, digit: int, by_rows: bool) -> None:
-        rows, cols = idx.line_positions(digit)
-        self.by_rows = by_rows
-        self.n = idx.side
-        self.box = idx.geometry.box
-        self.positions = rows if by_rows else cols
-
-    def cell(self, line: int, pos: int) -> int:
-        return line * self.n + pos if self.by_rows else pos * self.n + line
-
-    def base_unit(self, line: int) -> int:
-        return line if self.by_rows else self.n + line
-
-    def cover_unit(self, pos: int) -> int:
-        return self.n + pos if self.by_rows else pos
-
-
-def _base_sets(positions: tuple[int, ...], size: int, max_union: int) -> Iterator[tuple[list[int], int]]:
-    """Every set of ``size`` lines holding the digit whose positions together span at most ``max_union``.
-
-    A line holding the digit only once is never a base line: the digit goes there (a hidden single), and a
-    "fish" built on it is that single in disguise.
-    """
-    lines = [i for i, m in enumerate(positions) if m & (m - 1) and m.bit_count() <= max_union]
-    n = len(lines)
-
-    def rec(start: int, chosen: list[int], union: int) -> Iterator[tuple[list[int], int]]:
-        for i in range(start, n - (size - len(chosen)) + 1):
-            line = lines[i]
-            u = union | positions[line]
-            if u.bit_count() > max_union:
-                continue
-            chosen.append(line)
-            if len(chosen) == size:
-                yield list(chosen), u
-            else:
-                yield from rec(i + 1, chosen, u)
-            chosen.pop()
-
-    return rec(0, [], 0)
-
-
 def _find_basic(grid: Grid, size: int) -> Iterator[Step]:
     idx = index_of(grid)
     technique = BASIC[size]
     for digit in range(1, idx.side + 1):
         for by_rows in (True, False):
-            o = _Orientation(idx, digit, by_rows)
-            for base, cover in _base_sets(o.positions, size, size):
-                if cover.bit_count() != size:
-                    continue
-                elims = [
-                    (o.cell(line, pos), digit)
-                    for line, m in enumerate(o.positions)
-                    if line not in base
-                    for pos in bits(m & cover)
-                ]
-                if elims:
-                    yield _fish_step(idx, technique, o, digit, base, cover, [], elims)
+            o = Lines(idx, digit, by_rows)
+            for base, union in base_sets(o.positions, size, size):
+                for cover in cover_sets(union, size, 0):  # no fins: the union itself, when it has ``size`` lines
+                    elims = [
+                        (o.cell(line, pos), digit)
+                        for line, m in enumerate(o.positions)
+                        if line not in base
+                        for pos in bits(m & cover)
+                    ]
+                    if elims:
+                        yield _fish_step(idx, technique, o, digit, base, cover, [], elims)
 
 
 def _find_finned(grid: Grid, size: int, sashimi: bool) -> Iterator[Step]:
@@ -105,33 +57,24 @@ def _find_finned(grid: Grid, size: int, sashimi: bool) -> Iterator[Step]:
     b = idx.geometry.box
     for digit in range(1, idx.side + 1):
         for by_rows in (True, False):
-            o = _Orientation(idx, digit, by_rows)
-            pos_masks = o.positions
-            seen: set[tuple[tuple[int, int], ...]] = set()
-            for base, union in _base_sets(pos_masks, size, size + b):
+            o = Lines(idx, digit, by_rows)
+            once = Once()
+            for base, union in base_sets(o.positions, size, size + b):
                 for group in range(b):
                     group_mask = ((1 << b) - 1) << (group * b)
-                    required = union & ~group_mask
-                    free = required.bit_count()
-                    if free > size:
-                        continue
-                    for extra in combinations(bits(union & group_mask), size - free):
-                        cover = required
-                        for p in extra:
-                            cover |= 1 << p
-                        found = _finned_at(idx, o, digit, base, cover, group_mask, sashimi)
+                    for cover in cover_sets(union, size, group_mask):
+                        found = _finned_at(o, digit, base, cover, group_mask, sashimi)
                         if found is None:
                             continue
                         fins, elims = found
                         key = tuple(sorted(elims))
-                        if key in seen:
+                        if not once.first(key):
                             continue
-                        seen.add(key)
                         yield _fish_step(idx, technique, o, digit, base, cover, fins, elims)
 
 
 def _finned_at(
-    idx: CandidateIndex, o: _Orientation, digit: int, base: list[int], cover: int, group_mask: int, sashimi: bool
+    o: Lines, digit: int, base: list[int], cover: int, group_mask: int, sashimi: bool
 ) -> tuple[list[int], list[tuple[int, int]]] | None:
     """Fins and eliminations of the base lines over ``cover`` with fins in the position group, or None."""
     b = o.box
@@ -146,9 +89,7 @@ def _finned_at(
         if body.bit_count() <= 1:
             is_sashimi = True  # HoDoKu's rule: any base line left with at most one candidate once fins are set aside
         fins = m & ~cover
-        if fins:
-            if fins & ~group_mask:
-                return None
+        if fins:  # inside the position group: cover_sets leaves nothing else out
             band = line // b
             if fin_band not in (-1, band):
                 return None  # fins in two boxes: no cell sees them all inside a cover line
@@ -170,7 +111,7 @@ def _finned_at(
 def _fish_step(
     idx: CandidateIndex,
     technique: Technique,
-    o: _Orientation,
+    o: Lines,
     digit: int,
     base: list[int],
     cover: int,
@@ -181,7 +122,6 @@ def _fish_step(
     ch = geo.digit_char(digit)
     base_units = [o.base_unit(line) for line in base]
     cover_units = [o.cover_unit(p) for p in bits(cover)]
-    body = [(o.cell(line, p), digit) for line in base for p in bits(o.positions[line] & cover)]
     elim_cells = [c for c, _ in elims]
     where = f"in {units_text(geo, base_units)}, {ch} can only go in {units_text(geo, cover_units)}"
     if fins:
@@ -197,12 +137,7 @@ def _fish_step(
             f"{where}, so {units_text(geo, cover_units)} get their {ch} in these "
             f"{'rows' if o.by_rows else 'columns'} and nowhere else"
         )
-    highlights = (
-        Highlight(HighlightRole.DEFINING_UNIT, units=tuple(base_units)),
-        Highlight(HighlightRole.COVER_UNIT, units=tuple(cover_units)),
-    ) + candidate_highlights(HighlightRole.PATTERN, body)
-    if fins:
-        highlights += (Highlight(HighlightRole.FIN, tuple(sorted(fins)), (digit,)),)
+    highlights = fish_highlights(digit, base_units, cover_units, o.body(base, cover), fins)
     return Step(
         technique,
         eliminations=eliminations(elims),

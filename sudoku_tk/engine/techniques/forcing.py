@@ -31,11 +31,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..board.geometry import bits, digits_of
-from ..board.grid import Grid
-from ..steps.explain import effects_text, join_words, sentence
-from ..steps.step import Highlight, HighlightRole, Step, Technique
-from .common import effect_highlights, eliminations, placements
+from ..explain import effects_text, join_words, sentence
+from ..geometry import bits, digits_of
+from ..grid import Grid
+from ..step import Highlight, HighlightRole, Step, Technique
+from .common import Once, effect_highlights, eliminations, placements
 from .link_graph import LinkGraph, graph_of
 from .propagator import Fact, Propagator, branch, branches_text, clash_text, fact_text, propagator_of
 from .reasons import links_of, proof_nodes
@@ -79,20 +79,19 @@ def _found(graph: LinkGraph, prop: Propagator) -> list[_Found]:
                 what, facts = sc.clash
                 size = sum(sc.depth(f) for f in facts)
                 out.append(_Found(size, False, ((v, on),), facts, what, v, not on))
-    ncells = graph.ncells
     geo = graph.geometry
     sets: list[tuple[str, tuple[Fact, ...]]] = []
     cands = graph.grid.candidates
-    for cell in range(ncells):
+    for cell in range(graph.ncells):
         m = cands[cell]
         if m and m & (m - 1):
-            sets.append((f"cell {cell}", tuple(((d - 1) * ncells + cell, True) for d in digits_of(m))))
+            sets.append((f"cell {cell}", tuple((graph.node(cell, d), True) for d in digits_of(m))))
     idx = graph.index
     for u, umask in enumerate(geo.unit_masks):
         for d in range(1, geo.side + 1):
             p = idx.digit_cells[d] & umask
             if p and p & (p - 1):
-                sets.append((f"unit {u} {d}", tuple(((d - 1) * ncells + c, True) for c in bits(p))))
+                sets.append((f"unit {u} {d}", tuple((graph.node(c, d), True) for c in bits(p))))
     for v in forcing_off:
         sets.append((f"both {v}", ((v, True), (v, False))))
     for what, premises in sets:
@@ -140,20 +139,20 @@ def _case_text(graph: LinkGraph, what: str, premises: Sequence[Fact]) -> str:
     kind, *rest = what.split()
     if kind == "cell":
         cell = int(rest[0])
-        digits = [geo.digit_char(v // graph.ncells + 1) for v, _ in premises]
+        digits = [geo.digit_char(graph.digit_of(v)) for v, _ in premises]
         return f"{geo.cell_name(cell)} is {join_words(digits, 'or')}"
     if kind == "unit":
         u, d = int(rest[0]), int(rest[1])
-        cells = [geo.cell_name(v % graph.ncells) for v, _ in premises]
+        cells = [geo.cell_name(graph.candidate(v)[0]) for v, _ in premises]
         return f"the {geo.digit_char(d)} of {geo.unit_name(u)} is in {join_words(cells, 'or')}"
     v = int(rest[0])
-    cell, d = v % graph.ncells, v // graph.ncells + 1
+    cell, d = graph.candidate(v)
     return f"{geo.cell_name(cell)} is {geo.digit_char(d)} or it is not"
 
 
 def _step(graph: LinkGraph, prop: Propagator, found: _Found, technique: Technique) -> Step:
     geo = graph.geometry
-    cell, d = found.node % graph.ncells, found.node // graph.ncells + 1
+    cell, d = graph.candidate(found.node)
     what, facts = _proof(prop, found)
     paths: list[list[Fact]] = []
     for premise in found.premises:
@@ -179,9 +178,9 @@ def _step(graph: LinkGraph, prop: Propagator, found: _Found, technique: Techniqu
     # The walk and the drawing: each case's assumption and every fact its target rests on, numbered in
     # reading order (each after the facts it needs), with a link from every fact a node needs.
     nodes = proof_nodes(graph, [((p,), prop.outcome(p).reasons(graph), facts) for p in found.premises])
-    premise_cells = tuple(sorted({v % graph.ncells for v, _ in found.premises}))
-    premise_digits = tuple(sorted({v // graph.ncells + 1 for v, _ in found.premises}))
-    assumed = {(v % graph.ncells, v // graph.ncells + 1) for v, _ in found.premises}
+    assumed = {graph.candidate(v) for v, _ in found.premises}
+    premise_cells = tuple(sorted({c for c, _ in assumed}))
+    premise_digits = tuple(sorted({d for _, d in assumed}))
     on_pairs = sorted({(n.cells[0], n.digit) for n in nodes if n.on} - assumed)
     off_pairs = sorted({(n.cells[0], n.digit) for n in nodes if not n.on} - assumed)
     highlights: tuple[Highlight, ...] = (Highlight(HighlightRole.PIVOT, premise_cells, premise_digits),)
@@ -224,15 +223,15 @@ def _steps(grid: Grid, nets: bool) -> Iterator[Step]:
     graph = graph_of(grid)
     prop = propagator_of(graph, nets)
     contradiction, verity = NET_TECHNIQUES if nets else CHAIN_TECHNIQUES
-    seen = set()
+    once = Once()
     for found in _found(graph, prop):
         technique = verity if found.verity else contradiction
         key = (technique, found.node, found.place)  # each kind reports each effect once
-        if key in seen:
+        if key in once:
             continue
         if nets and not _uses_single(prop, found):
             continue  # links alone make it: a forcing chain, not a net
-        seen.add(key)
+        once.add(key)
         yield _step(graph, prop, found, technique)
 
 

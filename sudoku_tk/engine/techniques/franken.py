@@ -36,25 +36,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ..board.geometry import Geometry, bits
-from ..board.grid import Grid
-from ..steps.explain import cells_text, effects_text, sentence, units_text
-from ..steps.step import Highlight, HighlightRole, Step, Technique
-from .common import candidate_highlights, effect_highlights, eliminations
-from .franken_search import (
-    BOX_UNITS,
-    COL_UNITS,
-    FISH_FRANKEN,
-    FISH_MUTANT,
-    KIND_BOX,
-    KIND_COL,
-    KIND_ROW,
-    ROW_UNITS,
-    Fish,
-    data_of,
-    search_digit,
-    unit_kinds,
-)
+from ..explain import cells_text, effects_text, sentence, units_text
+from ..geometry import Geometry, bits
+from ..grid import Grid
+from ..step import Step, Technique
+from .common import Once, effect_highlights, eliminations
+from .fish_core import FISH_FRANKEN, FISH_MUTANT, KIND_BOX, KIND_COL, KIND_ROW, Fish, fish_highlights, unit_kinds
+from .franken_search import BOX_UNITS, COL_UNITS, ROW_UNITS, data_of, search_digit
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 FRANKEN = {2: Technique.FRANKEN_X_WING, 3: Technique.FRANKEN_SWORDFISH, 4: Technique.FRANKEN_JELLYFISH}
@@ -91,11 +79,10 @@ def _find(grid: Grid, size: int, mutant: bool, finned: bool) -> Iterator[Step]:
             for base_allowed, cover_allowed in layouts:
                 search_digit(geo, digit, data[digit], size, base_allowed, cover_allowed, finned, want, found)
     found.sort(key=lambda f: (f.fins.bit_count(), f.digit, f.bases, f.covers))
-    seen = set()
+    once = Once()
     for fish in found:
         key = (fish.digit, fish.elims)
-        if key not in seen:
-            seen.add(key)
+        if once.first(key):
             yield _fish_step(geo, technique, fish)
 
 
@@ -137,12 +124,9 @@ def _fish_step(geo: Geometry, technique: Technique, fish: Fish) -> Step:
         reason = f"{where}; either {either} {ch} or {fill}, and either way {cells_text(geo, elim_cells)} can't be {ch}"
     else:
         reason = f"{where}, so {fill}"
-    highlights = (
-        Highlight(HighlightRole.DEFINING_UNIT, units=tuple(fish.bases)),
-        Highlight(HighlightRole.COVER_UNIT, units=tuple(fish.covers)),
-    ) + candidate_highlights(HighlightRole.PATTERN, [(c, digit) for c in bits(fish.union & ~fish.fins & ~fish.elims)])
-    if fish.fins:
-        highlights += (Highlight(HighlightRole.FIN, tuple(bits(fish.fins)), (digit,)),)
+    highlights = fish_highlights(
+        digit, fish.bases, fish.covers, bits(fish.union & ~fish.fins & ~fish.elims), endo + exo
+    )
     return Step(
         technique,
         eliminations=eliminations(elims),

@@ -1,5 +1,7 @@
 """The search under Franken and Mutant fish (franken.py): the digit's units, templates, base and cover sets.
 
+The search finds ``Fish`` records (fish_core.py, with the unit kinds it reads them by).
+
 Per digit, the units that can take part (holding the digit twice at least, not placed
 there) and the candidates a fish could remove at all: those no template of the digit
 uses (a template is one way to place the digit once in every row, column and box; see
@@ -17,11 +19,7 @@ from typing import NamedTuple
 from ..board.geometry import Geometry, bits
 from ..board.grid import Grid
 from .common import per_grid
-
-KIND_ROW, KIND_COL, KIND_BOX = 1, 2, 4
-"""Unit kinds as bits (unit // 9 is 0, 1 or 2), so a set of kinds is a small int."""
-FISH_BASIC, FISH_FRANKEN, FISH_MUTANT = 0, 1, 2
-"""Fish kinds, simplest first."""
+from .fish_core import FISH_MUTANT, KIND_COL, KIND_ROW, Fish, fish_kind, unit_kinds
 
 MAX_FINS = 5
 """Most fins outside the cover units (HoDoKu's default)."""
@@ -37,24 +35,6 @@ CELL_UNITS = tuple((1 << (c // 9)) | (1 << (9 + c % 9)) | (1 << (18 + (c // 27) 
 """Per cell, the unit mask of its row, column and box."""
 
 
-def unit_kinds(units: Sequence[int]) -> int:
-    k = 0
-    for u in units:
-        k |= 1 << (u // 9)
-    return k
-
-
-def fish_kind(base_kinds: int, cover_kinds: int) -> int:
-    """Basic (rows against columns), Franken (rows and boxes against columns and boxes, or mirrored) or Mutant."""
-    if (base_kinds, cover_kinds) in ((KIND_ROW, KIND_COL), (KIND_COL, KIND_ROW)):
-        return FISH_BASIC
-    if (not base_kinds & KIND_COL and not cover_kinds & KIND_ROW) or (
-        not base_kinds & KIND_ROW and not cover_kinds & KIND_COL
-    ):
-        return FISH_FRANKEN
-    return FISH_MUTANT
-
-
 class DigitData(NamedTuple):
     unit_cells: tuple[int, ...]
     """Per unit, the cell mask of its candidates of the digit."""
@@ -62,19 +42,6 @@ class DigitData(NamedTuple):
     """Unit mask of the units that may be base or cover units: the digit twice at least, and not placed there."""
     targets: int
     """Cell mask of the digit's candidates that no template uses: the only ones a fish can remove."""
-
-
-class Fish(NamedTuple):
-    digit: int
-    bases: tuple[int, ...]
-    covers: tuple[int, ...]
-    union: int
-    """Every base candidate."""
-    endo: int
-    """Fins in two base units."""
-    fins: int
-    """Every fin: base candidates outside the cover units, and the endo fins."""
-    elims: int
 
 
 # -- templates ---------------------------------------------------------------------------------------------------

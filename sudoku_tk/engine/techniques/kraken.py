@@ -18,14 +18,14 @@ default, as in HoDoKu: these are forcing chains in a fish's clothes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations
+from collections.abc import Iterator, Sequence
 
-from ..board.geometry import bits
-from ..board.grid import Grid
-from ..steps.explain import cells_text, effects_text, join_words, sentence, units_text
-from ..steps.step import Highlight, HighlightRole, Step, Technique
-from .common import candidate_highlights, effect_highlights, eliminations
+from ..explain import cells_text, effects_text, join_words, sentence, units_text
+from ..geometry import Cell, bits
+from ..grid import Grid
+from ..step import Step, Technique
+from .common import Once, effect_highlights, eliminations, index_of, only_9x9
+from .fish_core import Lines, base_sets, cover_sets, fish_highlights
 from .link_graph import LinkGraph, graph_of
 from .propagator import Fact, Propagator, branch, branch_text, fact_text, propagator_of
 from .reasons import links_of, proof_nodes
@@ -36,102 +36,64 @@ MAX_FINS = 2
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
-def _fish(grid: Grid) -> Iterator[tuple[int, bool, tuple[int, ...], int, list[int], list[int]]]:
-    """Every finned (or plain) row/column fish: (digit, by_rows, base lines, cover mask, body cells, fin cells).
+def _fish(grid: Grid) -> Iterator[tuple[int, Lines, list[int], int, list[Cell], list[Cell]]]:
+    """Every finned (or plain) row/column fish with at most ``MAX_FINS`` fins: (digit, lines, base lines, cover
+    mask, body cells, fin cells), smaller fish first on each digit and direction.
 
     Base lines hold the digit at least twice; every base line keeps a candidate inside the cover.
     """
-    geo = grid.geometry
-    n = geo.side
-    cands = grid.candidates
-    for digit in range(1, n + 1):
-        bit = 1 << (digit - 1)
+    idx = index_of(grid)
+    for digit in range(1, idx.side + 1):
         for by_rows in (True, False):
-            cell = _cell_of(n, by_rows)
-            positions = [0] * n
-            for line in range(n):
-                for pos in range(n):
-                    c = cell(line, pos)
-                    if not grid.values[c] and cands[c] & bit:
-                        positions[line] |= 1 << pos
-            lines = [i for i, m in enumerate(positions) if m & (m - 1)]
+            o = Lines(idx, digit, by_rows)
             for size in (2, 3, 4):
-                for base in combinations(lines, size):
-                    union = 0
-                    for line in base:
-                        union |= positions[line]
-                    if union.bit_count() > size + MAX_FINS:
-                        continue
-                    for cover_t in combinations(bits(union), size):
-                        cover = 0
-                        for p in cover_t:
-                            cover |= 1 << p
-                        if any(not positions[line] & cover for line in base):
+                for base, union in base_sets(o.positions, size, size + MAX_FINS):
+                    for cover in cover_sets(union, size, union):
+                        if any(not o.positions[line] & cover for line in base):
                             continue
-                        body = [cell(line, p) for line in base for p in bits(positions[line] & cover)]
-                        fins = [cell(line, p) for line in base for p in bits(positions[line] & ~cover)]
+                        fins = o.fins(base, cover)
                         if len(fins) > MAX_FINS:
                             continue
-                        yield digit, by_rows, base, cover, body, fins
+                        yield digit, o, base, cover, o.body(base, cover), fins
 
 
-def _cell_of(n: int, by_rows: bool) -> Callable[[int, int], int]:
-    """The cell at a base line and a position along it, for fish on rows (or on columns)."""
-    return (lambda line, pos: line * n + pos) if by_rows else (lambda line, pos: pos * n + line)
-
-
-def _line_of(n: int, by_rows: bool) -> Callable[[int], int]:
-    return (lambda c: c // n) if by_rows else (lambda c: c % n)
-
-
-def _pos_of(n: int, by_rows: bool) -> Callable[[int], int]:
-    return (lambda c: c % n) if by_rows else (lambda c: c // n)
-
-
-def _node(graph: LinkGraph, cell: int, digit: int) -> int:
-    return graph.node(cell, digit)
-
-
+@only_9x9
 def find_kraken_fish(grid: Grid) -> Iterator[Step]:
     """Yield Kraken Fish Type 1 and Type 2 steps, smaller fish first, each elimination once."""
-    if grid.geometry.side != 9:
-        return
     geo = grid.geometry
     n = geo.side
     graph = graph_of(grid)
     prop = propagator_of(graph, False)
-    seen: set[tuple[Technique, int, int]] = set()
-    for digit, by_rows, base, cover, body, fins in _fish(grid):
+    once = Once()
+    for digit, o, base, cover, body, fins in _fish(grid):
         if not fins:
             continue  # a plain fish is a plain fish (Type 2 on one needs no fins either, but adds little)
         base_set = set(base)
-        line_of, pos_of = _line_of(n, by_rows), _pos_of(n, by_rows)
 
-        fin_nodes = [_node(graph, f, digit) for f in fins]
+        fin_nodes = [graph.node(f, digit) for f in fins]
         fin_outs = [prop.outcome((v, True)) for v in fin_nodes]
-        if any(o.clash is not None for o in fin_outs):
+        if any(oc.clash is not None for oc in fin_outs):
             continue  # a fin that clashes is simply false: a forcing chain, not a Kraken fish
         # Type 1: the fish's own eliminations that the fins don't see, reached by a chain from every fin.
         for pos in bits(cover):
             for line in range(n):
                 if line in base_set:
                     continue
-                c = line * n + pos if by_rows else pos * n + line
+                c = o.cell(line, pos)
                 if grid.values[c] or not grid.candidates[c] >> (digit - 1) & 1:
                     continue
                 if all(geo.sees(c, f) for f in fins):
                     continue  # a plain finned fish removes it
-                target = _node(graph, c, digit)
-                if all(o.off >> target & 1 for o in fin_outs):
+                target = graph.node(c, digit)
+                if all(oc.off >> target & 1 for oc in fin_outs):
                     key = (Technique.KRAKEN_FISH_TYPE_1, target, 0)
-                    if key not in seen:
-                        seen.add(key)
+                    if once.first(key):
                         yield _step(
                             graph,
                             prop,
                             Technique.KRAKEN_FISH_TYPE_1,
                             digit,
-                            by_rows,
+                            o,
                             base,
                             cover,
                             body,
@@ -142,27 +104,26 @@ def find_kraken_fish(grid: Grid) -> Iterator[Step]:
                         )
         # Type 2: one cover line's base candidates plus the fins: one of them is true.
         for pos in bits(cover):
-            inside = [c for c in body if pos_of(c) == pos]
-            premises = [(_node(graph, c, digit), True) for c in inside] + [(v, True) for v in fin_nodes]
+            inside = [c for c in body if o.pos_of(c) == pos]
+            premises = [(graph.node(c, digit), True) for c in inside] + [(v, True) for v in fin_nodes]
             outs = [prop.outcome(p) for p in premises]
-            if any(o.clash is not None for o in outs):
+            if any(oc.clash is not None for oc in outs):
                 continue
             common = graph.present
-            for o in outs:
-                common &= o.off
+            for oc in outs:
+                common &= oc.off
             for target in bits(common):
-                c, d = target % geo.ncells, target // geo.ncells + 1
-                if d == digit and pos_of(c) in bits(cover) and line_of(c) not in base_set:
+                c, d = graph.candidate(target)
+                if d == digit and o.pos_of(c) in bits(cover) and o.line_of(c) not in base_set:
                     continue  # the fish's own eliminations: Type 1's, or a plain fish's
                 key = (Technique.KRAKEN_FISH_TYPE_2, target, 0)
-                if key not in seen:
-                    seen.add(key)
+                if once.first(key):
                     yield _step(
                         graph,
                         prop,
                         Technique.KRAKEN_FISH_TYPE_2,
                         digit,
-                        by_rows,
+                        o,
                         base,
                         cover,
                         body,
@@ -178,7 +139,7 @@ def _step(
     prop: Propagator,
     technique: Technique,
     digit: int,
-    by_rows: bool,
+    o: Lines,
     base: Sequence[int],
     cover: int,
     body: Sequence[int],
@@ -188,10 +149,9 @@ def _step(
     cover_pos: int,
 ) -> Step:
     geo = graph.geometry
-    n = geo.side
     ch = geo.digit_char(digit)
-    base_units = [line if by_rows else n + line for line in base]
-    cover_units = [n + p if by_rows else p for p in bits(cover)]
+    base_units = [o.base_unit(line) for line in base]
+    cover_units = [o.cover_unit(p) for p in bits(cover)]
     name = _NAMES[len(base)]
     cell, d = target
     goal: Fact = (graph.node(cell, d), False)
@@ -209,9 +169,9 @@ def _step(
             f"{fact_text(graph, goal)} either way"
         )
     else:
-        unit = n + cover_pos if by_rows else cover_pos
+        unit = o.cover_unit(cover_pos)
         fin_nodes = {graph.node(f, digit) for f in fins}
-        inside = [geo.cell_name(p[0] % geo.ncells) for p in premises if p[0] not in fin_nodes]
+        inside = [geo.cell_name(graph.candidate(p[0])[0]) for p in premises if p[0] not in fin_nodes]
         reason = (
             f"{where}, so {geo.unit_name(unit)} gets its {ch} in {join_words(inside, 'or')} unless "
             f"{'the fin is' if len(fins) == 1 else 'a fin is'} {ch}; each of these leads to "
@@ -233,15 +193,7 @@ def _step(
             f"one of these cases is true (the {name} puts its {ch} there unless a fin holds it), and each ends with "
             f"{fact_text(graph, goal)}: so it holds either way"
         )
-    highlights = (
-        (
-            Highlight(HighlightRole.DEFINING_UNIT, units=tuple(base_units)),
-            Highlight(HighlightRole.COVER_UNIT, units=tuple(cover_units)),
-        )
-        + candidate_highlights(HighlightRole.PATTERN, [(c, digit) for c in body])
-        + (Highlight(HighlightRole.FIN, tuple(sorted(fins)), (digit,)),)
-        + effect_highlights((), elims)
-    )
+    highlights = fish_highlights(digit, base_units, cover_units, body, fins) + effect_highlights((), elims)
     return Step(
         technique,
         eliminations=eliminations(elims),

@@ -133,6 +133,19 @@ class LinkGraph:
             return self.groups[node - self.ncand].mask
         return 1 << (node % self.ncells)
 
+    def candidate(self, node: Node) -> tuple[Cell, Digit]:
+        """The (cell, digit) of a candidate node."""
+        return node % self.ncells, node // self.ncells + 1
+
+    def candidates_in(self, mask: int) -> list[tuple[Cell, Digit]]:
+        """(cell, digit) of every candidate the grid holds among the nodes of ``mask``, in node order."""
+        nc = self.ncells
+        return [(v % nc, v // nc + 1) for v in bits(mask & self.present)]
+
+    def digit_nodes(self, cell_mask: int, digit: Digit) -> int:
+        """Node mask of the ids of ``digit`` in the cells of ``cell_mask`` (held or not): one shift."""
+        return cell_mask << ((digit - 1) * self.ncells)
+
     def weak(self, node: Node) -> int:
         """Every weak link of ``node``."""
         return self.weak_unit[node] | self.weak_cell[node]
@@ -140,6 +153,13 @@ class LinkGraph:
     def strong(self, node: Node) -> int:
         """Every strong link of ``node``."""
         return self.strong_unit[node] | self.strong_cell[node]
+
+    def excluded_by_both(self, a: Node, z: Node) -> int:
+        """Node mask of the held candidates weakly linked to both ``a`` and ``z`` (what the ends of an AIC exclude).
+
+        A node inside the chain can be one of them: it is false all the same (HoDoKu removes it too).
+        """
+        return self.weak(a) & self.weak(z) & self.present
 
     def candidate_links(self) -> tuple[list[int], list[int]]:
         """(strong, weak) for every candidate: all its links to other candidates (groups left out); built once."""

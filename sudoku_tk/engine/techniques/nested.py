@@ -128,7 +128,7 @@ def find_nested_forcing_nets(grid: Grid) -> Iterator[Step]:
         for d in range(1, geo.side + 1)
         if grid.candidates[c] >> (d - 1) & 1
     ]
-    outcomes = {cd: prop.scan(((cd[1] - 1) * nc + cd[0], True)) for cd in premises}
+    outcomes = {cd: prop.scan((graph.node(*cd), True)) for cd in premises}
     # Where one assumption clashes by its singles alone, a plain Forcing Net is the step: stay silent.
     if any(o.clash is not None for o in outcomes.values()):
         return
@@ -158,8 +158,8 @@ def _step(grid: Grid, cell: Cell, digit: Digit, inner: list[Candidate]) -> Step:
     geo = grid.geometry
     graph = graph_of(grid)
     prop = propagator_of(graph, True)
-    premise = ((digit - 1) * geo.ncells + cell, True)
-    inner_nodes = [(d - 1) * geo.ncells + c for c, d in inner]
+    premise = (graph.node(cell, digit), True)
+    inner_nodes = [graph.node(c, d) for c, d in inner]
     outcome = prop.outcome_inside(premise, inner_nodes)
     parts = [f"{geo.cell_name(c)}={geo.digit_char(d)}" for c, d in inner]
     lead = (

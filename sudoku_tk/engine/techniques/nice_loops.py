@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..board.grid import Grid
-from ..steps.step import Step, Technique
-from .chain_search import Reach, shortest_first
+from ..grid import Grid
+from ..step import Step, Technique
+from .chain_search import Reach, chain_starts, node_mask, shortest_first
 from .chain_steps import build_step, chain_nodes, ends_reason, loop_reason, node_name
-from .chains import ends_eliminations, mask_pairs, node_mask, starts
+from .common import Once, only_9x9
 from .link_graph import LinkGraph, graph_of
 
 PLAIN = (Technique.CONTINUOUS_NICE_LOOP, Technique.DISCONTINUOUS_NICE_LOOP, Technique.AIC)
@@ -54,7 +54,7 @@ def _loop_eliminations(graph: LinkGraph, path: Sequence[int]) -> int:
             in_groups |= graph.cell_mask_of(v)
     keep = 0
     for d in range(1, graph.side + 1):
-        keep |= in_groups << ((d - 1) * graph.ncells)
+        keep |= graph.digit_nodes(in_groups, d)
     return out & graph.present & ~node_mask(path) & ~keep
 
 
@@ -62,15 +62,15 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
     """Every start's search in lockstep; each pair of ends becomes the step its shape makes it."""
     cnl, dnl, aic = GROUPED if grouped else PLAIN
     geo = graph.geometry
-    ncells, present = graph.ncells, graph.present
-    searches = [Reach(a, strong, weak, allowed) for a in starts(strong, allowed)]
-    seen = set()
+    present = graph.present
+    searches = [Reach(a, strong, weak, allowed) for a in chain_starts(strong, allowed)]
+    once = Once()
 
     def fresh(key: tuple[Technique, int]) -> bool:
         """Each technique reports each set of effects once (HoDoKu lists the kinds separately, and so does this)."""
-        if key in seen:
+        if key in once:
             return False
-        seen.add(key)
+        once.add(key)
         return True
 
     for search, z in shortest_first(searches):
@@ -86,7 +86,7 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
         if z == a:
             # HoDoKu writes this loop (two strong links at the start) as the removal of the cell's other
             # candidates, which the next single then places; so does this, for the same ratings.
-            cell, digit = a % ncells, a // ncells + 1
+            cell, digit = graph.candidate(a)
             others = graph.weak_cell[a] & present
             if candidates and others and fresh((dnl, others)):
                 ch = geo.digit_char(digit)
@@ -95,15 +95,15 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
                     dnl,
                     chain_nodes(graph, path, False),
                     f"so if {geo.cell_name(cell)} were not {ch} it would have to be: it is {ch}",
-                    elims=mask_pairs(graph, others),
+                    elims=graph.candidates_in(others),
                     focus=geo.cell_name(cell),
                 )
             continue
         nodes = chain_nodes(graph, path, False)
-        if candidates and a % ncells == z % ncells:
+        if candidates and graph.cells_of(a) == graph.cells_of(z):
             elim = wa & wz & present & ~node_mask(path)
             if elim and fresh((dnl, elim)):
-                pairs = mask_pairs(graph, elim)
+                pairs = graph.candidates_in(elim)
                 yield build_step(
                     graph,
                     dnl,
@@ -121,15 +121,15 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
                     cnl,
                     chain_nodes(graph, tuple(path) + (path[0],), False),
                     loop_reason(),
-                    elims=mask_pairs(graph, elim),
+                    elims=graph.candidates_in(elim),
                     focus=node_name(graph, nodes[0]),
                 )
-        elim = ends_eliminations(graph, path)
+        elim = graph.excluded_by_both(path[0], path[-1])
         if not elim:
             continue
         if elim & (elim - 1):
             if fresh((aic, elim)):
-                pairs = mask_pairs(graph, elim)
+                pairs = graph.candidates_in(elim)
                 yield build_step(
                     graph,
                     aic,
@@ -140,7 +140,7 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
                 )
         elif fresh((dnl, elim)):
             e = elim.bit_length() - 1
-            cell, digit = e % ncells, e // ncells + 1
+            cell, digit = graph.candidate(e)
             loop = chain_nodes(graph, (e,) + path + (e,), True)
             yield build_step(
                 graph,
@@ -152,19 +152,17 @@ def _steps(graph: LinkGraph, strong: Sequence[int], weak: Sequence[int], allowed
             )
 
 
+@only_9x9
 def find_nice_loops(grid: Grid) -> Iterator[Step]:
     """Yield Continuous and Discontinuous Nice Loops and AICs on candidates, shortest first."""
-    if grid.geometry.side != 9:
-        return
     graph = graph_of(grid)
     strong, weak = graph.candidate_links()
     yield from _steps(graph, strong, weak, graph.present, False)
 
 
+@only_9x9
 def find_grouped_nice_loops(grid: Grid) -> Iterator[Step]:
     """Yield Nice Loops and AICs that use at least one group node, shortest first."""
-    if grid.geometry.side != 9:
-        return
     graph = graph_of(grid)
     if not graph.groups:
         return

@@ -24,7 +24,7 @@ Fact = tuple[int, bool]
 
 
 class How(Enum):
-    """How the propagator came to a fact (``Outcome.reasons`` turns these into the typed reasons of step.py)."""
+    """How the propagator came to a fact (``Consequences.reasons`` turns these into the typed reasons of step.py)."""
 
     PREMISE = "premise"
     LINK = "link"
@@ -46,8 +46,11 @@ MAX_SHOWN = 12
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    """What one premise forces: every fact with the facts it follows from, and the contradiction, if any."""
+class Consequences:
+    """What one premise forces: every fact with the facts it follows from, and the contradiction, if any.
+
+    (Named apart from ``app.session.Outcome``, which is what a player's move came to.)
+    """
 
     premise: Fact
     on: int
@@ -147,10 +150,10 @@ class Propagator:
                 if v:
                     places[u * geo.side + v - 1] = -1  # the unit is served: never "empty"
         self.places0 = places
-        self._outcomes: dict[Fact, Outcome] = {}
+        self._outcomes: dict[Fact, Consequences] = {}
         self._scans: dict[Fact, Scan] = {}
 
-    def outcome(self, premise: Fact) -> Outcome:
+    def outcome(self, premise: Fact) -> Consequences:
         """What ``premise`` forces (followed once per position and kept)."""
         got = self._outcomes.get(premise)
         if got is None:
@@ -221,15 +224,15 @@ class Propagator:
             front_on, front_off = new_on, new_off
         return Scan(premise, on, off, None, tuple(levels))
 
-    def outcome_inside(self, premise: Fact, inner: Sequence[int]) -> Outcome:
+    def outcome_inside(self, premise: Fact, inner: Sequence[int]) -> Consequences:
         """What ``premise`` forces once the candidates ``inner`` are ruled out inside it (not kept)."""
         return self._follow(premise, inner)
 
-    def outcome_given(self, premise: Fact, given: Sequence[Fact]) -> Outcome:
+    def outcome_given(self, premise: Fact, given: Sequence[Fact]) -> Consequences:
         """What ``premise`` forces with the facts ``given`` taken as established (not kept)."""
         return self._follow(premise, (), given)
 
-    def _follow(self, premise: Fact, inner: Sequence[int] = (), given: Sequence[Fact] = ()) -> Outcome:
+    def _follow(self, premise: Fact, inner: Sequence[int] = (), given: Sequence[Fact] = ()) -> Consequences:
         """Everything ``premise`` forces, breadth first, up to the first contradiction.
 
         ``inner``: candidates the premise rules out by contradictions of their own (a nested net); they
@@ -319,22 +322,22 @@ class Propagator:
     def _support(self, unit: int | None, node: int, off: int) -> tuple[Fact, ...]:
         """The false candidates a single rests on: the cell's others (``unit`` None), or the unit's other places
         for the digit."""
-        ncells = self.ncells
-        cell, d = node % ncells, node // ncells
+        graph = self.graph
+        cell, d = graph.candidate(node)
         if unit is None:
-            nodes = [k * ncells + cell for k in range(self.geo.side) if k != d]
+            nodes = [graph.node(cell, k) for k in range(1, self.geo.side + 1) if k != d]
         else:
-            nodes = [d * ncells + c for c in self.geo.units[unit] if c != cell]
+            nodes = [graph.node(c, d) for c in self.geo.units[unit] if c != cell]
         return tuple((x, False) for x in nodes if self.present >> x & 1 and off >> x & 1)
 
     def _empty(self, broken: tuple[str, int]) -> tuple[str, tuple[Fact, ...]]:
         kind, where = broken
-        ncells, n = self.ncells, self.geo.side
+        graph, n = self.graph, self.geo.side
         if kind == "cell":
-            nodes = [k * ncells + where for k in range(n)]
+            nodes = [graph.node(where, k) for k in range(1, n + 1)]
             return (f"cell {where}", tuple((x, False) for x in nodes if self.present >> x & 1))
         u, d = divmod(where, n)
-        nodes = [d * ncells + c for c in self.geo.units[u]]
+        nodes = [graph.node(c, d + 1) for c in self.geo.units[u]]
         return (f"unit {u} {d + 1}", tuple((x, False) for x in nodes if self.present >> x & 1))
 
 
@@ -385,8 +388,8 @@ class _Run:
                     self.make_true(s, single, unit, support, 1 + max(self.depth[x] for x in support))
         return None
 
-    def outcome(self, clash: tuple[str, tuple[Fact, ...]] | None) -> Outcome:
-        return Outcome(self.premise, self.on, self.off, self.why, clash, self.depth)
+    def outcome(self, clash: tuple[str, tuple[Fact, ...]] | None) -> Consequences:
+        return Consequences(self.premise, self.on, self.off, self.why, clash, self.depth)
 
 
 def propagator_of(graph: LinkGraph, nets: bool) -> Propagator:
@@ -399,7 +402,7 @@ def propagator_of(graph: LinkGraph, nets: bool) -> Propagator:
     return got
 
 
-def branch(outcome: Outcome, fact: Fact) -> list[Fact]:
+def branch(outcome: Consequences, fact: Fact) -> list[Fact]:
     """The path from the premise to ``fact``, each fact reached through its deepest support."""
     why, depth = outcome.why, outcome.depth
     path = [fact]
@@ -411,7 +414,7 @@ def branch(outcome: Outcome, fact: Fact) -> list[Fact]:
 
 def fact_text(graph: LinkGraph, fact: Fact) -> str:
     v, on = fact
-    cell, d = v % graph.ncells, v // graph.ncells + 1
+    cell, d = graph.candidate(v)
     return f"{graph.geometry.cell_name(cell)}{'=' if on else '≠'}{graph.geometry.digit_char(d)}"
 
 
@@ -429,7 +432,7 @@ def _fact_with_reason(graph: LinkGraph, fact: Fact, why: Why | None, before: Seq
     if how is How.NAKED_SINGLE:
         return f"{text} (its last candidate{more})"
     if how is How.HIDDEN_SINGLE and unit is not None:
-        digit = fact[0] // graph.ncells + 1
+        digit = graph.digit_of(fact[0])
         return f"{text} (the last {graph.geometry.digit_char(digit)} of {graph.geometry.unit_name(unit)}{more})"
     return text
 
@@ -463,19 +466,19 @@ def clash_text(graph: LinkGraph, what: str, facts: Sequence[Fact]) -> str:
     geo = graph.geometry
     if what == "same":
         v = facts[0][0]
-        cell, d = v % graph.ncells, v // graph.ncells + 1
+        cell, d = graph.candidate(v)
         return f"{geo.cell_name(cell)} would both be {geo.digit_char(d)} and not be {geo.digit_char(d)}"
     if what == "two":
         (a, _), (b, _) = facts
-        ca, da = a % graph.ncells, a // graph.ncells + 1
-        cb, db = b % graph.ncells, b // graph.ncells + 1
+        ca, da = graph.candidate(a)
+        cb, db = graph.candidate(b)
         if ca == cb:
             return f"{geo.cell_name(ca)} would be both {geo.digit_char(da)} and {geo.digit_char(db)}"
         return f"{geo.cell_name(ca)} and {geo.cell_name(cb)} would both be {geo.digit_char(da)}"
     if what == "both":
         (a, _), (b, _) = facts
-        ca, da = a % graph.ncells, a // graph.ncells + 1
-        cb, db = b % graph.ncells, b // graph.ncells + 1
+        ca, da = graph.candidate(a)
+        cb, db = graph.candidate(b)
         if ca == cb:
             return (
                 f"{geo.cell_name(ca)} could be neither {geo.digit_char(da)} nor {geo.digit_char(db)}, "

@@ -8,7 +8,7 @@ replays them on the position: a reason never leans on a fact it does not name.
 
 - ``link_reason``: the reason a link gives its far end (a weak link: ``sees`` or
   ``same cell``; a strong one: ``last place`` or ``last candidate``).
-- ``proof_nodes``: what one or more premises force (propagator.py's ``Outcome``), as
+- ``proof_nodes``: what one or more premises force (propagator.py's ``Consequences``), as
   numbered nodes with every support they rest on, each case of a verity on its own.
 """
 
@@ -118,11 +118,11 @@ def proof_nodes(
     for heads, why, targets in cases:
         number: dict[Fact, int] = {}
         for fact in (*heads, *targets):
-            _number(graph.ncells, fact, why, number, out)
+            _number(graph, fact, why, number, out)
     return tuple(out)
 
 
-def _number(ncells: int, fact: Fact, why: Why, number: dict[Fact, int], out: list[ChainNode]) -> None:
+def _number(graph: LinkGraph, fact: Fact, why: Why, number: dict[Fact, int], out: list[ChainNode]) -> None:
     """Append ``fact`` and every support it rests on to ``out`` (those not numbered yet), supports first."""
     # Iterative depth-first walk: every support is numbered before the fact that needs it.
     stack: list[tuple[Fact, bool]] = [(fact, False)]
@@ -135,7 +135,8 @@ def _number(ncells: int, fact: Fact, why: Why, number: dict[Fact, int], out: lis
             needs = tuple(number[p] for p in parents)
             because = Reason(reason.rule, needs, reason.unit, reason.cells, reason.digits, reason.walk)
             v, on = f
-            out.append(ChainNode((v % ncells,), v // ncells + 1, on, because))
+            cell, digit = graph.candidate(v)
+            out.append(ChainNode((cell,), digit, on, because))
             number[f] = len(out)
             continue
         stack.append((f, True))

@@ -20,11 +20,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ..board.geometry import Cell, Digit, Geometry, bits
-from ..board.grid import Grid
-from ..steps.explain import cells_text, digits_text, eliminations_text, sentence, units_text
-from ..steps.step import Highlight, HighlightRole, Step, Technique
-from .common import CandidateIndex, candidate_highlights, eliminations, index_of
+from ..explain import cells_text, digits_text, eliminations_text, sentence, units_text
+from ..geometry import Cell, Digit, Geometry, bits
+from ..grid import Grid
+from ..step import Highlight, HighlightRole, Step, Technique
+from .common import CandidateIndex, Once, candidate_highlights, eliminations, index_of
 
 Candidate = tuple[Cell, Digit]
 
@@ -130,7 +130,7 @@ class RectContext:
         cands = self.grid.candidates
         values = self.grid.values
         banned = self.banned
-        seen: set[tuple[tuple[Cell, ...], int]] = set()
+        once = Once()
         table = rectangles_of(self.geometry)
         for start in bits(self.idx.bivalue):
             pair = cands[start]
@@ -141,9 +141,8 @@ class RectContext:
                     continue
                 corners = tuple(sorted((start,) + mates))
                 key = (corners, pair)
-                if key in seen:
+                if not once.first(key):
                     continue
-                seen.add(key)
                 floor = tuple(c for c in corners if not cands[c] & ~pair)
                 roof = tuple(c for c in corners if cands[c] & ~pair)
                 a, b = (d for d in range(1, 10) if pair >> (d - 1) & 1)
@@ -208,11 +207,10 @@ def rect_highlights(rect: Rect, *extra: Highlight) -> list[Highlight]:
 
 def dedupe(steps: Iterable[Step]) -> Iterator[Step]:
     """Drop steps whose technique and effects repeat an earlier one (one rectangle may show up twice)."""
-    seen = set()
+    once = Once()
     for s in steps:
         k = s.key()
-        if k not in seen:
-            seen.add(k)
+        if once.first(k):
             yield s
 
 

@@ -17,54 +17,26 @@ The names follow HoDoKu, and so does the split between them:
   "allow ERs with only two candidates" on, a box holding just two candidates counts;
   the solving order reports such a pattern as a Turbot Fish first.
 
-``conjugate_pairs`` (the strong links of a digit) is shared with coloring.py.
+``conjugate_pairs`` (the strong links of a digit, shared with coloring.py) is in common.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..board.geometry import Cell, Digit, Geometry, Unit, bits
-from ..board.grid import Grid
-from ..steps.explain import cells_text, eliminations_text, sentence, unit_text, units_text
-from ..steps.step import Highlight, HighlightRole, Link, Step, Technique
-from .common import CandidateIndex, eliminations, index_9x9
-
-ConjugatePair = tuple[Unit, Cell, Cell]
-"""A unit where a digit has exactly two places, and those two cells (lower first)."""
+from ..explain import cells_text, eliminations_text, sentence, unit_text, units_text
+from ..geometry import Cell, Digit, Unit, bits
+from ..grid import Grid
+from ..step import Highlight, HighlightRole, Link, Step, Technique
+from .common import CandidateIndex, Once, conjugate_pairs, eliminations, index_of, only_9x9, shared_unit
 
 _ROWS = range(0, 9)
 _COLS = range(9, 18)
-_ALL_UNITS = range(0, 27)
-
-
-def conjugate_pairs(
-    idx: CandidateIndex, digit: Digit, units: Sequence[Unit] | range = _ALL_UNITS
-) -> list[ConjugatePair]:
-    """Every unit of ``units`` where ``digit`` has exactly two places, with the two cells."""
-    dc = idx.digit_cells[digit]
-    um = idx.geometry.unit_masks
-    out: list[ConjugatePair] = []
-    for u in units:
-        m = dc & um[u]
-        if m and m.bit_count() == 2:
-            low = m & -m
-            out.append((u, low.bit_length() - 1, (m ^ low).bit_length() - 1))
-    return out
 
 
 def chain_links(cells: Sequence[Cell], digit: Digit) -> tuple[Link, ...]:
     """Links along a single-digit chain that starts with a strong link and alternates strong, weak, strong…"""
     return tuple(Link(a, digit, b, digit, i % 2 == 0) for i, (a, b) in enumerate(zip(cells, cells[1:])))
-
-
-def shared_unit(geo: Geometry, a: Cell, b: Cell) -> Unit:
-    """The first unit (row, column, then box) holding both cells; -1 when they are not peers."""
-    ub = geo.cell_units[b]
-    for u in geo.cell_units[a]:
-        if u in ub:
-            return u
-    return -1
 
 
 def _step(
@@ -98,14 +70,13 @@ def _step(
 # -- Skyscraper ---------------------------------------------------------------
 
 
+@only_9x9
 def find_skyscrapers(grid: Grid) -> Iterator[Step]:
     """Yield Skyscrapers: two rows (columns) with two places each for a digit, one pair of ends sharing a column (row)."""
-    idx = index_9x9(grid)
-    if idx is None:
-        return
+    idx = index_of(grid)
     geo = idx.geometry
     peers = geo.peer_masks
-    seen = set()
+    once = Once()
     for lines, across in ((_ROWS, 1), (_COLS, 0)):
         for d in range(1, 10):
             pairs = conjugate_pairs(idx, d, lines)
@@ -125,9 +96,8 @@ def find_skyscrapers(grid: Grid) -> Iterator[Step]:
                     top1 = b1 if base1 == a1 else a1
                     top2 = b2 if base2 == a2 else a2
                     elim = dc & peers[top1] & peers[top2]
-                    if not elim or (d, elim) in seen:
+                    if not elim or not once.first((d, elim)):
                         continue
-                    seen.add((d, elim))
                     yield _skyscraper_step(idx, d, elim, (u1, u2), (top1, base1, base2, top2))
 
 
@@ -159,15 +129,14 @@ def _skyscraper_step(
 # -- 2-String Kite --------------------------------------------------------------
 
 
+@only_9x9
 def find_two_string_kites(grid: Grid) -> Iterator[Step]:
     """Yield 2-String Kites: a row and a column with two places each for a digit, one end of each in a shared box."""
-    idx = index_9x9(grid)
-    if idx is None:
-        return
+    idx = index_of(grid)
     geo = idx.geometry
     peers = geo.peer_masks
     cu = geo.cell_units
-    seen = set()
+    once = Once()
     for d in range(1, 10):
         rows = conjugate_pairs(idx, d, _ROWS)
         if not rows:
@@ -183,9 +152,8 @@ def find_two_string_kites(grid: Grid) -> Iterator[Step]:
                         if cu[rin][2] != cu[cin][2]:
                             continue
                         elim = dc & peers[rout] & peers[cout]
-                        if not elim or (d, elim) in seen:
+                        if not elim or not once.first((d, elim)):
                             continue
-                        seen.add((d, elim))
                         yield _kite_step(idx, d, elim, (ur, uc), (rout, rin, cin, cout))
 
 
@@ -216,15 +184,14 @@ def _kite_step(
 # -- Turbot Fish ----------------------------------------------------------------
 
 
+@only_9x9
 def find_turbot_fish(grid: Grid) -> Iterator[Step]:
     """Yield Turbot Fish: strong link, weak link, strong link for one digit, other than Skyscrapers and Kites."""
-    idx = index_9x9(grid)
-    if idx is None:
-        return
+    idx = index_of(grid)
     geo = idx.geometry
     peers = geo.peer_masks
     cu = geo.cell_units
-    seen = set()
+    once = Once()
     for d in range(1, 10):
         links = _distinct_links(idx, d)
         dc = idx.digit_cells[d]
@@ -239,11 +206,11 @@ def find_turbot_fish(grid: Grid) -> Iterator[Step]:
                             continue
                         e = cells2[1] if c == cells2[0] else cells2[0]
                         elim = dc & peers[a] & peers[e]
-                        if not elim or (d, elim) in seen:
+                        if not elim or (d, elim) in once:
                             continue
                         if _is_skyscraper_or_kite(cu, kinds1, kinds2, b, c):
                             continue
-                        seen.add((d, elim))
+                        once.add((d, elim))
                         yield _turbot_step(idx, d, elim, (u1, u2), (a, b, c, e))
 
 
@@ -294,6 +261,7 @@ def _turbot_step(
 # -- Empty Rectangle ------------------------------------------------------------
 
 
+@only_9x9
 def find_empty_rectangles(grid: Grid) -> Iterator[Step]:
     """Yield Empty Rectangles: a box whose candidates lie on one of its rows and one of its columns, plus a strong link.
 
@@ -303,12 +271,10 @@ def find_empty_rectangles(grid: Grid) -> Iterator[Step]:
     X would rule out Q, force P and leave the box no place. The same with rows and
     columns swapped.
     """
-    idx = index_9x9(grid)
-    if idx is None:
-        return
+    idx = index_of(grid)
     geo = idx.geometry
     um = geo.unit_masks
-    seen = set()
+    once = Once()
     for d in range(1, 10):
         dc = idx.digit_cells[d]
         for box in range(9):
@@ -330,8 +296,7 @@ def find_empty_rectangles(grid: Grid) -> Iterator[Step]:
                         continue
                     for step in _er_eliminations(idx, d, box, er_row, er_col):
                         key = (d, step.eliminations)
-                        if key not in seen:
-                            seen.add(key)
+                        if once.first(key):
                             yield step
 
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..board.geometry import Geometry, bits
-from ..board.grid import Grid
-from ..steps.explain import peer_elimination_text, single_text
-from ..steps.step import Highlight, HighlightRole, Step, Technique
-from .common import effect_highlights, eliminations, index_of, placements
+from ..explain import peer_elimination_text, single_text
+from ..geometry import Geometry, bits
+from ..grid import Grid
+from ..step import Highlight, HighlightRole, Step, Technique
+from .common import Once, effect_highlights, eliminations, index_of, placements
 
 
 def find_peer_eliminations(grid: Grid) -> Iterator[Step]:
@@ -97,7 +97,7 @@ def find_hidden_singles(grid: Grid) -> Iterator[Step]:
     n = geo.side
     unit_masks = geo.unit_masks
     digit_cells = idx.digit_cells
-    seen = set()
+    once = Once()
     # Boxes first: that is where players look for hidden singles first.
     for u in list(range(2 * n, 3 * n)) + list(range(2 * n)):
         um = unit_masks[u]
@@ -106,9 +106,8 @@ def find_hidden_singles(grid: Grid) -> Iterator[Step]:
             if not m or m & (m - 1):
                 continue
             cell = m.bit_length() - 1
-            if (cell, digit) in seen:
+            if not once.first((cell, digit)):
                 continue
-            seen.add((cell, digit))
             yield _placement_step(Technique.HIDDEN_SINGLE, geo, cell, digit, u)
 
 

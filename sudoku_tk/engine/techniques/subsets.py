@@ -22,6 +22,7 @@ from ..steps.step import Highlight, HighlightRole, Step, Technique
 from .common import (
     Candidate,
     CandidateIndex,
+    Once,
     candidate_highlights,
     effect_highlights,
     eliminations,
@@ -80,7 +81,7 @@ def iter_naked_sets(idx: CandidateIndex, size: int) -> Iterator[NakedSet]:
     geo = idx.geometry
     cands = idx.candidates
     unit_masks = geo.unit_masks
-    seen: set[int] = set()
+    once = Once()
     n = idx.side
     for u in search_units(idx):
         empty_in_unit = idx.empty & unit_masks[u]
@@ -90,9 +91,8 @@ def iter_naked_sets(idx: CandidateIndex, size: int) -> Iterator[NakedSet]:
         if len(items) < size:
             continue
         for cells, digits in _combos(items, size, size):
-            if cells in seen:
+            if not once.first(cells):
                 continue
-            seen.add(cells)
             units = units_containing(geo, cells)
             elims: list[Candidate] = []
             in_box = in_line_outside = False
@@ -152,7 +152,7 @@ def _hidden_finder(technique: Technique, size: int) -> Callable[[Grid], Iterator
         idx = index_of(grid)
         geo = idx.geometry
         unit_masks = geo.unit_masks
-        seen: set[tuple[int, int]] = set()
+        once = Once()
         for u in search_units(idx):
             um = unit_masks[u]
             if (idx.empty & um).bit_count() <= size:
@@ -165,9 +165,8 @@ def _hidden_finder(technique: Technique, size: int) -> Callable[[Grid], Iterator
             if len(items) < size:
                 continue
             for digits, cells in _combos(items, size, size):
-                if (cells, digits) in seen:
+                if not once.first((cells, digits)):
                     continue
-                seen.add((cells, digits))
                 elims = eliminations_from_mask(idx, cells, geo.all_digits & ~digits)
                 if elims:
                     yield _hidden_step(idx, technique, u, cells, digits, elims)

@@ -24,11 +24,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..board.geometry import Cell, bits, digits_of
-from ..board.grid import Grid
-from ..steps.explain import cells_text, eliminations_text, mask_text, sentence, unit_text
-from ..steps.step import Highlight, HighlightRole, Step, Technique
-from .common import CandidateIndex, candidate_highlights, eliminations, eliminations_from_mask, index_9x9
+from ..explain import cells_text, eliminations_text, mask_text, sentence, unit_text
+from ..geometry import Cell, bits, digits_of
+from ..grid import Grid
+from ..step import Highlight, HighlightRole, Step, Technique
+from .common import (
+    CandidateIndex,
+    Once,
+    candidate_highlights,
+    eliminations,
+    eliminations_from_mask,
+    index_of,
+    only_9x9,
+)
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
@@ -68,11 +76,10 @@ def _by_gain(subsets: list[Subset], vc: int, most: int) -> dict[int, list[Subset
     return out
 
 
+@only_9x9
 def find_sue_de_coq(grid: Grid) -> Iterator[Step]:
     """Yield Sue de Coq steps, patterns with the fewest cells first, each set of eliminations once."""
-    idx = index_9x9(grid)
-    if idx is None:
-        return
+    idx = index_of(grid)
     geo = idx.geometry
     um = geo.unit_masks
     empty = idx.empty
@@ -125,15 +132,14 @@ def find_sue_de_coq(grid: Grid) -> Iterator[Step]:
                                 continue
                             found.append((k + ln + bn, line, box, cm, lm, bm, line_elim, box_elim))
     found.sort()
-    seen = set()
+    once = Once()
     for n, line, box, cm, lm, bm, line_elim, box_elim in found:
         pairs = eliminations_from_mask(idx, um[line] & empty & ~(cm | lm), line_elim)
         pairs += eliminations_from_mask(idx, um[box] & empty & ~(cm | bm), box_elim)
         elims = eliminations(pairs)
         key = frozenset((e.cell, e.digit) for e in elims)
-        if key in seen:
+        if not once.first(key):
             continue
-        seen.add(key)
         yield _step(idx, n, line, box, cm, lm, bm, [(e.cell, e.digit) for e in elims])
 
 

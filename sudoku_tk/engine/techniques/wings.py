@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..board.geometry import Cell, Digit, bits
-from ..board.grid import Grid
-from ..steps.explain import cells_text, eliminations_text, mask_text, sentence, unit_text
-from ..steps.step import Highlight, HighlightRole, Link, Step, Technique
-from .common import CandidateIndex, eliminations, index_9x9
+from ..explain import cells_text, eliminations_text, mask_text, sentence, unit_text
+from ..geometry import Cell, Digit, bits
+from ..grid import Grid
+from ..step import Highlight, HighlightRole, Link, Step, Technique
+from .common import CandidateIndex, Once, eliminations, index_of, only_9x9
 
 
 def _digit(mask: int) -> Digit:
@@ -59,14 +59,13 @@ def _holds(idx: CandidateIndex, cell: Cell, verb: str = "") -> str:
 # -- XY-Wing ------------------------------------------------------------------
 
 
+@only_9x9
 def find_xy_wings(grid: Grid) -> Iterator[Step]:
     """Yield XY-Wings: pivot {x, y} seeing pincers {x, z} and {y, z}; z leaves the cells seeing both pincers."""
-    idx = index_9x9(grid)
-    if idx is None:
-        return
+    idx = index_of(grid)
     peers = idx.geometry.peer_masks
     cands = idx.candidates
-    seen = set()
+    once = Once()
     for pivot in bits(idx.bivalue):
         pm = cands[pivot]
         # bivalue peers sharing exactly one digit with the pivot
@@ -80,8 +79,7 @@ def find_xy_wings(grid: Grid) -> Iterator[Step]:
                     continue
                 z = _digit(zm)
                 elim = idx.digit_cells[z] & peers[q1] & peers[q2]
-                if elim and (z, elim) not in seen:
-                    seen.add((z, elim))
+                if elim and once.first((z, elim)):
                     yield _xy_step(idx, pivot, q1, q2, z, elim)
 
 
@@ -119,14 +117,13 @@ def _xy_step(idx: CandidateIndex, pivot: Cell, q1: Cell, q2: Cell, z: Digit, eli
 # -- XYZ-Wing -----------------------------------------------------------------
 
 
+@only_9x9
 def find_xyz_wings(grid: Grid) -> Iterator[Step]:
     """Yield XYZ-Wings: pivot {x, y, z} seeing pincers {x, z} and {y, z}; z leaves the cells seeing all three."""
-    idx = index_9x9(grid)
-    if idx is None:
-        return
+    idx = index_of(grid)
     peers = idx.geometry.peer_masks
     cands = idx.candidates
-    seen = set()
+    once = Once()
     for pivot, pm in enumerate(cands):
         if pm.bit_count() != 3:
             continue
@@ -139,8 +136,7 @@ def find_xyz_wings(grid: Grid) -> Iterator[Step]:
                     continue
                 z = _digit(m1 & m2)
                 elim = idx.digit_cells[z] & peers[pivot] & peers[q1] & peers[q2]
-                if elim and (z, elim) not in seen:
-                    seen.add((z, elim))
+                if elim and once.first((z, elim)):
                     yield _xyz_step(idx, pivot, q1, q2, z, elim)
 
 
@@ -170,16 +166,15 @@ def _xyz_step(idx: CandidateIndex, pivot: Cell, q1: Cell, q2: Cell, z: Digit, el
 # -- W-Wing -------------------------------------------------------------------
 
 
+@only_9x9
 def find_w_wings(grid: Grid) -> Iterator[Step]:
     """Yield W-Wings: two {x, y} cells whose y is bridged by a strong link; x leaves the cells seeing both."""
-    idx = index_9x9(grid)
-    if idx is None:
-        return
+    idx = index_of(grid)
     geo = idx.geometry
     peers = geo.peer_masks
     cands = idx.candidates
     biv = bits(idx.bivalue)
-    seen = set()
+    once = Once()
     for i, w1 in enumerate(biv):
         m = cands[w1]
         for w2 in biv[i + 1 :]:
@@ -189,12 +184,12 @@ def find_w_wings(grid: Grid) -> Iterator[Step]:
             for x_bit, y_bit in ((lo, m ^ lo), (m ^ lo, lo)):
                 x, y = _digit(x_bit), _digit(y_bit)
                 elim = idx.digit_cells[x] & peers[w1] & peers[w2]
-                if not elim or (x, elim) in seen:
+                if not elim or (x, elim) in once:
                     continue
                 bridge = _bridge(idx, y, w1, w2)
                 if bridge is None:
                     continue
-                seen.add((x, elim))
+                once.add((x, elim))
                 yield _w_step(idx, w1, w2, x, y, bridge, elim)
 
 
