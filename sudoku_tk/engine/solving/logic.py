@@ -111,7 +111,7 @@ def solve_with(
 ) -> SolvePath:
     """The solving loop: apply ``choose``'s step again and again until the grid is solved, broken or stuck.
 
-    ``solve_logically`` chooses the first step in solving order; the SE estimate (se_rating.py) the easiest by
+    ``solve_logically`` chooses the first step in solving order; the SE estimate (engine/rating/se.py) the easiest by
     SE value. ``stop``: asked before each step; when it says True the path so far is returned (not solved).
     """
     steps: list[Step] = []

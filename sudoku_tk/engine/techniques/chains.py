@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..explain import cells_text, eliminations_text, mask_text, sentence
-from ..geometry import Cell, Geometry, bits
-from ..grid import Grid
-from ..step import ASSUMED, ChainNode, Highlight, HighlightRole, Link, Reason, Rule, Step, Technique
+from ..board.geometry import Cell, Geometry, bits
+from ..board.grid import Grid
+from ..steps.explain import cells_text, eliminations_text, mask_text, sentence
+from ..steps.step import ASSUMED, ChainNode, Highlight, HighlightRole, Link, Reason, Rule, Step, Technique
 from .chain_search import Reach, chain_starts, shortest_first
 from .chain_steps import build_step, chain_nodes, ends_reason, node_name
 from .common import CandidateIndex, Once, eliminations, index_of, only_9x9

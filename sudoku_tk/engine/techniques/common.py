@@ -16,9 +16,9 @@ import functools
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import TypeVar
 
-from ..geometry import Cell, Digit, Geometry, Unit, bits
-from ..grid import Grid
-from ..step import Elimination, Highlight, HighlightRole, Placement, Step
+from ..board.geometry import Cell, Digit, Geometry, Unit, bits
+from ..board.grid import Grid
+from ..steps.step import Elimination, Highlight, HighlightRole, Placement, Step
 
 Candidate = tuple[Cell, Digit]
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ..explain import cells_text, effects_text, sentence, units_text
-from ..geometry import bits
-from ..grid import Grid
-from ..step import Step, Technique
+from ..board.geometry import bits
+from ..board.grid import Grid
+from ..steps.explain import cells_text, effects_text, sentence, units_text
+from ..steps.step import Step, Technique
 from .common import CandidateIndex, Once, effect_highlights, eliminations, index_of
 from .fish_core import Lines, base_sets, cover_sets, fish_highlights
 

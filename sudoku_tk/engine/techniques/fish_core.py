@@ -18,8 +18,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from ..geometry import Cell, Digit, Unit, bits
-from ..step import Highlight, HighlightRole
+from ..board.geometry import Cell, Digit, Unit, bits
+from ..steps.step import Highlight, HighlightRole
 from .common import CandidateIndex, candidate_highlights
 
 # -- row/column fish -------------------------------------------------------------------------------------------

@@ -31,10 +31,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..explain import effects_text, join_words, sentence
-from ..geometry import bits, digits_of
-from ..grid import Grid
-from ..step import Highlight, HighlightRole, Step, Technique
+from ..board.geometry import bits, digits_of
+from ..board.grid import Grid
+from ..steps.explain import effects_text, join_words, sentence
+from ..steps.step import Highlight, HighlightRole, Step, Technique
 from .common import Once, effect_highlights, eliminations, placements
 from .link_graph import LinkGraph, graph_of
 from .propagator import Fact, Propagator, branch, branches_text, clash_text, fact_text, propagator_of

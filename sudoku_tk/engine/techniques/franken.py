@@ -36,10 +36,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from ..explain import cells_text, effects_text, sentence, units_text
-from ..geometry import Geometry, bits
-from ..grid import Grid
-from ..step import Step, Technique
+from ..board.geometry import Geometry, bits
+from ..board.grid import Grid
+from ..steps.explain import cells_text, effects_text, sentence, units_text
+from ..steps.step import Step, Technique
 from .common import Once, effect_highlights, eliminations
 from .fish_core import FISH_FRANKEN, FISH_MUTANT, KIND_BOX, KIND_COL, KIND_ROW, Fish, fish_highlights, unit_kinds
 from .franken_search import BOX_UNITS, COL_UNITS, ROW_UNITS, data_of, search_digit

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..explain import cells_text, effects_text, join_words, sentence, units_text
-from ..geometry import Cell, bits
-from ..grid import Grid
-from ..step import Step, Technique
+from ..board.geometry import Cell, bits
+from ..board.grid import Grid
+from ..steps.explain import cells_text, effects_text, join_words, sentence, units_text
+from ..steps.step import Step, Technique
 from .common import Once, effect_highlights, eliminations, index_of, only_9x9
 from .fish_core import Lines, base_sets, cover_sets, fish_highlights
 from .link_graph import LinkGraph, graph_of

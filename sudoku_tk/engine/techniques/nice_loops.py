@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..grid import Grid
-from ..step import Step, Technique
+from ..board.grid import Grid
+from ..steps.step import Step, Technique
 from .chain_search import Reach, chain_starts, node_mask, shortest_first
 from .chain_steps import build_step, chain_nodes, ends_reason, loop_reason, node_name
 from .common import Once, only_9x9

@@ -20,10 +20,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ..explain import cells_text, digits_text, eliminations_text, sentence, units_text
-from ..geometry import Cell, Digit, Geometry, bits
-from ..grid import Grid
-from ..step import Highlight, HighlightRole, Step, Technique
+from ..board.geometry import Cell, Digit, Geometry, bits
+from ..board.grid import Grid
+from ..steps.explain import cells_text, digits_text, eliminations_text, sentence, units_text
+from ..steps.step import Highlight, HighlightRole, Step, Technique
 from .common import CandidateIndex, Once, candidate_highlights, eliminations, index_of
 
 Candidate = tuple[Cell, Digit]

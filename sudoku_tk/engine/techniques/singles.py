@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..explain import peer_elimination_text, single_text
-from ..geometry import Geometry, bits
-from ..grid import Grid
-from ..step import Highlight, HighlightRole, Step, Technique
+from ..board.geometry import Geometry, bits
+from ..board.grid import Grid
+from ..steps.explain import peer_elimination_text, single_text
+from ..steps.step import Highlight, HighlightRole, Step, Technique
 from .common import Once, effect_highlights, eliminations, index_of, placements
 
 

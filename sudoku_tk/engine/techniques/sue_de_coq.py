@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..explain import cells_text, eliminations_text, mask_text, sentence, unit_text
-from ..geometry import Cell, bits, digits_of
-from ..grid import Grid
-from ..step import Highlight, HighlightRole, Step, Technique
+from ..board.geometry import Cell, bits, digits_of
+from ..board.grid import Grid
+from ..steps.explain import cells_text, eliminations_text, mask_text, sentence, unit_text
+from ..steps.step import Highlight, HighlightRole, Step, Technique
 from .common import (
     CandidateIndex,
     Once,

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..explain import cells_text, eliminations_text, mask_text, sentence, unit_text
-from ..geometry import Cell, Digit, bits
-from ..grid import Grid
-from ..step import Highlight, HighlightRole, Link, Step, Technique
+from ..board.geometry import Cell, Digit, bits
+from ..board.grid import Grid
+from ..steps.explain import cells_text, eliminations_text, mask_text, sentence, unit_text
+from ..steps.step import Highlight, HighlightRole, Link, Step, Technique
 from .common import CandidateIndex, Once, eliminations, index_of, only_9x9
 
 

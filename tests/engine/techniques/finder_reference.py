@@ -35,9 +35,10 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-from sudoku_tk.engine.grid import Grid
-from sudoku_tk.engine.logic_solver import solve_logically
-from sudoku_tk.engine.step import Family, Step
+from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats import parse_grid
+from sudoku_tk.engine.solving.logic import solve_logically
+from sudoku_tk.engine.steps.step import Family, Step
 from sudoku_tk.engine.techniques import FAMILY_MODULES
 
 HERE = Path(__file__).resolve().parent
@@ -64,7 +65,7 @@ def positions() -> tuple[Grid, ...]:
     lines = [s.strip() for s in PUZZLES.read_text(encoding="utf-8").splitlines() if s.strip()]
     out: list[Grid] = []
     for puzzle in lines[FIRST::STRIDE]:
-        path = solve_logically(Grid.from_string(puzzle), unique=True)
+        path = solve_logically(parse_grid(puzzle), unique=True)
         for step, grid in zip(path.steps, path.iter_grids()):
             if step.technique.family is not Family.SINGLES:
                 out.append(grid)
