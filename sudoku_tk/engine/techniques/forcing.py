@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from ..board.geometry import bits, digits_of
 from ..board.grid import Grid
@@ -37,7 +38,7 @@ from ..steps.explain import effects_text, join_words, sentence
 from ..steps.step import Highlight, HighlightRole, Step, Technique
 from .common import Once, effect_highlights, eliminations, placements
 from .link_graph import LinkGraph, graph_of
-from .propagator import Fact, Propagator, branch, branches_text, clash_text, fact_text, propagator_of
+from .propagator import Clash, Fact, Propagator, branch, branches_text, clash_text, fact_text, propagator_of
 from .reasons import links_of, proof_nodes
 
 CHAIN_TECHNIQUES = (Technique.FORCING_CHAIN_CONTRADICTION, Technique.FORCING_CHAIN_VERITY)
@@ -45,6 +46,26 @@ NET_TECHNIQUES = (Technique.FORCING_NET_CONTRADICTION, Technique.FORCING_NET_VER
 
 
 # -- proofs, their size and their wording ------------------------------------------------------------------
+
+
+class CaseKind(Enum):
+    """What a verity splits into cases."""
+
+    CELL = "cell"
+    """Each candidate of one cell (``Cases.where``)."""
+    UNIT = "unit"
+    """Each place of ``Cases.digit`` in one unit (``Cases.where``)."""
+    BOTH = "both"
+    """One candidate (the node ``Cases.where``) true, and false."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cases:
+    """The cases of a verity: one of them holds, and each forces the same fact."""
+
+    kind: CaseKind
+    where: int
+    digit: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +77,8 @@ class _Found:
     premises: tuple[Fact, ...]
     facts: tuple[Fact, ...]
     """A contradiction: the facts that clash; a verity: the one fact every case forces."""
-    what: str
+    cases: Cases | None
+    """A verity's cases (None for a contradiction)."""
     node: int
     """The candidate the step removes or places."""
     place: bool
@@ -76,25 +98,25 @@ def _found(graph: LinkGraph, prop: Propagator) -> list[_Found]:
                 continue
             sc = prop.scan((v, on))
             if sc.clash is not None:
-                what, facts = sc.clash
+                facts = sc.clash.facts
                 size = sum(sc.depth(f) for f in facts)
-                out.append(_Found(size, False, ((v, on),), facts, what, v, not on))
+                out.append(_Found(size, False, ((v, on),), facts, None, v, not on))
     geo = graph.geometry
-    sets: list[tuple[str, tuple[Fact, ...]]] = []
+    sets: list[tuple[Cases, tuple[Fact, ...]]] = []
     cands = graph.grid.candidates
     for cell in range(graph.ncells):
         m = cands[cell]
         if m and m & (m - 1):
-            sets.append((f"cell {cell}", tuple((graph.node(cell, d), True) for d in digits_of(m))))
+            sets.append((Cases(CaseKind.CELL, cell), tuple((graph.node(cell, d), True) for d in digits_of(m))))
     idx = graph.index
     for u, umask in enumerate(geo.unit_masks):
         for d in range(1, geo.side + 1):
             p = idx.digit_cells[d] & umask
             if p and p & (p - 1):
-                sets.append((f"unit {u} {d}", tuple((graph.node(c, d), True) for c in bits(p))))
+                sets.append((Cases(CaseKind.UNIT, u, d), tuple((graph.node(c, d), True) for c in bits(p))))
     for v in forcing_off:
-        sets.append((f"both {v}", ((v, True), (v, False))))
-    for what, premises in sets:
+        sets.append((Cases(CaseKind.BOTH, v), ((v, True), (v, False))))
+    for cases, premises in sets:
         outs = [prop.scan(q) for q in premises]
         if any(o.clash is not None for o in outs):
             continue  # a case that is impossible is a contradiction, a step of its own
@@ -107,53 +129,49 @@ def _found(graph: LinkGraph, prop: Propagator) -> list[_Found]:
             common_off &= ~(1 << q[0])
         for node in bits(common_on):
             size = sum(o.depth((node, True)) for o in outs)
-            out.append(_Found(size, True, premises, ((node, True),), what, node, True))
+            out.append(_Found(size, True, premises, ((node, True),), cases, node, True))
         for node in bits(common_off):
             size = sum(o.depth((node, False)) for o in outs)
-            out.append(_Found(size, True, premises, ((node, False),), what, node, False))
+            out.append(_Found(size, True, premises, ((node, False),), cases, node, False))
     out.sort(key=lambda f: (f.size, f.verity, f.node, f.place))
     return out
 
 
-def _proof(prop: Propagator, found: _Found) -> tuple[str, tuple[Fact, ...]]:
+def _proof(prop: Propagator, found: _Found) -> tuple[Clash | None, tuple[Fact, ...]]:
     """What the proof ends at, as the full follow (with every fact's reasons) has it.
 
     For a contradiction that is the full follow's own clash (it may meet another clash of the same premise
-    first); for a verity, the common fact.
+    first) and its facts; for a verity, no clash and the common fact.
     """
     if found.verity:
-        return found.what, found.facts
+        return None, found.facts
     clash = prop.outcome(found.premises[0]).clash
     assert clash is not None, "the scan and the full follow agree on contradictions"
-    return clash
+    return clash, clash.facts
 
 
 def _uses_single(prop: Propagator, found: _Found) -> bool:
     """Does the proof need a single (a net), or do links alone make it (a chain)?"""
-    _what, facts = _proof(prop, found)
+    _clash, facts = _proof(prop, found)
     return any(prop.outcome(premise).uses_single(facts) for premise in found.premises)
 
 
-def _case_text(graph: LinkGraph, what: str, premises: Sequence[Fact]) -> str:
+def _case_text(graph: LinkGraph, cases: Cases, premises: Sequence[Fact]) -> str:
     geo = graph.geometry
-    kind, *rest = what.split()
-    if kind == "cell":
-        cell = int(rest[0])
+    if cases.kind is CaseKind.CELL:
         digits = [geo.digit_char(graph.digit_of(v)) for v, _ in premises]
-        return f"{geo.cell_name(cell)} is {join_words(digits, 'or')}"
-    if kind == "unit":
-        u, d = int(rest[0]), int(rest[1])
+        return f"{geo.cell_name(cases.where)} is {join_words(digits, 'or')}"
+    if cases.kind is CaseKind.UNIT:
         cells = [geo.cell_name(graph.candidate(v)[0]) for v, _ in premises]
-        return f"the {geo.digit_char(d)} of {geo.unit_name(u)} is in {join_words(cells, 'or')}"
-    v = int(rest[0])
-    cell, d = graph.candidate(v)
+        return f"the {geo.digit_char(cases.digit)} of {geo.unit_name(cases.where)} is in {join_words(cells, 'or')}"
+    cell, d = graph.candidate(cases.where)
     return f"{geo.cell_name(cell)} is {geo.digit_char(d)} or it is not"
 
 
 def _step(graph: LinkGraph, prop: Propagator, found: _Found, technique: Technique) -> Step:
     geo = graph.geometry
     cell, d = graph.candidate(found.node)
-    what, facts = _proof(prop, found)
+    clash, facts = _proof(prop, found)
     paths: list[list[Fact]] = []
     for premise in found.premises:
         oc = prop.outcome(premise)
@@ -163,14 +181,15 @@ def _step(graph: LinkGraph, prop: Propagator, found: _Found, technique: Techniqu
         branches_text(graph, [p for p in paths if p[0] == premise], prop.outcome(premise).why)
         for premise in found.premises
     )
-    if found.verity:
+    if found.cases is not None:
         reason = (
-            f"{_case_text(graph, found.what, found.premises)}: {shown}; either way {fact_text(graph, found.facts[0])}"
+            f"{_case_text(graph, found.cases, found.premises)}: {shown}; either way {fact_text(graph, found.facts[0])}"
         )
     else:
+        assert clash is not None, "a step is a verity or a contradiction"
         premise = found.premises[0]
         reason = (
-            f"assume {fact_text(graph, premise)}: {shown}; so {clash_text(graph, what, facts)}, "
+            f"assume {fact_text(graph, premise)}: {shown}; so {clash_text(graph, clash)}, "
             f"so {fact_text(graph, (premise[0], not premise[1]))}"
         )
     elims = () if found.place else ((cell, d),)
@@ -187,21 +206,21 @@ def _step(graph: LinkGraph, prop: Propagator, found: _Found, technique: Techniqu
     highlights += tuple(Highlight(HighlightRole.COLOR_A, (c,), (dd,)) for c, dd in on_pairs)
     highlights += tuple(Highlight(HighlightRole.COLOR_B, (c,), (dd,)) for c, dd in off_pairs)
     highlights += effect_highlights(places, elims)
-    kind = found.what.split()[0]
-    if found.verity and kind == "unit":
-        focus = f"digit {geo.digit_char(int(found.what.split()[2]))} in {geo.unit_name(int(found.what.split()[1]))}"
+    if found.cases is not None and found.cases.kind is CaseKind.UNIT:
+        focus = f"digit {geo.digit_char(found.cases.digit)} in {geo.unit_name(found.cases.where)}"
     else:
         focus = geo.cell_name(premise_cells[0])
     effects = effects_text(geo, places, elims)
-    if found.verity:
+    if found.cases is not None:
         conclusion = (
-            f"{_case_text(graph, found.what, found.premises)}, and every case ends with "
+            f"{_case_text(graph, found.cases, found.premises)}, and every case ends with "
             f"{fact_text(graph, found.facts[0])}: so it holds whatever the truth is — {effects}"
         )
     else:
         premise = found.premises[0]
+        assert clash is not None
         conclusion = (
-            f"{clash_text(graph, what, facts)}: the assumption {fact_text(graph, premise)} is wrong, so "
+            f"{clash_text(graph, clash)}: the assumption {fact_text(graph, premise)} is wrong, so "
             f"{fact_text(graph, (premise[0], not premise[1]))} — {effects}"
         )
     return Step(

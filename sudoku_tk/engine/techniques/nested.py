@@ -150,7 +150,7 @@ def _inner_walk(prop: Propagator, premise: Fact, inner: Sequence[int], k: int) -
     outcome = prop.outcome_given(fact, given)
     if outcome.clash is None:
         return ()  # the singles that ruled it out go beyond links and singles: say so without a walk
-    _what, facts = outcome.clash
+    facts = outcome.clash.facts
     return proof_nodes(graph, [((fact, *given), outcome.reasons(graph), facts)])
 
 
@@ -170,10 +170,11 @@ def _step(grid: Grid, cell: Cell, digit: Digit, inner: list[Candidate]) -> Step:
     nodes: tuple[ChainNode, ...] = ()
     conclusion = ""
     if outcome.clash is not None:
-        what, facts = outcome.clash
+        clash = outcome.clash
+        facts = clash.facts
         paths = [branch(outcome, f) for f in facts]
         reason = (
-            f"{lead}; then {branches_text(graph, paths, outcome.why)}; so {clash_text(graph, what, facts)}, "
+            f"{lead}; then {branches_text(graph, paths, outcome.why)}; so {clash_text(graph, clash)}, "
             f"so {geo.cell_name(cell)}≠{geo.digit_char(digit)}"
         )
         inside = {
@@ -182,7 +183,7 @@ def _step(grid: Grid, cell: Cell, digit: Digit, inner: list[Candidate]) -> Step:
         }
         nodes = proof_nodes(graph, [((premise,), outcome.reasons(graph, inside), facts)])
         conclusion = (
-            f"{clash_text(graph, what, facts)}: the assumption {geo.cell_name(cell)}={geo.digit_char(digit)} is "
+            f"{clash_text(graph, clash)}: the assumption {geo.cell_name(cell)}={geo.digit_char(digit)} is "
             f"wrong, so {geo.cell_name(cell)}≠{geo.digit_char(digit)}"
         )
     else:  # the singles clash by construction; never write a sentence that isn't so

@@ -41,6 +41,34 @@ class How(Enum):
 Why = dict[Fact, tuple[How, int | None, tuple[Fact, ...]]]
 """fact -> (how, the unit of a hidden single or None, the facts it follows from)."""
 
+
+class ClashKind(Enum):
+    """What is impossible at a contradiction."""
+
+    SAME = "same"
+    """A candidate would be both true and false."""
+    TWO = "two"
+    """Two candidates that see each other would both be true."""
+    BOTH = "both"
+    """The two ends of a strong link (a cell's last two candidates, a digit's last two places) would both be false."""
+    NO_CANDIDATE = "no candidate"
+    """A cell (``Clash.where``) would have no candidate left."""
+    NO_PLACE = "no place"
+    """A unit (``Clash.where``) would have no place left for ``Clash.digit``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clash:
+    """A contradiction: what is impossible, and the facts that make it so."""
+
+    kind: ClashKind
+    facts: tuple[Fact, ...]
+    where: int = -1
+    """The cell (NO_CANDIDATE) or the unit (NO_PLACE) left empty; -1 otherwise."""
+    digit: int = 0
+    """The digit a unit has no place for (NO_PLACE); 0 otherwise."""
+
+
 MAX_SHOWN = 12
 """Facts written per branch in an explanation before its middle is shortened to "…"."""
 
@@ -49,7 +77,7 @@ MAX_SHOWN = 12
 class Consequences:
     """What one premise forces: every fact with the facts it follows from, and the contradiction, if any.
 
-    (Named apart from ``app.session.Outcome``, which is what a player's move came to.)
+    (Named apart from ``app.game.outcome.Outcome``, which is what a player's move came to.)
     """
 
     premise: Fact
@@ -57,8 +85,8 @@ class Consequences:
     off: int
     why: Why
     """fact -> (how, the unit of a hidden single, the facts it follows from)."""
-    clash: tuple[str, tuple[Fact, ...]] | None
-    """(what is impossible, the facts that make it so), when the premise leads to a contradiction."""
+    clash: Clash | None
+    """What is impossible and the facts that make it so, when the premise leads to a contradiction."""
     depth: dict[Fact, int]
     """How many steps each fact is from the premise (a single: one more than its deepest support)."""
 
@@ -111,7 +139,7 @@ class Scan:
     premise: Fact
     on: int
     off: int
-    clash: tuple[str, tuple[Fact, ...]] | None
+    clash: Clash | None
     levels: tuple[tuple[int, int], ...]
     """Per round, the (on, off) masks of the facts it made; round 0 is the premise."""
 
@@ -179,13 +207,13 @@ class Propagator:
         front_on, front_off = on, off
         pending_on = 0  # singles made in a round, true from the next one
 
-        def clash(what: str, facts: tuple[Fact, ...]) -> Scan:
-            return Scan(premise, on, off, (what, facts), tuple(levels))
+        def clash(found: Clash) -> Scan:
+            return Scan(premise, on, off, found, tuple(levels))
 
         if not on0:
             broken = self._lose(node0, cell_alive, places)
             if broken is not None:
-                return clash(*self._empty(broken))
+                return clash(self._empty(broken))
             if nets:
                 for _how, _unit, s in self._single(node0, cell_alive, places):
                     pending_on |= 1 << s
@@ -195,7 +223,7 @@ class Propagator:
                 m = weak[v]
                 hit = m & on
                 if hit:
-                    return clash("two", ((v, True), ((hit & -hit).bit_length() - 1, True)))
+                    return clash(Clash(ClashKind.TWO, ((v, True), ((hit & -hit).bit_length() - 1, True))))
                 new_off |= m
             new_off &= ~off
             new_on = pending_on & ~on
@@ -204,19 +232,19 @@ class Propagator:
                 m = strong[v]
                 hit = m & off
                 if hit:
-                    return clash("both", ((v, False), ((hit & -hit).bit_length() - 1, False)))
+                    return clash(Clash(ClashKind.BOTH, ((v, False), ((hit & -hit).bit_length() - 1, False))))
                 new_on |= m & ~on
             both = new_on & new_off
             if both:
                 w = (both & -both).bit_length() - 1
-                return clash("same", ((w, True), (w, False)))
+                return clash(Clash(ClashKind.SAME, ((w, True), (w, False))))
             on |= new_on
             off |= new_off
             levels.append((new_on, new_off))
             for w in bits(new_off):
                 broken = self._lose(w, cell_alive, places)
                 if broken is not None:
-                    return clash(*self._empty(broken))
+                    return clash(self._empty(broken))
                 if nets:
                     for _how, _unit, s in self._single(w, cell_alive, places):
                         if not on >> s & 1:
@@ -273,7 +301,7 @@ class Propagator:
             if is_on:
                 m = weak[v]
                 if m & run.on:
-                    return run.outcome(("two", (fact, ((m & run.on).bit_length() - 1, True))))
+                    return run.outcome(Clash(ClashKind.TWO, (fact, ((m & run.on).bit_length() - 1, True))))
                 for w in bits(m & ~run.off):
                     clash = run.make_false(w, How.LINK, None, (fact,), d1)
                     if clash is not None:
@@ -281,19 +309,20 @@ class Propagator:
             else:
                 m = strong[v]
                 if m & run.off:
-                    return run.outcome(("both", (fact, ((m & run.off).bit_length() - 1, False))))
+                    return run.outcome(Clash(ClashKind.BOTH, (fact, ((m & run.off).bit_length() - 1, False))))
                 for w in bits(m & ~run.on):
                     run.make_true(w, How.LINK, None, (fact,), d1)
         return run.outcome(None)
 
-    def _lose(self, w: int, cell_alive: list[int], places: list[int]) -> tuple[str, int] | None:
-        """Record that candidate ``w`` is false; return ("cell", cell) or ("unit", unit) if that empties one."""
+    def _lose(self, w: int, cell_alive: list[int], places: list[int]) -> tuple[ClashKind, int] | None:
+        """Record that candidate ``w`` is false; return (NO_CANDIDATE, cell) or (NO_PLACE, unit * side + digit - 1)
+        if that empties one."""
         ncells, n = self.ncells, self.geo.side
         cell, d = w % ncells, w // ncells
         left = cell_alive[cell] & ~(1 << d)
         cell_alive[cell] = left
         if not left:
-            return ("cell", cell)
+            return (ClashKind.NO_CANDIDATE, cell)
         bit = 1 << cell
         for u in self.geo.cell_units[cell]:
             k = u * n + d
@@ -302,7 +331,7 @@ class Propagator:
                 p &= ~bit
                 places[k] = p
                 if not p:
-                    return ("unit", k)
+                    return (ClashKind.NO_PLACE, k)
         return None
 
     def _single(self, w: int, cell_alive: list[int], places: list[int]) -> list[tuple[How, int | None, int]]:
@@ -330,15 +359,15 @@ class Propagator:
             nodes = [graph.node(c, d) for c in self.geo.units[unit] if c != cell]
         return tuple((x, False) for x in nodes if self.present >> x & 1 and off >> x & 1)
 
-    def _empty(self, broken: tuple[str, int]) -> tuple[str, tuple[Fact, ...]]:
+    def _empty(self, broken: tuple[ClashKind, int]) -> Clash:
         kind, where = broken
         graph, n = self.graph, self.geo.side
-        if kind == "cell":
+        if kind is ClashKind.NO_CANDIDATE:
             nodes = [graph.node(where, k) for k in range(1, n + 1)]
-            return (f"cell {where}", tuple((x, False) for x in nodes if self.present >> x & 1))
+            return Clash(kind, tuple((x, False) for x in nodes if self.present >> x & 1), where)
         u, d = divmod(where, n)
         nodes = [graph.node(c, d + 1) for c in self.geo.units[u]]
-        return (f"unit {u} {d + 1}", tuple((x, False) for x in nodes if self.present >> x & 1))
+        return Clash(kind, tuple((x, False) for x in nodes if self.present >> x & 1), u, d + 1)
 
 
 class _Run:
@@ -364,9 +393,7 @@ class _Run:
         self.depth[f] = depth
         self.queue.append(f)
 
-    def make_false(
-        self, w: int, how: How, unit: int | None, parents: tuple[Fact, ...], depth: int
-    ) -> tuple[str, tuple[Fact, ...]] | None:
+    def make_false(self, w: int, how: How, unit: int | None, parents: tuple[Fact, ...], depth: int) -> Clash | None:
         """Candidate ``w`` is false (the premise itself when ``how`` is PREMISE); with nets, the singles it
         makes are true. Returns the contradiction when a cell or a unit is left empty."""
         prop = self.prop
@@ -377,7 +404,7 @@ class _Run:
             self.depth[f] = depth
             self.queue.append(f)
         if self.on >> w & 1:  # made true earlier in this round (a single): the candidate would be both
-            return ("same", ((w, True), f))
+            return Clash(ClashKind.SAME, ((w, True), f))
         broken = prop._lose(w, self.cell_alive, self.places)
         if broken is not None:
             return prop._empty(broken)
@@ -388,7 +415,7 @@ class _Run:
                     self.make_true(s, single, unit, support, 1 + max(self.depth[x] for x in support))
         return None
 
-    def outcome(self, clash: tuple[str, tuple[Fact, ...]] | None) -> Consequences:
+    def outcome(self, clash: Clash | None) -> Consequences:
         return Consequences(self.premise, self.on, self.off, self.why, clash, self.depth)
 
 
@@ -461,21 +488,21 @@ def branches_text(graph: LinkGraph, paths: Sequence[Sequence[Fact]], why: Why | 
     return "; ".join(parts)
 
 
-def clash_text(graph: LinkGraph, what: str, facts: Sequence[Fact]) -> str:
+def clash_text(graph: LinkGraph, clash: Clash) -> str:
     """What is impossible at a contradiction: "r5c8 would have no candidate left"."""
-    geo = graph.geometry
-    if what == "same":
+    geo, facts = graph.geometry, clash.facts
+    if clash.kind is ClashKind.SAME:
         v = facts[0][0]
         cell, d = graph.candidate(v)
         return f"{geo.cell_name(cell)} would both be {geo.digit_char(d)} and not be {geo.digit_char(d)}"
-    if what == "two":
+    if clash.kind is ClashKind.TWO:
         (a, _), (b, _) = facts
         ca, da = graph.candidate(a)
         cb, db = graph.candidate(b)
         if ca == cb:
             return f"{geo.cell_name(ca)} would be both {geo.digit_char(da)} and {geo.digit_char(db)}"
         return f"{geo.cell_name(ca)} and {geo.cell_name(cb)} would both be {geo.digit_char(da)}"
-    if what == "both":
+    if clash.kind is ClashKind.BOTH:
         (a, _), (b, _) = facts
         ca, da = graph.candidate(a)
         cb, db = graph.candidate(b)
@@ -488,7 +515,6 @@ def clash_text(graph: LinkGraph, what: str, facts: Sequence[Fact]) -> str:
             f"neither {geo.cell_name(ca)} nor {geo.cell_name(cb)} could be {geo.digit_char(da)}, "
             f"its only places in their unit"
         )
-    kind, *rest = what.split()
-    if kind == "cell":
-        return f"{geo.cell_name(int(rest[0]))} would have no candidate left"
-    return f"{geo.unit_name(int(rest[0]))} would have no place left for {geo.digit_char(int(rest[1]))}"
+    if clash.kind is ClashKind.NO_CANDIDATE:
+        return f"{geo.cell_name(clash.where)} would have no candidate left"
+    return f"{geo.unit_name(clash.where)} would have no place left for {geo.digit_char(clash.digit)}"
