@@ -38,7 +38,6 @@ from sudoku_tk.app.puzzles.built_in import (  # noqa: E402
     CLASSIC_GIVENS,
     CLASSIC_ID,
     LEVEL_ORDER,
-    Level,
     classify,
     hints_finish,
     no_guessing,
@@ -50,6 +49,7 @@ from sudoku_tk.engine.board.grid import Grid  # noqa: E402
 from sudoku_tk.engine.formats import parse_grid  # noqa: E402
 from sudoku_tk.engine.generating.generator import random_solution  # noqa: E402
 from sudoku_tk.engine.rating import score as engine_rating  # noqa: E402
+from sudoku_tk.engine.rating.levels import Level  # noqa: E402
 from sudoku_tk.engine.solving.brute_force import count_solutions  # noqa: E402
 from sudoku_tk.engine.solving.logic import solve_logically  # noqa: E402
 from sudoku_tk.engine.solving.technique_sets import up_to_level  # noqa: E402
@@ -237,7 +237,7 @@ def generated(
     while len(rows) < count:
         attempts += 1
         if attempts > count * 50:
-            raise SystemExit(f"could not generate {count} {side}x{side} {want.value} puzzles")
+            raise SystemExit(f"could not generate {count} {side}x{side} {want.label} puzzles")
         grid = carve(rng, box, keep)
         text = grid.to_string()
         if text in seen or not unique(grid) or classify(grid) is not want or not hints_finish(grid):
@@ -246,7 +246,7 @@ def generated(
         n = start + len(rows)
         rows.append(
             (
-                f"{side}x{side}-{want.value}-{n:03d}",
+                f"{side}x{side}-{want.label}-{n:03d}",
                 f"{side}×{side} {want.display_name} {len(rows) + 1}",
                 want,
                 text,
