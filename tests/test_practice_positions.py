@@ -26,6 +26,7 @@ from sudoku_tk.engine.generating.practice_positions import (
     first_non_single,
     format_positions,
     is_position,
+    learnable_techniques,
     load_positions,
     needs_enabling,
     next_to_learn,
@@ -129,7 +130,9 @@ def test_peer_elimination_keeps_the_digit_among_the_peers() -> None:
 # -- what to learn next ------------------------------------------------------------------------------------
 def test_next_to_learn_is_the_first_not_found_alone_in_solving_order() -> None:
     order = practice_position_techniques()
-    assert next_to_learn({}) is order[0]
+    assert next_to_learn({}) is T.FULL_HOUSE  # Peer Elimination (the assists') and Brute Force are not suggested
+    assert T.PEER_ELIMINATION not in learnable_techniques() and T.BRUTE_FORCE not in learnable_techniques()
+    assert all(load_positions().of(t) for t in learnable_techniques())
     alone = {t: "alone" for t in order}
     assert next_to_learn(alone) is None
     assert next_to_learn({**alone, T.X_WING: "hint", T.XY_WING: "unmet"}) is T.X_WING

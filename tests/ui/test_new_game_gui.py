@@ -440,7 +440,7 @@ def test_practice_from_a_position_shows_it_with_its_moves_and_the_hint_names_the
         pick_technique(technique_label(technique), position=True)(dialog)
 
     choose(app, pick)
-    assert seen == ["Next to learn: Peer Elimination · Basics · Easy"]  # nothing recorded yet: the first one
+    assert seen == [f"Next to learn: {technique_label(Technique.FULL_HOUSE)}"]  # nothing recorded yet: the first one
     s = app.session
     assert s.name == f"Practice · {technique.display_name} position"
     moves = s.moves

@@ -365,22 +365,32 @@ STATUS_UNMET = "unmet"
 """Not yet met."""
 
 
-def next_to_learn(status: Mapping[Technique, str]) -> Technique | None:
-    """The first technique in solving order (of those a position may be asked for) whose status is not
-    ``"alone"`` (a technique missing from ``status`` is unmet); None when the player found them all alone.
+def learnable_techniques() -> tuple[Technique, ...]:
+    """The techniques "Next to learn" may suggest, in solving order: those with a stored position, less Peer
+    Elimination (the assists do it; no game's path names it, so it would stay first for ever) and Brute Force
+    (guessing, not a technique to learn)."""
+    stored = load_positions()
+    skip = (Technique.PEER_ELIMINATION, Technique.BRUTE_FORCE)
+    return tuple(t for t in practice_position_techniques() if t not in skip and stored.of(t))
 
-    >>> next_to_learn({})
-    <Technique.PEER_ELIMINATION: ('Peer Elimination', <Family.BASICS: 'Basics'>, '')>
-    >>> next_to_learn({Technique.PEER_ELIMINATION: "alone", Technique.FULL_HOUSE: "hint"}).name
+
+def next_to_learn(status: Mapping[Technique, str]) -> Technique | None:
+    """The first technique in solving order (of ``learnable_techniques``) whose status is not ``"alone"`` (a
+    technique missing from ``status`` is unmet); None when the player found them all alone.
+
+    >>> next_to_learn({}).name
     'FULL_HOUSE'
+    >>> next_to_learn({Technique.FULL_HOUSE: "alone", Technique.NAKED_SINGLE: "hint"}).name
+    'NAKED_SINGLE'
     """
-    for t in practice_position_techniques():
+    for t in learnable_techniques():
         if status.get(t, STATUS_UNMET) != STATUS_ALONE:
             return t
     return None
 
 
 __all__ = [
+    "learnable_techniques",
     "POSITIONS_RESOURCE",
     "Played",
     "Position",
