@@ -8,11 +8,11 @@ without colour vision. Colours lean on the Okabe–Ito palette.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sudoku_tk.engine.steps.step import HighlightRole
 from sudoku_tk.render.palette import LIGHT as PAPER
-from sudoku_tk.render.palette import RoleStyle, Shape
+from sudoku_tk.render.palette import RoleStyle
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,20 +81,25 @@ FONT_FAMILIES = ("DejaVu Sans", "Segoe UI", "Helvetica Neue", "Helvetica", "Aria
 _LIGHT_ROLES = dict(PAPER.roles)
 """The light theme's roles are the pictures' (render/palette.py keeps them once for both)."""
 
-_DARK_ROLES = {
-    HighlightRole.CAUSE: RoleStyle("#1f4f3f", "#4fd1a5", Shape.BOX, (2, 2)),
-    HighlightRole.PATTERN: RoleStyle("#1d3d5c", "#6cb8f0", Shape.CIRCLE),
-    HighlightRole.DEFINING_UNIT: RoleStyle("#2b3322", "#a3c95a", Shape.BOX, (6, 3), 2),
-    HighlightRole.COVER_UNIT: RoleStyle("#35283a", "#d08fd6", Shape.BOX, (2, 3), 2),
-    HighlightRole.FIN: RoleStyle("#5a3417", "#ff9a4d", Shape.DIAMOND, (3, 2)),
-    HighlightRole.PIVOT: RoleStyle("#4d4417", "#f0d54a", Shape.DOUBLE_BOX, (), 2),
-    HighlightRole.COLOR_A: RoleStyle("#1f4f7a", "#9fd3ff", Shape.DISC),
-    HighlightRole.COLOR_B: RoleStyle("#25282d", "#ff9a4d", Shape.RING, (), 2.5),
-    HighlightRole.COLOR_C: RoleStyle("#1e5030", "#8fe3a8", Shape.TRIANGLE),
-    HighlightRole.COLOR_D: RoleStyle("#25282d", "#e58fd2", Shape.SQUARE_RING, (), 2.5),
-    HighlightRole.ELIMINATION: RoleStyle("#5c2326", "#ff7b72", Shape.CROSS, (5, 3), 1.6),
-    HighlightRole.PLACEMENT: RoleStyle("#1f4f3f", "#4fd1a5", Shape.THICK_BOX, (), 2),
+_DARK_COLOURS = {
+    HighlightRole.CAUSE: ("#1f4f3f", "#4fd1a5"),
+    HighlightRole.PATTERN: ("#1d3d5c", "#6cb8f0"),
+    HighlightRole.DEFINING_UNIT: ("#2b3322", "#a3c95a"),
+    HighlightRole.COVER_UNIT: ("#35283a", "#d08fd6"),
+    HighlightRole.FIN: ("#5a3417", "#ff9a4d"),
+    HighlightRole.PIVOT: ("#4d4417", "#f0d54a"),
+    HighlightRole.COLOR_A: ("#1f4f7a", "#9fd3ff"),
+    HighlightRole.COLOR_B: ("#25282d", "#ff9a4d"),
+    HighlightRole.COLOR_C: ("#1e5030", "#8fe3a8"),
+    HighlightRole.COLOR_D: ("#25282d", "#e58fd2"),
+    HighlightRole.ELIMINATION: ("#5c2326", "#ff7b72"),
+    HighlightRole.PLACEMENT: ("#1f4f3f", "#4fd1a5"),
 }
+"""The dark theme's (fill, outline) per role."""
+_DARK_ROLES = {
+    role: replace(_LIGHT_ROLES[role], fill=fill, outline=outline) for role, (fill, outline) in _DARK_COLOURS.items()
+}
+"""Each role drawn as in the light theme (shape, dash, width), in the dark colours."""
 
 LIGHT = Theme(
     name="light",
