@@ -57,8 +57,8 @@ test: $(STAMP)
 
 # One code format and import order (ruff, configured in pyproject.toml); tests/test_format.py checks it.
 format: $(STAMP)
-	$(VENV)/bin/ruff check --fix -q sudoku_tk tests build_scripts
-	$(VENV)/bin/ruff format -q sudoku_tk tests build_scripts
+	$(VENV)/bin/ruff check --fix -q sudoku_tk tests build_scripts benchmarks
+	$(VENV)/bin/ruff format -q sudoku_tk tests build_scripts benchmarks
 
 bench: $(STAMP)
 	$(PY) -m sudoku_tk.bench

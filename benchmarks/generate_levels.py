@@ -127,7 +127,7 @@ def time_to_ready(techniques: list[Technique], repeats: int, refilling: bool = T
                 running = worker.queued()
                 behind = PuzzleKey.parse(running[0].key).label if running and hasattr(running[0], "key") else "nothing"
                 start = time.perf_counter()
-                supply.order(PuzzleKey.practice(t), done.append, lambda: done.append(None))
+                supply.order(PuzzleKey.practice(t), done.append, lambda done=done: done.append(None))
                 while not done:
                     worker.poll()
                     time.sleep(0.02)

@@ -67,13 +67,13 @@ def main() -> int:
         got: list[Any] = []
         start = time.perf_counter()
         worker.rate(CLASSIC, got.append)
-        wait(worker, lambda: bool(got))
+        wait(worker, lambda got=got: bool(got))
         firsts.append(time.perf_counter() - start)
         for text in (CLASSIC, HARDEST):
             got.clear()
             start = time.perf_counter()
             worker.rate(text, got.append)
-            wait(worker, lambda: bool(got))
+            wait(worker, lambda got=got: bool(got))
             warm.append(time.perf_counter() - start)
         worker.close()
     print(f"First rating of a window (process spawned, classic rated): {ms(firsts)}")

@@ -74,7 +74,7 @@ def main() -> int:
             fill = fill_move(recompute(grid, pencilled))
             filled = pencilled + ([fill] if isinstance(fill, Pencil) else [])
             for key, moves in (("plain", plain), ("with pencil", pencilled), ("with fill-in", filled)):
-                rows[key].append(cpu_ms(lambda m=moves: recompute(grid, m)))  # type: ignore[misc]
+                rows[key].append(cpu_ms(lambda m=moves, g=grid: recompute(g, m)))  # type: ignore[misc]
                 sizes[key].append(len(dumps(GameRecord(grid, tuple(moves)))))
         print(f"{name}, {games} games, 30 moves each (+30 Pencil moves, + one fill-in):")
         for key, times in rows.items():

@@ -26,8 +26,8 @@ from sudoku_tk.engine.generating.practice_positions import (  # noqa: E402
     practice_position_techniques,
     serve_position,
 )
-from sudoku_tk.engine.steps.step import Technique  # noqa: E402
 from sudoku_tk.engine.solving.technique_sets import parse_selection  # noqa: E402
+from sudoku_tk.engine.steps.step import Technique  # noqa: E402
 
 MEDIAN_TARGET = 1.0
 MAX_TARGET = 5.0
