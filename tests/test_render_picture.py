@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from sudoku_tk.render.fonts import Face, board_font, is_scalable
 from sudoku_tk.render.layout import PictureLayout, Rect, layout_for
 from sudoku_tk.render.overlays import Overlay
 from sudoku_tk.render.palette import LIGHT, rgb
+from sudoku_tk.render.variant_marks import CageMark, VariantMarks
 
 # top95 #1: r1c1 = 4 is a given; its solution starts 4 1 7 3 6 9 8 2 5.
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -259,3 +261,57 @@ def test_own_pencil_marks_are_drawn_in_place_of_the_candidates() -> None:
     # A cell without marks is blank in own-marks mode.
     assert ink_box(marked, lay.cell_rect(2)) is None
     assert board_content(PictureKind.POSITION, pos, own_marks=True).candidates[1] == DigitSet.of(2, 6)
+
+
+# -- variants: shaded houses, Jigsaw regions, Killer cages (render/variant_marks.py) ---------------------------------
+EMPTY_BOARD = "." * 81
+DIAGONALS = frozenset([i * 10 for i in range(9)] + [i * 8 for i in range(1, 10)])
+# Cages of this test only: r1c1-r1c3 (sum 6), r2c1-r2c2 (sum 17), the rest unlabelled dominoes of no interest.
+CAGES = (CageMark((0, 1, 2), 6), CageMark((9, 10), 17), CageMark((40,), 5))
+
+
+def test_the_cells_of_extra_houses_are_shaded_and_the_others_are_not() -> None:
+    pos = recompute(parse_grid(EMPTY_BOARD), ())
+    image = picture(pos, marks=VariantMarks(shaded=DIAGONALS))
+    lay = layout_for(3)
+    for cell, shaded in ((0, True), (8, True), (40, True), (1, False), (41, False)):
+        r = lay.cell_rect(cell)
+        corner = image.getpixel((int(r.x0) + 3, int(r.y0) + 3))
+        assert corner == rgb(LIGHT.house_bg if shaded else LIGHT.board), cell
+
+
+def test_a_jigsaw_draws_its_region_borders_in_place_of_the_boxes() -> None:
+    # Two regions only (columns 1-4 and 5-9): not a playable Jigsaw, a drawing of one border.
+    regions = tuple(0 if c < 4 else 1 for r in range(9) for c in range(9))
+    pos = recompute(parse_grid(EMPTY_BOARD), ())
+    image = picture(pos, PictureKind.PUZZLE, marks=VariantMarks(regions=regions))
+    lay = layout_for(3)
+    y = int(lay.cell_rect(4 * 9).center[1])
+    row = [image.getpixel((x, y)) for x in range(lay.x0, lay.x0 + lay.size)]
+    dark = [x for x, p in enumerate(row) if p == rgb(LIGHT.box_line)]
+    assert len(dark) == lay.thick_width and abs(dark[0] - 4 * lay.cell) <= lay.thick_width  # after column 4 only
+
+
+@pytest.mark.parametrize("scale", [0.34, 1.0, 2.0])
+def test_a_cage_sum_never_covers_a_candidate(scale: float) -> None:
+    """In the cells carrying a sum, the candidates' slots hold no ink darker than a candidate's own colour, and
+    the sum's band holds the sum; the cage's dashed outline runs outside every slot."""
+    pos = recompute(parse_grid(EMPTY_BOARD), ())
+    marks = VariantMarks(cages=CAGES)
+    image = picture(pos, scale=scale, marks=marks)
+    lay = replace(layout_for(3, scale), label_cells=marks.label_cells)
+    limit = sum(rgb(LIGHT.candidate)) - 10
+    px = image.load()
+    for cell in (0, 1, 9, 40):
+        for digit in range(1, 10):
+            r = lay.candidate_rect(cell, digit)
+            darker = [
+                (x, y)
+                for y in range(int(r.y0) + 1, int(r.y1))
+                for x in range(int(r.x0) + 1, int(r.x1))
+                if sum(px[x, y]) < limit
+            ]
+            assert not darker, (cell, digit, darker[:5])
+    for cell in (0, 9, 40):
+        band = Rect(*lay.cell_rect(cell).coords()[:2], lay.cell_rect(cell).x1, lay.cell_rect(cell).y0 + lay.label_band)
+        assert count_near(image, band, LIGHT.cage_sum, 60) > 0, cell

@@ -89,6 +89,9 @@ class CellGeometry:
     y0: int
     cell: int
     """Cell width and height in pixels."""
+    label_cells: frozenset[Cell] = frozenset()
+    """Cells whose top band holds a Killer cage's sum: their mini-grid is squeezed below it (``label_band``), so
+    the sum never covers a candidate (render/variant_marks.py draws the cages)."""
 
     # -- sizes ------------------------------------------------------------------------------------
     @property
@@ -107,8 +110,12 @@ class CellGeometry:
     @property
     def pad(self) -> float:
         """The cell's rim: points there hit the cell but no candidate slot (thinner on 16×16, where the sixteen
-        candidates need the room)."""
-        return max(1.0, self.cell * (0.05 if self.box < 4 else 0.025))
+        candidates need the room; wider on a Killer board, whose cage outlines run between the cell's edge and its
+        candidates)."""
+        rim = max(1.0, self.cell * (0.05 if self.box < 4 else 0.025))
+        if self.label_cells:
+            return max(rim, self.cage_inset + max(1.0, self.cell * 0.035))
+        return rim
 
     @property
     def slot(self) -> float:
@@ -147,6 +154,34 @@ class CellGeometry:
         """How tall (and at most how wide) a candidate's glyph is: ``GLYPH_SHARE`` of its font's pixel height."""
         return self.candidate_px * GLYPH_SHARE
 
+    @property
+    def cage_inset(self) -> float:
+        """How far inside its cells a Killer cage's dashed outline runs (between the cell's edge and its candidates)."""
+        return max(1.5, self.cell * 0.07)
+
+    @property
+    def label_px(self) -> int:
+        """Pixel height of a cage sum's font."""
+        return max(6, round(self.cell * 0.2))
+
+    @property
+    def label_band(self) -> float:
+        """The top band of a cell that carries a cage's sum: the outline's inset, the sum's font height and a gap."""
+        return self.cage_inset + self.label_px + max(1.0, self.cell * 0.02)
+
+    def slot_height(self, cell: Cell) -> float:
+        """Height of one candidate slot in ``cell``: a slot's width, or less below a cage's sum."""
+        if cell in self.label_cells:
+            return (self.cell - self.label_band - self.pad) / self.box
+        return self.slot
+
+    def candidate_px_in(self, cell: Cell) -> int:
+        """The candidate font's pixel height in ``cell``: ``candidate_px``, smaller where the slots are squeezed so
+        that a glyph stays inside its slot."""
+        if cell not in self.label_cells:
+            return self.candidate_px
+        return max(4, min(self.candidate_px, int(self.slot_height(cell) / GLYPH_SHARE)))
+
     # -- rectangles -------------------------------------------------------------------------------
     def cell_rect(self, cell: Cell) -> Rect:
         r, c = divmod(cell, self.side)
@@ -154,12 +189,22 @@ class CellGeometry:
         return Rect(x, y, x + self.cell, y + self.cell)
 
     def candidate_rect(self, cell: Cell, digit: Digit) -> Rect:
-        """The slot of ``digit`` in ``cell``'s mini-grid (slot d-1, row by row)."""
+        """The slot of ``digit`` in ``cell``'s mini-grid (slot d-1, row by row); below the band of a cage's sum
+        in the cells of ``label_cells``."""
         cr = self.cell_rect(cell)
         sr, sc = divmod(digit - 1, self.box)
         slot, pad = self.slot, self.pad
-        x, y = cr.x0 + pad + sc * slot, cr.y0 + pad + sr * slot
+        x = cr.x0 + pad + sc * slot
+        if cell in self.label_cells:
+            h = self.slot_height(cell)
+            y = cr.y0 + self.label_band + sr * h
+            return Rect(x, y, x + slot, y + h)
+        y = cr.y0 + pad + sr * slot
         return Rect(x, y, x + slot, y + slot)
+
+    def slots_top(self, cell: Cell) -> float:
+        """Where the first row of ``cell``'s candidate slots starts."""
+        return self.cell_rect(cell).y0 + (self.label_band if cell in self.label_cells else self.pad)
 
     def unit_rect(self, cells: Sequence[Cell]) -> Rect:
         """The smallest rectangle around some cells (a row, a column or a box)."""

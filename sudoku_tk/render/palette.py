@@ -79,6 +79,13 @@ class Palette:
     """The player's colours 1a, 1b, 2a, 2b (indices 0..3) on cells and behind candidates."""
     paint_edge: tuple[str, ...] = ()
     """The outline of a pair's second colour (1b, 2b)."""
+    house_bg: str = "#ebe5d6"
+    """Cells of a variant's extra houses (Sudoku X's diagonals, Windoku's windows)."""
+    cage_line: str = "#3f4650"
+    """A Killer cage's dashed outline."""
+    cage_sum: str = "#2d323a"
+    """A Killer cage's sum."""
+    cage_dash: tuple[int, ...] = (4, 3)
 
     def role(self, role: HighlightRole) -> RoleStyle:
         return self.roles[role]
@@ -119,6 +126,10 @@ LIGHT = Palette(
     roles=_ROLES,
     paint=("#f7c283", "#fde8cc", "#cdbff5", "#e6defb"),
     paint_edge=("#b8660b", "#5b3fb5"),
+    house_bg="#ebe5d6",
+    cage_line="#3f4650",
+    cage_sum="#2d323a",
+    cage_dash=(4, 3),
 )
 """The light theme: what every picture is drawn in (paper is white)."""
 

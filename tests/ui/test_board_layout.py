@@ -142,3 +142,39 @@ def test_any_point_on_the_board_hits_the_cell_and_slot_that_contain_it(
         assert not any(lay.candidate_hit_rect(hit.cell, d).inset(1e-9).contains(x, y) for d in range(1, side + 1))
     else:
         assert lay.candidate_hit_rect(hit.cell, hit.digit).inset(-1e-9).contains(x, y)
+
+
+# -- Killer boards: a cage's sum in its first cell's top band squeezes that cell's candidates below it -------------
+KILLER_LABELS = frozenset(range(0, 81, 2))
+
+
+@pytest.mark.parametrize("width,height", [(200, 200), (520, 480), (800, 600), (1366, 768)])
+def test_on_a_killer_board_every_candidate_still_hits_its_own_slot_and_stays_below_the_sum(
+    width: int, height: int
+) -> None:
+    lay = BoardLayout.fit(3, width, height, label_cells=KILLER_LABELS)
+    for cell in range(81):
+        cr = lay.cell_rect(cell)
+        for digit in range(1, 10):
+            rect = lay.candidate_rect(cell, digit)
+            assert cr.x0 < rect.x0 < rect.x1 < cr.x1 and cr.y0 < rect.y0 < rect.y1 < cr.y1
+            assert lay.hit_test(*rect.center) == Hit(cell, digit)
+            area = lay.candidate_hit_rect(cell, digit)
+            assert lay.hit_test(area.x0 + 0.01, area.y0 + 0.01) == Hit(cell, digit)
+            assert lay.hit_test(area.x1 - 0.01, area.y1 - 0.01) == Hit(cell, digit)
+            # No candidate slot reaches into the cage's outline or, in a label cell, the sum's band.
+            assert rect.x0 >= cr.x0 + lay.cage_inset and rect.x1 <= cr.x1 - lay.cage_inset
+            top = cr.y0 + (lay.label_band if cell in KILLER_LABELS else lay.cage_inset)
+            assert rect.y0 >= top and rect.y1 <= cr.y1 - lay.cage_inset
+        # A candidate's glyph fits its (squeezed) slot.
+        assert lay.candidate_px_in(cell) * 0.8 <= lay.slot_height(cell) + 0.5
+    # The band of a sum hits the cell alone.
+    cr = lay.cell_rect(0)
+    assert lay.hit_test(cr.x0 + lay.slot, cr.y0 + lay.label_band - 1) == Hit(0, None)
+
+
+def test_a_classic_layout_is_unchanged_by_the_killer_rules() -> None:
+    plain = BoardLayout.fit(3, 800, 600)
+    assert plain.label_cells == frozenset()
+    assert plain.candidate_rect(0, 1) == BoardLayout(3, plain.x0, plain.y0, plain.cell).candidate_rect(0, 1)
+    assert plain.slot_height(0) == plain.slot and plain.candidate_px_in(0) == plain.candidate_px

@@ -46,6 +46,14 @@ from sudoku_tk.app.hints.texts import full_highlights
 from sudoku_tk.engine.board.geometry import Cell, Digit, Geometry, Unit
 from sudoku_tk.engine.play.propagation import Position
 from sudoku_tk.engine.steps.step import ChainNode, Highlight, Link, Step
+from sudoku_tk.render.variant_marks import (
+    NO_VARIANT_MARKS,
+    VariantMarks,
+    cage_outline,
+    label_cell,
+    label_point,
+    region_borders,
+)
 
 from ..window.theme import FONT_FAMILIES, Theme
 from .card import Card, card_button_center, card_contains, draw_card
@@ -88,10 +96,14 @@ class BoardCanvas(BoardQueries, tk.Canvas):
             "auto": tkfont.Font(self, family=family, slant="italic"),
             "cand": tkfont.Font(self, family=family),
             "cand_hl": tkfont.Font(self, family=family, weight="bold"),
+            "cand_squeezed": tkfont.Font(self, family=family),
+            "cand_hl_squeezed": tkfont.Font(self, family=family, weight="bold"),
+            "cage_sum": tkfont.Font(self, family=family),
             "node": tkfont.Font(self, family=family, weight="bold"),
         }
         self._fonts["card_title"] = tkfont.Font(self, family=family, weight="bold")
         self._fonts["card_text"] = tkfont.Font(self, family=family)
+        self._variant = NO_VARIANT_MARKS
         self.layout = BoardLayout.fit(geometry.box, size, size)
         self._position: Position | None = None
         self._cursor: Cell | None = None
@@ -147,8 +159,25 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self._marks = NO_MARKS
         self._contradictions = NO_CONTRADICTIONS
         self.paint.set(Colouring())
-        self.layout = BoardLayout.fit(geometry.box, max(self.winfo_width(), 40), max(self.winfo_height(), 40))
+        self._variant = NO_VARIANT_MARKS
+        self.layout = self._fit(max(self.winfo_width(), 40), max(self.winfo_height(), 40))
         self._rebuild()
+
+    def set_variant_marks(self, marks: VariantMarks) -> None:
+        """Draw what the puzzle's variant adds: shaded extra houses, Jigsaw regions, Killer cages and their sums
+        (a new board size clears them: set them after the position)."""
+        if marks == self._variant:
+            return
+        self._variant = marks
+        self.layout = self._fit(self.winfo_width(), self.winfo_height())
+        self._rebuild()
+
+    @property
+    def variant_marks(self) -> VariantMarks:
+        return self._variant
+
+    def _fit(self, width: int, height: int) -> BoardLayout:
+        return BoardLayout.fit(self.geometry.box, width, height, label_cells=self._variant.label_cells)
 
     def set_theme(self, theme: Theme) -> None:
         self.theme = theme
@@ -317,7 +346,9 @@ class BoardCanvas(BoardQueries, tk.Canvas):
     # -- building -----------------------------------------------------------------
     def _reset_items(self) -> None:
         self._static: dict[str, int] = {}
-        self._cells = CellItems(self, self.layout, self.theme, self.geometry, self._fonts, self._own_marks)
+        self._cells = CellItems(
+            self, self.layout, self.theme, self.geometry, self._fonts, self._own_marks, self._variant.shaded
+        )
 
     def _rebuild(self) -> None:
         self.delete("all")
@@ -336,26 +367,45 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self._fonts["auto"].configure(size=-lay.digit_px)
         self._fonts["cand"].configure(size=-lay.candidate_px)
         self._fonts["cand_hl"].configure(size=-lay.candidate_px)
+        if lay.label_cells:
+            squeezed = -lay.candidate_px_in(min(lay.label_cells))
+            self._fonts["cand_squeezed"].configure(size=squeezed)
+            self._fonts["cand_hl_squeezed"].configure(size=squeezed)
+            self._fonts["cage_sum"].configure(size=-lay.label_px)
         self._fonts["node"].configure(size=-max(NODE_PX, int(lay.candidate_px * 0.6)))
         create_rect = self.create_rectangle
         self._cells.make_backgrounds()
         self._static["z-shade"] = create_rect(0, 0, 0, 0, state="hidden", tags=("z",))
+        regions = self._variant.regions
         for ln in lay.lines():
-            create = self.create_line
-            create(
+            thick = ln.thick and regions is None  # a Jigsaw's regions take the boxes' place
+            self.create_line(
                 ln.x0,
                 ln.y0,
                 ln.x1,
                 ln.y1,
-                fill=theme.box_line if ln.thick else theme.thin_line,
-                width=lay.thick_width if ln.thick else lay.thin_width,
+                fill=theme.box_line if thick else theme.thin_line,
+                width=lay.thick_width if thick else lay.thin_width,
                 capstyle="projecting",
-                tags=("grid", "thick" if ln.thick else "thin"),
+                tags=("grid", "thick" if thick else "thin"),
             )
+        if regions is not None:
+            for x0, y0, x1, y1 in region_borders(lay, regions):
+                self.create_line(
+                    x0,
+                    y0,
+                    x1,
+                    y1,
+                    fill=theme.box_line,
+                    width=lay.thick_width,
+                    capstyle="projecting",
+                    tags=("grid", "thick", "region"),
+                )
         half = lay.frame_width / 2
         self._static["frame"] = create_rect(
             *lay.bounds.inset(-half + 0.5).coords(), outline=theme.frame, width=lay.frame_width, tags=("grid", "frame")
         )
+        self._draw_cages()
         self._static["z-marks"] = create_rect(0, 0, 0, 0, state="hidden", tags=("z",))
         self._cells.make_digits()
         # Candidates are made on first need under this marker, so they never cover the marks made before them.
@@ -379,6 +429,25 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self._draw_contradictions()
         self._draw_paint()
 
+    def _draw_cages(self) -> None:
+        """Each Killer cage's dashed outline just inside its cells, and its sum in its first cell's top band."""
+        lay, theme = self.layout, self.theme
+        for i, cage in enumerate(self._variant.cages):
+            for x0, y0, x1, y1 in cage_outline(lay, cage.cells):
+                self.create_line(
+                    x0, y0, x1, y1, fill=theme.cage_line, width=1, dash=theme.cage_dash, tags=("cage", f"cage-{i}")
+                )
+            x, y = label_point(lay, label_cell(cage.cells))
+            self.create_text(
+                x,
+                y,
+                text=str(cage.total),
+                anchor="w",
+                font=self._fonts["cage_sum"],
+                fill=theme.cage_sum,
+                tags=("cage-sum", f"cage-sum-{i}"),
+            )
+
     def _on_configure(self, event: tk.Event) -> None:
         if self._relayout_job is not None:
             self.after_cancel(self._relayout_job)
@@ -387,7 +456,7 @@ class BoardCanvas(BoardQueries, tk.Canvas):
 
     def _relayout(self) -> None:
         self._relayout_job = None
-        lay = BoardLayout.fit(self.geometry.box, self.winfo_width(), self.winfo_height())
+        lay = self._fit(self.winfo_width(), self.winfo_height())
         if lay != self.layout:
             self.layout = lay
             self._rebuild()

@@ -36,6 +36,7 @@ class CellItems:
         geometry: Geometry,
         fonts: Mapping[str, tkfont.Font],
         own_marks: bool = False,
+        shaded: frozenset[Cell] = frozenset(),
     ) -> None:
         self.canvas = canvas
         self.layout = layout
@@ -51,6 +52,8 @@ class CellItems:
         """The stacking marker new candidate items go under (set by the canvas once it is made)."""
         self.own_marks = own_marks
         """Empty cells show the player's own pencil marks (``Position.marks``) instead of the candidates."""
+        self.shaded = shaded
+        """Cells of a variant's extra houses: their plain background is ``Theme.house_bg``."""
         self._digit_state: list[tuple[int, Origin, bool] | None] = [None] * n
         self._cand_shown: list[DigitSet] = [_NO_DIGITS] * n
         self._cand_hl: list[Digit] = [0] * n  # the highlighted candidate drawn in each cell (0: none)
@@ -58,18 +61,19 @@ class CellItems:
 
     # -- making items ------------------------------------------------------------
     def make_backgrounds(self) -> None:
-        """A plain background rectangle per cell."""
+        """A plain background rectangle per cell (tinted in a variant's extra houses)."""
         lay, theme, create_rect = self.layout, self.theme, self.canvas.create_rectangle
         for cell in range(self.geometry.ncells):
+            kind = "house" if cell in self.shaded else "plain"
             self.backgrounds.append(
                 create_rect(
                     *lay.cell_rect(cell).coords(),
                     width=0,
-                    fill=theme.board,
-                    tags=("cellbg", f"cellbg-{cell}", f"cell-{cell}", "bg-plain"),
+                    fill=theme.house_bg if kind == "house" else theme.board,
+                    tags=("cellbg", f"cellbg-{cell}", f"cell-{cell}", f"bg-{kind}"),
                 )
             )
-            self._bg_state[cell] = "plain"
+            self._bg_state[cell] = kind
 
     def make_digits(self) -> None:
         """An empty digit text per cell."""
@@ -95,7 +99,7 @@ class CellItems:
             x,
             y,
             text=self.geometry.digit_char(digit),
-            font=self.fonts["cand"],
+            font=self.fonts[self._cand_font(cell, False)],
             fill=self.theme.candidate,
             state="normal" if shown else "hidden",
             tags=("cand", f"cand-{cell}-{digit}", f"cell-{cell}"),
@@ -172,10 +176,15 @@ class CellItems:
                         configure(
                             item,
                             fill=theme.candidate_hl if on else theme.candidate,
-                            font=fonts["cand_hl" if on else "cand"],
+                            font=fonts[self._cand_font(cell, on)],
                             tags=(("cand", f"cand-{cell}-{d}", f"cell-{cell}") + (("hl",) if on else ())),
                         )
                 hl[cell] = want
+
+    def _cand_font(self, cell: Cell, highlighted: bool) -> str:
+        """The font of ``cell``'s candidates: smaller below a Killer cage's sum (``CellGeometry.label_cells``)."""
+        name = "cand_hl" if highlighted else "cand"
+        return name + "_squeezed" if cell in self.layout.label_cells else name
 
     def shows_candidate(self, cell: Cell, digit: Digit) -> bool:
         """Is candidate ``digit`` of ``cell`` drawn now?"""
@@ -190,7 +199,8 @@ class CellItems:
             return
         theme = self.theme
         n = self.geometry.ncells
-        kinds = ["plain"] * n
+        shaded = self.shaded
+        kinds = ["house" if c in shaded else "plain" for c in range(n)] if shaded else ["plain"] * n
         if bivalue and pos is not None:
             for c, shown in enumerate(self._cand_shown):
                 if not pos.values[c] and len(shown) == 2:
@@ -205,7 +215,7 @@ class CellItems:
                 holding = [c for c in range(n) if values[c] == d]
                 for c in holding:
                     for p in peers[c]:
-                        if kinds[p] in ("plain", "cursor", "bivalue"):
+                        if kinds[p] in ("plain", "house", "cursor", "bivalue"):
                             kinds[p] = "seen"
                 for c in holding:
                     kinds[c] = "digit"
@@ -213,6 +223,7 @@ class CellItems:
                 kinds[c] = "conflict"
         fills = {
             "plain": theme.board,
+            "house": theme.house_bg,
             "cursor": theme.cursor_bg,
             "digit": theme.digit_bg,
             "seen": theme.seen_bg,

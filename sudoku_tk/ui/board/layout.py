@@ -64,11 +64,19 @@ class BoardLayout(CellGeometry):
             raise ValueError(f"cells must be at least 4 pixels wide, not {self.cell!r}")
 
     @classmethod
-    def fit(cls, box: int, width: float, height: float, margin: float | None = None) -> BoardLayout:
+    def fit(
+        cls,
+        box: int,
+        width: float,
+        height: float,
+        margin: float | None = None,
+        label_cells: frozenset[Cell] = frozenset(),
+    ) -> BoardLayout:
         """The largest board that fits ``width``×``height`` pixels with a margin around it, centred.
 
         The margin defaults to room for the outer frame. A space too small still
         gives the smallest legal board (4-pixel cells), so a tiny window never fails.
+        ``label_cells``: the cells that carry a Killer cage's sum (``CellGeometry.label_cells``).
         """
         side = box * box
         room = min(width, height)
@@ -76,7 +84,7 @@ class BoardLayout(CellGeometry):
             margin = max(4.0, room * 0.015)
         cell = max(4, int((room - 2 * margin) // side))
         size = cell * side
-        return cls(box, max(0, int((width - size) // 2)), max(0, int((height - size) // 2)), cell)
+        return cls(box, max(0, int((width - size) // 2)), max(0, int((height - size) // 2)), cell, label_cells)
 
     # -- rectangles (cell_rect, candidate_rect, unit_rect and the sizes: CellGeometry) ---------------
     @property
@@ -86,7 +94,9 @@ class BoardLayout(CellGeometry):
 
     def candidate_hit_rect(self, cell: Cell, digit: Digit) -> Rect:
         """Where a click counts as a click on the candidate: the inner part of its slot, as wide as its glyph."""
-        return self.candidate_rect(cell, digit).inset(self.slot * self.hit_margin)
+        r = self.candidate_rect(cell, digit)
+        dx, dy = self.slot * self.hit_margin, self.slot_height(cell) * self.hit_margin
+        return Rect(r.x0 + dx, r.y0 + dy, r.x1 - dx, r.y1 - dy)
 
     def lines(self) -> list[Line]:
         """Every inner grid line, thin ones first (so thick ones are drawn over them); the frame is separate."""
@@ -114,9 +124,11 @@ class BoardLayout(CellGeometry):
         if not inner.contains(x, y):
             return Hit(cell, None)
         inner_x = x - inner.x0
-        inner_y = y - inner.y0
+        inner_y = y - self.slots_top(cell)
+        if inner_y < 0:
+            return Hit(cell, None)  # the band of a cage's sum
         sc = min(self.box - 1, int(inner_x // self.slot))
-        sr = min(self.box - 1, int(inner_y // self.slot))
+        sr = min(self.box - 1, int(inner_y // self.slot_height(cell)))
         digit = sr * self.box + sc + 1
         if not self.candidate_hit_rect(cell, digit).contains(x, y):
             return Hit(cell, None)  # between candidates: the cell alone

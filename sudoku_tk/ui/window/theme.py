@@ -69,6 +69,14 @@ class Theme:
     """The outline of a pair's second colour (1b, 2b), so the two colours of a pair differ by shape too."""
     bivalue_bg: str = "#dff3e4"
     """Cells with exactly two candidates while the bivalue filter is on."""
+    house_bg: str = "#ebe5d6"
+    """Cells of a variant's extra houses (Sudoku X's diagonals, Windoku's windows)."""
+    cage_line: str = "#3f4650"
+    """A Killer cage's dashed outline."""
+    cage_sum: str = "#2d323a"
+    """A Killer cage's sum."""
+    cage_dash: tuple[int, ...] = (4, 3)
+    """A cage's outline is dashed (the grid's lines are solid), so it reads without colour."""
 
     def role(self, role: HighlightRole) -> RoleStyle:
         """The style of a Step highlight role (every role has one)."""
@@ -136,6 +144,10 @@ LIGHT = Theme(
     contradiction_dash=PAPER.contradiction_dash,
     paint=(PAPER.paint[0], PAPER.paint[1], PAPER.paint[2], PAPER.paint[3]),
     paint_edge=(PAPER.paint_edge[0], PAPER.paint_edge[1]),
+    house_bg=PAPER.house_bg,
+    cage_line=PAPER.cage_line,
+    cage_sum=PAPER.cage_sum,
+    cage_dash=PAPER.cage_dash,
 )
 """The light theme: the board's colours are the pictures' (``render.palette.LIGHT``), so a picture looks like the
 canvas; the window's own colours (cursor, hover, banners) are added here."""
@@ -175,6 +187,9 @@ DARK = Theme(
     paint=("#704a16", "#4d3a22", "#4e3f91", "#38304f"),
     paint_edge=("#f0a54a", "#ab97f5"),
     bivalue_bg="#1e4030",
+    house_bg="#3a3529",
+    cage_line="#aeb4be",
+    cage_sum="#d9dde2",
 )
 
 THEMES = {t.name: t for t in (LIGHT, DARK)}
