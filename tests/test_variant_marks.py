@@ -11,8 +11,10 @@ from sudoku_tk.render.variant_marks import (
     CageMark,
     VariantMarks,
     cage_outline,
+    is_rectangle,
     label_cell,
     label_point,
+    outline_segments,
     region_borders,
 )
 
@@ -91,3 +93,21 @@ def test_the_sum_is_written_in_the_first_cell_of_the_cage_above_its_candidates()
 
 def test_a_classic_board_has_no_marks() -> None:
     assert not VariantMarks() and VariantMarks(shaded=frozenset({0}))
+
+
+def test_rows_columns_boxes_and_windows_are_rectangles_diagonals_and_jigsaw_regions_are_not() -> None:
+    from sudoku_tk.engine.board.geometry import Geometry
+
+    for unit in Geometry.of(3).units:
+        assert is_rectangle(GEO, unit)
+    window = tuple(r * 9 + c for r in range(1, 4) for c in range(1, 4))
+    assert is_rectangle(GEO, window)
+    assert not is_rectangle(GEO, tuple(i * 10 for i in range(9)))  # the main diagonal
+    assert not is_rectangle(GEO, (0, 9, 10))  # an L
+    assert not is_rectangle(GEO, (0, 2))  # two cells with a gap
+
+
+def test_a_diagonal_is_outlined_cell_by_cell() -> None:
+    segments = outline_segments(GEO, (0, 10, 20), 2)
+    assert len(segments) == 12  # three squares: cells touching at a corner share no side
+    assert all(n == 2 for n in _ends(segments).values())

@@ -9,7 +9,7 @@ marks, the strokes over the text, ghosts of removed candidates, links and node n
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from PIL import ImageDraw
@@ -22,6 +22,7 @@ from .fonts import Face, board_font
 from .layout import PictureLayout, Rect, fill_box
 from .palette import Palette, RoleStyle, Shape
 from .strokes import arrow_head, dash_px, outline, place_text, polyline, quadratic, role_shape, width_px
+from .variant_marks import is_rectangle, outline_segments
 
 COLOUR_COUNT = 4
 """Hand-made colouring uses colour indices 0..3."""
@@ -78,7 +79,12 @@ class OverlayPainter:
         for h in _units_first(overlay.highlights):
             style = self.pal.role(h.role)
             for unit in h.units:
-                draw.rectangle(fill_box(lay.unit_rect(self.geo.units[unit])), fill=style.fill)
+                cells = self.geo.units[unit]
+                if is_rectangle(lay, cells):
+                    draw.rectangle(fill_box(lay.unit_rect(cells)), fill=style.fill)
+                else:  # a diagonal, a Jigsaw region: cell by cell
+                    for cell in cells:
+                        draw.rectangle(fill_box(lay.cell_rect(cell)), fill=style.fill)
             for cell in h.cells:
                 if self._cell_wide(h, cell):
                     draw.rectangle(fill_box(lay.cell_rect(cell)), fill=style.fill)
@@ -90,8 +96,7 @@ class OverlayPainter:
         for h in _units_first(overlay.highlights):
             style = self.pal.role(h.role)
             for unit in h.units:
-                r = lay.unit_rect(self.geo.units[unit]).inset(2 * k)
-                outline(draw, r, style.outline, width_px(style.width, k), dash_px(style.dash, k))
+                self._unit_outline(unit, 2 * k, style.outline, width_px(style.width, k), dash_px(style.dash, k))
         for (cell, digit), index in sorted(overlay.candidate_colours.items()):
             if self.content.has_candidate(cell, digit):  # shown only while the candidate is
                 self._paint(lay.candidate_rect(cell, digit).inset(0.5), index, width_px(1.5, k))
@@ -185,8 +190,17 @@ class OverlayPainter:
         for unit, digit in overlay.lost:
             by_unit.setdefault(unit, []).append(digit)
         for unit, digits in by_unit.items():
-            outline(draw, lay.unit_rect(self.geo.units[unit]).inset(width / 2 + 1), colour, width, dash)
+            self._unit_outline(unit, width / 2 + 1, colour, width, dash)
             self._unit_label(unit, "no " + ", ".join(map(self.geo.digit_char, sorted(digits))), small)
+
+    def _unit_outline(self, unit: Unit, inset: float, colour: str, width: int, dash: Sequence[float]) -> None:
+        """A unit's outline ``inset`` inside it: a rectangle, or along its own edge where it is not one."""
+        cells = self.geo.units[unit]
+        if is_rectangle(self.lay, cells):
+            outline(self.draw, self.lay.unit_rect(cells).inset(inset), colour, width, dash)
+            return
+        for x0, y0, x1, y1 in outline_segments(self.lay, cells, inset):
+            polyline(self.draw, [(x0, y0), (x1, y1)], colour, width, dash)
 
     def _unit_label(self, unit: Unit, text: str, font: object) -> None:
         """A unit's label on a patch: a row's at its left end, a column's at its top, a box's bottom right."""

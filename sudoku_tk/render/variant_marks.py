@@ -6,6 +6,8 @@
 - Killer's **cages** are dashed outlines drawn just inside their cells (``cage_outline``), with the cage's sum in
   the top-left corner of its first cell (``label_cell``). That corner is where candidate 1 sits, so the layout
   squeezes the mini-grid of those cells below the sum (``CellGeometry.label_cells``): a sum never hides a candidate.
+- A hint's house that is not a rectangle (a diagonal, a Jigsaw region, a cage) is shaded cell by cell and outlined
+  along its own edge (``outline_segments``), never by the rectangle round it.
 
 A ``VariantMarks`` is a plain value; the window and the pictures get it from the game's geometry and cages.
 """
@@ -85,15 +87,32 @@ def region_borders(geo: CellGeometry, regions: Sequence[int]) -> list[Segment]:
 
 
 def cage_outline(geo: CellGeometry, cells: Iterable[Cell]) -> list[Segment]:
-    """The dashed outline of a cage, ``CellGeometry.cage_inset`` inside its cells, as straight segments.
+    """The dashed outline of a cage, ``CellGeometry.cage_inset`` inside its cells, as straight segments."""
+    return outline_segments(geo, cells, geo.cage_inset)
 
-    Each side of a cage cell that borders a cell outside the cage gives one segment. At each end it stops short
-    by the inset where the outline turns outwards round the cell (a convex corner), runs to the cell's edge where
-    the cage goes straight on, and reaches past the edge by the inset where the outline turns inwards (a concave
-    corner), so the segments of neighbouring cells meet exactly.
+
+def is_rectangle(geo: CellGeometry, cells: Sequence[Cell]) -> bool:
+    """Do ``cells`` fill a rectangle of the board exactly (a row, a column, a box, a window)?"""
+    rows = {c // geo.side for c in cells}
+    cols = {c % geo.side for c in cells}
+    return (
+        len(set(cells)) == len(rows) * len(cols)
+        and max(rows) - min(rows) + 1 == len(rows)
+        and max(cols) - min(cols) + 1 == len(cols)
+    )
+
+
+def outline_segments(geo: CellGeometry, cells: Iterable[Cell], inset: float) -> list[Segment]:
+    """The outline of a set of cells of any shape, ``inset`` pixels inside it, as straight segments.
+
+    Each side of a cell that borders a cell outside the set gives one segment. At each end it stops short by the
+    inset where the outline turns outwards round the cell (a convex corner), runs to the cell's edge where the
+    outline goes straight on, and reaches past the edge by the inset where the outline turns inwards (a concave
+    corner), so the segments of neighbouring cells meet exactly. Cells that touch only at a corner (a diagonal)
+    are outlined each on its own.
     """
     side, size = geo.side, geo.cell
-    d = geo.cage_inset
+    d = inset
     inside = set(cells)
 
     def has(r: int, c: int) -> bool:
@@ -105,7 +124,7 @@ def cage_outline(geo: CellGeometry, cells: Iterable[Cell]) -> list[Segment]:
         if not has(nr, nc):
             return -d  # convex: the outline turns round this cell
         if has(nr + out[0], nc + out[1]):
-            return d  # concave: meets the neighbouring cage cell's side
+            return d  # concave: meets the neighbouring cell's side
         return 0.0  # straight on into the neighbour's same side
 
     segments: list[Segment] = []

@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 from sudoku_tk.engine.board.geometry import Cell, Digit, Geometry, Unit
 from sudoku_tk.engine.steps.step import HighlightRole
+from sudoku_tk.render.variant_marks import is_rectangle, outline_segments
 
 from ..window.theme import Theme
 from .layout import BoardLayout
@@ -148,7 +149,11 @@ def draw_contradictions(
     for unit, digits in by_unit.items():
         tags = ("contradiction-unit", f"contradiction-unit-{unit}")
         cells = geometry.units[unit]
-        outline(lay.unit_rect(cells).inset(width / 2 + 1).coords(), tags)
+        if is_rectangle(lay, cells):
+            outline(lay.unit_rect(cells).inset(width / 2 + 1).coords(), tags)
+        else:  # a diagonal, a Jigsaw region: along its own edge
+            for segment in outline_segments(lay, cells, width / 2 + 1):
+                canvas.create_line(*segment, fill=colour, width=width, dash=dash, tags=("contradiction",) + tags)
         homeless = []
         for digit in sorted(digits):
             spots = [c for c in cells if is_empty(c)]

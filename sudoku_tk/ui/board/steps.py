@@ -40,6 +40,7 @@ from sudoku_tk.engine.play.propagation import Position
 from sudoku_tk.engine.steps.step import ChainNode, Highlight, HighlightRole, Link
 from sudoku_tk.render.layout import Rect
 from sudoku_tk.render.palette import RoleStyle, Shape
+from sudoku_tk.render.variant_marks import is_rectangle, outline_segments
 
 from ..window.theme import Theme
 from .layout import BoardLayout
@@ -149,7 +150,21 @@ class StepPainter:
             style = theme.role(h.role)
             tags = ("step", f"role-{h.role.value}")
             for unit in h.units:
-                rect = lay.unit_rect(geo.units[unit])
+                cells = geo.units[unit]
+                if not is_rectangle(lay, cells):  # a diagonal, a Jigsaw region: shaded and outlined cell by cell
+                    for cell in cells:
+                        rect = lay.cell_rect(cell)
+                        canvas.create_rectangle(*rect.coords(), fill=style.fill, width=0, tags=tags + ("step-shade",))
+                    for segment in outline_segments(lay, cells, 2):
+                        canvas.create_line(
+                            *segment,
+                            fill=style.outline,
+                            width=style.width,
+                            dash=style.dash or (),
+                            tags=tags + ("step-mark",),
+                        )
+                    continue
+                rect = lay.unit_rect(cells)
                 canvas.create_rectangle(*rect.coords(), fill=style.fill, width=0, tags=tags + ("step-shade",))
                 canvas.create_rectangle(
                     *rect.inset(2).coords(),
