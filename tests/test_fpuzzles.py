@@ -7,7 +7,7 @@ from fpuzzles_links import compress_base64, grid, link
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_tk.engine.formats.common import PuzzleFormatError
+from sudoku_tk.engine.board.errors import PuzzleFormatError
 from sudoku_tk.engine.formats.fpuzzles import decompress_base64, is_link, read_link
 
 # top95 #1 (public domain: the puzzle list of Peter Norvig's essay) as givens.

@@ -23,7 +23,7 @@ import re
 from typing import Any
 from urllib.parse import unquote
 
-from .common import PuzzleFormatError
+from ..board.errors import PuzzleFormatError
 
 MAX_LINK_CHARS = 200_000
 """A longer text is not read (a real 9×9 link is a few hundred to a few thousand characters)."""
@@ -153,7 +153,7 @@ def _grid(grid: Any) -> tuple[list[int], tuple[int, ...]]:
             given = bool(cell.get("given")) and value not in (None, 0, "")
             if given and (not isinstance(value, int) or not 1 <= value <= 9):
                 raise PuzzleFormatError(f"r{r + 1}c{c + 1} holds {value!r}, not a digit 1–9")
-            givens.append(int(value) if given else 0)  # a value the solver typed in is not a given
+            givens.append(value if given and isinstance(value, int) else 0)  # a value typed in is not a given
             region = cell.get("region", (r // 3) * 3 + c // 3)
             if not isinstance(region, int) or not 0 <= region <= 8:
                 raise PuzzleFormatError(f"r{r + 1}c{c + 1} is in region {region!r}, not one of 0–8")
