@@ -1,0 +1,359 @@
+"""Brute-force search for Killer puzzles: bitmask candidates, cage combinations propagated, fewest options first.
+
+At each node the search propagates to a fixpoint: a cell with one candidate is placed and its digit leaves every
+peer (row, column, box and cage mates); each cage whose cells changed keeps only the digits of its workable
+combinations (``combinations.py``: the sets of its size and remaining sum that avoid its placed digits, fit its
+cells' candidates and give each cell one of them), and a digit that every workable combination needs and only one
+of its cells can hold is placed there; a digit with one place left in a row, column or box is placed. Besides the
+puzzle's cages it uses the *innies* of every row, column and box (the 45 rule): the cells of a house outside the
+cages lying wholly inside it hold different digits adding up to 45 minus those cages' sums, so they act as one more
+cage. Then it branches on the empty cell with fewest candidates.
+
+``killer_solutions(puzzle, 2)`` tells unique from not: it stops at the second solution. ``stop`` is asked every
+``STOP_EVERY`` nodes, as in the classic search (``SearchStopped`` ends it).
+
+>>> from .text import parse_killer
+>>> p = parse_killer("A" * 9 + "." * 72 + " A=45")
+>>> count_killer_solutions(p, 2)
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from ..solving.brute_force import STOP_EVERY, SearchStopped, Stop
+from .cages import ALL_DIGITS_SUM, GEOMETRY, KillerPuzzle
+from .combinations import combination_table
+
+FULL = (1 << 9) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class SearchTables:
+    """What the search needs about one puzzle, built once: peers with cage mates, cages, innie and outie groups."""
+
+    peers: tuple[tuple[int, ...], ...]
+    groups: tuple[tuple[tuple[int, ...], int], ...]
+    """The cages, then each house's innies: (cells, total); the cells of a group hold different digits."""
+    cell_groups: tuple[tuple[int, ...], ...]
+    """For each cell, the groups it is in."""
+    sums: tuple[tuple[tuple[int, ...], int], ...]
+    """Innies and outies of several houses: (cells, total); a digit may repeat in them, so only the sum counts."""
+    cell_sums: tuple[tuple[int, ...], ...]
+    """For each cell, the sum groups it is in."""
+
+
+_MAX_SUM_GROUP = 6
+"""Larger innie or outie groups bound their cells too loosely to pay for their upkeep."""
+
+
+@cache
+def regions() -> tuple[tuple[int, ...], ...]:
+    """The houses and runs of adjacent houses the 45 rule is applied to: single rows, columns and boxes, runs of
+    2 to 4 rows or columns, and 2 or 3 boxes side by side in a band or a stack (as cell tuples)."""
+    geo = GEOMETRY
+    out: list[tuple[int, ...]] = [tuple(u) for u in geo.units]
+    for kind in (0, 1):
+        for size in (2, 3, 4):
+            for first in range(10 - size):
+                out.append(tuple(sorted(c for u in range(first, first + size) for c in geo.units[kind * 9 + u])))
+    for band in range(3):
+        for boxes in ((0, 1), (1, 2), (0, 1, 2)):
+            rows = tuple(sorted(c for b in boxes for c in geo.units[18 + band * 3 + b]))
+            cols = tuple(sorted(c for b in boxes for c in geo.units[18 + band + 3 * b]))
+            out += [rows, cols]
+    return tuple(dict.fromkeys(out))
+
+
+def region_innies(puzzle: KillerPuzzle, region: Sequence[int]) -> tuple[tuple[int, ...], int, list[int], list[int]]:
+    """The 45 rule on ``region`` (whole houses): (innie cells, their sum, cages inside, cages crossing its edge).
+
+    The innies are the region's cells outside the cages lying wholly inside it; they add up to 45 per house minus
+    those cages' sums.
+    """
+    inside_set = set(region)
+    total = ALL_DIGITS_SUM * len(region) // 9
+    inside: list[int] = []
+    crossing: list[int] = []
+    left = set(region)
+    for i, cage in enumerate(puzzle.cages):
+        cells = set(cage.cells)
+        if cells <= inside_set:
+            inside.append(i)
+            left -= cells
+            total -= cage.total
+        elif cells & inside_set:
+            crossing.append(i)
+    return tuple(sorted(left)), total, inside, crossing
+
+
+def region_outies(puzzle: KillerPuzzle, region: Sequence[int]) -> tuple[tuple[int, ...], int] | None:
+    """The outies of ``region``: the cells outside it of the cages crossing its edge, and their sum (None when
+    some cell of the region is in no cage, so the rule cannot count it)."""
+    innies, innie_total, _, crossing = region_innies(puzzle, region)
+    inside_set = set(region)
+    if any(puzzle.cage_of[c] < 0 for c in innies):
+        return None
+    cells = sorted(c for i in crossing for c in puzzle.cages[i].cells if c not in inside_set)
+    return tuple(cells), sum(puzzle.cages[i].total for i in crossing) - innie_total
+
+
+def search_tables(puzzle: KillerPuzzle) -> SearchTables:
+    """The tables of ``puzzle`` (peers include cage mates; innie groups from every house, sums from runs)."""
+    geo = GEOMETRY
+    peers = [set(p) for p in geo.peers]
+    groups: list[tuple[tuple[int, ...], int]] = []
+    for cage in puzzle.cages:
+        groups.append((cage.cells, cage.total))
+        for a in cage.cells:
+            peers[a].update(b for b in cage.cells if b != a)
+    known = {cells for cells, _ in groups}
+    sums: list[tuple[tuple[int, ...], int]] = []
+    for region in regions():
+        innies, total, _, _ = region_innies(puzzle, region)
+        found = [(innies, total)]
+        outies = region_outies(puzzle, region)
+        if outies is not None:
+            found.append(outies)
+        for cells, value in found:
+            if not cells or cells in known:
+                continue
+            known.add(cells)
+            if len(region) == 9 and cells == innies:
+                groups.append((cells, value))
+            elif len(cells) <= _MAX_SUM_GROUP:
+                sums.append((cells, value))
+    return SearchTables(
+        tuple(tuple(sorted(p)) for p in peers),
+        tuple(groups),
+        _index(groups),
+        tuple(sums),
+        _index(sums),
+    )
+
+
+def _index(groups: Sequence[tuple[tuple[int, ...], int]]) -> tuple[tuple[int, ...], ...]:
+    out: list[list[int]] = [[] for _ in range(81)]
+    for i, (cells, _) in enumerate(groups):
+        for c in cells:
+            out[c].append(i)
+    return tuple(tuple(g) for g in out)
+
+
+_LOW = tuple((m & -m).bit_length() for m in range(512))
+_HIGH = tuple(m.bit_length() for m in range(512))
+_UP_TO = tuple((1 << min(max(v, 0), 9)) - 1 for v in range(-100, 100))
+"""``_UP_TO[v + 100]``: the digits 1..v as a mask (none for v < 1, all for v > 9)."""
+
+
+def _propagate(
+    cands: list[int], placed: list[int], t: SearchTables, queue: list[int], dirty: set[int], sdirty: set[int]
+) -> bool:
+    """Place the queued single cells and narrow the dirty groups to a fixpoint; False on a contradiction.
+
+    ``placed[c]`` is the bit of the digit placed in cell ``c`` (0: empty); a placed cell's ``cands`` is that bit.
+    """
+    peers = t.peers
+    cell_groups = t.cell_groups
+    groups = t.groups
+    cell_sums = t.cell_sums
+    sums = t.sums
+    units = GEOMETRY.units
+    low_of, high_of, up_to = _LOW, _HIGH, _UP_TO
+    table = combination_table()
+    while True:
+        while queue:
+            c = queue.pop()
+            if placed[c]:
+                continue
+            m = cands[c]
+            placed[c] = m
+            dirty.update(cell_groups[c])
+            sdirty.update(cell_sums[c])
+            for p in peers[c]:
+                pm = cands[p]
+                if pm & m:
+                    if placed[p]:
+                        return False
+                    pm ^= m
+                    if not pm:
+                        return False
+                    cands[p] = pm
+                    dirty.update(cell_groups[p])
+                    sdirty.update(cell_sums[p])
+                    if not pm & (pm - 1):
+                        queue.append(p)
+        if dirty:
+            g = dirty.pop()
+            cells, total = groups[g]
+            used = 0
+            left = total
+            free = []
+            union = 0
+            for c in cells:
+                b = placed[c]
+                if b:
+                    used |= b
+                    left -= b.bit_length()
+                else:
+                    free.append(c)
+                    union |= cands[c]
+            if not free:
+                if left:
+                    return False
+                continue
+            allowed = 0
+            needed = FULL
+            for combo in table.get((len(free), left), ()):
+                if combo & used or combo & ~union:
+                    continue
+                for c in free:
+                    if not cands[c] & combo:
+                        break
+                else:
+                    allowed |= combo
+                    needed &= combo
+            if not allowed:
+                return False
+            for c in free:
+                m = cands[c]
+                if m & ~allowed:
+                    m &= allowed
+                    if not m:
+                        return False
+                    cands[c] = m
+                    dirty.update(cell_groups[c])
+                    sdirty.update(cell_sums[c])
+                    if not m & (m - 1):
+                        queue.append(c)
+            while needed:
+                low = needed & -needed
+                needed ^= low
+                spot = -1
+                for c in free:
+                    if cands[c] & low:
+                        if spot >= 0:
+                            break
+                        spot = c
+                else:
+                    if spot < 0:
+                        return False
+                    if cands[spot] != low:
+                        cands[spot] = low
+                        dirty.update(cell_groups[spot])
+                        sdirty.update(cell_sums[spot])
+                        queue.append(spot)
+            continue
+        if sdirty:
+            cells, total = sums[sdirty.pop()]
+            lo = hi = 0
+            for c in cells:
+                m = cands[c]
+                lo += low_of[m]
+                hi += high_of[m]
+            if lo > total or hi < total:
+                return False
+            for c in cells:
+                m = cands[c]
+                keep = up_to[total - lo + low_of[m] + 100] & ~up_to[total - hi + high_of[m] + 99]
+                if m & ~keep:
+                    m &= keep
+                    if not m:
+                        return False
+                    cands[c] = m
+                    dirty.update(cell_groups[c])
+                    sdirty.update(cell_sums[c])
+                    if not m & (m - 1):
+                        queue.append(c)
+            continue
+        # Hidden singles, once nothing else is left to do.
+        for unit in units:
+            once = twice = 0
+            for c in unit:
+                m = cands[c]
+                twice |= once & m
+                once |= m
+            if once != FULL:
+                return False
+            hidden = once & ~twice
+            if hidden:
+                for c in unit:
+                    m = cands[c] & hidden
+                    if m and not placed[c]:
+                        if m & (m - 1):
+                            return False
+                        cands[c] = m
+                        queue.append(c)
+        if not queue:
+            return True
+
+
+def _search(cands: list[int], queue: list[int], t: SearchTables, stop: Stop | None) -> Iterator[tuple[int, ...]]:
+    nodes = 0
+    start = (cands, [0] * 81, queue, set(range(len(t.groups))), set(range(len(t.sums))))
+    stack: list[tuple[list[int], list[int], list[int], set[int], set[int]]] = [start]
+    while stack:
+        cands, placed, queue, dirty, sdirty = stack.pop()
+        nodes += 1
+        if stop is not None and nodes % STOP_EVERY == 0 and stop():
+            raise SearchStopped
+        if not _propagate(cands, placed, t, queue, dirty, sdirty):
+            continue
+        best = -1
+        fewest = 10
+        for c in range(81):
+            if not placed[c]:
+                n = cands[c].bit_count()
+                if n < fewest:
+                    fewest, best = n, c
+                    if n == 2:
+                        break
+        if best < 0:
+            yield tuple(b.bit_length() for b in placed)
+            continue
+        m = cands[best]
+        options = []
+        while m:
+            low = m & -m
+            m ^= low
+            options.append(low)
+        for low in reversed(options):  # the lowest digit is tried first (popped last)
+            nc = cands.copy()
+            nc[best] = low
+            stack.append((nc, placed.copy(), [best], set(), set()))
+
+
+def iter_killer_solutions(puzzle: KillerPuzzle, *, stop: Stop | None = None) -> Iterator[tuple[int, ...]]:
+    """Yield every solution of ``puzzle`` (81 digits each), in a fixed order."""
+    t = search_tables(puzzle)
+    cands = [FULL] * 81
+    queue = []
+    for c, v in enumerate(puzzle.givens):
+        if v:
+            cands[c] = 1 << (v - 1)
+            queue.append(c)
+    yield from _search(cands, queue, t, stop)
+
+
+def killer_solutions(puzzle: KillerPuzzle, limit: int = 2, *, stop: Stop | None = None) -> list[tuple[int, ...]]:
+    """The first ``limit`` solutions (2 tells unique from not)."""
+    out: list[tuple[int, ...]] = []
+    for sol in iter_killer_solutions(puzzle, stop=stop):
+        out.append(sol)
+        if len(out) >= limit:
+            break
+    return out
+
+
+def count_killer_solutions(puzzle: KillerPuzzle, limit: int = 2, *, stop: Stop | None = None) -> int:
+    """How many solutions, counted up to ``limit``."""
+    return len(killer_solutions(puzzle, limit, stop=stop))
+
+
+def unique_killer_solution(puzzle: KillerPuzzle, *, stop: Stop | None = None) -> tuple[int, ...] | None:
+    """The solution when there is exactly one, else None."""
+    sols = killer_solutions(puzzle, 2, stop=stop)
+    return sols[0] if len(sols) == 1 else None
