@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from ..solving.brute_force import STOP_EVERY, SearchStopped, Stop
-from .cages import ALL_DIGITS_SUM, GEOMETRY, KillerPuzzle
+from .cages import GEOMETRY, KillerPuzzle
 from .combinations import combination_table
+from .regions import REGIONS, equations
 
 FULL = (1 << 9) - 1
 
@@ -50,57 +50,6 @@ _MAX_SUM_GROUP = 6
 """Larger innie or outie groups bound their cells too loosely to pay for their upkeep."""
 
 
-@cache
-def regions() -> tuple[tuple[int, ...], ...]:
-    """The houses and runs of adjacent houses the 45 rule is applied to: single rows, columns and boxes, runs of
-    2 to 4 rows or columns, and 2 or 3 boxes side by side in a band or a stack (as cell tuples)."""
-    geo = GEOMETRY
-    out: list[tuple[int, ...]] = [tuple(u) for u in geo.units]
-    for kind in (0, 1):
-        for size in (2, 3, 4):
-            for first in range(10 - size):
-                out.append(tuple(sorted(c for u in range(first, first + size) for c in geo.units[kind * 9 + u])))
-    for band in range(3):
-        for boxes in ((0, 1), (1, 2), (0, 1, 2)):
-            rows = tuple(sorted(c for b in boxes for c in geo.units[18 + band * 3 + b]))
-            cols = tuple(sorted(c for b in boxes for c in geo.units[18 + band + 3 * b]))
-            out += [rows, cols]
-    return tuple(dict.fromkeys(out))
-
-
-def region_innies(puzzle: KillerPuzzle, region: Sequence[int]) -> tuple[tuple[int, ...], int, list[int], list[int]]:
-    """The 45 rule on ``region`` (whole houses): (innie cells, their sum, cages inside, cages crossing its edge).
-
-    The innies are the region's cells outside the cages lying wholly inside it; they add up to 45 per house minus
-    those cages' sums.
-    """
-    inside_set = set(region)
-    total = ALL_DIGITS_SUM * len(region) // 9
-    inside: list[int] = []
-    crossing: list[int] = []
-    left = set(region)
-    for i, cage in enumerate(puzzle.cages):
-        cells = set(cage.cells)
-        if cells <= inside_set:
-            inside.append(i)
-            left -= cells
-            total -= cage.total
-        elif cells & inside_set:
-            crossing.append(i)
-    return tuple(sorted(left)), total, inside, crossing
-
-
-def region_outies(puzzle: KillerPuzzle, region: Sequence[int]) -> tuple[tuple[int, ...], int] | None:
-    """The outies of ``region``: the cells outside it of the cages crossing its edge, and their sum (None when
-    some cell of the region is in no cage, so the rule cannot count it)."""
-    innies, innie_total, _, crossing = region_innies(puzzle, region)
-    inside_set = set(region)
-    if any(puzzle.cage_of[c] < 0 for c in innies):
-        return None
-    cells = sorted(c for i in crossing for c in puzzle.cages[i].cells if c not in inside_set)
-    return tuple(cells), sum(puzzle.cages[i].total for i in crossing) - innie_total
-
-
 def search_tables(puzzle: KillerPuzzle) -> SearchTables:
     """The tables of ``puzzle`` (peers include cage mates; innie groups from every house, sums from runs)."""
     geo = GEOMETRY
@@ -112,17 +61,14 @@ def search_tables(puzzle: KillerPuzzle) -> SearchTables:
             peers[a].update(b for b in cage.cells if b != a)
     known = {cells for cells, _ in groups}
     sums: list[tuple[tuple[int, ...], int]] = []
-    for region in regions():
-        innies, total, _, _ = region_innies(puzzle, region)
-        found = [(innies, total)]
-        outies = region_outies(puzzle, region)
-        if outies is not None:
-            found.append(outies)
-        for cells, value in found:
+    for region in REGIONS:
+        for eq in equations(puzzle, region, only_extremes=True):
+            cells = eq.innies or eq.outies
+            value = eq.value if eq.innies else -eq.value
             if not cells or cells in known:
                 continue
             known.add(cells)
-            if len(region) == 9 and cells == innies:
+            if region.houses == 1 and eq.innies:
                 groups.append((cells, value))
             elif len(cells) <= _MAX_SUM_GROUP:
                 sums.append((cells, value))

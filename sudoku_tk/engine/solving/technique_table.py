@@ -127,6 +127,15 @@ TABLE: tuple[TechniqueRecord, ...] = (
     R(T.TEMPLATE_SET, 10000, X, 9.0, off=True),
     R(T.TEMPLATE_DEL, 10000, X, 9.0, off=True),
     R(T.BRUTE_FORCE, 10000, X, 11.0),
+    # Killer Sudoku's own steps (engine/killer/), asked only by the Killer logic solver, which puts them first.
+    R(T.KILLER_CAGE_COMBINATIONS, 10, E, 1.5),
+    R(T.KILLER_ONE_CELL_45, 30, E, 2.0),
+    R(T.KILLER_CAGE_POINTING, 50, M, 2.6),
+    R(T.KILLER_CAGE_CLAIMING, 50, M, 2.8),
+    R(T.KILLER_INNIES_OUTIES, 70, M, 3.4),
+    R(T.KILLER_CAGE_SPLITTING, 90, H, 3.8),
+    R(T.KILLER_INNIE_OUTIE_DIFFERENCE, 110, H, 4.0),
+    R(T.KILLER_SUBSET, 130, H, 4.4),
 )
 """Every technique, in solving order: HoDoKu's default configuration (cheap, common patterns first; forcing chains
 and nets as the last resort before the labelled brute-force step). Peer Elimination comes first: it only fires
