@@ -259,7 +259,8 @@ def find_cage_claiming(puzzle: KillerPuzzle, grid: Grid) -> Iterator[Step]:
             if not elims:
                 continue
             reason = (
-                f"in {geo.unit_name(unit)}, {d} can only go in {cells_text(geo, spots, 'or')}, all in "
+                f"in {geo.unit_name(unit)}, {d} can only go in {cells_text(geo, spots, 'or')}, "
+                f"{'both' if len(spots) == 2 else 'all'} in "
                 f"{state.cage.name()}, so the cage holds {d} there"
             )
             if len(combos) <= _LISTED:

@@ -55,6 +55,11 @@ def _expression(innies: Sequence[int], outies: Sequence[int]) -> str:
     return text
 
 
+def _signed(value: int) -> str:
+    """A number as a player writes it, with a true minus sign: '−4'."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
 def _why(red: _Reduced, grid: Grid) -> str:
     """The 45 rule's reasoning for a reduced equation, up to the '=' of its cells."""
     eq = red.eq
@@ -76,14 +81,14 @@ def _why(red: _Reduced, grid: Grid) -> str:
             f"the cages covering {region.name} except its innie{'s' if len(eq.innies) > 1 else ''} "
             f"{cells_text(GEOMETRY, eq.innies)} add up to {cages_total} with the outie"
             f"{'s' if len(eq.outies) > 1 else ''} {cells_text(GEOMETRY, eq.outies)}, so "
-            f"{_expression(eq.innies, eq.outies)} = {region.total} − {cages_total} = {eq.value}"
+            f"{_expression(eq.innies, eq.outies)} = {region.total} − {cages_total} = {_signed(eq.value)}"
         )
     if red.placed:
         placed = join_words([f"{GEOMETRY.cell_name(c)} is {grid.values[c]}" for c in red.placed])
         if red.outies and not red.innies:
             head += f"; {placed}, so {_expression(red.outies, ())} = {-red.value}"
         else:
-            head += f"; {placed}, so {_expression(red.innies, red.outies)} = {red.value}"
+            head += f"; {placed}, so {_expression(red.innies, red.outies)} = {_signed(red.value)}"
     return head
 
 
