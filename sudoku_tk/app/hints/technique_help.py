@@ -435,6 +435,11 @@ DESCRIPTIONS: dict[Technique, str] = {
         "Killer: two cages in one house share out the house's digits. When every pair of combinations they can take "
         "together uses a digit, the digit is in one of the two cages, so it leaves the house's other cells."
     ),
+    T.KILLER_FORCING_NET: (
+        "Killer's last resort: suppose a candidate is the cell's digit and follow what the singles, the cages' "
+        "combinations and the 45 rule force from it. When that leads to a contradiction (a cell with no candidate, "
+        "a cage that can't make its sum), the candidate is false and goes."
+    ),
 }
 """One paragraph per technique, keyed by Technique."""
 

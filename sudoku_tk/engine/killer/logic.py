@@ -17,7 +17,9 @@ Left out of the classic set, with the reason:
 - Brute Force: not logic. The solver reports where it stops instead (``KillerPath.solved`` is False).
 
 The singles come first (they are what every other step leads to, and a cage's sentence reads best with the digits
-its cells already hold), then Killer's steps from the cheapest, then the classic steps in their solving order.
+its cells already hold), then Killer's steps from the cheapest, then the classic steps in their solving order
+(forcing chains and nets last), and when none of them applies the Killer Forcing Net (forcing.py), which follows
+the cages as well as the rows, columns and boxes.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from ..techniques import default_techniques, find_hint
 from . import cage_steps, innies
 from .cage_steps import KillerFinder
 from .cages import KillerPuzzle
+from .forcing import find_killer_forcing_net
 
 KILLER_FINDERS: tuple[tuple[Technique, KillerFinder], ...] = (
     (Technique.KILLER_CAGE_COMBINATIONS, cage_steps.find_cage_combinations),
@@ -46,7 +49,8 @@ KILLER_FINDERS: tuple[tuple[Technique, KillerFinder], ...] = (
 )
 """Killer's own techniques in the order the solver asks them."""
 
-KILLER_TECHNIQUES: tuple[Technique, ...] = tuple(t for t, _ in KILLER_FINDERS)
+KILLER_TECHNIQUES: tuple[Technique, ...] = tuple(t for t, _ in KILLER_FINDERS) + (Technique.KILLER_FORCING_NET,)
+"""Killer's own techniques; the Killer Forcing Net is asked last of all, after the classic steps."""
 
 FIRST_CLASSIC: frozenset[Technique] = frozenset({Technique.FULL_HOUSE, Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE})
 """The classic steps asked before Killer's own."""
@@ -126,7 +130,10 @@ def find_killer_hint(
         if best is not None:
             return best
     rest = classic - FIRST_CLASSIC
-    return find_hint(grid, rest, unique=False, most=most) if rest else None
+    step = find_hint(grid, rest, unique=False, most=most) if rest else None
+    if step is None and (allowed is None or Technique.KILLER_FORCING_NET in allowed):
+        step = next(find_killer_forcing_net(puzzle, grid), None)
+    return step
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,9 @@ class SearchTables:
     """Innies and outies of several houses: (cells, total); a digit may repeat in them, so only the sum counts."""
     cell_sums: tuple[tuple[int, ...], ...]
     """For each cell, the sum groups it is in."""
+    group_names: tuple[str, ...] = ()
+    """How a sentence names each group ('the 17-cage at r1c1', 'the innies of row 3')."""
+    sum_names: tuple[str, ...] = ()
 
 
 _MAX_SUM_GROUP = 6
@@ -55,8 +58,11 @@ def search_tables(puzzle: KillerPuzzle) -> SearchTables:
     geo = GEOMETRY
     peers = [set(p) for p in geo.peers]
     groups: list[tuple[tuple[int, ...], int]] = []
+    group_names: list[str] = []
+    sum_names: list[str] = []
     for cage in puzzle.cages:
         groups.append((cage.cells, cage.total))
+        group_names.append(cage.name())
         for a in cage.cells:
             peers[a].update(b for b in cage.cells if b != a)
     known = {cells for cells, _ in groups}
@@ -68,16 +74,21 @@ def search_tables(puzzle: KillerPuzzle) -> SearchTables:
             if not cells or cells in known:
                 continue
             known.add(cells)
+            name = f"the {'innies' if eq.innies else 'outies'} of {region.name}"
             if region.houses == 1 and eq.innies:
                 groups.append((cells, value))
+                group_names.append(name)
             elif len(cells) <= _MAX_SUM_GROUP:
                 sums.append((cells, value))
+                sum_names.append(name)
     return SearchTables(
         tuple(tuple(sorted(p)) for p in peers),
         tuple(groups),
         _index(groups),
         tuple(sums),
         _index(sums),
+        tuple(group_names),
+        tuple(sum_names),
     )
 
 
@@ -95,8 +106,51 @@ _UP_TO = tuple((1 << min(max(v, 0), 9)) - 1 for v in range(-100, 100))
 """``_UP_TO[v + 100]``: the digits 1..v as a mask (none for v < 1, all for v > 9)."""
 
 
+class Trace:
+    """What a propagation did, for a sentence: the cells placed in order, why each became single, why it failed.
+
+    ``cause[cell]``: ("last", the cell whose digit took the cell's last other candidate), ("group", group index),
+    ("sum", sum group index) or ("unit", unit index: a hidden single). ``failure``: ("twice", cell: a peer already
+    holds the digit), ("empty", cell), ("group", index), ("sum", index), ("unit", index: a digit has no place),
+    ("cell", cell: two digits need the cell).
+    """
+
+    __slots__ = ("order", "cause", "failure")
+
+    def __init__(self) -> None:
+        self.order: list[tuple[int, int]] = []
+        """(cell, digit) in the order the propagation placed them."""
+        self.cause: dict[int, tuple[str, int]] = {}
+        self.failure: tuple[str, int] = ("", -1)
+
+
+def _fail(trace: Trace | None, kind: str, where: int) -> bool:
+    if trace is not None:
+        trace.failure = (kind, where)
+    return False
+
+
+def refutes(
+    t: SearchTables, cands: Sequence[int], values: Sequence[int], cell: int, digit: int, trace: Trace | None = None
+) -> bool:
+    """Does putting ``digit`` in ``cell`` lead, by the search's propagation alone, to a contradiction?
+
+    ``cands``: the position's candidates (0 on filled cells), ``values`` its digits (0 on empty cells).
+    """
+    work = [1 << (v - 1) if v else m for m, v in zip(cands, values)]
+    placed = [1 << (v - 1) if v else 0 for v in values]
+    work[cell] = 1 << (digit - 1)
+    return not _propagate(work, placed, t, [cell], set(range(len(t.groups))), set(range(len(t.sums))), trace)
+
+
 def _propagate(
-    cands: list[int], placed: list[int], t: SearchTables, queue: list[int], dirty: set[int], sdirty: set[int]
+    cands: list[int],
+    placed: list[int],
+    t: SearchTables,
+    queue: list[int],
+    dirty: set[int],
+    sdirty: set[int],
+    trace: Trace | None = None,
 ) -> bool:
     """Place the queued single cells and narrow the dirty groups to a fixpoint; False on a contradiction.
 
@@ -117,21 +171,25 @@ def _propagate(
                 continue
             m = cands[c]
             placed[c] = m
+            if trace is not None:
+                trace.order.append((c, m.bit_length()))
             dirty.update(cell_groups[c])
             sdirty.update(cell_sums[c])
             for p in peers[c]:
                 pm = cands[p]
                 if pm & m:
                     if placed[p]:
-                        return False
+                        return _fail(trace, "twice", p)
                     pm ^= m
                     if not pm:
-                        return False
+                        return _fail(trace, "empty", p)
                     cands[p] = pm
                     dirty.update(cell_groups[p])
                     sdirty.update(cell_sums[p])
                     if not pm & (pm - 1):
                         queue.append(p)
+                        if trace is not None:
+                            trace.cause.setdefault(p, ("last", c))
         if dirty:
             g = dirty.pop()
             cells, total = groups[g]
@@ -149,7 +207,7 @@ def _propagate(
                     union |= cands[c]
             if not free:
                 if left:
-                    return False
+                    return _fail(trace, "group", g)
                 continue
             allowed = 0
             needed = FULL
@@ -163,18 +221,20 @@ def _propagate(
                     allowed |= combo
                     needed &= combo
             if not allowed:
-                return False
+                return _fail(trace, "group", g)
             for c in free:
                 m = cands[c]
                 if m & ~allowed:
                     m &= allowed
                     if not m:
-                        return False
+                        return _fail(trace, "group", g)
                     cands[c] = m
                     dirty.update(cell_groups[c])
                     sdirty.update(cell_sums[c])
                     if not m & (m - 1):
                         queue.append(c)
+                        if trace is not None:
+                            trace.cause.setdefault(c, ("group", g))
             while needed:
                 low = needed & -needed
                 needed ^= low
@@ -186,53 +246,60 @@ def _propagate(
                         spot = c
                 else:
                     if spot < 0:
-                        return False
+                        return _fail(trace, "group", g)
                     if cands[spot] != low:
                         cands[spot] = low
                         dirty.update(cell_groups[spot])
                         sdirty.update(cell_sums[spot])
                         queue.append(spot)
+                        if trace is not None:
+                            trace.cause.setdefault(spot, ("group", g))
             continue
         if sdirty:
-            cells, total = sums[sdirty.pop()]
+            s = sdirty.pop()
+            cells, total = sums[s]
             lo = hi = 0
             for c in cells:
                 m = cands[c]
                 lo += low_of[m]
                 hi += high_of[m]
             if lo > total or hi < total:
-                return False
+                return _fail(trace, "sum", s)
             for c in cells:
                 m = cands[c]
                 keep = up_to[total - lo + low_of[m] + 100] & ~up_to[total - hi + high_of[m] + 99]
                 if m & ~keep:
                     m &= keep
                     if not m:
-                        return False
+                        return _fail(trace, "sum", s)
                     cands[c] = m
                     dirty.update(cell_groups[c])
                     sdirty.update(cell_sums[c])
                     if not m & (m - 1):
                         queue.append(c)
+                        if trace is not None:
+                            trace.cause.setdefault(c, ("sum", s))
             continue
         # Hidden singles, once nothing else is left to do.
-        for unit in units:
+        for u, unit in enumerate(units):
             once = twice = 0
             for c in unit:
                 m = cands[c]
                 twice |= once & m
                 once |= m
             if once != FULL:
-                return False
+                return _fail(trace, "unit", u)
             hidden = once & ~twice
             if hidden:
                 for c in unit:
                     m = cands[c] & hidden
                     if m and not placed[c]:
                         if m & (m - 1):
-                            return False
+                            return _fail(trace, "cell", c)
                         cands[c] = m
                         queue.append(c)
+                        if trace is not None:
+                            trace.cause.setdefault(c, ("unit", u))
         if not queue:
             return True
 

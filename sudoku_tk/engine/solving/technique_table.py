@@ -136,6 +136,7 @@ TABLE: tuple[TechniqueRecord, ...] = (
     R(T.KILLER_CAGE_SPLITTING, 90, H, 3.8),
     R(T.KILLER_INNIE_OUTIE_DIFFERENCE, 110, H, 4.0),
     R(T.KILLER_SUBSET, 130, H, 4.4),
+    R(T.KILLER_FORCING_NET, 700, X, 8.5),
 )
 """Every technique, in solving order: HoDoKu's default configuration (cheap, common patterns first; forcing chains
 and nets as the last resort before the labelled brute-force step). Peer Elimination comes first: it only fires

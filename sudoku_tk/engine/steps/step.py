@@ -167,6 +167,8 @@ class Technique(Enum):
     """Killer, the 45 rule: an innie minus an outie (or two) is a known number."""
     KILLER_SUBSET = ("Killer Subset", Family.KILLER, "")
     """Killer: two cages in one house whose combinations, taken together, always use a digit."""
+    KILLER_FORCING_NET = ("Killer Forcing Net", Family.LAST_RESORT, "")
+    """Killer's last resort: a candidate that, placed, leads by the cages and the singles to a contradiction."""
 
     def __init__(self, display_name: str, family: Family, code: str) -> None:
         self.display_name = display_name

@@ -18,6 +18,7 @@ from sudoku_tk.engine.board.grid import Grid
 from sudoku_tk.engine.killer import cage_steps, innies
 from sudoku_tk.engine.killer.cage_steps import KillerFinder
 from sudoku_tk.engine.killer.cages import Cage, KillerPuzzle
+from sudoku_tk.engine.killer.forcing import find_killer_forcing_net
 from sudoku_tk.engine.killer.logic import (
     KILLER_FINDERS,
     apply_killer_step,
@@ -398,3 +399,86 @@ def test_published_killers_are_solved_by_logic() -> None:
         path = solve_killer_logically(parse_killer(published.text))
         assert path.solved, published.source
         assert Technique.BRUTE_FORCE not in {s.technique for s in path.steps}
+
+
+# -- Killer Forcing Net --------------------------------------------------------------------------------------
+
+
+def position(puzzle: KillerPuzzle, tokens: str) -> Grid:
+    """A position written as 81 tokens: '=5' a placed digit, '1379' an empty cell's candidates."""
+    values = [0] * 81
+    cands = [0] * 81
+    for c, tok in enumerate(tokens.split()):
+        if tok.startswith("="):
+            values[c] = int(tok[1:])
+        else:
+            cands[c] = sum(1 << (int(ch) - 1) for ch in tok)
+    return Grid.from_values(puzzle.givens, values, cands)
+
+
+# Positions from the logic solver's paths over the generated set (lines 13, 9 and 5 of tests/data/killer/
+# generated.txt) where nothing before the Killer Forcing Net applies; each removal is checked against the
+# solution as well.
+FORCING_CASES = [
+    (
+        "AABBCDDDEFFBGCCCEEFFBGCHHHEIGGGGHJKKILMMNNJOKILPMNNOOQIRPSSSTUQRRVVSSTUUWWWWWTTTU A=9,B=23,C=35,D=16,E=18,"
+        "F=15,G=31,H=16,I=20,J=16,K=12,L=13,M=12,N=18,O=9,P=12,Q=17,R=16,S=24,T=20,U=18,V=8,W=27",
+        "134568 134568 456789 =2 56789 134568 134568 35789 134567 123456789 123456789 456789 134 56789 56789 568 "
+        "123456789 1234567 123456789 123456789 456789 134568 56789 134568 1234568 123456789 1234567 1234 123456789 "
+        "123456789 13456789 12345789 13456789 79 123456 123456 123456789 46789 12345678 13456789 123456789 13456789 "
+        "79 123456 3456 12345679 45679 457 1345679 12345679 1345679 123456 123456 =8 568 12345678 578 1345678 1345678 "
+        "1345678 134568 12345678 =9 123456789 123456789 1235 3567 13456789 13456789 134568 12345678 1234567 13456789 "
+        "13456789 13456789 3456789 3456789 =2 134568 1345678 34567",
+        ("r8c3", 5),
+        "Killer Forcing Net: if r8c3 were 5, then r7c3 = 8 (the 12-cage at r6c3), r7c1 = 6 (its last candidate), "
+        "r6c3 = 4 (the 12-cage at r6c3), r8c4 = 3 (the 8-cage at r8c3), r7c8 = 2 (the innies of row 7), and the "
+        "innies of row 8 could not make their sum, so r8c3 can't be 5 — remove 5 from r8c3.",
+    ),
+    (
+        "AABCDDDDEABBCDFFEEABBCGGHEIJKLCGMHHIJKLCMMHNNJKKOOOHNNPPKOQQQRRSPTTTUQVRSSTUUUVVR A=20,B=25,C=28,D=17,E=20,"
+        "F=16,G=15,H=24,I=11,J=11,K=35,L=6,M=16,N=17,O=17,P=7,Q=23,R=22,S=23,T=24,U=15,V=13",
+        "589 34 689 5689 134 134 =7 =2 56 245 23 168 2568 34 =7 =9 18 56 2589 =7 1689 25689 25689 25689 =3 18 =4 13 "
+        "589 24 234589 12458 1234589 258 =6 =7 137 5689 24 2346789 123456789 12345689 258 349 139 137 5689 89 3456 "
+        "2345789 2345689 258 349 139 24 24 =7 =1 58 58 =6 39 39 68 =1 =3 79 79 26 =4 =5 28 689 89 =5 346 2346 2346 "
+        "=1 =7 28",
+        ("r5c1", 3),
+        "",
+    ),
+    (
+        "ABBBCDDEEABCCCCDFFABGHIJDKFAAGHJJJKFLGGHHJJKMLLLHNOPMMQQLNNOPPMRQSNTUUVVQQSTTTUVV A=18,B=31,C=23,D=22,E=9,"
+        "F=19,G=22,H=27,I=5,J=24,K=16,L=28,M=23,N=20,O=10,P=16,Q=32,R=1,S=10,T=11,U=16,V=22",
+        "=2 345679 3579 =8 4679 67 =1 3456 3456 458 35679 =1 23479 4679 24679 5678 23456789 23456789 4678 34679 78 "
+        "123 =5 123 6789 46789 2346789 34 =1 35789 45679 46789 3456789 2345 234567 345678 3456789 =2 35789 145679 "
+        "46789 13456789 3456 3456789 156789 3456789 346789 3579 124567 123 23 6789 56789 156789 358 358 =2 4679 "
+        "46789 78 6789 =1 56789 =1 5789 46 69 23 789 23456 23456789 23456789 789 789 46 1235 123 235 2346 2346789 "
+        "2346789",
+        ("r1c6", 7),
+        "",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", range(len(FORCING_CASES)))
+def test_killer_forcing_net_removes_the_refuted_candidate(case: int) -> None:
+    text, tokens, (name, digit), sentence = FORCING_CASES[case]
+    puzzle = parse_killer(text)
+    grid = position(puzzle, tokens)
+    first = next(find_killer_forcing_net(puzzle, grid))
+    assert effects([first]) == {("-", digit, name)}
+    if sentence:
+        assert first.explanation == sentence
+    solution = [int(ch) for ch in _solution_of(text)]
+    assert solution[cell(name)] != digit
+    assert diagnose(grid, solution) is None
+
+
+def _solution_of(text: str) -> str:
+    return next(sol for t, sol in SWEEP if t == text)
+
+
+def test_killer_forcing_net_must_not_fire_without_a_contradiction() -> None:
+    # The 17-cage holds 8 and 9, either way round, and nothing else is known: no candidate leads anywhere.
+    puzzle = cages(("r1c1 r1c2", 17))
+    grid = without(start_grid(puzzle), "r1c1 r1c2", range(1, 8))
+    grid = without(grid, ROW1_REST + " " + BOX1_REST, (8, 9))
+    assert list(find_killer_forcing_net(puzzle, grid)) == []
