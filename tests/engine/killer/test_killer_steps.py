@@ -21,6 +21,7 @@ from sudoku_tk.engine.killer.cages import Cage, KillerPuzzle
 from sudoku_tk.engine.killer.forcing import find_killer_forcing_net
 from sudoku_tk.engine.killer.logic import (
     KILLER_FINDERS,
+    KILLER_TECHNIQUES,
     apply_killer_step,
     classic_for_killer,
     solve_killer_logically,
@@ -30,6 +31,7 @@ from sudoku_tk.engine.killer.logic import (
 from sudoku_tk.engine.killer.published import PUBLISHED
 from sudoku_tk.engine.killer.text import parse_killer
 from sudoku_tk.engine.solving.logic import diagnose
+from sudoku_tk.engine.solving.technique_table import variant_order
 from sudoku_tk.engine.steps.step import Family, Step, Technique
 
 GEO = Geometry.of(3)
@@ -342,6 +344,7 @@ def test_the_killer_solver_leaves_out_unsound_classic_techniques() -> None:
     assert Technique.BRUTE_FORCE not in chosen and Technique.NESTED_FORCING_NET not in chosen
     assert Technique.X_WING in chosen and Technique.FORCING_NET_CONTRADICTION in chosen
     assert unsound_for_killer(Technique.UNIQUENESS_1) and not unsound_for_killer(Technique.NAKED_PAIR)
+    assert KILLER_TECHNIQUES == variant_order("killer")
 
 
 def _sweep_items() -> list[tuple[str, str]]:
