@@ -5,8 +5,12 @@ The set: the published Killers of ``engine/killer/published.py`` and the generat
 solved with ``killer_solutions(puzzle, 2)`` (so the search goes on until it has proved there is no second
 solution) and the answer is checked against the known solution.
 
-Run: ``.venv/bin/python benchmarks/killer_solve.py [--repeat 1] [--make N]``; prints the median and the maximum,
-the slowest puzzles, and the load average before and after.
+With ``--logic`` it also runs the Killer logic solver (engine/killer/logic.py) on each puzzle: how many it solves
+without Brute Force, seconds per puzzle, how often each technique was used, and every position on the way checked
+against the solution.
+
+Run: ``.venv/bin/python benchmarks/killer_solve.py [--repeat 1] [--make N] [--logic]``; prints the median and the
+maximum, the slowest puzzles, and the load average before and after.
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=1, help="runs per puzzle (the fastest is kept)")
     parser.add_argument("--make", type=int, default=0, help="first write a new generated set of this many")
+    parser.add_argument("--logic", action="store_true", help="also the logic solver: solved, time, techniques")
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     if args.make:
@@ -75,7 +80,40 @@ def main() -> None:
     )
     for t, name in sorted(results, reverse=True)[:3]:
         print(f"  slowest: {name}: {t * 1000:.1f} ms")
+    if args.logic:
+        logic(load_set())
     print(f"load average after: {os.getloadavg()[0]:.2f}")
+
+
+def logic(puzzles: list[tuple[str, str, str]]) -> None:
+    """The Killer logic solver over the set: solved without Brute Force, seconds, techniques, no wrong step."""
+    from collections import Counter
+
+    from sudoku_tk.engine.killer.logic import solve_killer_logically
+    from sudoku_tk.engine.solving.logic import diagnose
+
+    solved = 0
+    times = []
+    used: Counter[str] = Counter()
+    stuck = []
+    for name, text, solution_text in puzzles:
+        solution = tuple(int(ch) for ch in solution_text)
+        start = time.perf_counter()
+        path = solve_killer_logically(parse_killer(text))
+        times.append(time.perf_counter() - start)
+        for grid in path.iter_grids():
+            mistake = diagnose(grid, solution)
+            assert mistake is None, f"{name}: {mistake.message}"
+        solved += path.solved
+        if not path.solved:
+            stuck.append(name)
+        used.update(s.technique.display_name for s in path.steps)
+    print(
+        f"killer logic: {solved} of {len(puzzles)} solved without Brute Force, no wrong step; "
+        f"median {statistics.median(times):.2f} s, max {max(times):.2f} s per puzzle"
+    )
+    print("  stuck: " + (", ".join(stuck) or "none"))
+    print("  steps: " + ", ".join(f"{k} {v}" for k, v in used.most_common()))
 
 
 if __name__ == "__main__":

@@ -17,9 +17,9 @@ Left out of the classic set, with the reason:
 - Brute Force: not logic. The solver reports where it stops instead (``KillerPath.solved`` is False).
 
 The singles come first (they are what every other step leads to, and a cage's sentence reads best with the digits
-its cells already hold), then Killer's steps from the cheapest, then the classic steps in their solving order
-(forcing chains and nets last), and when none of them applies the Killer Forcing Net (forcing.py), which follows
-the cages as well as the rows, columns and boxes.
+its cells already hold), then Killer's steps from the cheapest, then the classic steps in their solving order up to
+the last resorts; then the Killer Forcing Net (forcing.py), which follows the cages as well as the rows, columns
+and boxes, and only then the classic forcing chains and nets, which see no cage (slower, and weaker here).
 """
 
 from __future__ import annotations
@@ -130,9 +130,13 @@ def find_killer_hint(
         if best is not None:
             return best
     rest = classic - FIRST_CLASSIC
-    step = find_hint(grid, rest, unique=False, most=most) if rest else None
+    patterns = frozenset(t for t in rest if t.family is not Family.LAST_RESORT)
+    step = find_hint(grid, patterns, unique=False, most=most) if patterns else None
     if step is None and (allowed is None or Technique.KILLER_FORCING_NET in allowed):
         step = next(find_killer_forcing_net(puzzle, grid), None)
+    last = rest - patterns
+    if step is None and last:
+        step = find_hint(grid, last, unique=False, most=most)
     return step
 
 
