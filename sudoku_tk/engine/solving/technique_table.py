@@ -162,6 +162,7 @@ def variant_order(variant: str) -> tuple[Technique, ...]:
     """A variant's own techniques, in the table's order ("killer": engine/killer/)."""
     return tuple(r.technique for r in TABLE if r.variant == variant)
 
+
 DEFAULT_OFF: frozenset[Technique] = frozenset(r.technique for r in TABLE if r.off)
 """Left out unless the player (or ``--techniques``) asks for them: exactly those HoDoKu's default solver
 configuration leaves out, so paths and ratings read like HoDoKu's. Kraken fish are forcing chains in disguise and
