@@ -78,6 +78,14 @@ def test_generated_killers_are_unique_with_the_generator_solution() -> None:
         assert killer_solutions(puzzle, 3) == [solution]
 
 
+def test_an_explainable_killer_is_solved_by_logic() -> None:
+    from sudoku_tk.engine.killer.logic import solve_killer_logically
+
+    puzzle, solution = generate_killer(random.Random(5), explainable=True)
+    path = solve_killer_logically(puzzle)
+    assert path.solved and path.final.values == solution
+
+
 def test_counts_several_and_none() -> None:
     # One cage over row 1 says nothing new: many solutions, counting stops at the limit.
     row = KillerPuzzle.create([Cage(tuple(range(9)), 45)])
