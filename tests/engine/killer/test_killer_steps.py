@@ -380,7 +380,7 @@ def _check_path(text: str, solution_text: str) -> bool:
 
 
 SWEEP = _sweep_items()
-SHORT = 3
+SHORT = 4
 """The published Killers and the first generated one run in the short suite; the next ones with the slow sweeps."""
 SWEPT = 32
 """How many of the set the slow sweep checks step by step (benchmarks/killer_solve.py --logic checks every path)."""
