@@ -26,7 +26,7 @@ from .cage_steps import cage_highlight, combos_text
 from .cage_steps import killer_step as cage_step
 from .cages import GEOMETRY, KillerPuzzle
 from .combinations import cell_options, workable
-from .regions import REGIONS, Equation, Region, equations
+from .regions import REGIONS, Equation, equations
 
 _MOST = 4
 """The most innies and outies together an equation may leave (larger ones rarely say anything a player uses)."""
@@ -273,11 +273,3 @@ def find_cage_splitting(puzzle: KillerPuzzle, grid: Grid) -> Iterator[Step]:
             (cage_highlight(cage),) + _highlights(red),
             red.eq.region.name,
         )
-
-
-def region_named(name: str) -> Region:
-    """The region called ``name`` ('rows 1–3')."""
-    for r in REGIONS:
-        if r.name == name:
-            return r
-    raise ValueError(f"no region is called {name!r}")

@@ -103,11 +103,6 @@ def split_cages(puzzle: KillerPuzzle, region: Region) -> tuple[list[int], list[i
     return inside, crossing, uncaged
 
 
-def innies_equation(puzzle: KillerPuzzle, region: Region) -> Equation:
-    """The innies of ``region`` and their sum (no outies)."""
-    return next(equations(puzzle, region, 81, only_extremes=True))
-
-
 def equations(puzzle: KillerPuzzle, region: Region, most: int = 4, only_extremes: bool = False) -> Iterator[Equation]:
     """Every covering of ``region`` leaving at most ``most`` innies and outies together (at least one).
 

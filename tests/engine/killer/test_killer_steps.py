@@ -24,6 +24,7 @@ from sudoku_tk.engine.killer.logic import (
     KILLER_TECHNIQUES,
     apply_killer_step,
     classic_for_killer,
+    iter_killer_steps,
     solve_killer_logically,
     start_grid,
     unsound_for_killer,
@@ -487,3 +488,11 @@ def test_killer_forcing_net_must_not_fire_without_a_contradiction() -> None:
     grid = without(start_grid(puzzle), "r1c1 r1c2", range(1, 8))
     grid = without(grid, ROW1_REST + " " + BOX1_REST, (8, 9))
     assert list(find_killer_forcing_net(puzzle, grid)) == []
+
+
+def test_iter_killer_steps_yields_every_killer_step_in_order() -> None:
+    puzzle = cages(("r1c1 r1c2", 17))
+    steps = list(iter_killer_steps(puzzle, start_grid(puzzle)))
+    assert [s.technique for s in steps] == [Technique.KILLER_CAGE_COMBINATIONS] + [Technique.KILLER_CAGE_POINTING] * 2
+    only = list(iter_killer_steps(puzzle, start_grid(puzzle), [Technique.KILLER_CAGE_POINTING]))
+    assert [s.technique for s in only] == [Technique.KILLER_CAGE_POINTING] * 2
