@@ -398,6 +398,48 @@ DESCRIPTIONS: dict[Technique, str] = {
         "Not a technique: when none of the enabled techniques applies, the app reads one digit from the "
         "puzzle's solution so the game can go on. Enabling more techniques (or forcing chains) avoids it."
     ),
+    T.KILLER_CAGE_COMBINATIONS: (
+        "Killer: a cage's size and sum allow only some sets of different digits (17 in two cells is 8+9, 7 in three "
+        "is 1+2+4). Keep the sets that still fit what the cage's cells hold and the digits already in it; a candidate "
+        "that none of them can put in its cell goes."
+    ),
+    T.KILLER_ONE_CELL_45: (
+        "Killer, the 45 rule: every row, column and box adds up to 45. Take a house, or houses side by side, and the "
+        "cages lying wholly inside them: if one cell is left over (an innie), its digit is 45 per house minus those "
+        "sums. If the cages covering the houses stick out by one cell (an outie), that cell is the difference."
+    ),
+    T.KILLER_CAGE_POINTING: (
+        "Killer: when every combination a cage can still take uses a digit, the digit is somewhere in the cage. If "
+        "the cage's cells that can hold it all lie in one row, column or box (or all see one cell), the digit "
+        "leaves the other cells there."
+    ),
+    T.KILLER_CAGE_CLAIMING: (
+        "Killer: when a digit's places in a row, column or box all belong to one cage, the cage holds that digit "
+        "there. The cage's other cells can't hold it too, and the cage's combinations without it are out."
+    ),
+    T.KILLER_INNIES_OUTIES: (
+        "Killer, the 45 rule with several cells: the cells a house's inner cages leave over (innies), or the cells "
+        "its covering cages stick out by (outies), add up to a known number. Like a cage, that sum limits what the "
+        "cells can hold: a candidate that no way of making the sum uses goes."
+    ),
+    T.KILLER_CAGE_SPLITTING: (
+        "Killer: when the 45 rule gives the sum of the part of one cage inside a house, the cage splits into two "
+        "smaller cages with known sums, its part inside and its part outside, and each has fewer combinations."
+    ),
+    T.KILLER_INNIE_OUTIE_DIFFERENCE: (
+        "Killer, the 45 rule with innies and outies together: cover a house with cages so that one cell inside is "
+        "left over and a cell or two stick out. The innie minus the outies is a known number, which ties their "
+        "candidates together."
+    ),
+    T.KILLER_SUBSET: (
+        "Killer: two cages in one house share out the house's digits. When every pair of combinations they can take "
+        "together uses a digit, the digit is in one of the two cages, so it leaves the house's other cells."
+    ),
+    T.KILLER_FORCING_NET: (
+        "Killer's last resort: suppose a candidate is the cell's digit and follow what the singles, the cages' "
+        "combinations and the 45 rule force from it. When that leads to a contradiction (a cell with no candidate, "
+        "a cage that can't make its sum), the candidate is false and goes."
+    ),
 }
 """One paragraph per technique, keyed by Technique."""
 

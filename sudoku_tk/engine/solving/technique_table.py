@@ -41,6 +41,8 @@ class TechniqueRecord:
     """Asked only when the puzzle has exactly one solution (besides the uniqueness family, which always is)."""
     walk: str = ""
     """How its walk is read: "chain", "als", "forcing", "fins", "sets" ("" : its steps are told in one sentence)."""
+    variant: str = ""
+    """The variant whose own technique it is ("killer"); "" for the classic techniques, which ``ORDER`` lists."""
 
 
 T = Technique
@@ -127,6 +129,16 @@ TABLE: tuple[TechniqueRecord, ...] = (
     R(T.TEMPLATE_SET, 10000, X, 9.0, off=True),
     R(T.TEMPLATE_DEL, 10000, X, 9.0, off=True),
     R(T.BRUTE_FORCE, 10000, X, 11.0),
+    # Killer Sudoku's own steps (engine/killer/), asked only by the Killer logic solver, which puts them first.
+    R(T.KILLER_CAGE_COMBINATIONS, 10, E, 1.5, variant="killer"),
+    R(T.KILLER_ONE_CELL_45, 30, E, 2.0, variant="killer"),
+    R(T.KILLER_CAGE_POINTING, 50, M, 2.6, variant="killer"),
+    R(T.KILLER_CAGE_CLAIMING, 50, M, 2.8, variant="killer"),
+    R(T.KILLER_INNIES_OUTIES, 70, M, 3.4, variant="killer"),
+    R(T.KILLER_CAGE_SPLITTING, 90, H, 3.8, variant="killer"),
+    R(T.KILLER_INNIE_OUTIE_DIFFERENCE, 110, H, 4.0, variant="killer"),
+    R(T.KILLER_SUBSET, 130, H, 4.4, variant="killer"),
+    R(T.KILLER_FORCING_NET, 700, X, 8.5, variant="killer"),
 )
 """Every technique, in solving order: HoDoKu's default configuration (cheap, common patterns first; forcing chains
 and nets as the last resort before the labelled brute-force step). Peer Elimination comes first: it only fires
@@ -142,8 +154,15 @@ def record(technique: Technique) -> TechniqueRecord:
     return _BY_TECHNIQUE[technique]
 
 
-ORDER: tuple[Technique, ...] = tuple(r.technique for r in TABLE)
-"""Every technique, in solving order."""
+ORDER: tuple[Technique, ...] = tuple(r.technique for r in TABLE if not r.variant)
+"""Every classic technique, in solving order (a variant's own techniques are its solver's: ``variant_order``)."""
+
+
+def variant_order(variant: str) -> tuple[Technique, ...]:
+    """A variant's own techniques, in the table's order ("killer": engine/killer/)."""
+    return tuple(r.technique for r in TABLE if r.variant == variant)
+
+
 DEFAULT_OFF: frozenset[Technique] = frozenset(r.technique for r in TABLE if r.off)
 """Left out unless the player (or ``--techniques``) asks for them: exactly those HoDoKu's default solver
 configuration leaves out, so paths and ratings read like HoDoKu's. Kraken fish are forcing chains in disguise and

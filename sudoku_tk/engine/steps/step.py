@@ -34,6 +34,8 @@ class Family(Enum):
     """Sue de Coq."""
     LAST_RESORT = "Last Resort"
     """Kraken fish, forcing chains and nets, templates and the labelled brute-force step."""
+    KILLER = "Killer"
+    """Steps from Killer Sudoku's cages and their sums (engine/killer/)."""
 
 
 class Technique(Enum):
@@ -149,6 +151,24 @@ class Technique(Enum):
     """A candidate that no way of filling the board with its digit uses."""
     BRUTE_FORCE = ("Brute Force", Family.LAST_RESORT, "")
     """Not logic: the solution's digit for one cell, given only when nothing else applies."""
+    KILLER_CAGE_COMBINATIONS = ("Cage Combinations", Family.KILLER, "")
+    """Killer: a cage's candidates that no combination of its size and sum can place are removed."""
+    KILLER_ONE_CELL_45 = ("Innie/Outie: One Cell", Family.KILLER, "")
+    """Killer, the 45 rule: a house (or houses side by side) minus its cages leaves one cell, whose digit it gives."""
+    KILLER_CAGE_POINTING = ("Cage Pointing", Family.KILLER, "")
+    """Killer: a digit every combination of a cage needs, whose places in the cage all see a cell, leaves that cell."""
+    KILLER_CAGE_CLAIMING = ("Cage Claiming", Family.KILLER, "")
+    """Killer: a digit whose every place in a house lies in one cage is in that cage: the cage's other cells lose it."""
+    KILLER_INNIES_OUTIES = ("Innies and Outies", Family.KILLER, "")
+    """Killer, the 45 rule: the cells a house's cages leave over (or stick out) have a known sum."""
+    KILLER_CAGE_SPLITTING = ("Cage Splitting", Family.KILLER, "")
+    """Killer: the 45 rule gives the sum of part of a cage, so the cage splits into two smaller cages."""
+    KILLER_INNIE_OUTIE_DIFFERENCE = ("Innie-Outie Difference", Family.KILLER, "")
+    """Killer, the 45 rule: an innie minus an outie (or two) is a known number."""
+    KILLER_SUBSET = ("Killer Subset", Family.KILLER, "")
+    """Killer: two cages in one house whose combinations, taken together, always use a digit."""
+    KILLER_FORCING_NET = ("Killer Forcing Net", Family.LAST_RESORT, "")
+    """Killer's last resort: a candidate that, placed, leads by the cages and the singles to a contradiction."""
 
     def __init__(self, display_name: str, family: Family, code: str) -> None:
         self.display_name = display_name
