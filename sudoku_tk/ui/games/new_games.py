@@ -30,9 +30,16 @@ from sudoku_tk.app.puzzles.background_worker import ORDER_ATTEMPTS, BackgroundWo
 from sudoku_tk.app.puzzles.cache import CACHE_NAME, PuzzleCache, PuzzleKey
 from sudoku_tk.app.puzzles.choice import PuzzleChoice
 from sudoku_tk.engine.generating.level_search import Generated
-from sudoku_tk.engine.generating.practice_positions import ServedPosition, load_positions, serve_position
+from sudoku_tk.engine.generating.practice_positions import (
+    SWITCHED_OFF,
+    ServedPosition,
+    load_positions,
+    needs_enabling,
+    serve_position,
+)
 from sudoku_tk.engine.play.propagation import Assist
 from sudoku_tk.engine.rating.score import Rating
+from sudoku_tk.engine.steps.explain import join_words
 from sudoku_tk.engine.steps.step import Technique
 
 from ..dialogs.new_game import NewGameDialog, PositionRequest
@@ -85,7 +92,16 @@ def position_message(served: ServedPosition) -> str:
     said = with_article(name)
     text = f"{said[0].upper()}{said[1:]} is the next step here: {count} move{'s' * (count != 1)} led here"
     text += " (Undo takes them back)."
-    if served.needs_enabling:
+    off = served.switched_off
+    if off:
+        names = join_words([t.display_name for t in off])
+        why = SWITCHED_OFF.get(served.technique, "they come first here")
+        text += f" {names} {'is' if len(off) == 1 else 'are'} switched off here ({why}):"
+        text += f" switch {'it' if len(off) == 1 else 'them'} off"
+        if needs_enabling(served.technique):
+            text += f" and {name} on"
+        text += " in Hint > Techniques for the hint to name it."
+    elif served.needs_enabling:
         text += f" {name} is off by default: switch it on in Hint > Techniques for the hint to name it."
     return text
 
