@@ -48,16 +48,7 @@ from sudoku_tk.engine.techniques import default_techniques
 T = Technique
 POSITIONS = load_positions()
 EMPTY = "." * 81
-MISSING: frozenset[Technique] = frozenset(
-    {
-        T.FRANKEN_X_WING,
-        T.FRANKEN_SWORDFISH,
-        T.MUTANT_X_WING,
-        T.MUTANT_SWORDFISH,
-        T.FINNED_MUTANT_X_WING,
-        T.TEMPLATE_SET,
-    }
-)
+MISSING: frozenset[Technique] = frozenset({T.MUTANT_X_WING, T.MUTANT_SWORDFISH})
 """Techniques no position was found for when mining (the report of build_scripts/mine_positions.py says why)."""
 
 

@@ -8,13 +8,14 @@ every single that is then open is placed (``play``), the first step of the solvi
 ``serve_position`` shows a stored position as a random isomorph (``isomorph.py``) and checks it again before
 handing it out; ``next_to_learn`` suggests the technique to practise next.
 
-Some techniques are never the first step of the default order, whatever the board: every Simple Colors Wrap
-is also a Simple Colors Trap here (each of the clashing cells sees both colours), every Multi Colors 2 also a
-Multi Colors 1; the eliminations of a small Franken or Mutant fish are those of an Empty Rectangle, a grouped
-chain or an ALS move that come first; Template Set, Template Delete and Brute Force come after the nested
-forcing net, which always finds something. Their positions carry a *technique set* (``techniques``): the default
-set with the techniques that would come first switched off (``SWITCHED_OFF`` says why, per technique), and
-such a position is checked, served and hinted with that set.
+Some techniques are never the first step of the default order: every Simple Colors Wrap is also a Simple
+Colors Trap here (each of the clashing cells sees both colours), every Multi Colors 2 also a Multi Colors 1;
+on every board mined, easier techniques came before the Franken X-Wing and Swordfish, the Finned Franken
+X-Wing and the Finned Mutant X-Wing; Template Set, Template Delete and Brute Force come after the forcing
+chains and nets, which find a step almost wherever everything else is stuck. Their positions carry a *technique
+set* (``techniques``): the default set with the techniques that come first on that board switched off (as few
+as the miner could keep; ``SWITCHED_OFF`` says why, per technique), and such a position is checked, served
+and hinted with that set.
 
 File format: UTF-8 text, ``#`` lines are comments, one position a line, four or five tab-separated fields::
 
@@ -164,10 +165,14 @@ def position_enabled(technique: Technique, techniques: str = "") -> frozenset[Te
     return parse_selection(techniques) | {technique}
 
 
-_FIRST_HERE = "on these boards they come first, and a step they take would take the pattern away"
+_FIRST_HERE = (
+    "easier techniques came first on every board it was mined from (a small Franken or Mutant fish is often "
+    "Locked Candidates, an Empty Rectangle or a grouped chain in another form); those that come first on this "
+    "board are switched off"
+)
 _LAST_RESORTS = (
-    "the forcing chains and nets come before it in the solving order, and those switched off find a step here "
-    "(the nested forcing net all but always does)"
+    "the techniques switched off come before it in the solving order and find a step on this board (the forcing "
+    "chains and nets find one almost wherever everything else is stuck)"
 )
 SWITCHED_OFF: dict[Technique, str] = {
     Technique.SIMPLE_COLORS_WRAP: (
