@@ -7,9 +7,13 @@ prints names it. The sweep over all 80 techniques is the target of issue 25.
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import random
+import time
 from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -286,3 +290,50 @@ def test_a_damaged_position_is_not_served_and_the_next_one_is() -> None:
     both.add(good)
     got = serve_position("any", T.X_WING, both)
     assert got is not None and got.source == good.source
+
+
+# -- the miner (build_scripts/mine_positions.py) ----------------------------------------------------------------
+def _miner() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "build_scripts" / "mine_positions.py"
+    spec = importlib.util.spec_from_file_location("mine_positions", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_miner_switches_off_what_comes_first_and_back_on_what_is_not_needed() -> None:
+    """On the stored Simple Colors Wrap board the default order offers a Trap: the miner's position for the Wrap
+    there switches off exactly the Trap."""
+    mine = _miner()
+    stored = POSITIONS.of(T.SIMPLE_COLORS_WRAP)[0]
+    grid = play(parse_grid(stored.givens), stored.moves, T.SIMPLE_COLORS_WRAP).grid
+    first = first_non_single(grid)
+    assert first is not None and first.technique is T.SIMPLE_COLORS_TRAP
+    found = Positions()
+    miner = mine.Miner(found, 1, time.monotonic() + 600)
+    miner.look_switched(grid, stored.givens, list(stored.moves), "test", first.technique)
+    (got,) = found.of(T.SIMPLE_COLORS_WRAP)
+    assert got.techniques == "-simple-colors-trap,+simple-colors-wrap"
+    assert served(got, identity()) is not None
+
+
+def test_the_miner_plays_a_hodoku_library_board_as_moves() -> None:
+    """A library line (givens, ``+`` placed digits, deleted candidates) becomes the givens and moves that lead to
+    its board (the placed digits and deleted candidates there), singles placed as ``play`` places them."""
+    mine = _miner()
+    puzzle = parse_grid(CLASSIC)
+    solution = unique_solution(puzzle)
+    assert solution is not None
+    after = play(puzzle, [], T.X_WING).grid
+    empty = [c for c in range(81) if not after.values[c]]
+    placed = empty[0]
+    cell = next(c for c in empty[1:] if c // 9 != placed // 9 and c % 9 != placed % 9)
+    wrong = next(d for d in range(1, 10) if d != solution[cell] and after.candidates[cell] >> (d - 1) & 1)
+    cells = "".join(str(v) if v else f"+{solution[c]}" if c == placed else "." for c, v in enumerate(puzzle.givens))
+    line = f":0000:x:{cells}:{wrong}{cell // 9 + 1}{cell % 9 + 1}::"
+    givens, moves = mine.reglib_start(line)
+    assert givens == puzzle.to_string()
+    board = play(parse_grid(givens), moves, T.X_WING).grid
+    assert board.values[placed] == solution[placed]
+    assert board.values[cell] or not board.candidates[cell] >> (wrong - 1) & 1
