@@ -442,9 +442,10 @@ def test_a_position_with_techniques_switched_off_says_so_and_the_hint_names_it_w
     choose(app, pick_technique(technique_label(technique), position=True))
     assert app.session.name == "Practice · Simple Colors Wrap position"
     text = app.status.text()
-    assert text.endswith(
-        f" Simple Colors Trap is switched off here ({SWITCHED_OFF[technique]}): switch it off in Hint > "
-        "Techniques for the hint to name it."
+    moves = len(app.session.moves)
+    assert text == (
+        f"A Simple Colors Wrap is the next step here with Simple Colors Trap switched off: {SWITCHED_OFF[technique]}."
+        f" {moves} moves led here (Undo takes them back). Switch it off in Hint > Techniques for the hint to name it."
     ), text
     key(app, "h")
     pump(app)

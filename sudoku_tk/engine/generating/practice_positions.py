@@ -176,8 +176,8 @@ _LAST_RESORTS = (
 )
 SWITCHED_OFF: dict[Technique, str] = {
     Technique.SIMPLE_COLORS_WRAP: (
-        "in this solver every wrap is also a trap (each of the two clashing cells sees both colours), and the "
-        "trap comes first"
+        "in this solver every wrap is also a trap, since each of the two clashing cells sees both colours, and "
+        "the trap comes first"
     ),
     Technique.MULTI_COLORS_2: (
         "every cell a Multi Colors 2 removes also sees its own opposite group, so Multi Colors 1 removes it "

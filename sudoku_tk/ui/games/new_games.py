@@ -86,24 +86,25 @@ def position_name(technique: Technique) -> str:
 
 
 def position_message(served: ServedPosition) -> str:
-    """What the status line says when a practice position opens (and what to switch on when it is off)."""
+    """What the status line says when a practice position opens (and what to switch on or off for the hint to
+    name the technique; the techniques switched off come first, where a cut status line still shows them)."""
     name = served.technique.display_name
     count = len(served.moves)
     said = with_article(name)
-    text = f"{said[0].upper()}{said[1:]} is the next step here: {count} move{'s' * (count != 1)} led here"
-    text += " (Undo takes them back)."
+    led = f"{count} move{'s' * (count != 1)} led here (Undo takes them back)."
     off = served.switched_off
-    if off:
-        names = join_words([t.display_name for t in off])
-        why = SWITCHED_OFF.get(served.technique, "they come first here")
-        text += f" {names} {'is' if len(off) == 1 else 'are'} switched off here ({why}):"
-        text += f" switch {'it' if len(off) == 1 else 'them'} off"
-        if needs_enabling(served.technique):
-            text += f" and {name} on"
-        text += " in Hint > Techniques for the hint to name it."
-    elif served.needs_enabling:
-        text += f" {name} is off by default: switch it on in Hint > Techniques for the hint to name it."
-    return text
+    if not off:
+        text = f"{said[0].upper()}{said[1:]} is the next step here: {led}"
+        if served.needs_enabling:
+            text += f" {name} is off by default: switch it on in Hint > Techniques for the hint to name it."
+        return text
+    names = join_words([t.display_name for t in off])
+    why = SWITCHED_OFF.get(served.technique, "they come first here")
+    text = f"{said[0].upper()}{said[1:]} is the next step here with {names} switched off: {why}. {led}"
+    text += f" Switch {'it' if len(off) == 1 else 'them'} off"
+    if needs_enabling(served.technique):
+        text += f" and {name} on"
+    return text + " in Hint > Techniques for the hint to name it."
 
 
 class NewGames:
