@@ -144,7 +144,7 @@ def _print_positions(ns: argparse.Namespace, technique: Technique) -> int:
     a HoDoKu-style pencil-mark grid (placed digits marked ``+``), a blank line between two positions."""
     from ..engine.formats.grid_text import format_pencilmarks
     from ..engine.generating.level_search import puzzle_seed
-    from ..engine.generating.practice_positions import SWITCHED_OFF, load_positions, serve_position
+    from ..engine.generating.practice_positions import NO_POSITION, SWITCHED_OFF, load_positions, serve_position
 
     base = ns.seed if ns.seed is not None else random.SystemRandom().randrange(1 << 62)
     out = cli_io.Console(sys.stdout)
@@ -154,6 +154,8 @@ def _print_positions(ns: argparse.Namespace, technique: Technique) -> int:
         if got is None:
             stored = len(load_positions().of(technique))
             why = f"none of the {stored} stored passed the check" if stored else "none was found when mining"
+            if not stored and technique in NO_POSITION:
+                why += f": {NO_POSITION[technique]}"
             _error(f"no practice position for {technique.display_name}: {why} (seed {seed})")
             return 1
         lines = [

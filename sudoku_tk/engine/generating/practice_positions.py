@@ -202,6 +202,24 @@ SWITCHED_OFF: dict[Technique, str] = {
 techniques of the default set that would otherwise always be the first step there."""
 
 
+NO_POSITION: dict[Technique, str] = {
+    Technique.MUTANT_X_WING: (
+        "a Mutant X-Wing that removes something always leaves a Locked Candidates step or a Hidden Single on the "
+        "board too (one of its lines has the digit only inside one box, or in one cell), and those come first; "
+        "its finder found none on the 5,890 boards (singles placed) of 920 solving paths searched (Norvig's sets "
+        "and the generator)"
+    ),
+    Technique.MUTANT_SWORDFISH: (
+        "on the boards mined where its finder finds one (407 of those 5,890), an easier step came first and took "
+        "its pattern away, on every path of easier steps tried (it was a Swordfish, Locked Candidates or a chain "
+        "in another form); the smallest technique set found for it switched off 17 techniques, the Swordfish "
+        "among them, which would teach nothing a Swordfish does not"
+    ),
+}
+"""Techniques with no practice position, and why (said by ``generate --position``; the test over all 80 keeps
+this list equal to the techniques without a stored position)."""
+
+
 def needs_enabling(technique: Technique) -> bool:
     """Whether ``technique`` must be switched on (it is off by default) for a hint to name it."""
     return technique not in default_techniques()
@@ -502,6 +520,7 @@ def next_to_learn(status: Mapping[Technique, str]) -> Technique | None:
 __all__ = [
     "learnable_techniques",
     "POSITIONS_RESOURCE",
+    "NO_POSITION",
     "SWITCHED_OFF",
     "Played",
     "Position",
