@@ -3,7 +3,8 @@
 A practice *position* for a technique T is a puzzle plus moves (package data ``data/practice/positions.txt``,
 mined from real solving paths by ``build_scripts/mine_positions.py``) such that, once the moves are played and
 every single that is then open is placed (``play``), the first step of the solving order with T enabled
-(``enabled_for``: the default techniques plus T) is a T step (``first_non_single``). For a single itself
+(``enabled_for``: the default techniques plus T; or the position's technique set, below) is a T step
+(``first_non_single``). For a single itself
 (Full House, Naked or Hidden Single) and for Peer Elimination no singles are placed: the first step there is T.
 ``serve_position`` shows a stored position as a random isomorph (``isomorph.py``) and checks it again before
 handing it out; ``next_to_learn`` suggests the technique to practise next.
@@ -15,14 +16,16 @@ X-Wing and the Finned Mutant X-Wing; Template Set, Template Delete and Brute For
 chains and nets, which find a step almost wherever everything else is stuck. Their positions carry a *technique
 set* (``techniques``): the default set with the techniques that come first on that board switched off (as few
 as the miner could keep; ``SWITCHED_OFF`` says why, per technique), and such a position is checked, served
-and hinted with that set.
+and hinted with that set. Mutant X-Wing and Mutant Swordfish have no position (``NO_POSITION`` says why).
 
 File format: UTF-8 text, ``#`` lines are comments, one position a line, four or five tab-separated fields::
 
     technique    givens    moves    source    [techniques]
 
 ``technique`` is the ``Technique`` member's name, ``givens`` 81 characters (``.`` for an empty cell), ``source``
-where the puzzle came from (a generator seed such as ``pool/123``, or a public set and line). ``techniques``
+where the puzzle came from (a generator seed such as ``pool/123``, a public set and line, or ``hodoku-reglib/862``:
+a board of HoDoKu's regression library, whose placed digits and deleted candidates are the first moves, the
+engine's own steps after them). ``techniques``
 (optional; a line of four fields is the default set plus the technique) is a ``--techniques`` list of ``+``/``-``
 items adjusting the default set (``technique_sets.parse_selection``), e.g. ``-simple-colors-trap,+simple-colors-wrap``.
 ``moves`` is a space-separated list of moves (empty when the puzzle itself is the position), cells numbered
