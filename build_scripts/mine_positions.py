@@ -10,7 +10,11 @@ Sources, in this order, each reproducible:
 3. ``se``: the Sudoku Exchange puzzle bank (public domain, ../shared/data/puzzles/sudoku_exchange_se_rated.tsv),
    hardest first, for the forcing nets;
 4. ``norvig``: Peter Norvig's "hardest" and "top95" sets (MIT License, ../shared/data/puzzles/), for the nested
-   forcing net and what only the hardest puzzles reach.
+   forcing net and what only the hardest puzzles reach;
+5. ``reglib``: HoDoKu's regression library (../shared/data/hodoku/reglib-1.4.txt): each case's board (its givens,
+   its placed digits as ``=`` moves, its deleted candidates as one ``-`` move, played as ``play`` does) is a
+   starting board, not a position: what is kept is what THIS engine finds first there (checked like any other),
+   cited as ``hodoku-reglib/<line>``. Cases whose givens have more than one solution are passed over.
 
 The other public sets there state no licence, so they are not used.
 
@@ -22,7 +26,12 @@ Each puzzle's default solving path is walked step by step. Before each step S:
 - a technique on the ``--guided`` list whose finder finds a step there, but behind an easier step, gets one when a
   path of easier steps keeps it alive until it is first: among the steps of the first technique that applies, the
   first that leaves the target's pattern in place is taken (a real solving path, the player doing the easier
-  steps first).
+  steps first);
+- a technique of ``practice_positions.SWITCHED_OFF`` (never first in the default order, see there) whose finder
+  finds a step there (Brute Force: where the next step is a forcing chain or net) gets one with a technique set:
+  the technique of the first step is switched off until the target is first (at most ``--switch-off`` of them,
+  all before the target in the solving order), then each is switched back on when the target stays first
+  without it (on the board and on two isomorphs), so the set is as small as this search makes it.
 
 Every position is checked as it will be served (``practice_positions.served`` with the identity) before it is
 kept. The file is rewritten (atomically) every minute and at the end, with ``# searched`` counts per source.
@@ -45,19 +54,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sudoku_tk.engine.board.grid import Grid  # noqa: E402
 from sudoku_tk.engine.generating.generator import Symmetry, generate  # noqa: E402
-from sudoku_tk.engine.generating.isomorph import identity  # noqa: E402
+from sudoku_tk.engine.generating.isomorph import identity, random_isomorph  # noqa: E402
 from sudoku_tk.engine.generating.practice_pool import load_pool  # noqa: E402
 from sudoku_tk.engine.generating.practice_positions import (  # noqa: E402
     SINGLES,
+    SWITCHED_OFF,
     Position,
     PositionMove,
     Positions,
+    apply_move,
     format_positions,
     parse_positions,
+    play,
     practice_position_techniques,
     served,
     step_moves,
 )
+from sudoku_tk.engine.solving.brute_force import unique_solution  # noqa: E402
 from sudoku_tk.engine.solving.logic import apply_step  # noqa: E402
 from sudoku_tk.engine.solving.technique_table import DEFAULT_OFF, ORDER  # noqa: E402
 from sudoku_tk.engine.steps.step import Step, Technique  # noqa: E402
@@ -68,13 +81,19 @@ OUT = ROOT / "sudoku_tk" / "data" / "practice" / "positions.txt"
 PUBLIC = ROOT.parent.parent / "shared" / "data" / "puzzles"
 SE_SET = PUBLIC / "sudoku_exchange_se_rated.tsv"
 NORVIG_SETS = ("hardest.txt", "top95.txt")
+REGLIB = ROOT.parent.parent / "shared" / "data" / "hodoku" / "reglib-1.4.txt"
+"""HoDoKu's regression library (HoDoKu by Bernhard Hobiger, GPL-3.0): its boards are starting points only."""
 """Peter Norvig's sets (norvig/pytudes, MIT License, Copyright (c) 2010-2017 Peter Norvig)."""
 HEADER = [
     "Practice positions of sudoku_tk (engine/generating/practice_positions.py describes the format),",
     "mined by build_scripts/mine_positions.py from real solving paths of: the practice pool (this project's",
     "generator, seeds pool/i), fresh generator puzzles (seeds pos/i), and the Sudoku Exchange puzzle bank",
     "(public domain: 'dedicated to the public domain', source se/<line>), and Peter Norvig's 'hardest' and",
-    "'top95' sets (norvig/pytudes, MIT License, Copyright (c) 2010-2017 Peter Norvig; source norvig-<set>/<line>).",
+    "'top95' sets (norvig/pytudes, MIT License, Copyright (c) 2010-2017 Peter Norvig; source norvig-<set>/<line>),",
+    "and boards of HoDoKu's regression library reglib-1.4.txt (HoDoKu by Bernhard Hobiger, GPL-3.0; source",
+    "hodoku-reglib/<line>: only a case's givens, placed digits and deleted candidates, as facts, as the first moves,",
+    "then this engine's own steps, checked here).",
+    "A fifth field is the position's technique set (practice_positions.SWITCHED_OFF says why).",
     "The positions are under the project's licence (MIT); those from Norvig's sets also under his (NORVIG-LICENSE.txt).",
     "",
 ]
@@ -87,6 +106,8 @@ GUIDED = (
     Technique.FRANKEN_JELLYFISH,
     Technique.MUTANT_X_WING,
     Technique.FINNED_MUTANT_X_WING,
+    Technique.FRANKEN_JELLYFISH,
+    Technique.MUTANT_JELLYFISH,
 )
 """Targets a path of easier steps may lead to (their finders are cheap enough to ask after every easier step)."""
 GUIDE_STEPS = 40
@@ -107,10 +128,37 @@ DEFAULT = frozenset(default_techniques())
 RANK = {t: i for i, t in enumerate(ORDER)}
 
 
+LAST_RESORTS = frozenset(
+    {
+        Technique.FORCING_CHAIN_CONTRADICTION,
+        Technique.FORCING_CHAIN_VERITY,
+        Technique.FORCING_NET_CONTRADICTION,
+        Technique.FORCING_NET_VERITY,
+        Technique.NESTED_FORCING_NET,
+    }
+)
+
+
+def _option(t: Technique) -> str:
+    return t.name.lower().replace("_", "-")
+
+
+def switch_spec(target: Technique, off: list[Technique]) -> str:
+    """The technique set (``--techniques`` list) of a position for ``target`` with ``off`` switched off."""
+    return ",".join([f"-{_option(t)}" for t in off] + [f"+{_option(target)}"]) if off else ""
+
+
 class Miner:
     def __init__(
-        self, positions: Positions, cap: int, deadline: float, budget: float = 1e9, walk_limit: float = 1e9
+        self,
+        positions: Positions,
+        cap: int,
+        deadline: float,
+        budget: float = 1e9,
+        walk_limit: float = 1e9,
+        switch_off: int = 8,
     ) -> None:
+        self.switch_off = switch_off
         self.positions = positions
         self.walk_limit = walk_limit
         self.cap = cap
@@ -121,14 +169,14 @@ class Miner:
     def short(self, t: Technique) -> bool:
         return len(self.positions.of(t)) < self.cap
 
-    def keep(self, t: Technique, givens: str, moves: list[PositionMove], source: str) -> bool:
-        position = Position(t, givens, tuple(moves), source)
+    def keep(self, t: Technique, givens: str, moves: list[PositionMove], source: str, techniques: str = "") -> bool:
+        position = Position(t, givens, tuple(moves), source, techniques)
         if any(p.givens == givens for p in self.positions.of(t)):
             return False
         if served(position, identity()) is None:
             return False
         self.positions.add(position)
-        print(f"  + {t.display_name} from {source} ({len(self.positions.of(t))})", flush=True)
+        print(f"  + {t.display_name} from {source} ({len(self.positions.of(t))}) {techniques}", flush=True)
         return True
 
     def finds(self, t: Technique, grid: Grid) -> bool:
@@ -141,12 +189,17 @@ class Miner:
         self.finder_time[t] = self.finder_time.get(t, 0.0) + time.monotonic() - start
         return got
 
-    def walk(self, puzzle: Grid, source: str) -> None:
-        """Walk the default path of ``puzzle`` (see the module doc)."""
+    def walk(self, puzzle: Grid, source: str, start: list[PositionMove] | None = None) -> None:
+        """Walk the default path of ``puzzle`` (see the module doc), from the board ``start`` leads to (played
+        as ``play`` does: a reglib case's board), where only the techniques' own look-ups are made."""
         givens = puzzle.to_string()
         grid = puzzle
         all_moves: list[PositionMove] = []
         plain: list[PositionMove] = []
+        singles_too = not start  # the singles of a reglib board's start are not among its moves: none from there
+        if start:
+            grid = play(puzzle, start, Technique.X_WING).grid
+            plain = list(start)
         give_up = min(self.deadline, time.monotonic() + self.walk_limit)
         for _ in range(400):
             if grid.is_complete() or time.monotonic() > give_up:
@@ -156,19 +209,20 @@ class Miner:
                 self.look_off(grid, givens, plain, source, len(ORDER))
                 return
             t = step.technique
-            if t in SINGLES and not all_moves and self.short(Technique.PEER_ELIMINATION):
+            if t in SINGLES and not all_moves and singles_too and self.short(Technique.PEER_ELIMINATION):
                 # Peer Elimination: the first single placed, its digit left among its peers' candidates.
                 (p,) = step.placements
                 keep_peers = PositionMove(placements=((p.cell, p.digit),), keep_peers=True)
                 self.keep(Technique.PEER_ELIMINATION, givens, [keep_peers], source)
             if t in SINGLES:
-                if self.short(t):
+                if self.short(t) and singles_too:
                     self.keep(t, givens, list(all_moves), source)
             else:
                 if self.short(t):
                     self.keep(t, givens, list(plain), source)
                 self.look_off(grid, givens, plain, source, RANK[t])
                 self.look_guided(grid, givens, plain, source, t)
+                self.look_switched(grid, givens, plain, source, t)
             moves = step_moves(step)
             all_moves += moves
             if t not in SINGLES:
@@ -182,6 +236,40 @@ class Miner:
             slow_ok = before >= RANK[Technique.BRUTE_FORCE]  # only Brute Force is left: the templates may be
             if t in DEFAULT_OFF and (slow_ok or t not in SLOW) and self.short(t) and self.finds(t, grid):
                 self.keep(t, givens, list(plain), source)
+
+    def look_switched(self, grid: Grid, givens: str, plain: list[PositionMove], source: str, now: Technique) -> None:
+        """Positions with a technique set for the techniques of ``SWITCHED_OFF`` (see the module doc)."""
+        for t in SWITCHED_OFF:
+            if not self.short(t) or RANK[t] < RANK[now] and t not in DEFAULT_OFF:
+                continue
+            if t in SLOW and now not in LAST_RESORTS:
+                continue
+            if t is not Technique.BRUTE_FORCE and not self.finds(t, grid):
+                continue
+            off = self.first_off(grid, t)
+            if off is None:
+                continue
+            position = Position(t, givens, tuple(plain), source, switch_spec(t, off))
+            for u in reversed(off):  # switch back on what is not needed
+                fewer = [v for v in off if v is not u]
+                trial = Position(t, givens, tuple(plain), source, switch_spec(t, fewer))
+                if served(trial, identity()) and all(served(trial, random_isomorph(random.Random(k))) for k in "ab"):
+                    off, position = fewer, trial
+            self.keep(t, givens, list(plain), source, position.techniques)
+
+    def first_off(self, grid: Grid, target: Technique) -> list[Technique] | None:
+        """The techniques switched off, in turn, until ``target`` is the first step on ``grid``."""
+        enabled = set(DEFAULT | {target})
+        off: list[Technique] = []
+        for _ in range(self.switch_off + 1):
+            step = find_hint(grid, enabled, True)
+            if step is None or step.technique in SINGLES or RANK[step.technique] > RANK[target]:
+                return None
+            if step.technique is target:
+                return off
+            enabled.discard(step.technique)
+            off.append(step.technique)
+        return None
 
     def look_guided(self, grid: Grid, givens: str, plain: list[PositionMove], source: str, now: Technique) -> None:
         for t in GUIDED:
@@ -279,8 +367,48 @@ def _puzzles(source: str, done: int) -> Iterator[tuple[str, str]]:
         yield from rows[done:]
     elif source == "se":
         yield from se_puzzles(done)
+    elif source == "reglib":
+        yield from reglib_boards(done)
     else:
         raise SystemExit(f"unknown source {source!r}")
+
+
+def reglib_start(line: str) -> tuple[str, list[PositionMove]] | None:
+    """A HoDoKu library line as givens and the moves that lead to its board (None: not a unique 9×9 puzzle)."""
+    board = parse_grid(line)
+    if board.geometry.ncells != 81:
+        return None
+    puzzle = Grid.from_values(board.givens)
+    if unique_solution(puzzle) is None:
+        return None
+    grid = singles(puzzle)
+    moves: list[PositionMove] = []
+    for c in range(81):
+        if board.values[c] and not board.givens[c] and not grid.values[c]:
+            move = PositionMove(placements=((c, board.values[c]),))
+            moves.append(move)
+            grid = singles(apply_move(grid, move))
+    gone = tuple(
+        (c, d)
+        for c in range(81)
+        for d in range(1, 10)
+        if not grid.values[c] and grid.candidates[c] >> (d - 1) & 1 and not board.candidates[c] >> (d - 1) & 1
+    )
+    if gone:
+        moves.append(PositionMove(eliminations=gone))
+    return puzzle.to_string(), moves
+
+
+def reglib_boards(done: int) -> Iterator[tuple[str, str]]:
+    """The regression library's cases (fail cases and other sizes left out), as (line, name)."""
+    if not REGLIB.exists():
+        return
+    lines = REGLIB.read_text(encoding="utf-8").splitlines()
+    cases = [
+        (n, line) for n, line in enumerate(lines, 1) if line.startswith(":") and not line.split(":")[1].endswith("x")
+    ]
+    for n, line in cases[done:]:
+        yield line, f"hodoku-reglib/{n}"
 
 
 def save(positions: Positions, out: Path) -> None:
@@ -302,16 +430,19 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--minutes", type=float, default=60.0)
     ap.add_argument("--cap", type=int, default=6, help="positions kept per technique (default 6)")
-    ap.add_argument("--sources", default="pool,se,gen,norvig", help="which sources, in order")
+    ap.add_argument("--sources", default="pool,se,gen,norvig,reglib", help="which sources, in order")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--walk-limit", type=float, default=90.0, help="seconds one puzzle's path may take (90)")
     ap.add_argument(
         "--finder-budget", type=float, default=300.0, help="seconds one technique's finder may spend in all (300)"
     )
+    ap.add_argument(
+        "--switch-off", type=int, default=8, help="techniques a position's technique set may switch off (8)"
+    )
     ns = ap.parse_args(argv)
     positions = parse_positions(ns.out.read_text(encoding="utf-8").splitlines()) if ns.out.exists() else Positions()
     start = time.monotonic()
-    miner = Miner(positions, ns.cap, start + ns.minutes * 60, ns.finder_budget, ns.walk_limit)
+    miner = Miner(positions, ns.cap, start + ns.minutes * 60, ns.finder_budget, ns.walk_limit, ns.switch_off)
     saved = start
     streams = [(source, _puzzles(source, positions.searched.get(source, 0))) for source in ns.sources.split(",")]
     while streams and time.monotonic() < miner.deadline:
@@ -321,7 +452,15 @@ def main(argv: list[str] | None = None) -> int:
                 streams.remove((source, puzzles))
                 continue
             givens, name = got
-            miner.walk(parse_grid(givens), name)
+            if source == "reglib":
+                try:
+                    board = reglib_start(givens)
+                except ValueError:
+                    board = None
+                if board is not None:
+                    miner.walk(parse_grid(board[0]), name, board[1])
+            else:
+                miner.walk(parse_grid(givens), name)
             positions.searched[source] = positions.searched.get(source, 0) + 1
             if time.monotonic() - saved > 60:
                 save(positions, ns.out)

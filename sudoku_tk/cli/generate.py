@@ -139,11 +139,12 @@ def run_generate(ns: argparse.Namespace) -> int:
 
 def _print_positions(ns: argparse.Namespace, technique: Technique) -> int:
     """Print ``ns.count`` practice positions for ``technique`` (engine/generating/practice_positions.py): comment lines (the
-    technique, the puzzle, the option a hint needs when the technique is off by default), then the position as
+    technique, the puzzle, the ``--techniques`` option a hint needs when the technique is off by default or the
+    position is served with techniques switched off, and why), then the position as
     a HoDoKu-style pencil-mark grid (placed digits marked ``+``), a blank line between two positions."""
     from ..engine.formats.grid_text import format_pencilmarks
     from ..engine.generating.level_search import puzzle_seed
-    from ..engine.generating.practice_positions import load_positions, serve_position
+    from ..engine.generating.practice_positions import NO_POSITION, SWITCHED_OFF, load_positions, serve_position
 
     base = ns.seed if ns.seed is not None else random.SystemRandom().randrange(1 << 62)
     out = cli_io.Console(sys.stdout)
@@ -153,6 +154,8 @@ def _print_positions(ns: argparse.Namespace, technique: Technique) -> int:
         if got is None:
             stored = len(load_positions().of(technique))
             why = f"none of the {stored} stored passed the check" if stored else "none was found when mining"
+            if not stored and technique in NO_POSITION:
+                why += f": {NO_POSITION[technique]}"
             _error(f"no practice position for {technique.display_name}: {why} (seed {seed})")
             return 1
         lines = [
@@ -160,15 +163,14 @@ def _print_positions(ns: argparse.Namespace, technique: Technique) -> int:
             f"# puzzle: {got.puzzle.to_string()}",
             f"# moves to here: {len(got.moves)}; seed {seed}",
         ]
-        if got.needs_enabling:
-            lines.append(f"# off by default: ask with  sudoku-tk hint --techniques +{_option_name(technique)}")
+        if got.switched_off:
+            names = ", ".join(t.display_name for t in got.switched_off)
+            lines.append(f"# served with {names} switched off: {SWITCHED_OFF.get(technique, 'they come first here')}")
+            lines.append(f"# ask with  sudoku-tk hint --techniques={got.hint_option}")
+        elif got.needs_enabling:
+            lines.append(f"# off by default: ask with  sudoku-tk hint --techniques {got.hint_option}")
         if i:
             out.write("\n")
         out.write("\n".join(lines) + "\n" + format_pencilmarks(got.grid))
         out.flush()
     return 0
-
-
-def _option_name(technique: Technique) -> str:
-    """The name ``--techniques`` takes for ``technique`` (its member name in lower case, dashes for underscores)."""
-    return technique.name.lower().replace("_", "-")

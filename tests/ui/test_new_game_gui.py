@@ -33,6 +33,7 @@ from sudoku_tk.engine.play.moves import Eliminate
 from sudoku_tk.engine.rating.score import Level, Rating
 from sudoku_tk.engine.solving.brute_force import solve
 from sudoku_tk.engine.steps.step import Technique
+from sudoku_tk.engine.techniques import default_techniques
 from sudoku_tk.system import autosave_dir
 from sudoku_tk.ui.dialogs.new_game import (
     GENERATED,
@@ -418,14 +419,42 @@ def test_the_dialog_offers_last_runs_choice_first(
 
 
 def _position_technique() -> Technique:
-    """Simple Colors Wrap when a position for it was mined; else the first technique on by default that the old
-    practice (whole puzzles) never offered and that has a position."""
+    """The first technique on by default that the old practice (whole puzzles) never offered and that has a
+    position served with the default set (no technique switched off)."""
     from sudoku_tk.engine.generating.practice_positions import load_positions, needs_enabling
 
     never = [t for t in practice_techniques() if t not in offered_practice_techniques()]
-    ready = [t for t in never if load_positions().of(t) and not needs_enabling(t)]
+    stored = load_positions()
+    ready = [t for t in never if stored.of(t) and not needs_enabling(t) and not any(p.techniques for p in stored.of(t))]
     assert ready, "no position for any technique the old practice lacked"
-    return Technique.SIMPLE_COLORS_WRAP if Technique.SIMPLE_COLORS_WRAP in ready else ready[0]
+    return ready[0]
+
+
+def test_a_position_with_techniques_switched_off_says_so_and_the_hint_names_it_with_them_off(
+    open_app: Callable[..., App],
+) -> None:
+    """Simple Colors Wrap is never first in the default order (a wrap is a trap too): its position switches the
+    Trap off, the status line says so and why, and with the Trap off in the settings the hint names the Wrap."""
+    from sudoku_tk.engine.generating.practice_positions import SWITCHED_OFF
+
+    technique = Technique.SIMPLE_COLORS_WRAP
+    app = open_app(background=lambda: FakeWorker())
+    choose(app, pick_technique(technique_label(technique), position=True))
+    assert app.session.name == "Practice · Simple Colors Wrap position"
+    text = app.status.text()
+    moves = len(app.session.moves)
+    assert text == (
+        f"A Simple Colors Wrap is the next step here with Simple Colors Trap switched off: {SWITCHED_OFF[technique]}."
+        f" {moves} moves led here (Undo takes them back). Switch it off in Hint > Techniques for the hint to name it."
+    ), text
+    key(app, "h")
+    pump(app)
+    assert app.hint_panel.title_text() == "Simple Colors Trap"  # the default set: the Trap comes first
+    key(app, "Escape")
+    app.update_settings(app.settings.with_techniques(frozenset(default_techniques()) - {Technique.SIMPLE_COLORS_TRAP}))
+    key(app, "h")
+    pump(app)
+    assert app.hint_panel.title_text() == technique.display_name
 
 
 def test_practice_from_a_position_shows_it_with_its_moves_and_the_hint_names_the_technique(

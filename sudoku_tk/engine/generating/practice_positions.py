@@ -3,18 +3,33 @@
 A practice *position* for a technique T is a puzzle plus moves (package data ``data/practice/positions.txt``,
 mined from real solving paths by ``build_scripts/mine_positions.py``) such that, once the moves are played and
 every single that is then open is placed (``play``), the first step of the solving order with T enabled
-(``enabled_for``: the default techniques plus T) is a T step (``first_non_single``). For a single itself
+(``enabled_for``: the default techniques plus T; or the position's technique set, below) is a T step
+(``first_non_single``). For a single itself
 (Full House, Naked or Hidden Single) and for Peer Elimination no singles are placed: the first step there is T.
 ``serve_position`` shows a stored position as a random isomorph (``isomorph.py``) and checks it again before
 handing it out; ``next_to_learn`` suggests the technique to practise next.
 
-File format: UTF-8 text, ``#`` lines are comments, one position a line, four tab-separated fields::
+Some techniques are never the first step of the default order: every Simple Colors Wrap is also a Simple
+Colors Trap here (each of the clashing cells sees both colours), every Multi Colors 2 also a Multi Colors 1;
+on every board mined, easier techniques came before the Franken X-Wing and Swordfish, the Finned Franken
+X-Wing and the Finned Mutant X-Wing; Template Set, Template Delete and Brute Force come after the forcing
+chains and nets, which find a step almost wherever everything else is stuck. Their positions carry a *technique
+set* (``techniques``): the default set with the techniques that come first on that board switched off (as few
+as the miner could keep; ``SWITCHED_OFF`` says why, per technique), and such a position is checked, served
+and hinted with that set. Mutant X-Wing and Mutant Swordfish have no position (``NO_POSITION`` says why).
 
-    technique    givens    moves    source
+File format: UTF-8 text, ``#`` lines are comments, one position a line, four or five tab-separated fields::
+
+    technique    givens    moves    source    [techniques]
 
 ``technique`` is the ``Technique`` member's name, ``givens`` 81 characters (``.`` for an empty cell), ``source``
-where the puzzle came from (a generator seed such as ``pool/123``, or a public set and line). ``moves`` is a
-space-separated list of moves (empty when the puzzle itself is the position), cells numbered 00–80 row by row:
+where the puzzle came from (a generator seed such as ``pool/123``, a public set and line, or ``hodoku-reglib/862``:
+a board of HoDoKu's regression library, whose placed digits and deleted candidates are the first moves, the
+engine's own steps after them). ``techniques``
+(optional; a line of four fields is the default set plus the technique) is a ``--techniques`` list of ``+``/``-``
+items adjusting the default set (``technique_sets.parse_selection``), e.g. ``-simple-colors-trap,+simple-colors-wrap``.
+``moves`` is a space-separated list of moves (empty when the puzzle itself is the position), cells numbered
+00–80 row by row:
 
 - ``=CCd`` place digit d in cell CC (the digit leaves its peers' candidates, as a placed digit does);
 - ``!CCd`` place digit d in cell CC leaving the peers' candidates as they were (only Peer Elimination needs it);
@@ -37,6 +52,7 @@ from sudoku_tk.engine.formats import parse_grid
 from ..board.grid import Grid
 from ..play.moves import Eliminate, Move, Place
 from ..solving.logic import apply_step
+from ..solving.technique_sets import parse_selection
 from ..solving.technique_table import ORDER
 from ..steps.step import Elimination, Family, Placement, Step, Technique
 from ..techniques import default_techniques, find_hint, implemented
@@ -138,6 +154,75 @@ def enabled_for(technique: Technique) -> frozenset[Technique]:
     return frozenset(default_techniques()) | {technique}
 
 
+@lru_cache(maxsize=64)
+def position_enabled(technique: Technique, techniques: str = "") -> frozenset[Technique]:
+    """The techniques a position for ``technique`` with the technique set ``techniques`` (the optional fifth
+    field, see the module doc) is checked and hinted with: that set plus ``technique``; ``enabled_for`` when
+    there is none.
+
+    Raises:
+        ValueError: ``techniques`` is not a ``--techniques`` list.
+    """
+    if not techniques:
+        return enabled_for(technique)
+    return parse_selection(techniques) | {technique}
+
+
+_FIRST_HERE = (
+    "easier techniques came first on every board it was mined from (a small Franken or Mutant fish is often "
+    "Locked Candidates, an Empty Rectangle or a grouped chain in another form); those that come first on this "
+    "board are switched off"
+)
+_LAST_RESORTS = (
+    "the techniques switched off come before it in the solving order and find a step on this board (the forcing "
+    "chains and nets find one almost wherever everything else is stuck)"
+)
+SWITCHED_OFF: dict[Technique, str] = {
+    Technique.SIMPLE_COLORS_WRAP: (
+        "in this solver every wrap is also a trap, since each of the two clashing cells sees both colours, and "
+        "the trap comes first"
+    ),
+    Technique.MULTI_COLORS_2: (
+        "every cell a Multi Colors 2 removes also sees its own opposite group, so Multi Colors 1 removes it "
+        "first; and on these boards a Simple Colors Trap comes first too"
+    ),
+    Technique.FRANKEN_X_WING: _FIRST_HERE,
+    Technique.FRANKEN_SWORDFISH: _FIRST_HERE,
+    Technique.FRANKEN_JELLYFISH: _FIRST_HERE,
+    Technique.FINNED_FRANKEN_X_WING: (
+        "an Empty Rectangle is itself a Finned Franken X-Wing with one box, and the chains switched off find "
+        "its eliminations first"
+    ),
+    Technique.MUTANT_X_WING: _FIRST_HERE,
+    Technique.MUTANT_SWORDFISH: _FIRST_HERE,
+    Technique.MUTANT_JELLYFISH: _FIRST_HERE,
+    Technique.FINNED_MUTANT_X_WING: _FIRST_HERE,
+    Technique.TEMPLATE_SET: _LAST_RESORTS,
+    Technique.TEMPLATE_DEL: _LAST_RESORTS,
+    Technique.BRUTE_FORCE: _LAST_RESORTS,
+}
+"""Why the positions of a technique are served with techniques switched off (their technique set): the
+techniques of the default set that would otherwise always be the first step there."""
+
+
+NO_POSITION: dict[Technique, str] = {
+    Technique.MUTANT_X_WING: (
+        "a Mutant X-Wing that removes something always leaves a Locked Candidates step or a Hidden Single on the "
+        "board too (one of its lines has the digit only inside one box, or in one cell), and those come first; "
+        "its finder found none on the 5,890 boards (singles placed) of 920 solving paths searched (Norvig's sets "
+        "and the generator)"
+    ),
+    Technique.MUTANT_SWORDFISH: (
+        "on the boards mined where its finder finds one (407 of those 5,890), an easier step came first and took "
+        "its pattern away, on every path of easier steps tried (it was a Swordfish, Locked Candidates or a chain "
+        "in another form); the smallest technique set found for it switched off 17 techniques, the Swordfish "
+        "among them, which would teach nothing a Swordfish does not"
+    ),
+}
+"""Techniques with no practice position, and why (said by ``generate --position``; the test over all 80 keeps
+this list equal to the techniques without a stored position)."""
+
+
 def needs_enabling(technique: Technique) -> bool:
     """Whether ``technique`` must be switched on (it is off by default) for a hint to name it."""
     return technique not in default_techniques()
@@ -197,18 +282,21 @@ def first_non_single(grid: Grid, enabled: Iterable[Technique] | None = None) -> 
     return None
 
 
-def next_step(grid: Grid, technique: Technique) -> Step | None:
-    """The step a position for ``technique`` must offer first: the first non-single step with ``technique``
-    enabled (the first step at all for a single or Peer Elimination)."""
-    enabled = enabled_for(technique)
+def next_step(grid: Grid, technique: Technique, enabled: frozenset[Technique] | None = None) -> Step | None:
+    """The step a position for ``technique`` must offer first: the first non-single step with ``enabled``
+    (default: ``enabled_for(technique)``, the default set with ``technique``) (the first step at all for a
+    single or Peer Elimination)."""
+    if enabled is None:
+        enabled = enabled_for(technique)
     if _singles_first(technique):
         return first_non_single(grid, enabled)
     return find_hint(grid, enabled, True)
 
 
-def is_position(grid: Grid, technique: Technique) -> bool:
-    """Whether ``grid`` (played out by ``play``) is a practice position for ``technique``."""
-    step = next_step(grid, technique)
+def is_position(grid: Grid, technique: Technique, enabled: frozenset[Technique] | None = None) -> bool:
+    """Whether ``grid`` (played out by ``play``) is a practice position for ``technique`` (with ``enabled``, as
+    ``next_step``)."""
+    step = next_step(grid, technique, enabled)
     return step is not None and step.technique is technique
 
 
@@ -221,9 +309,18 @@ class Position:
     givens: str
     moves: tuple[PositionMove, ...]
     source: str
+    techniques: str = ""
+    """Its technique set (a ``--techniques`` list adjusting the default set; "": the default set plus
+    ``technique``), see the module doc."""
 
     def line(self) -> str:
-        return "\t".join([self.technique.name, self.givens, " ".join(m.encode() for m in self.moves), self.source])
+        fields = [self.technique.name, self.givens, " ".join(m.encode() for m in self.moves), self.source]
+        return "\t".join(fields + ([self.techniques] if self.techniques else []))
+
+    @property
+    def enabled(self) -> frozenset[Technique]:
+        """The techniques it is checked and hinted with."""
+        return position_enabled(self.technique, self.techniques)
 
 
 @dataclass(slots=True)
@@ -247,6 +344,8 @@ def parse_positions(lines: Iterable[str]) -> Positions:
     >>> p = parse_positions(["# searched\\tpool\\t7", "X_WING\\t" + "." * 81 + "\\t-001 =405\\tpool/4"])
     >>> p.searched, [m.encode() for m in p.of(Technique.X_WING)[0].moves]
     ({'pool': 7}, ['-001', '=405'])
+    >>> parse_positions(["BRUTE_FORCE\\t" + "." * 81 + "\\t\\tx/1\\t-nested-forcing-net"]).of(Technique.BRUTE_FORCE)[0].techniques
+    '-nested-forcing-net'
 
     Raises:
         ValueError: a line that is not in the format (the message names the line).
@@ -262,10 +361,16 @@ def parse_positions(lines: Iterable[str]) -> Positions:
                 if parts[0] == "searched":
                     out.searched[parts[1]] = int(parts[2])
                 continue
-            name, givens, moves, source = line.split("\t")
+            fields = line.split("\t")
+            if len(fields) not in (4, 5):
+                raise ValueError(f"{len(fields)} tab-separated fields, not 4 or 5")
+            name, givens, moves, source = fields[:4]
+            techniques = fields[4] if len(fields) == 5 else ""
             if len(givens) != 81:
                 raise ValueError(f"{len(givens)} cells, not 81")
-            out.add(Position(Technique[name], givens, tuple(decode_move(t) for t in moves.split()), source))
+            technique = Technique[name]
+            position_enabled(technique, techniques)  # a bad technique list is refused here, not when served
+            out.add(Position(technique, givens, tuple(decode_move(t) for t in moves.split()), source, techniques))
         except (KeyError, IndexError, ValueError) as exc:
             raise ValueError(f"practice positions line {number}: {exc!r}: {line[:60]}") from exc
     return out
@@ -306,10 +411,34 @@ class ServedPosition:
     step: Step
     source: str
     """The stored position it is an isomorph of (its source and technique)."""
+    techniques: str = ""
+    """The stored position's technique set ("": the default set plus the technique)."""
+
+    @property
+    def enabled(self) -> frozenset[Technique]:
+        """The techniques the step is the first non-single of."""
+        return position_enabled(self.technique, self.techniques)
+
+    @property
+    def switched_off(self) -> tuple[Technique, ...]:
+        """The techniques of the default set switched off here, in solving order (see ``SWITCHED_OFF``)."""
+        default = default_techniques()
+        return tuple(t for t in ORDER if t in default and t not in self.enabled)
 
     @property
     def needs_enabling(self) -> bool:
-        return needs_enabling(self.technique)
+        """Whether a hint names the technique only with a ``--techniques`` list (``hint_option``)."""
+        return bool(self.hint_option)
+
+    @property
+    def hint_option(self) -> str:
+        """The ``--techniques`` list a hint needs to name the technique here ("" : none): the position's
+        technique set, else ``+name`` for a technique off by default."""
+        if self.techniques:
+            return self.techniques
+        if needs_enabling(self.technique):
+            return "+" + self.technique.name.lower().replace("_", "-")
+        return ""
 
 
 def practice_position_techniques() -> tuple[Technique, ...]:
@@ -324,10 +453,12 @@ def served(position: Position, iso: Isomorph) -> ServedPosition | None:
         played = play(puzzle, [m.mapped(iso) for m in position.moves], position.technique)
     except ValueError:  # a damaged line (a placement on a filled cell, givens that are no puzzle): not served
         return None
-    step = next_step(played.grid, position.technique)
+    step = next_step(played.grid, position.technique, position.enabled)
     if step is None or step.technique is not position.technique:
         return None
-    return ServedPosition(position.technique, puzzle, played.moves, played.grid, step, position.source)
+    return ServedPosition(
+        position.technique, puzzle, played.moves, played.grid, step, position.source, position.techniques
+    )
 
 
 def serve_position(
@@ -392,6 +523,8 @@ def next_to_learn(status: Mapping[Technique, str]) -> Technique | None:
 __all__ = [
     "learnable_techniques",
     "POSITIONS_RESOURCE",
+    "NO_POSITION",
+    "SWITCHED_OFF",
     "Played",
     "Position",
     "PositionMove",
@@ -412,6 +545,7 @@ __all__ = [
     "next_to_learn",
     "parse_positions",
     "play",
+    "position_enabled",
     "practice_position_techniques",
     "serve_position",
     "served",

@@ -30,9 +30,16 @@ from sudoku_tk.app.puzzles.background_worker import ORDER_ATTEMPTS, BackgroundWo
 from sudoku_tk.app.puzzles.cache import CACHE_NAME, PuzzleCache, PuzzleKey
 from sudoku_tk.app.puzzles.choice import PuzzleChoice
 from sudoku_tk.engine.generating.level_search import Generated
-from sudoku_tk.engine.generating.practice_positions import ServedPosition, load_positions, serve_position
+from sudoku_tk.engine.generating.practice_positions import (
+    SWITCHED_OFF,
+    ServedPosition,
+    load_positions,
+    needs_enabling,
+    serve_position,
+)
 from sudoku_tk.engine.play.propagation import Assist
 from sudoku_tk.engine.rating.score import Rating
+from sudoku_tk.engine.steps.explain import join_words
 from sudoku_tk.engine.steps.step import Technique
 
 from ..dialogs.new_game import NewGameDialog, PositionRequest
@@ -79,15 +86,25 @@ def position_name(technique: Technique) -> str:
 
 
 def position_message(served: ServedPosition) -> str:
-    """What the status line says when a practice position opens (and what to switch on when it is off)."""
+    """What the status line says when a practice position opens (and what to switch on or off for the hint to
+    name the technique; the techniques switched off come first, where a cut status line still shows them)."""
     name = served.technique.display_name
     count = len(served.moves)
     said = with_article(name)
-    text = f"{said[0].upper()}{said[1:]} is the next step here: {count} move{'s' * (count != 1)} led here"
-    text += " (Undo takes them back)."
-    if served.needs_enabling:
-        text += f" {name} is off by default: switch it on in Hint > Techniques for the hint to name it."
-    return text
+    led = f"{count} move{'s' * (count != 1)} led here (Undo takes them back)."
+    off = served.switched_off
+    if not off:
+        text = f"{said[0].upper()}{said[1:]} is the next step here: {led}"
+        if served.needs_enabling:
+            text += f" {name} is off by default: switch it on in Hint > Techniques for the hint to name it."
+        return text
+    names = join_words([t.display_name for t in off])
+    why = SWITCHED_OFF.get(served.technique, "they come first here")
+    text = f"{said[0].upper()}{said[1:]} is the next step here with {names} switched off: {why}. {led}"
+    text += f" Switch {'it' if len(off) == 1 else 'them'} off"
+    if needs_enabling(served.technique):
+        text += f" and {name} on"
+    return text + " in Hint > Techniques for the hint to name it."
 
 
 class NewGames:
