@@ -11,12 +11,8 @@ Sources, in this order, each reproducible:
    hardest first, for the forcing nets;
 4. ``norvig``: Peter Norvig's "hardest" and "top95" sets (MIT License, ../shared/data/puzzles/), for the nested
    forcing net and what only the hardest puzzles reach;
-5. ``reglib``: HoDoKu's regression library (../shared/data/hodoku/reglib-1.4.txt): each case's board (its givens,
-   its placed digits as ``=`` moves, its deleted candidates as one ``-`` move, played as ``play`` does) is a
-   starting board, not a position: what is kept is what THIS engine finds first there (checked like any other),
-   cited as ``hodoku-reglib/<line>``. Cases whose givens have more than one solution are passed over.
-
-The other public sets there state no licence, so they are not used.
+The other public sets there state no licence, so they are not used; HoDoKu's regression library (GPL-3.0) is a
+test oracle only and must not be copied into the project, so no position starts from one of its boards.
 
 Each puzzle's default solving path is walked step by step. Before each step S:
 
@@ -62,15 +58,12 @@ from sudoku_tk.engine.generating.practice_positions import (  # noqa: E402
     Position,
     PositionMove,
     Positions,
-    apply_move,
     format_positions,
     parse_positions,
-    play,
     practice_position_techniques,
     served,
     step_moves,
 )
-from sudoku_tk.engine.solving.brute_force import unique_solution  # noqa: E402
 from sudoku_tk.engine.solving.logic import apply_step  # noqa: E402
 from sudoku_tk.engine.solving.technique_table import DEFAULT_OFF, ORDER  # noqa: E402
 from sudoku_tk.engine.steps.step import Step, Technique  # noqa: E402
@@ -81,18 +74,13 @@ OUT = ROOT / "sudoku_tk" / "data" / "practice" / "positions.txt"
 PUBLIC = ROOT.parent.parent / "shared" / "data" / "puzzles"
 SE_SET = PUBLIC / "sudoku_exchange_se_rated.tsv"
 NORVIG_SETS = ("hardest.txt", "top95.txt")
-REGLIB = ROOT.parent.parent / "shared" / "data" / "hodoku" / "reglib-1.4.txt"
-"""HoDoKu's regression library (HoDoKu by Bernhard Hobiger, GPL-3.0): its boards are starting points only."""
 """Peter Norvig's sets (norvig/pytudes, MIT License, Copyright (c) 2010-2017 Peter Norvig)."""
 HEADER = [
     "Practice positions of sudoku_tk (engine/generating/practice_positions.py describes the format),",
     "mined by build_scripts/mine_positions.py from real solving paths of: the practice pool (this project's",
     "generator, seeds pool/i), fresh generator puzzles (seeds pos/i), and the Sudoku Exchange puzzle bank",
     "(public domain: 'dedicated to the public domain', source se/<line>), and Peter Norvig's 'hardest' and",
-    "'top95' sets (norvig/pytudes, MIT License, Copyright (c) 2010-2017 Peter Norvig; source norvig-<set>/<line>),",
-    "and boards of HoDoKu's regression library reglib-1.4.txt (HoDoKu by Bernhard Hobiger, GPL-3.0; source",
-    "hodoku-reglib/<line>: only a case's givens, placed digits and deleted candidates, as facts, as the first moves,",
-    "then this engine's own steps, checked here).",
+    "'top95' sets (norvig/pytudes, MIT License, Copyright (c) 2010-2017 Peter Norvig; source norvig-<set>/<line>).",
     "A fifth field is the position's technique set (practice_positions.SWITCHED_OFF says why).",
     "The positions are under the project's licence (MIT); those from Norvig's sets also under his (NORVIG-LICENSE.txt).",
     "",
@@ -189,17 +177,12 @@ class Miner:
         self.finder_time[t] = self.finder_time.get(t, 0.0) + time.monotonic() - start
         return got
 
-    def walk(self, puzzle: Grid, source: str, start: list[PositionMove] | None = None) -> None:
-        """Walk the default path of ``puzzle`` (see the module doc), from the board ``start`` leads to (played
-        as ``play`` does: a reglib case's board), where only the techniques' own look-ups are made."""
+    def walk(self, puzzle: Grid, source: str) -> None:
+        """Walk the default path of ``puzzle`` (see the module doc)."""
         givens = puzzle.to_string()
         grid = puzzle
         all_moves: list[PositionMove] = []
         plain: list[PositionMove] = []
-        singles_too = not start  # the singles of a reglib board's start are not among its moves: none from there
-        if start:
-            grid = play(puzzle, start, Technique.X_WING).grid
-            plain = list(start)
         give_up = min(self.deadline, time.monotonic() + self.walk_limit)
         for _ in range(400):
             if grid.is_complete() or time.monotonic() > give_up:
@@ -209,13 +192,13 @@ class Miner:
                 self.look_off(grid, givens, plain, source, len(ORDER))
                 return
             t = step.technique
-            if t in SINGLES and not all_moves and singles_too and self.short(Technique.PEER_ELIMINATION):
+            if t in SINGLES and not all_moves and self.short(Technique.PEER_ELIMINATION):
                 # Peer Elimination: the first single placed, its digit left among its peers' candidates.
                 (p,) = step.placements
                 keep_peers = PositionMove(placements=((p.cell, p.digit),), keep_peers=True)
                 self.keep(Technique.PEER_ELIMINATION, givens, [keep_peers], source)
             if t in SINGLES:
-                if self.short(t) and singles_too:
+                if self.short(t):
                     self.keep(t, givens, list(all_moves), source)
             else:
                 if self.short(t):
@@ -367,48 +350,8 @@ def _puzzles(source: str, done: int) -> Iterator[tuple[str, str]]:
         yield from rows[done:]
     elif source == "se":
         yield from se_puzzles(done)
-    elif source == "reglib":
-        yield from reglib_boards(done)
     else:
         raise SystemExit(f"unknown source {source!r}")
-
-
-def reglib_start(line: str) -> tuple[str, list[PositionMove]] | None:
-    """A HoDoKu library line as givens and the moves that lead to its board (None: not a unique 9×9 puzzle)."""
-    board = parse_grid(line)
-    if board.geometry.ncells != 81:
-        return None
-    puzzle = Grid.from_values(board.givens)
-    if unique_solution(puzzle) is None:
-        return None
-    grid = singles(puzzle)
-    moves: list[PositionMove] = []
-    for c in range(81):
-        if board.values[c] and not board.givens[c] and not grid.values[c]:
-            move = PositionMove(placements=((c, board.values[c]),))
-            moves.append(move)
-            grid = singles(apply_move(grid, move))
-    gone = tuple(
-        (c, d)
-        for c in range(81)
-        for d in range(1, 10)
-        if not grid.values[c] and grid.candidates[c] >> (d - 1) & 1 and not board.candidates[c] >> (d - 1) & 1
-    )
-    if gone:
-        moves.append(PositionMove(eliminations=gone))
-    return puzzle.to_string(), moves
-
-
-def reglib_boards(done: int) -> Iterator[tuple[str, str]]:
-    """The regression library's cases (fail cases and other sizes left out), as (line, name)."""
-    if not REGLIB.exists():
-        return
-    lines = REGLIB.read_text(encoding="utf-8").splitlines()
-    cases = [
-        (n, line) for n, line in enumerate(lines, 1) if line.startswith(":") and not line.split(":")[1].endswith("x")
-    ]
-    for n, line in cases[done:]:
-        yield line, f"hodoku-reglib/{n}"
 
 
 def save(positions: Positions, out: Path) -> None:
@@ -430,7 +373,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--minutes", type=float, default=60.0)
     ap.add_argument("--cap", type=int, default=6, help="positions kept per technique (default 6)")
-    ap.add_argument("--sources", default="pool,se,gen,norvig,reglib", help="which sources, in order")
+    ap.add_argument("--sources", default="pool,se,gen,norvig", help="which sources, in order")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--walk-limit", type=float, default=90.0, help="seconds one puzzle's path may take (90)")
     ap.add_argument(
@@ -452,15 +395,7 @@ def main(argv: list[str] | None = None) -> int:
                 streams.remove((source, puzzles))
                 continue
             givens, name = got
-            if source == "reglib":
-                try:
-                    board = reglib_start(givens)
-                except ValueError:
-                    board = None
-                if board is not None:
-                    miner.walk(parse_grid(board[0]), name, board[1])
-            else:
-                miner.walk(parse_grid(givens), name)
+            miner.walk(parse_grid(givens), name)
             positions.searched[source] = positions.searched.get(source, 0) + 1
             if time.monotonic() - saved > 60:
                 save(positions, ns.out)

@@ -433,25 +433,29 @@ def _position_technique() -> Technique:
 def test_a_position_with_techniques_switched_off_says_so_and_the_hint_names_it_with_them_off(
     open_app: Callable[..., App],
 ) -> None:
-    """Simple Colors Wrap is never first in the default order (a wrap is a trap too): its position switches the
-    Trap off, the status line says so and why, and with the Trap off in the settings the hint names the Wrap."""
+    """Multi Colors 2 is never first in the default order (each cell it clears sees its own opposite group, so Multi
+    Colors 1 takes it, and a Simple Colors Trap came first on every board found): its position switches both off, the
+    status line says so and why, and with them off in the settings the hint names Multi Colors 2."""
     from sudoku_tk.engine.generating.practice_positions import SWITCHED_OFF
 
-    technique = Technique.SIMPLE_COLORS_WRAP
+    technique = Technique.MULTI_COLORS_2
     app = open_app(background=lambda: FakeWorker())
     choose(app, pick_technique(technique_label(technique), position=True))
-    assert app.session.name == "Practice · Simple Colors Wrap position"
+    assert app.session.name == f"Practice · {technique.display_name} position"
     text = app.status.text()
     moves = len(app.session.moves)
+    off = f"{Technique.SIMPLE_COLORS_TRAP.display_name} and {Technique.MULTI_COLORS_1.display_name}"
     assert text == (
-        f"A Simple Colors Wrap is the next step here with Simple Colors Trap switched off: {SWITCHED_OFF[technique]}."
-        f" {moves} moves led here (Undo takes them back). Switch it off in Hint > Techniques for the hint to name it."
+        f"A {technique.display_name} is the next step here with {off} switched off: {SWITCHED_OFF[technique]}."
+        f" {moves} moves led here (Undo takes them back). Switch them off in Hint > Techniques for the hint to name"
+        " it."
     ), text
     key(app, "h")
     pump(app)
     assert app.hint_panel.title_text() == "Simple Colors Trap"  # the default set: the Trap comes first
     key(app, "Escape")
-    app.update_settings(app.settings.with_techniques(frozenset(default_techniques()) - {Technique.SIMPLE_COLORS_TRAP}))
+    off_set = {Technique.SIMPLE_COLORS_TRAP, Technique.MULTI_COLORS_1}
+    app.update_settings(app.settings.with_techniques(frozenset(default_techniques()) - off_set))
     key(app, "h")
     pump(app)
     assert app.hint_panel.title_text() == technique.display_name

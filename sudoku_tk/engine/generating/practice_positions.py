@@ -16,16 +16,14 @@ X-Wing and the Finned Mutant X-Wing; Template Set, Template Delete and Brute For
 chains and nets, which find a step almost wherever everything else is stuck. Their positions carry a *technique
 set* (``techniques``): the default set with the techniques that come first on that board switched off (as few
 as the miner could keep; ``SWITCHED_OFF`` says why, per technique), and such a position is checked, served
-and hinted with that set. Mutant X-Wing and Mutant Swordfish have no position (``NO_POSITION`` says why).
+and hinted with that set. Five techniques have no position (``NO_POSITION`` says why).
 
 File format: UTF-8 text, ``#`` lines are comments, one position a line, four or five tab-separated fields::
 
     technique    givens    moves    source    [techniques]
 
 ``technique`` is the ``Technique`` member's name, ``givens`` 81 characters (``.`` for an empty cell), ``source``
-where the puzzle came from (a generator seed such as ``pool/123``, a public set and line, or ``hodoku-reglib/862``:
-a board of HoDoKu's regression library, whose placed digits and deleted candidates are the first moves, the
-engine's own steps after them). ``techniques``
+where the puzzle came from (a generator seed such as ``pool/123``, or a public set and line). ``techniques``
 (optional; a line of four fields is the default set plus the technique) is a ``--techniques`` list of ``+``/``-``
 items adjusting the default set (``technique_sets.parse_selection``), e.g. ``-simple-colors-trap,+simple-colors-wrap``.
 ``moves`` is a space-separated list of moves (empty when the puzzle itself is the position), cells numbered
@@ -217,6 +215,18 @@ NO_POSITION: dict[Technique, str] = {
         "its pattern away, on every path of easier steps tried (it was a Swordfish, Locked Candidates or a chain "
         "in another form); the smallest technique set found for it switched off 17 techniques, the Swordfish "
         "among them, which would teach nothing a Swordfish does not"
+    ),
+    Technique.SIMPLE_COLORS_WRAP: (
+        "mining found a position only on boards of HoDoKu's regression library, whose licence (GPL-3.0) keeps "
+        "them out of this project; none yet from this project's generator or the public sets"
+    ),
+    Technique.FRANKEN_JELLYFISH: (
+        "mining found a position only on boards of HoDoKu's regression library, whose licence (GPL-3.0) keeps "
+        "them out of this project; none yet from this project's generator or the public sets"
+    ),
+    Technique.MUTANT_JELLYFISH: (
+        "mining found a position only on boards of HoDoKu's regression library, whose licence (GPL-3.0) keeps "
+        "them out of this project; none yet from this project's generator or the public sets"
     ),
 }
 """Techniques with no practice position, and why (said by ``generate --position``; the test over all 80 keeps
