@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image, ImageOps
 
-from .grid_finder import GridCandidate, find_grids
-from .grid_lines import crossings
+from .grid_finder import GridCandidate, find_grids, quad_area
+from .curved_lattice import line_darkness, trace_lattice
 from .ink import ink_mask, paper_is_dark
 from .straighten import straighten
 
@@ -25,6 +25,9 @@ DETAIL = 1600
 """The longer side, in pixels, of the copy the cells are cut from."""
 CELL = 40
 """Pixels per cell of the straightened grid."""
+AGAIN = 0.1
+"""When the grid's traced lines end further than this (in cells) from the corners they were followed from,
+they are followed again from where they end."""
 
 
 class NoGridFound(ValueError):
@@ -90,7 +93,7 @@ def locate(picture: Image.Image) -> Located:
         raise NoGridFound("no Sudoku grid found in the picture")
     grid = found[0]
     looked_at = 255.0 - grey if inverted else grey
-    points = crossings(looked_at, grid.corners, grid.side) / small_scale
+    points = _crossings(looked_at, grid.corners, grid.side) / small_scale
     detail_grey = detail.convert("L")
     if inverted:
         detail_grey = ImageOps.invert(detail_grey)
@@ -102,6 +105,18 @@ def locate(picture: Image.Image) -> Located:
         (float(x / detail_scale), float(y / detail_scale)) for x, y in points[[0, 0, -1, -1], [0, -1, -1, 0]]
     )
     return Located(grid.side, corners, flat_grey, flat_colour, inverted, grid.lattice, picture.size)
+
+
+def _crossings(grey: np.ndarray, corners: np.ndarray, side: int) -> np.ndarray:
+    """Every crossing of the grid's lines (curved_lattice.py). The lines are followed from the corners found, so
+    when they end elsewhere (the corners were a guess for a bent grid), they are followed once more from there."""
+    dark = line_darkness(grey, corners, side)
+    points = trace_lattice(dark, corners, side)
+    ends = points[[0, 0, -1, -1], [0, -1, -1, 0]]
+    cell = float(np.sqrt(quad_area(ends))) / side
+    if float(np.abs(ends - corners).max()) > AGAIN * cell:
+        points = trace_lattice(dark, ends, side)
+    return points
 
 
 def _is_grey(picture: Image.Image) -> bool:

@@ -152,6 +152,12 @@ class Board:
     """Cells drawn with pencil marks: their digits."""
     others: frozenset[int] = frozenset()
     """Cells holding something that is not a given (a scribble, a character on its side)."""
+    crossings: tuple[tuple[float, float], ...] = ()
+    """Every crossing of the grid's lines in the picture, row by row ((side+1)² points; the drawn lines' middles)."""
+
+    def crossing_array(self) -> np.ndarray:
+        """The crossings as an array (side+1, side+1, 2) of (x, y)."""
+        return np.array(self.crossings, np.float64).reshape(self.side + 1, self.side + 1, 2)
 
 
 def random_values(rng: random.Random, side: int, fill: float) -> tuple[int, ...]:
@@ -220,8 +226,17 @@ def draw_board(
             _not_a_given(picture, draw, others[index], (cx, cy), cell, font, style, rng or random.Random(index))
     corners = ((pad, pad), (pad + size, pad), (pad + size, pad + size), (pad, pad + size))
     drawn_values = tuple(v for v in values)
+    # A line of width w is drawn from at - w//2: its middle lies half a pixel before ``at`` for an even width.
+    middle = [pad + k * cell - 0.5 for k in range(side + 1)]
+    crossings = tuple((x, y) for y in middle for x in middle)
     return Board(
-        side, drawn_values, picture, tuple((float(x), float(y)) for x, y in corners), dict(marks), frozenset(others)
+        side,
+        drawn_values,
+        picture,
+        tuple((float(x), float(y)) for x, y in corners),
+        dict(marks),
+        frozenset(others),
+        crossings,
     )
 
 
@@ -344,7 +359,7 @@ def photograph(board: Board, camera: Camera, rng: random.Random) -> Board:
     """The board as ``camera`` sees it (the corners follow the picture)."""
     picture = board.picture
     w, h = picture.size
-    corners = np.array(board.corners, np.float64)
+    corners = np.array(list(board.corners) + list(board.crossings), np.float64)
     # Perspective and turn: where each corner of the picture goes.
     frame = np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float64)
     moved = frame + np.array([(rng.uniform(-1, 1), rng.uniform(-1, 1)) for _ in range(4)]) * camera.tilt * max(w, h)
@@ -366,10 +381,13 @@ def photograph(board: Board, camera: Camera, rng: random.Random) -> Board:
     new_corners = to_source.inverse().apply(corners)
     if camera.bend > 0:
         photo = _bend(photo, camera.bend, fill)
+        # Each row was taken from ``shift`` further right: a point of the page moved that much left.
+        shift = camera.bend * photo.width * np.sin(np.pi * new_corners[:, 1] / photo.height)
+        new_corners = new_corners - np.stack([shift, np.zeros_like(shift)], axis=1)
     if camera.curl > 0:
         field_ = curl_field(photo.size, camera.curl, rng)
         photo = displace(photo, field_, fill)
-        new_corners = np.array([_undisplaced(field_, p) for p in new_corners])
+        new_corners = _undisplaced(field_, new_corners)
     if camera.blur > 0:
         photo = photo.filter(ImageFilter.GaussianBlur(camera.blur))
     array = np.asarray(photo, np.float32)
@@ -390,7 +408,8 @@ def photograph(board: Board, camera: Camera, rng: random.Random) -> Board:
         buffer = io.BytesIO()
         photo.save(buffer, "JPEG", quality=camera.jpeg)
         photo = Image.open(io.BytesIO(buffer.getvalue())).convert("RGB")
-    return replace(board, picture=photo, corners=tuple((float(x), float(y)) for x, y in new_corners))
+    moved_points = tuple((float(x), float(y)) for x, y in new_corners)
+    return replace(board, picture=photo, corners=moved_points[:4], crossings=moved_points[4:])
 
 
 def _bend(photo: Image.Image, amount: float, fill: float | tuple[int, ...] | None) -> Image.Image:
@@ -490,14 +509,14 @@ def displace(photo: Image.Image, field: Field, fill: float | tuple[int, ...] | N
     return photo.transform((w, h), Image.Transform.MESH, mesh, Image.Resampling.BICUBIC, fillcolor=fill)
 
 
-def _undisplaced(field: Field, point: np.ndarray) -> tuple[float, float]:
-    """Where a point of the page lands in the displaced photo (the field inverted by fixed-point steps)."""
-    p = np.array(point, np.float64)
+def _undisplaced(field: Field, points: np.ndarray) -> np.ndarray:
+    """Where points (n, 2) of the page land in the displaced photo (the field inverted by fixed-point steps)."""
+    p = np.asarray(points, np.float64).reshape(-1, 2)
     q = p.copy()
     for _ in range(30):
-        dx, dy = field(q[0:1], q[1:2])
-        q = p - np.array([dx[0], dy[0]])
-    return float(q[0]), float(q[1])
+        dx, dy = field(q[:, 0], q[:, 1])
+        q = p - np.stack([dx, dy], axis=1)
+    return q
 
 
 def random_style(rng: random.Random) -> Style:
