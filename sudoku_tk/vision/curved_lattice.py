@@ -22,9 +22,9 @@ just outside), which the grid finder uses to choose between corner guesses.
 
 from __future__ import annotations
 
-import numpy as np
-
 from collections.abc import Sequence
+
+import numpy as np
 
 from .homography import Homography
 from .ink import box_mean
@@ -47,6 +47,8 @@ HALF_GAP = 0.5
 """How near (in cells) a line may come to a line already traced beside it."""
 MAX_JUMP = 0.3
 """The largest change of offset (in cells) from one segment to the next."""
+UNEVEN = 1.5
+"""Neighbouring gaps between a lattice's lines further apart than this ratio make it less clear."""
 STRAY = 0.18
 """A crossing further than this (in cells) from the middle of its neighbours, when they agree, is a stray."""
 
@@ -71,9 +73,7 @@ def _padded(dark: np.ndarray) -> np.ndarray:
     return np.pad(dark.astype(np.float32), 2)
 
 
-def _segment_profiles(
-    dark: np.ndarray, line: np.ndarray, reach: float, step: float
-) -> tuple[np.ndarray, np.ndarray]:
+def _segment_profiles(dark: np.ndarray, line: np.ndarray, reach: float, step: float) -> tuple[np.ndarray, np.ndarray]:
     """For each segment of a polyline (n+1, 2): how dark a line would be at each offset across it (pixels, along
     its normal): (offsets, profiles segments × offsets)."""
     a, b = line[:-1], line[1:]
@@ -345,5 +345,11 @@ def lattice_clarity(dark: np.ndarray, points: np.ndarray) -> float:
         lines = on[1 : n - 1, inner].mean()
         cells = between[1 : n - 2, inner].mean()
         beyond = max(on[0, inner].mean(), on[n - 1, inner].mean())
-        scores.append(float(lines - cells - 0.5 * beyond))
+        # A page bends smoothly: neighbouring gaps between lines differ little (lines bunched onto a grid of
+        # another size do not).
+        middles = (p[1 : n - 1, 1:-2] + p[1 : n - 1, 2:-1]) / 2  # each grid line's segment middles
+        gaps = np.hypot(*np.diff(middles, axis=0).transpose(2, 0, 1))
+        ratio = np.abs(np.log(np.maximum(gaps[1:], 1e-6) / np.maximum(gaps[:-1], 1e-6)))
+        uneven = float((ratio > np.log(UNEVEN)).mean())
+        scores.append(float(lines - cells - 0.5 * beyond - 0.5 * uneven))
     return min(scores)

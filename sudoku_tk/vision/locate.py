@@ -1,10 +1,11 @@
 """From a picture to its grid laid flat: the first half of reading, shared by the reader and the training script.
 
 The picture is turned upright (EXIF), made grey, and looked at in a copy no bigger than ``DETECT`` pixels:
-ink, the grid (grid_finder.py), its line crossings (grid_lines.py). A picture that is mostly dark (a dark
-theme) is flipped first; a greyish one in which no grid shows is tried flipped as well (on plain light paper
-the spaces between a grid's lines would make a false grid). The crossings are scaled back to
-a copy no bigger than ``DETAIL`` pixels, from which every cell is cut at ``CELL`` pixels (straighten.py).
+ink, the grid (grid_finder.py), its line crossings (curved_lattice.py: each line followed as a curve). A
+picture that is mostly dark (a dark theme) is flipped first; a greyish one in which no grid shows is tried
+flipped as well (on plain light paper the spaces between a grid's lines would make a false grid). The
+crossings are scaled back to a copy no bigger than ``DETAIL`` pixels, from which every cell is cut at
+``CELL`` pixels (straighten.py).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image, ImageOps
 
-from .grid_finder import GridCandidate, find_grids, quad_area
 from .curved_lattice import line_darkness, trace_lattice
+from .grid_finder import GridCandidate, find_grids, quad_area
 from .ink import ink_mask, paper_is_dark
 from .straighten import straighten
 

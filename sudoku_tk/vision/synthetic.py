@@ -195,6 +195,7 @@ def draw_board(
                     x0, y0 = pad + bj * box * cell, pad + bi * box * cell
                     draw.rectangle([x0, y0, x0 + box * cell, y0 + box * cell], fill=style.shade)
     scale = cell / 48
+    middle = [float(pad + k * cell) for k in range(side + 1)]
     for k in range(side + 1):
         width = style.thick if k % box == 0 else style.thin
         if width <= 0:
@@ -202,6 +203,7 @@ def draw_board(
         w = max(1, int(round(width * scale)))
         at = pad + k * cell
         lo, hi = at - w // 2, at - w // 2 + w - 1
+        middle[k] = (lo + hi) / 2  # the line's middle pixel (between two for an even width)
         draw.rectangle([lo, pad - style.thick * scale / 2, hi, pad + size + style.thick * scale / 2], fill=style.line)
         draw.rectangle([pad - style.thick * scale / 2, lo, pad + size + style.thick * scale / 2, hi], fill=style.line)
     font_path = find_font(style.font) if style.font else ""
@@ -226,8 +228,6 @@ def draw_board(
             _not_a_given(picture, draw, others[index], (cx, cy), cell, font, style, rng or random.Random(index))
     corners = ((pad, pad), (pad + size, pad), (pad + size, pad + size), (pad, pad + size))
     drawn_values = tuple(v for v in values)
-    # A line of width w is drawn from at - w//2: its middle lies half a pixel before ``at`` for an even width.
-    middle = [pad + k * cell - 0.5 for k in range(side + 1)]
     crossings = tuple((x, y) for y in middle for x in middle)
     return Board(
         side,
@@ -339,6 +339,9 @@ class Camera:
     curl: float = 0.0
     """A strongly bent page: the largest shift of any point of the page along a smooth random field (a share
     of the picture's longer side); 0.05 moves the middle of a grid filling the picture by about half a cell."""
+    squeeze: float = 0.0
+    """A page rising towards one edge (over a book's spine, a fold, a rolled newspaper): the cells narrow towards
+    that edge, the last ones by this share of their width, and the lines across the fold bow."""
 
 
 def random_camera(rng: random.Random, rough: float = 1.0) -> Camera:
@@ -386,6 +389,10 @@ def photograph(board: Board, camera: Camera, rng: random.Random) -> Board:
         new_corners = new_corners - np.stack([shift, np.zeros_like(shift)], axis=1)
     if camera.curl > 0:
         field_ = curl_field(photo.size, camera.curl, rng)
+        photo = displace(photo, field_, fill)
+        new_corners = _undisplaced(field_, new_corners)
+    if camera.squeeze > 0:
+        field_ = squeeze_field(photo.size, camera.squeeze, rng)
         photo = displace(photo, field_, fill)
         new_corners = _undisplaced(field_, new_corners)
     if camera.blur > 0:
@@ -479,6 +486,31 @@ def curl_field(size: tuple[int, int], amount: float, rng: random.Random) -> Fiel
     def field(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         dx, dy = raw(np.asarray(x, np.float64), np.asarray(y, np.float64))
         return dx * gain, dy * gain
+
+    return field
+
+
+def squeeze_field(size: tuple[int, int], squeeze: float, rng: random.Random) -> Field:
+    """A page rising towards one of its edges, seen from above: from a random place on, each strip of the page
+    shows narrower, the last by ``squeeze`` of its width (foreshortened), and the lines across bow (the raised
+    part is nearer the camera)."""
+    w, h = size
+    edge = rng.choice(["left", "right", "top", "bottom"])
+    start = rng.uniform(0.0, 0.5)
+    bow = rng.choice([-1, 1]) * rng.uniform(0.02, 0.06)
+
+    def field(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        u, v = np.asarray(x, np.float64) / w, np.asarray(y, np.float64) / h
+        a, b, length, breadth = (u, v, w, h) if edge in ("left", "right") else (v, u, h, w)
+        if edge in ("left", "top"):
+            a = 1.0 - a
+        lift = np.clip((a - start) / (1.0 - start), 0.0, None)
+        # The photo's strip at lift shows page narrowed by squeeze·lift: the page point is further out.
+        out = squeeze * (1.0 - start) * lift**2 / 2 * length
+        across = bow * lift**2 * (b - 0.5) * 2 * breadth
+        if edge in ("left", "top"):
+            out = -out
+        return (out, across) if edge in ("left", "right") else (across, out)
 
     return field
 
@@ -585,5 +617,6 @@ __all__: list[str] = [
     "random_board",
     "random_camera",
     "random_style",
+    "squeeze_field",
     "styled_board",
 ]
