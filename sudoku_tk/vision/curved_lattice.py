@@ -41,7 +41,7 @@ PRIOR = 0.3
 """What an offset of one cell from the guess costs, against a line's darkness (0 … 1)."""
 PINNED = 1.5
 """What an offset of one cell costs at the frame's corners."""
-SMOOTH = 4.0
+SMOOTH = 6.0
 """What a change of one cell in offset between neighbouring segments costs (squared)."""
 HALF_GAP = 0.5
 """How near (in cells) a line may come to a line already traced beside it."""
@@ -105,7 +105,9 @@ def _segment_offsets(
     is far off in the middle of a bent line, the line is still followed there from where the guess was good.
     Where no line shows the offsets run on smoothly between the segments where it does.
     """
-    offsets, profiles = _segment_profiles(dark, line, reach, 0.5 if reach < 0.3 * cell else 1.0)
+    # About 50 places across for a wide search, a pixel or finer for a close one.
+    step = max(0.5, cell / 80) if reach < 0.3 * cell else max(1.0, reach / 25)
+    offsets, profiles = _segment_profiles(dark, line, reach, step)
     n, m = profiles.shape
     prior = np.full(n, PRIOR)
     if pinned:  # the line's ends are the grid's corners, which the grid finder placed
@@ -200,7 +202,8 @@ def _trace(
     near = ([max(before)] if before else []) + ([min(after)] if after else [])
     fences = [(points[k] if level else points[:, k], index - k) for k in near]
     found, shown = _segment_offsets(dark, line, reach * cell, cell, fences, pinned)
-    offsets = _to_crossings(found, cell)
+    # Where the line does not show (out of the picture, faded), it runs on from where it does.
+    offsets = _to_crossings(np.where(shown, found, np.nan), cell)
     d = np.gradient(line, axis=0)
     normal = np.stack([-d[:, 1], d[:, 0]], axis=1) / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-6)[:, None]
     moved = line + normal * np.clip(offsets, -reach * cell, reach * cell)[:, None]

@@ -111,13 +111,17 @@ def locate(picture: Image.Image) -> Located:
 def _crossings(grey: np.ndarray, corners: np.ndarray, side: int) -> np.ndarray:
     """Every crossing of the grid's lines (curved_lattice.py). The lines are followed from the corners found, so
     when they end elsewhere (the corners were a guess for a bent grid), they are followed once more from there."""
-    dark = line_darkness(grey, corners, side)
-    points = trace_lattice(dark, corners, side)
+    # Only the grid and a margin of two cells around it are looked at.
+    cell = float(np.sqrt(quad_area(corners))) / side
+    low = np.maximum(np.floor(corners.min(axis=0) - 2 * cell), 0).astype(int)
+    high = np.ceil(corners.max(axis=0) + 2 * cell).astype(int)
+    near = grey[low[1] : high[1], low[0] : high[0]]
+    dark = line_darkness(near, corners - low, side)
+    points = trace_lattice(dark, corners - low, side)
     ends = points[[0, 0, -1, -1], [0, -1, -1, 0]]
-    cell = float(np.sqrt(quad_area(ends))) / side
-    if float(np.abs(ends - corners).max()) > AGAIN * cell:
+    if float(np.abs(ends - (corners - low)).max()) > AGAIN * cell:
         points = trace_lattice(dark, ends, side)
-    return points
+    return points + low
 
 
 def _is_grey(picture: Image.Image) -> bool:
