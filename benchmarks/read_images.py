@@ -189,7 +189,7 @@ def styles_section() -> None:
     print(f"  seconds per picture: median {statistics.median(seconds):.2f}, slowest {max(seconds):.2f}")
 
 
-def _bent_pictures(label: str, faults: dict[str, float]) -> None:
+def _bent_pictures(label: str, faults: dict[str, float | str]) -> None:
     from dataclasses import replace
 
     from sudoku_tk.vision.synthetic import STYLES, Camera, draw_board, photograph
@@ -221,6 +221,7 @@ def curled_section() -> None:
     for squeeze in (0.25, 0.4, 0.55):
         _bent_pictures(f"squeezed: cells {squeeze:.0%} narrower at one edge", {"squeeze": squeeze})
     _bent_pictures("squeezed 40 % and bent 3 %", {"squeeze": 0.4, "curl": 0.03})
+    _bent_pictures("rolled (a page bent along one axis) 10 %", {"curl": 0.10, "curl_kind": "cylinder"})
 
 
 def app_section() -> None:

@@ -339,6 +339,8 @@ class Camera:
     curl: float = 0.0
     """A strongly bent page: the largest shift of any point of the page along a smooth random field (a share
     of the picture's longer side); 0.05 moves the middle of a grid filling the picture by about half a cell."""
+    curl_kind: str = ""
+    """How the page curls (see ``curl_field``): "cylinder", "wave", "corner", or "" for any."""
     squeeze: float = 0.0
     """A page rising towards one edge (over a book's spine, a fold, a rolled newspaper): the cells narrow towards
     that edge, the last ones by this share of their width, and the lines across the fold bow."""
@@ -388,7 +390,7 @@ def photograph(board: Board, camera: Camera, rng: random.Random) -> Board:
         shift = camera.bend * photo.width * np.sin(np.pi * new_corners[:, 1] / photo.height)
         new_corners = new_corners - np.stack([shift, np.zeros_like(shift)], axis=1)
     if camera.curl > 0:
-        field_ = curl_field(photo.size, camera.curl, rng)
+        field_ = curl_field(photo.size, camera.curl, rng, camera.curl_kind)
         photo = displace(photo, field_, fill)
         new_corners = _undisplaced(field_, new_corners)
     if camera.squeeze > 0:
@@ -436,15 +438,17 @@ Field = Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
 """A displacement field: for points (x, y) of the photo, the shift (dx, dy) to where they were on the page."""
 
 
-def curl_field(size: tuple[int, int], amount: float, rng: random.Random) -> Field:
+def curl_field(size: tuple[int, int], amount: float, rng: random.Random, kind: str = "") -> Field:
     """A smooth random displacement of a page, its largest shift ``amount`` times the picture's longer side.
 
     Three kinds, as pages bend: a page curling along one axis (lines across the fold bow, cells squeeze towards
     the raised edge), a sheet with a soft wave, and a page sagging at one corner. Each is a sum of smooth
-    terms with random strengths, scaled so the largest shift over the picture is ``amount``.
+    terms with random strengths, scaled so the largest shift over the picture is ``amount``. ``kind`` chooses
+    one ("cylinder", "wave" or "corner"; "" at random).
     """
     w, h = size
-    kind = rng.choice(["cylinder", "wave", "corner"])
+    picked = rng.choice(["cylinder", "wave", "corner"])
+    kind = kind or picked
     across = rng.random() < 0.5  # which way the fold runs
     t0 = rng.uniform(-0.2, 0.6)
     bow, squeeze = rng.choice([-1, 1]) * rng.uniform(0.6, 1.0), rng.uniform(0.0, 0.6)

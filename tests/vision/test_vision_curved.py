@@ -17,7 +17,7 @@ PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419.
 VALUES = [int(c) if c != "." else 0 for c in PUZZLE]
 
 
-def photographed(seed: int, style: str, **faults: float) -> Board:
+def photographed(seed: int, style: str, **faults: float | str) -> Board:
     rng = random.Random(f"curved/{seed}")
     camera = Camera(turn=rng.uniform(-8, 8), tilt=0.03, blur=0.6, noise=4, jpeg=80, **faults)
     return photograph(draw_board(VALUES, STYLES[style], 44), camera, rng)
@@ -116,3 +116,9 @@ def test_an_image_with_nothing_traces_nothing_clear() -> None:
     points = trace_lattice(blank, np.array([[20, 20], [180, 20], [180, 180], [20, 180]], float), 9)
     assert points.shape == (10, 10, 2)
     assert lattice_clarity(blank, points) <= 0.0
+
+
+@pytest.mark.parametrize(("seed", "style"), [(1, "serif"), (2, "plain"), (4, "thin-lines")])
+def test_a_page_rolled_along_one_axis_reads_exactly(seed: int, style: str) -> None:
+    board = photographed(seed, style, curl=0.10, curl_kind="cylinder")
+    assert list(read_picture(board.picture).values) == VALUES
