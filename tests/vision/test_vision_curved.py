@@ -19,7 +19,7 @@ VALUES = [int(c) if c != "." else 0 for c in PUZZLE]
 
 def photographed(seed: int, style: str, **faults: float | str) -> Board:
     rng = random.Random(f"curved/{seed}")
-    camera = Camera(turn=rng.uniform(-8, 8), tilt=0.03, blur=0.6, noise=4, jpeg=80, **faults)
+    camera = Camera(turn=rng.uniform(-8, 8), tilt=0.03, blur=0.6, noise=4, jpeg=80, **faults)  # type: ignore[arg-type]
     return photograph(draw_board(VALUES, STYLES[style], 44), camera, rng)
 
 
