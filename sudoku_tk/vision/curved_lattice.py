@@ -234,17 +234,6 @@ def _coons(points: np.ndarray, rows: list[int], cols: list[int]) -> None:
                     points[i, j] = (1 - v) * top + v * bottom + (1 - u) * left + u * right - corners
 
 
-def _guess_line(points: np.ndarray, known: list[int], index: int, level: bool) -> None:
-    """Place line ``index`` between the nearest known lines either side, crossing by crossing."""
-    below = max(k for k in known if k < index)
-    above = min(k for k in known if k > index)
-    f = (index - below) / (above - below)
-    if level:
-        points[index] = (1 - f) * points[below] + f * points[above]
-    else:
-        points[:, index] = (1 - f) * points[:, below] + f * points[:, above]
-
-
 def line_darkness(grey: np.ndarray, corners: np.ndarray, side: int) -> np.ndarray:
     """How much darker than the paper around it each pixel of ``grey`` (dark ink on light paper) is, as a share of
     the picture's strong ink (0 … about 1), the paper judged over half a cell of the grid with these corners."""
