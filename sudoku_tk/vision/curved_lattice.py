@@ -12,8 +12,12 @@ built the way the eye reads a bent grid, from what is surest to what is least su
 
 Tracing a line: between each two of its crossings the picture is sampled across the guessed curve; a line is
 dark along most of the segment (a digit's stroke is not), so a low percentile along the segment finds it.
-The offsets found move the crossings across the line; a stray one (a segment where the line faded, or a
-letter lies on it) is replaced by its neighbours' and the line is smoothed, since a page bends smoothly.
+The offsets of all the line's segments are chosen together (dynamic programming): dark, near the guess, and
+changing little from one segment to the next, so a line whose guess is far off in the middle of a bend is
+followed there from where the guess was good. Lines already traced on either side fence a line in (it keeps
+half a gap per line between them away from each), so a faint thin line is not placed on a box line beside it.
+Where a line does not show (faded, or out of the picture) it runs on from where it does; a frame line that
+does not show continues the two lines inside it.
 
 ``trace_lattice`` takes a darkness picture (0 paper … 1 ink) and rough corners and gives every crossing;
 ``lattice_clarity`` says how clearly a lattice of crossings sits on the ink (lines dark, cells light, no line
