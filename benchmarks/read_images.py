@@ -13,8 +13,9 @@ Sections:
 - styles: boards drawn in the named styles of ``vision/synthetic.py`` (thin and thick lines, coloured boxes,
   serif, mono, sans, dark mode, a busy page, red digits), 9×9, and 4×4 / 16×16 in the plain style; cells right.
 - curled: boards drawn in the named styles on strongly bent pages (``Camera.curl``: a smooth random bend of
-  the page, up to 3, 5 and 8 % of the picture's side), photographed a little badly; cells right, and the
-  wrong cells shown to the player.
+  the page, up to 3, 5 and 8 % of the picture's side) and on squeezed ones (``Camera.squeeze``: a page rising
+  towards one edge, its cells there up to 25, 40 and 55 % narrower), photographed a little badly; cells
+  right, and the wrong cells shown to the player.
 - app: this app's own board pictures (render/, the light theme at 50–200 %), puzzles and positions (the
   player's digits, which the reader leaves out as not givens, and candidates, which read as empty).
 - screens: real screenshots of the app's window under a virtual screen (light and dark themes, board zoom
@@ -188,31 +189,39 @@ def styles_section() -> None:
     print(f"  seconds per picture: median {statistics.median(seconds):.2f}, slowest {max(seconds):.2f}")
 
 
-def curled_section() -> None:
+def _bent_pictures(label: str, faults: dict[str, float | str]) -> None:
     from dataclasses import replace
 
     from sudoku_tk.vision.synthetic import STYLES, Camera, draw_board, photograph
 
     names = [n for n in STYLES if n != "busy-page"]
-    print(f"curled: boards in {len(names)} styles on strongly bent pages, 24 pictures per bend")
+    scores: list[Score] = []
+    failed = 0
+    for seed in range(24):
+        rng = random.Random(f"bench-{'squeeze' if 'squeeze' in faults else 'curl'}/{seed}")
+        values = [int(c) if c != "." else 0 for c in PUZZLES[seed % len(PUZZLES)]]
+        style = (
+            replace(STYLES[names[seed % len(names)]], thin=1.0, thick=3.0)
+            if seed % 2
+            else STYLES[names[seed % len(names)]]
+        )
+        camera = Camera(turn=rng.uniform(-8, 8), tilt=0.03, blur=0.6, noise=4, jpeg=80, **faults)
+        s, _ = _read_board(photograph(draw_board(values, style, 44), camera, rng).picture, values)
+        if s is None:
+            failed += 1
+        else:
+            scores.append(s)
+    print(_line(f"  {label}", scores, [], failed))
+
+
+def curled_section() -> None:
+    print("curled: boards in 8 styles on strongly bent and squeezed pages, 24 pictures each")
     for curl in (0.03, 0.05, 0.08):
-        scores: list[Score] = []
-        failed = 0
-        for seed in range(24):
-            rng = random.Random(f"bench-curl/{seed}")
-            values = [int(c) if c != "." else 0 for c in PUZZLES[seed % len(PUZZLES)]]
-            style = (
-                replace(STYLES[names[seed % len(names)]], thin=1.0, thick=3.0)
-                if seed % 2
-                else STYLES[names[seed % len(names)]]
-            )
-            camera = Camera(turn=rng.uniform(-8, 8), tilt=0.03, blur=0.6, noise=4, jpeg=80, curl=curl)
-            s, _ = _read_board(photograph(draw_board(values, style, 44), camera, rng).picture, values)
-            if s is None:
-                failed += 1
-            else:
-                scores.append(s)
-        print(_line(f"  bent {curl:.0%} of the side", scores, [], failed))
+        _bent_pictures(f"bent {curl:.0%} of the side", {"curl": curl})
+    for squeeze in (0.25, 0.4, 0.55):
+        _bent_pictures(f"squeezed: cells {squeeze:.0%} narrower at one edge", {"squeeze": squeeze})
+    _bent_pictures("squeezed 40 % and bent 3 %", {"squeeze": 0.4, "curl": 0.03})
+    _bent_pictures("rolled (a page bent along one axis) 10 %", {"curl": 0.10, "curl_kind": "cylinder"})
 
 
 def app_section() -> None:

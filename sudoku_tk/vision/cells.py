@@ -55,6 +55,8 @@ class CellContent:
     """How much ink the cell holds outside its edges (a share of its area), for the empty cells' confidence."""
     marks: list[tuple[int, int]] = field(default_factory=list)
     """Pencil marks: each mark's place in the cell's mini-grid (row, column)."""
+    cut: bool = False
+    """Some of the marks run into the cell's edge: they may be pieces of a character cut by a misplaced line."""
 
 
 def darkness(grey: np.ndarray, cell: int) -> np.ndarray:
@@ -117,6 +119,8 @@ def read_cell(dark: np.ndarray, box: int, colour: np.ndarray | None = None) -> C
     if tall.any():
         return _digit(dark, edge, blobs, tall, real, colour, content)
     content.kind = "marks"
+    touching = (blobs.top <= 0) | (blobs.bottom >= n - 1) | (blobs.left <= 0) | (blobs.right >= n - 1)
+    content.cut = bool((real & touching).any())
     for b in np.nonzero(real)[0]:
         cy = (blobs.top[b] + blobs.bottom[b]) / 2 + edge
         cx = (blobs.left[b] + blobs.right[b]) / 2 + edge

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .components import Blobs, find_blobs
+from .curved_lattice import lattice_clarity, trace_lattice
 from .lattice_fit import polish_corners, refine_corners
 
 MIN_LATTICE = 0.2
@@ -31,6 +32,15 @@ OTHER_SIZES_MARGIN = 0.15
 MIN_SIDE_FRACTION = 0.12
 """A candidate blob spans at least this fraction of the picture's shorter side, both ways."""
 MIN_SIDE_PIXELS = 40
+BENT_DISCOUNT = 0.25
+"""How much less a lattice of curved lines counts than a straight one as clear (curves fit ink more easily)."""
+BENT_MARGIN = 0.1
+"""How much more clearly the blob's own corners must show a bent lattice than the fitted corners to be taken."""
+BEYOND = 0.5
+"""A blob reaching this far (in cells) beyond the fitted lattice's corners may hold a row the lattice left out."""
+SQUEEZED_MARGIN = 0.05
+"""How much less clearly the blob's corners may show a bent lattice, when the blob reaches beyond the fitted
+one, and still be taken (they hold a squeezed row the fitted lattice left out)."""
 
 
 @dataclass(frozen=True)
@@ -75,11 +85,18 @@ def judge(ink: np.ndarray, corners: np.ndarray) -> GridCandidate | None:
     fits[9] = polish_corners(ink, fits[3].corners, 9)  # the box lines place a 9×9 grid; its cell lines polish it
     nine = fits[9] if fits[9].contrast >= MIN_LATTICE else fits[3]
     clarity = max(fits[9].contrast, fits[3].contrast)
-    if fits[9].contrast >= SURELY_NINE:  # no 4×4 or 16×16 grid shows a 9×9 lattice this clearly
+    cell = np.sqrt(quad_area(nine.corners)) / 9
+    # The blob reaching well beyond the lattice's corners: text touching the grid, or a squeezed row the lattice
+    # left out (its gaps evenly spaced).
+    beyond = float(np.hypot(*(corners - nine.corners).T).max()) > BEYOND * cell
+    if fits[9].contrast >= SURELY_NINE and not beyond:  # no 4×4 or 16×16 grid shows a 9×9 lattice this clearly
         return GridCandidate(nine.corners, 9, clarity, quad_area(nine.corners))
+    nine_corners, clarity = _bent_nine(ink, nine.corners, corners, clarity, -SQUEEZED_MARGIN if beyond else BENT_MARGIN)
+    if fits[9].contrast >= SURELY_NINE:
+        return GridCandidate(nine_corners, 9, clarity, quad_area(nine_corners))
     fits.update({side: refine_corners(ink, corners, side) for side in (4, 16)})
     options = {
-        9: (nine.corners, clarity),
+        9: (nine_corners, clarity),
         4: (fits[4].corners, fits[4].contrast),
         16: (fits[16].corners, fits[16].contrast),
     }
@@ -95,6 +112,32 @@ def judge(ink: np.ndarray, corners: np.ndarray) -> GridCandidate | None:
     if contrast < MIN_LATTICE:
         return None
     return GridCandidate(chosen, side, contrast, quad_area(chosen))
+
+
+def _bent_nine(
+    ink: np.ndarray, fitted: np.ndarray, rough: np.ndarray, clarity: float, margin: float
+) -> tuple[np.ndarray, float]:
+    """A 9×9 grid's corners and clarity when its lines may be bent: (corners, clarity).
+
+    A straight lattice fits a curled or squeezed grid badly: it shows faintly, and its best fit may be a row
+    off. So the lines are also followed as curves (curved_lattice.py) from the fitted corners and from the
+    blob's own extreme points, and the lattice that sits more clearly on the ink is taken; the blob's corners
+    only when ``margin`` better (on a flat grid the fitted corners are the surer; where the blob reaches a row
+    beyond them, the blob's are as sure). A clear bent lattice counts as clear as a straight one BENT_DISCOUNT
+    less clear.
+    """
+    weight = ink.astype(np.float32)
+    options: list[tuple[np.ndarray, float]] = []
+    cell = np.sqrt(quad_area(fitted)) / 9
+    for corners in (fitted, rough):
+        if options and np.abs(corners - fitted).max() < 0.2 * cell:
+            options.append(options[0])  # the same grid
+            continue
+        points = trace_lattice(weight, corners, 9, settle=False)
+        options.append((points[[0, 0, -1, -1], [0, -1, -1, 0]], lattice_clarity(weight, points)))
+    (_, fit_clarity), (rough_corners, rough_clarity) = options
+    corners, bent = (rough_corners, rough_clarity) if rough_clarity > fit_clarity + margin else (fitted, fit_clarity)
+    return corners, max(clarity, bent - BENT_DISCOUNT)
 
 
 def find_grids(ink: np.ndarray, limit: int = 5) -> list[GridCandidate]:

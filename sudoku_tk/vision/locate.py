@@ -1,10 +1,11 @@
 """From a picture to its grid laid flat: the first half of reading, shared by the reader and the training script.
 
 The picture is turned upright (EXIF), made grey, and looked at in a copy no bigger than ``DETECT`` pixels:
-ink, the grid (grid_finder.py), its line crossings (grid_lines.py). A picture that is mostly dark (a dark
-theme) is flipped first; a greyish one in which no grid shows is tried flipped as well (on plain light paper
-the spaces between a grid's lines would make a false grid). The crossings are scaled back to
-a copy no bigger than ``DETAIL`` pixels, from which every cell is cut at ``CELL`` pixels (straighten.py).
+ink, the grid (grid_finder.py), its line crossings (curved_lattice.py: each line followed as a curve). A
+picture that is mostly dark (a dark theme) is flipped first; a greyish one in which no grid shows is tried
+flipped as well (on plain light paper the spaces between a grid's lines would make a false grid). The
+crossings are scaled back to a copy no bigger than ``DETAIL`` pixels, from which every cell is cut at
+``CELL`` pixels (straighten.py).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image, ImageOps
 
-from .grid_finder import GridCandidate, find_grids
-from .grid_lines import crossings
+from .curved_lattice import line_darkness, trace_lattice
+from .grid_finder import GridCandidate, find_grids, quad_area
 from .ink import ink_mask, paper_is_dark
 from .straighten import straighten
 
@@ -25,6 +26,9 @@ DETAIL = 1600
 """The longer side, in pixels, of the copy the cells are cut from."""
 CELL = 40
 """Pixels per cell of the straightened grid."""
+AGAIN = 0.1
+"""When the grid's traced lines end further than this (in cells) from the corners they were followed from,
+they are followed again from where they end."""
 
 
 class NoGridFound(ValueError):
@@ -90,7 +94,7 @@ def locate(picture: Image.Image) -> Located:
         raise NoGridFound("no Sudoku grid found in the picture")
     grid = found[0]
     looked_at = 255.0 - grey if inverted else grey
-    points = crossings(looked_at, grid.corners, grid.side) / small_scale
+    points = _crossings(looked_at, grid.corners, grid.side) / small_scale
     detail_grey = detail.convert("L")
     if inverted:
         detail_grey = ImageOps.invert(detail_grey)
@@ -102,6 +106,22 @@ def locate(picture: Image.Image) -> Located:
         (float(x / detail_scale), float(y / detail_scale)) for x, y in points[[0, 0, -1, -1], [0, -1, -1, 0]]
     )
     return Located(grid.side, corners, flat_grey, flat_colour, inverted, grid.lattice, picture.size)
+
+
+def _crossings(grey: np.ndarray, corners: np.ndarray, side: int) -> np.ndarray:
+    """Every crossing of the grid's lines (curved_lattice.py). The lines are followed from the corners found, so
+    when they end elsewhere (the corners were a guess for a bent grid), they are followed once more from there."""
+    # Only the grid and a margin of two cells around it are looked at.
+    cell = float(np.sqrt(quad_area(corners))) / side
+    low = np.maximum(np.floor(corners.min(axis=0) - 2 * cell), 0).astype(int)
+    high = np.ceil(corners.max(axis=0) + 2 * cell).astype(int)
+    near = grey[low[1] : high[1], low[0] : high[0]]
+    dark = line_darkness(near, corners - low, side)
+    points = trace_lattice(dark, corners - low, side)
+    ends = points[[0, 0, -1, -1], [0, -1, -1, 0]]
+    if float(np.abs(ends - (corners - low)).max()) > AGAIN * cell:
+        points = trace_lattice(dark, ends, side)
+    return points + low
 
 
 def _is_grey(picture: Image.Image) -> bool:

@@ -28,7 +28,8 @@ EMPTY_SURE = 0.995
 MARKS_SURE = 0.97
 """The confidence that a cell of pencil marks is empty."""
 LONE_MARK_SURE = 0.8
-"""The confidence that a cell holding one small blob is empty (it may be part of a faded digit)."""
+"""The confidence that a cell holding one small blob is empty (it may be part of a faded digit), or small blobs
+of which some run into the cell's edge (pieces of a character the grid's lines were placed across)."""
 LEFT_OUT_SURE = 0.85
 """A character left out of the givens is never surer than this: the check screen marks it for the player."""
 UPRIGHT_SURE = 0.6
@@ -103,7 +104,8 @@ def read_located(found: Located) -> GridReading:
             places = {_turned_mark(m, box, turn) for m in content.marks}
             marks = frozenset(r * box + c + 1 for r, c in places)
             # One small blob alone may be what is left of a faded digit as well as a lone pencil mark.
-            cells.append(CellReading(0, MARKS_SURE if len(content.marks) > 1 else LONE_MARK_SURE, marks))
+            sure = MARKS_SURE if len(content.marks) > 1 and not content.cut else LONE_MARK_SURE
+            cells.append(CellReading(0, sure, marks))
         else:
             cells.append(CellReading(0, _empty_confidence(content)))
     cells, notes = _compare(cells, [contents[int(s)] for s in order])

@@ -152,6 +152,12 @@ class Board:
     """Cells drawn with pencil marks: their digits."""
     others: frozenset[int] = frozenset()
     """Cells holding something that is not a given (a scribble, a character on its side)."""
+    crossings: tuple[tuple[float, float], ...] = ()
+    """Every crossing of the grid's lines in the picture, row by row ((side+1)² points; the drawn lines' middles)."""
+
+    def crossing_array(self) -> np.ndarray:
+        """The crossings as an array (side+1, side+1, 2) of (x, y)."""
+        return np.array(self.crossings, np.float64).reshape(self.side + 1, self.side + 1, 2)
 
 
 def random_values(rng: random.Random, side: int, fill: float) -> tuple[int, ...]:
@@ -189,6 +195,7 @@ def draw_board(
                     x0, y0 = pad + bj * box * cell, pad + bi * box * cell
                     draw.rectangle([x0, y0, x0 + box * cell, y0 + box * cell], fill=style.shade)
     scale = cell / 48
+    middle = [float(pad + k * cell) for k in range(side + 1)]
     for k in range(side + 1):
         width = style.thick if k % box == 0 else style.thin
         if width <= 0:
@@ -196,6 +203,7 @@ def draw_board(
         w = max(1, int(round(width * scale)))
         at = pad + k * cell
         lo, hi = at - w // 2, at - w // 2 + w - 1
+        middle[k] = (lo + hi) / 2  # the line's middle pixel (between two for an even width)
         draw.rectangle([lo, pad - style.thick * scale / 2, hi, pad + size + style.thick * scale / 2], fill=style.line)
         draw.rectangle([pad - style.thick * scale / 2, lo, pad + size + style.thick * scale / 2, hi], fill=style.line)
     font_path = find_font(style.font) if style.font else ""
@@ -220,8 +228,15 @@ def draw_board(
             _not_a_given(picture, draw, others[index], (cx, cy), cell, font, style, rng or random.Random(index))
     corners = ((pad, pad), (pad + size, pad), (pad + size, pad + size), (pad, pad + size))
     drawn_values = tuple(v for v in values)
+    crossings = tuple((x, y) for y in middle for x in middle)
     return Board(
-        side, drawn_values, picture, tuple((float(x), float(y)) for x, y in corners), dict(marks), frozenset(others)
+        side,
+        drawn_values,
+        picture,
+        tuple((float(x), float(y)) for x, y in corners),
+        dict(marks),
+        frozenset(others),
+        crossings,
     )
 
 
@@ -324,6 +339,11 @@ class Camera:
     curl: float = 0.0
     """A strongly bent page: the largest shift of any point of the page along a smooth random field (a share
     of the picture's longer side); 0.05 moves the middle of a grid filling the picture by about half a cell."""
+    curl_kind: str = ""
+    """How the page curls (see ``curl_field``): "cylinder", "wave", "corner", or "" for any."""
+    squeeze: float = 0.0
+    """A page rising towards one edge (over a book's spine, a fold, a rolled newspaper): the cells narrow towards
+    that edge, the last ones by this share of their width, and the lines across the fold bow."""
 
 
 def random_camera(rng: random.Random, rough: float = 1.0) -> Camera:
@@ -344,7 +364,7 @@ def photograph(board: Board, camera: Camera, rng: random.Random) -> Board:
     """The board as ``camera`` sees it (the corners follow the picture)."""
     picture = board.picture
     w, h = picture.size
-    corners = np.array(board.corners, np.float64)
+    corners = np.array(list(board.corners) + list(board.crossings), np.float64)
     # Perspective and turn: where each corner of the picture goes.
     frame = np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float64)
     moved = frame + np.array([(rng.uniform(-1, 1), rng.uniform(-1, 1)) for _ in range(4)]) * camera.tilt * max(w, h)
@@ -366,10 +386,17 @@ def photograph(board: Board, camera: Camera, rng: random.Random) -> Board:
     new_corners = to_source.inverse().apply(corners)
     if camera.bend > 0:
         photo = _bend(photo, camera.bend, fill)
+        # Each row was taken from ``shift`` further right: a point of the page moved that much left.
+        shift = camera.bend * photo.width * np.sin(np.pi * new_corners[:, 1] / photo.height)
+        new_corners = new_corners - np.stack([shift, np.zeros_like(shift)], axis=1)
     if camera.curl > 0:
-        field_ = curl_field(photo.size, camera.curl, rng)
+        field_ = curl_field(photo.size, camera.curl, rng, camera.curl_kind)
         photo = displace(photo, field_, fill)
-        new_corners = np.array([_undisplaced(field_, p) for p in new_corners])
+        new_corners = _undisplaced(field_, new_corners)
+    if camera.squeeze > 0:
+        field_ = squeeze_field(photo.size, camera.squeeze, rng)
+        photo = displace(photo, field_, fill)
+        new_corners = _undisplaced(field_, new_corners)
     if camera.blur > 0:
         photo = photo.filter(ImageFilter.GaussianBlur(camera.blur))
     array = np.asarray(photo, np.float32)
@@ -390,7 +417,8 @@ def photograph(board: Board, camera: Camera, rng: random.Random) -> Board:
         buffer = io.BytesIO()
         photo.save(buffer, "JPEG", quality=camera.jpeg)
         photo = Image.open(io.BytesIO(buffer.getvalue())).convert("RGB")
-    return replace(board, picture=photo, corners=tuple((float(x), float(y)) for x, y in new_corners))
+    moved_points = tuple((float(x), float(y)) for x, y in new_corners)
+    return replace(board, picture=photo, corners=moved_points[:4], crossings=moved_points[4:])
 
 
 def _bend(photo: Image.Image, amount: float, fill: float | tuple[int, ...] | None) -> Image.Image:
@@ -410,15 +438,17 @@ Field = Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
 """A displacement field: for points (x, y) of the photo, the shift (dx, dy) to where they were on the page."""
 
 
-def curl_field(size: tuple[int, int], amount: float, rng: random.Random) -> Field:
+def curl_field(size: tuple[int, int], amount: float, rng: random.Random, kind: str = "") -> Field:
     """A smooth random displacement of a page, its largest shift ``amount`` times the picture's longer side.
 
     Three kinds, as pages bend: a page curling along one axis (lines across the fold bow, cells squeeze towards
     the raised edge), a sheet with a soft wave, and a page sagging at one corner. Each is a sum of smooth
-    terms with random strengths, scaled so the largest shift over the picture is ``amount``.
+    terms with random strengths, scaled so the largest shift over the picture is ``amount``. ``kind`` chooses
+    one ("cylinder", "wave" or "corner"; "" at random).
     """
     w, h = size
-    kind = rng.choice(["cylinder", "wave", "corner"])
+    picked = rng.choice(["cylinder", "wave", "corner"])
+    kind = kind or picked
     across = rng.random() < 0.5  # which way the fold runs
     t0 = rng.uniform(-0.2, 0.6)
     bow, squeeze = rng.choice([-1, 1]) * rng.uniform(0.6, 1.0), rng.uniform(0.0, 0.6)
@@ -464,6 +494,31 @@ def curl_field(size: tuple[int, int], amount: float, rng: random.Random) -> Fiel
     return field
 
 
+def squeeze_field(size: tuple[int, int], squeeze: float, rng: random.Random) -> Field:
+    """A page rising towards one of its edges, seen from above: from a random place on, each strip of the page
+    shows narrower, the last by ``squeeze`` of its width (foreshortened), and the lines across bow (the raised
+    part is nearer the camera)."""
+    w, h = size
+    edge = rng.choice(["left", "right", "top", "bottom"])
+    start = rng.uniform(0.0, 0.5)
+    bow = rng.choice([-1, 1]) * rng.uniform(0.02, 0.06)
+
+    def field(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        u, v = np.asarray(x, np.float64) / w, np.asarray(y, np.float64) / h
+        a, b, length, breadth = (u, v, w, h) if edge in ("left", "right") else (v, u, h, w)
+        if edge in ("left", "top"):
+            a = 1.0 - a
+        lift = np.clip((a - start) / (1.0 - start), 0.0, None)
+        # The photo's strip at lift shows page narrowed by squeeze·lift: the page point is further out.
+        out = squeeze * (1.0 - start) * lift**2 / 2 * length
+        across = bow * lift**2 * (b - 0.5) * 2 * breadth
+        if edge in ("left", "top"):
+            out = -out
+        return (out, across) if edge in ("left", "right") else (across, out)
+
+    return field
+
+
 def displace(photo: Image.Image, field: Field, fill: float | tuple[int, ...] | None, quads: int = 32) -> Image.Image:
     """The photo with each point taken from where ``field`` says it was (a mesh of small quads)."""
     w, h = photo.size
@@ -490,14 +545,14 @@ def displace(photo: Image.Image, field: Field, fill: float | tuple[int, ...] | N
     return photo.transform((w, h), Image.Transform.MESH, mesh, Image.Resampling.BICUBIC, fillcolor=fill)
 
 
-def _undisplaced(field: Field, point: np.ndarray) -> tuple[float, float]:
-    """Where a point of the page lands in the displaced photo (the field inverted by fixed-point steps)."""
-    p = np.array(point, np.float64)
+def _undisplaced(field: Field, points: np.ndarray) -> np.ndarray:
+    """Where points (n, 2) of the page land in the displaced photo (the field inverted by fixed-point steps)."""
+    p = np.asarray(points, np.float64).reshape(-1, 2)
     q = p.copy()
     for _ in range(30):
-        dx, dy = field(q[0:1], q[1:2])
-        q = p - np.array([dx[0], dy[0]])
-    return float(q[0]), float(q[1])
+        dx, dy = field(q[:, 0], q[:, 1])
+        q = p - np.stack([dx, dy], axis=1)
+    return q
 
 
 def random_style(rng: random.Random) -> Style:
@@ -566,5 +621,6 @@ __all__: list[str] = [
     "random_board",
     "random_camera",
     "random_style",
+    "squeeze_field",
     "styled_board",
 ]

@@ -12,7 +12,6 @@ from sudoku_tk.vision.components import find_blobs
 from sudoku_tk.vision.grid_finder import find_grids
 from sudoku_tk.vision.homography import Homography
 from sudoku_tk.vision.ink import ink_mask
-from sudoku_tk.vision.line_paths import place_lines
 
 
 def flood_fill_labels(mask: np.ndarray) -> tuple[int, list[int]]:
@@ -119,33 +118,3 @@ def test_nothing_is_found_in_text_alone() -> None:
             mask[y : y + 8, x : x + w] = rng.random((8, w)) < 0.5
             x += w + int(rng.integers(4, 9))
     assert find_grids(mask) == []
-
-
-def strip_profile(lines: list[float], box_every: int = 3, size: int = 312) -> np.ndarray:
-    """A strip's darkness profile with a line at each place: box lines (every third) 3 px wide, others 1 px."""
-    profile = np.zeros(size)
-    for k, at in enumerate(lines):
-        half = 1 if k % box_every == 0 else 0
-        profile[int(round(at)) - half : int(round(at)) + half + 1] = 0.9 if half else 0.5
-    return profile
-
-
-def test_lines_a_row_off_their_nominal_rows_are_placed_on_the_grid_not_on_the_rows() -> None:
-    # The perspective fit took the grid a line too low and a little too short (a curled page): nominal rows
-    # 48 + 24k; the grid's lines are at 24 + 25k, the first of them outside the nominal window.
-    truth = [24 + 25 * k for k in range(10)]
-    nominal = np.array([48 + 24 * k for k in range(10)], float)
-    placed = place_lines(strip_profile(truth), nominal, 3, 24, 0.3)
-    assert placed is not None and np.abs(placed - truth).max() <= 1.0
-
-
-def test_a_faded_line_is_placed_between_its_neighbours() -> None:
-    truth = [48 + 24 * k for k in range(10)]
-    faded = strip_profile(truth)
-    faded[truth[4] - 1 : truth[4] + 2] = 0.0
-    placed = place_lines(faded, np.array(truth, float), 3, 24, 0.3)
-    assert placed is not None and np.abs(placed - truth).max() <= 1.0
-
-
-def test_a_strip_without_a_grid_places_no_lines() -> None:
-    assert place_lines(np.zeros(312), np.arange(10) * 24.0 + 48, 3, 24, 0.3) is None

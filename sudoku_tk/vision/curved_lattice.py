@@ -1,0 +1,351 @@
+"""A grid's lines followed as smooth curves, from the outside in: a curled or squeezed page reads as a flat one.
+
+A perspective fitted to the corners of a strongly bent grid puts its middle lines half a cell or more from
+where they are; looking for each line near that guess then takes its neighbour for it. Here the lattice is
+built the way the eye reads a bent grid, from what is surest to what is least sure:
+
+1. the frame (the outer lines), from the corners' perspective: nothing lies outside it to be confused with;
+2. the box lines, guessed between the traced frame lines (a Coons patch: the interior blended from the four
+   traced sides, so a bow or a squeeze of the frame carries into the guess), then traced;
+3. every other line, guessed inside its box between the traced box lines, then traced;
+4. every line once more from where the others put it, to settle the crossings.
+
+Tracing a line: between each two of its crossings the picture is sampled across the guessed curve; a line is
+dark along most of the segment (a digit's stroke is not), so a low percentile along the segment finds it.
+The offsets of all the line's segments are chosen together (dynamic programming): dark, near the guess, and
+changing little from one segment to the next, so a line whose guess is far off in the middle of a bend is
+followed there from where the guess was good. Lines already traced on either side fence a line in (it keeps
+half a gap per line between them away from each), so a faint thin line is not placed on a box line beside it.
+Where a line does not show (faded, or out of the picture) it runs on from where it does; a frame line that
+does not show continues the two lines inside it.
+
+``trace_lattice`` takes a darkness picture (0 paper … 1 ink) and rough corners and gives every crossing;
+``lattice_clarity`` says how clearly a lattice of crossings sits on the ink (lines dark, cells light, no line
+just outside), which the grid finder uses to choose between corner guesses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from .homography import Homography
+from .ink import box_mean
+
+ALONG = 30
+"""A line is dark along all but this percentage of a segment."""
+SAMPLES = 12
+"""Points sampled along each segment between two crossings."""
+MIN_DARK = 0.2
+"""The least darkness (after the percentile) of a segment where a line shows."""
+REACH = {"frame": 0.6, "box": 0.7, "cell": 0.6, "settle": 0.25}
+"""How far across its guess (in cells) a line is looked for at each stage."""
+PRIOR = 0.3
+"""What an offset of one cell from the guess costs, against a line's darkness (0 … 1)."""
+PINNED = 1.5
+"""What an offset of one cell costs at the frame's corners."""
+SMOOTH = 6.0
+"""What a change of one cell in offset between neighbouring segments costs (squared)."""
+HALF_GAP = 0.5
+"""How near (in cells) a line may come to a line already traced beside it."""
+MAX_JUMP = 0.3
+"""The largest change of offset (in cells) from one segment to the next."""
+UNEVEN = 1.5
+"""Neighbouring gaps between a lattice's lines further apart than this ratio make it less clear."""
+STRAY = 0.18
+"""A crossing further than this (in cells) from the middle of its neighbours, when they agree, is a stray."""
+
+
+def _sample(padded: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Bilinear samples at points (any shape) of a picture given with a border of two 0 pixels (``_padded``);
+    0 outside the picture."""
+    h, w = padded.shape
+    x = np.clip(xs + 2.0, 0.0, w - 1.001)
+    y = np.clip(ys + 2.0, 0.0, h - 1.001)
+    x0 = x.astype(np.int64)
+    y0 = y.astype(np.int64)
+    fx, fy = x - x0, y - y0
+    flat = padded.ravel()
+    i = y0 * w + x0
+    top = flat[i] * (1 - fx) + flat[i + 1] * fx
+    bottom = flat[i + w] * (1 - fx) + flat[i + w + 1] * fx
+    return top * (1 - fy) + bottom * fy
+
+
+def _padded(dark: np.ndarray) -> np.ndarray:
+    return np.pad(dark.astype(np.float32), 2)
+
+
+def _segment_profiles(dark: np.ndarray, line: np.ndarray, reach: float, step: float) -> tuple[np.ndarray, np.ndarray]:
+    """For each segment of a polyline (n+1, 2): how dark a line would be at each offset across it (pixels, along
+    its normal): (offsets, profiles segments × offsets)."""
+    a, b = line[:-1], line[1:]
+    d = b - a
+    length = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-6)
+    normal = np.stack([-d[:, 1], d[:, 0]], axis=1) / length[:, None]
+    offsets = np.arange(-reach, reach + step / 2, step)
+    t = (np.arange(SAMPLES) + 0.5) / SAMPLES
+    base = a[:, None, :] + d[:, None, :] * t[None, :, None]  # segments × along
+    pts = base[:, :, None, :] + normal[:, None, None, :] * offsets[None, None, :, None]
+    values = _sample(dark, pts[..., 0], pts[..., 1])
+    rank = int(ALONG * SAMPLES / 100)
+    return offsets, np.partition(values, rank, axis=1)[:, rank]
+
+
+def _segment_offsets(
+    dark: np.ndarray,
+    line: np.ndarray,
+    reach: float,
+    cell: float,
+    fences: Sequence[tuple[np.ndarray, int]] = (),
+    pinned: bool = False,
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each segment of a polyline (n+1, 2): where across it (pixels, along its normal) the line's ink runs,
+    and whether a line shows there at all.
+
+    The offsets of all segments are chosen together (dynamic programming): dark, near the guess, and changing
+    little from one segment to the next (a line is continuous and a page bends smoothly), so where the guess
+    is far off in the middle of a bent line, the line is still followed there from where the guess was good.
+    Where no line shows the offsets run on smoothly between the segments where it does.
+    """
+    # About 50 places across for a wide search, a pixel or finer for a close one.
+    step = max(0.5, cell / 80) if reach < 0.3 * cell else max(1.0, reach / 25)
+    offsets, profiles = _segment_profiles(dark, line, reach, step)
+    n, m = profiles.shape
+    prior = np.full(n, PRIOR)
+    if pinned:  # the line's ends are the grid's corners, which the grid finder placed
+        prior[[0, -1]] = PINNED
+    gain = np.minimum(profiles, 1.0) - prior[:, None] * (offsets / cell)[None, :] ** 2
+    if fences:
+        # Lines already traced on either side fence this one in: it keeps half a gap per line between them
+        # away from each (the gap measured between the two fences, so a squeezed page squeezes the fences too).
+        a, b = line[:-1], line[1:]
+        d = b - a
+        normal = np.stack([-d[:, 1], d[:, 0]], axis=1) / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-6)[:, None]
+        middle = (a + b) / 2
+        across = [np.sum(((f[:-1] + f[1:]) / 2 - middle) * normal, axis=1) for f, _ in fences]
+        steps = [k for _, k in fences]
+        if len(fences) == 2:
+            gap = np.abs(across[1] - across[0]) / max(abs(steps[1] - steps[0]), 1)
+        else:
+            gap = np.full(n, cell)
+        for place, k in zip(across, steps):
+            near = np.abs(offsets[None, :] - place[:, None]) < HALF_GAP * abs(k) * gap[:, None]
+            toward = -np.sign(np.median(place))  # from the fence towards this line's guess
+            wrong_side = (offsets[None, :] - place[:, None]) * toward < 0
+            gain = np.where(near | wrong_side, -np.inf, gain)
+        gain = np.where(np.isinf(gain).all(axis=1, keepdims=True), 0.0, gain)
+    jump = (offsets[:, None] - offsets[None, :]) / cell  # [from, to]
+    move = SMOOTH * jump**2
+    move[np.abs(jump) > MAX_JUMP] = np.inf
+    score = gain[0].copy()
+    back = np.zeros((n, m), np.int64)
+    for k in range(1, n):
+        total = score[:, None] - move
+        back[k] = np.argmax(total, axis=0)
+        score = total[back[k], np.arange(m)] + gain[k]
+    path = np.zeros(n, np.int64)
+    path[-1] = int(np.argmax(score))
+    for k in range(n - 1, 0, -1):
+        path[k - 1] = back[k, path[k]]
+    shown = profiles[np.arange(n), path] >= MIN_DARK
+    return np.array([_middle(offsets, profiles[k], int(path[k])) for k in range(n)]), shown
+
+
+def _middle(offsets: np.ndarray, profile: np.ndarray, chosen: int) -> float:
+    """The middle of the dark run of ``profile`` around ``chosen`` (a thick line's middle, not its near edge)."""
+    level = 0.8 * profile[chosen]
+    if level <= 0:
+        return float(offsets[chosen])
+    values = profile.tolist()
+    lo = hi = chosen
+    while lo > 0 and values[lo - 1] >= level:
+        lo -= 1
+    while hi < len(values) - 1 and values[hi + 1] >= level:
+        hi += 1
+    weights = profile[lo : hi + 1]
+    return float((offsets[lo : hi + 1] * weights).sum() / weights.sum())
+
+
+def _to_crossings(offsets: np.ndarray, cell: float) -> np.ndarray:
+    """Segment offsets (n) carried to the n+1 crossings, gaps filled, strays replaced, smoothed."""
+    n = len(offsets)
+    seen = ~np.isnan(offsets)
+    if not seen.any():
+        return np.zeros(n + 1)
+    index = np.arange(n, dtype=np.float64)
+    filled = np.interp(index, index[seen], offsets[seen])
+    for j in range(1, n - 1):
+        between = (filled[j - 1] + filled[j + 1]) / 2
+        if abs(filled[j] - between) > STRAY * cell and abs(filled[j - 1] - filled[j + 1]) < 0.1 * cell:
+            filled[j] = between
+    if n == 1:
+        return np.repeat(filled, 2)
+    inner = (filled[:-1] + filled[1:]) / 2
+    first = filled[0] - (filled[1] - filled[0]) / 2
+    last = filled[-1] + (filled[-1] - filled[-2]) / 2
+    return np.r_[first, inner, last]
+
+
+def _trace(
+    dark: np.ndarray,
+    points: np.ndarray,
+    index: int,
+    level: bool,
+    reach: float,
+    cell: float,
+    traced: frozenset[int] = frozenset(),
+    pinned: bool = False,
+) -> np.ndarray:
+    """Move the crossings of one line (a row of ``points`` when ``level``, else a column) onto its ink, between
+    the nearest lines of ``traced`` (lines of the same direction already on their ink) on either side."""
+    line = points[index] if level else points[:, index]
+    before = [k for k in traced if k < index]
+    after = [k for k in traced if k > index]
+    near = ([max(before)] if before else []) + ([min(after)] if after else [])
+    fences = [(points[k] if level else points[:, k], index - k) for k in near]
+    found, shown = _segment_offsets(dark, line, reach * cell, cell, fences, pinned)
+    # Where the line does not show (out of the picture, faded), it runs on from where it does.
+    offsets = _to_crossings(np.where(shown, found, np.nan), cell)
+    d = np.gradient(line, axis=0)
+    normal = np.stack([-d[:, 1], d[:, 0]], axis=1) / np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-6)[:, None]
+    moved = line + normal * np.clip(offsets, -reach * cell, reach * cell)[:, None]
+    if level:
+        points[index] = moved
+    else:
+        points[:, index] = moved
+    return shown
+
+
+def _coons(points: np.ndarray, rows: list[int], cols: list[int]) -> None:
+    """Fill the crossings inside each patch between consecutive ``rows`` and ``cols`` (whose lines are known)
+    by blending the patch's four sides."""
+    for r0, r1 in zip(rows[:-1], rows[1:]):
+        for c0, c1 in zip(cols[:-1], cols[1:]):
+            for i in range(r0 + 1, r1):
+                v = (i - r0) / (r1 - r0)
+                for j in range(c0 + 1, c1):
+                    u = (j - c0) / (c1 - c0)
+                    top, bottom = points[r0, j], points[r1, j]
+                    left, right = points[i, c0], points[i, c1]
+                    corners = (
+                        (1 - u) * (1 - v) * points[r0, c0]
+                        + u * (1 - v) * points[r0, c1]
+                        + (1 - u) * v * points[r1, c0]
+                        + u * v * points[r1, c1]
+                    )
+                    points[i, j] = (1 - v) * top + v * bottom + (1 - u) * left + u * right - corners
+
+
+def line_darkness(grey: np.ndarray, corners: np.ndarray, side: int) -> np.ndarray:
+    """How much darker than the paper around it each pixel of ``grey`` (dark ink on light paper) is, as a share of
+    the picture's strong ink (0 … about 1), the paper judged over half a cell of the grid with these corners."""
+    cell = float(np.mean([np.hypot(*(corners[(i + 1) % 4] - corners[i])) for i in range(4)])) / side
+    dark = np.maximum(box_mean(grey, max(2, int(cell / 2))) - grey, 0.0)
+    return dark / max(float(np.percentile(dark, 99)), 1.0)
+
+
+def _widened(dark: np.ndarray) -> np.ndarray:
+    """Each pixel the darkest of its 3×3 square: a thin line a little off the guessed direction still shows along
+    the whole of a segment."""
+    out = dark.copy()
+    out[1:] = np.maximum(out[1:], dark[:-1])
+    out[:-1] = np.maximum(out[:-1], dark[1:])
+    wide = out.copy()
+    wide[:, 1:] = np.maximum(wide[:, 1:], out[:, :-1])
+    wide[:, :-1] = np.maximum(wide[:, :-1], out[:, 1:])
+    return wide
+
+
+def trace_lattice(dark: np.ndarray, corners: np.ndarray, side: int, settle: bool = True) -> np.ndarray:
+    """Every crossing of a side×side grid whose rough corners are ``corners`` (top-left first, clockwise), in
+    the picture ``dark`` (0 paper … 1 ink): an array (side+1, side+1, 2) of (x, y).
+
+    ``settle``: follow every line once more, close, to place the crossings to a pixel (not needed to judge
+    whether a grid shows)."""
+    box = int(round(side**0.5))
+    sharp, dark = _padded(dark), _padded(_widened(dark))
+    to_picture = Homography.from_points([(0, 0), (side, 0), (side, side), (0, side)], [tuple(p) for p in corners])
+    k = np.arange(side + 1, dtype=np.float64)
+    grid = np.stack(np.meshgrid(k, k), axis=-1).reshape(-1, 2)
+    points = to_picture.apply(grid).reshape(side + 1, side + 1, 2)
+    cell = float(np.mean([np.hypot(*(corners[(i + 1) % 4] - corners[i])) for i in range(4)])) / side
+    frame = [0, side]
+    boxes = list(range(0, side + 1, box))
+    # 1: the frame; the crossings between its corners follow it, the inside is blended from it.
+    for _ in range(2):
+        for index in frame:
+            _trace(dark, points, index, True, REACH["frame"], cell, pinned=True)
+            _trace(dark, points, index, False, REACH["frame"], cell, pinned=True)
+    _coons(points, frame, frame)
+    # 2: the box lines.
+    if box > 1 and side > box:
+        rows, cols = set(frame), set(frame)
+        for index in boxes[1:-1]:
+            _trace(dark, points, index, True, REACH["box"], cell, frozenset(rows))
+            _trace(dark, points, index, False, REACH["box"], cell, frozenset(cols))
+            rows.add(index)
+            cols.add(index)
+        _coons(points, boxes, boxes)
+    # 3: every other line, then 4: all of them once more.
+    rest = [i for i in range(side + 1) if i not in boxes]
+    rows, cols = set(boxes), set(boxes)
+    for index in rest:
+        _trace(dark, points, index, True, REACH["cell"], cell, frozenset(rows))
+        _trace(dark, points, index, False, REACH["cell"], cell, frozenset(cols))
+        rows.add(index)
+        cols.add(index)
+    if not settle:
+        return points
+    unseen = {}
+    for index in range(side + 1):
+        for level in (True, False):
+            shown = _trace(sharp, points, index, level, REACH["settle"], cell)
+            if index in frame:
+                unseen[index, level] = ~(np.r_[shown, False] | np.r_[False, shown])  # per crossing
+    # Where a frame line does not show (cut off by the picture's edge, or faded), its crossings continue the
+    # two lines inside it.
+    for (index, level), lost in unseen.items():
+        inward = 1 if index == 0 else -1
+        one, two = index + inward, index + 2 * inward
+        if level:
+            points[index, lost] = 2 * points[one, lost] - points[two, lost]
+        else:
+            points[lost, index] = 2 * points[lost, one] - points[lost, two]
+    return points
+
+
+def extended(points: np.ndarray) -> np.ndarray:
+    """The crossings with one more line on every side, continued straight (for looking just outside a grid)."""
+    p = np.concatenate([2 * points[:1] - points[1:2], points, 2 * points[-1:] - points[-2:-1]], axis=0)
+    return np.concatenate([2 * p[:, :1] - p[:, 1:2], p, 2 * p[:, -1:] - p[:, -2:-1]], axis=1)
+
+
+def lattice_clarity(dark: np.ndarray, points: np.ndarray) -> float:
+    """How clearly the lattice of ``points`` sits on the ink of ``dark`` (0 … 1): the share of each line that is
+    dark, less the share of the cells' middle lines that is, less half the darkness of a line one cell outside
+    (the grid goes on: these lines are one off). The worse of the two directions."""
+    ext = extended(points)
+    n = ext.shape[0]
+    dark = _padded(dark)
+    t = (np.arange(SAMPLES) + 0.5) / SAMPLES
+    scores = []
+    for p in (ext, ext.transpose(1, 0, 2)):  # level lines, then upright ones
+        a, b = p[:, :-1], p[:, 1:]
+        along = a[..., None, :] + (b - a)[..., None, :] * t[None, None, :, None]  # line × segment × sample
+        on = _sample(dark, along[..., 0], along[..., 1]) > 0.5
+        mid = (along[:-1] + along[1:]) / 2
+        between = _sample(dark, mid[..., 0], mid[..., 1]) > 0.5
+        inner = slice(1, n - 2)  # the grid's own segments
+        lines = on[1 : n - 1, inner].mean()
+        cells = between[1 : n - 2, inner].mean()
+        beyond = max(on[0, inner].mean(), on[n - 1, inner].mean())
+        # A page bends smoothly: neighbouring gaps between lines differ little (lines bunched onto a grid of
+        # another size do not).
+        middles = (p[1 : n - 1, 1:-2] + p[1 : n - 1, 2:-1]) / 2  # each grid line's segment middles
+        gaps = np.hypot(*np.diff(middles, axis=0).transpose(2, 0, 1))
+        ratio = np.abs(np.log(np.maximum(gaps[1:], 1e-6) / np.maximum(gaps[:-1], 1e-6)))
+        uneven = float((ratio > np.log(UNEVEN)).mean())
+        scores.append(float(lines - cells - 0.5 * beyond - 0.5 * uneven))
+    return min(scores)
