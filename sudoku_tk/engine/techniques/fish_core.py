@@ -89,21 +89,27 @@ def base_sets(positions: Sequence[int], size: int, max_union: int) -> Iterator[t
     return rec(0, [], 0)
 
 
-def cover_sets(union: int, size: int, fin_positions: int) -> Iterator[int]:
-    """Every mask of ``size`` cover positions inside ``union`` leaving only positions of ``fin_positions`` out
-    (those are the fins), in lexicographic order.
+def cover_sets(union: int, size: int, fin_groups: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """Every (fin positions, cover): per mask of ``fin_groups`` in turn, every mask of ``size`` cover positions
+    inside ``union`` leaving only positions of that mask out (those are the fins), in lexicographic order.
 
-    ``fin_positions`` 0: a basic fish (the cover is the union itself); every position: any fins at all.
+    ``fin_groups`` ``(0,)``: a basic fish (the cover is the union itself); ``(union,)``: any fins at all; one
+    mask per box's positions: a finned fish. One generator per base set, the groups looped inside (a generator
+    per group costs a measurable share of a full logic path).
     """
-    required = union & ~fin_positions
-    free = required.bit_count()
-    if free > size:
-        return
-    for extra in combinations(bits(union & fin_positions), size - free):
-        cover = required
-        for p in extra:
-            cover |= 1 << p
-        yield cover
+    for fin_positions in fin_groups:
+        required = union & ~fin_positions
+        free = required.bit_count()
+        if free > size:
+            continue
+        if free == size:
+            yield fin_positions, required
+            continue
+        for extra in combinations(bits(union & fin_positions), size - free):
+            cover = required
+            for p in extra:
+                cover |= 1 << p
+            yield fin_positions, cover
 
 
 # -- the unit-level record (Franken and Mutant fish) -------------------------------------------------------------

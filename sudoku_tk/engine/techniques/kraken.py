@@ -48,7 +48,7 @@ def _fish(grid: Grid) -> Iterator[tuple[int, Lines, list[int], int, list[Cell], 
             o = Lines(idx, digit, by_rows)
             for size in (2, 3, 4):
                 for base, union in base_sets(o.positions, size, size + MAX_FINS):
-                    for cover in cover_sets(union, size, union):
+                    for _anywhere, cover in cover_sets(union, size, (union,)):
                         if any(not o.positions[line] & cover for line in base):
                             continue
                         fins = o.fins(base, cover)
