@@ -42,9 +42,6 @@ class Lines:
     def cell(self, line: int, pos: int) -> Cell:
         return line * self.n + pos if self.by_rows else pos * self.n + line
 
-    def line_of(self, cell: Cell) -> int:
-        return cell // self.n if self.by_rows else cell % self.n
-
     def pos_of(self, cell: Cell) -> int:
         return cell % self.n if self.by_rows else cell // self.n
 
