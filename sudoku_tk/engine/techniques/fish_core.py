@@ -6,7 +6,7 @@ in two base units an endo fin. What every fish finder shares lives here:
 - ``Lines``, ``base_sets`` and ``cover_sets``: the enumeration of row/column fish (rows as base lines and columns
   as cover lines, or the other way round), used by the basic, finned and Sashimi fish (fish.py) and by the Kraken
   fish (kraken.py). A finder chooses how far a base set may spread (``max_union``) and where fins may lie
-  (``fin_positions``: nowhere for a basic fish, one box's positions for a finned one, anywhere for a Kraken fish).
+  (``fin_groups``: nowhere for a basic fish, each box's positions in turn for a finned one, anywhere for a Kraken fish).
 - ``Fish``, the unit-level record of one fish (base and cover units, candidates, endo fins, fins, eliminations),
   and the unit kinds: what franken_search.py's search over rows, columns and boxes finds (Franken and Mutant fish).
 - ``fish_highlights``: how every fish is shown (base units, cover units, the body, the fins).
