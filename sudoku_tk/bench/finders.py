@@ -5,7 +5,8 @@ before every step that is not a single, every ``EVERY``-th of them. Per family m
 kraken.py, forcing.py, ...) every finder is asked for its first ``CAP`` steps on every position, as ``find_hint``
 and the finder reference (tests/engine/techniques/finder_reference.py) ask them; each module starts from fresh
 copies of the positions, so no module profits from another's per-grid caches (the candidate index, the link
-graph). Printed per module: wall and CPU seconds in all, and the steps found, so two versions can be compared module by module.
+graph). Printed per module: wall and CPU seconds in all, and the steps found, so two versions can be compared
+module by module.
 """
 
 from __future__ import annotations
