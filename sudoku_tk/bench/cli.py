@@ -30,7 +30,7 @@ __all__ = ["SECTIONS", "BenchConfig", "build_parser", "load_plugins", "main", "p
 DEFAULT_PUZZLES = Path(__file__).resolve().parents[3] / "shared" / "data" / "puzzles"
 """Where the public puzzle sets sit next to a checkout (``../shared/data/puzzles``)."""
 
-SECTION_MODULES = ("sections", "chains", "logic", "saving")
+SECTION_MODULES = ("sections", "chains", "logic", "finders", "saving")
 """The modules of this package that register sections, imported in this order (it is the order they run in)."""
 
 

@@ -40,7 +40,7 @@ def _find_basic(grid: Grid, size: int) -> Iterator[Step]:
         for by_rows in (True, False):
             o = Lines(idx, digit, by_rows)
             for base, union in base_sets(o.positions, size, size):
-                for cover in cover_sets(union, size, 0):  # no fins: the union itself, when it has ``size`` lines
+                for _none, cover in cover_sets(union, size, (0,)):  # no fins: the union, when it has ``size`` lines
                     elims = [
                         (o.cell(line, pos), digit)
                         for line, m in enumerate(o.positions)
@@ -55,22 +55,50 @@ def _find_finned(grid: Grid, size: int, sashimi: bool) -> Iterator[Step]:
     idx = index_of(grid)
     technique = SASHIMI[size] if sashimi else FINNED[size]
     b = idx.geometry.box
+    groups = tuple(((1 << b) - 1) << (group * b) for group in range(b))  # one box's positions: where fins may lie
     for digit in range(1, idx.side + 1):
         for by_rows in (True, False):
             o = Lines(idx, digit, by_rows)
             once = Once()
             for base, union in base_sets(o.positions, size, size + b):
-                for group in range(b):
-                    group_mask = ((1 << b) - 1) << (group * b)
-                    for cover in cover_sets(union, size, group_mask):
-                        found = _finned_at(o, digit, base, cover, group_mask, sashimi)
-                        if found is None:
-                            continue
-                        fins, elims = found
-                        key = tuple(sorted(elims))
-                        if not once.first(key):
-                            continue
-                        yield _fish_step(idx, technique, o, digit, base, cover, fins, elims)
+                if union.bit_count() <= size:
+                    continue  # every cover takes the whole union: no fins (a basic fish, or nothing)
+                room = _removable(o, base) & union
+                fin_groups = [g for g in groups if g & room]
+                for group_mask, cover in cover_sets(union, size, fin_groups):
+                    if not cover & group_mask & room:
+                        continue  # nothing to remove in the fins' box: _finned_at would say so, slower
+                    found = _finned_at(o, digit, base, cover, group_mask, sashimi)
+                    if found is None:
+                        continue
+                    fins, elims = found
+                    key = tuple(sorted(elims))
+                    if not once.first(key):
+                        continue
+                    yield _fish_step(idx, technique, o, digit, base, cover, fins, elims)
+
+
+def _removable(o: Lines, base: list[int]) -> int:
+    """The positions where a finned fish on these base lines could remove the digit: those of the lines outside
+    the base set in the bands (the lines of one box row or column) holding a base line.
+
+    A finned fish removes only inside its fins' box, on lines outside the base set, at cover positions; so a
+    group of positions (a box) or a cover without such a position gives nothing.
+    """
+    b = o.box
+    positions = o.positions
+    chosen = 0
+    for line in base:
+        chosen |= 1 << line
+    out = 0
+    band_start = -1
+    for line in base:  # in order, so a band's base lines come together
+        if line - line % b != band_start:
+            band_start = line - line % b
+            for other in range(band_start, band_start + b):
+                if not chosen >> other & 1:
+                    out |= positions[other]
+    return out
 
 
 def _finned_at(

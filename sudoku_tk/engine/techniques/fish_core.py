@@ -6,7 +6,7 @@ in two base units an endo fin. What every fish finder shares lives here:
 - ``Lines``, ``base_sets`` and ``cover_sets``: the enumeration of row/column fish (rows as base lines and columns
   as cover lines, or the other way round), used by the basic, finned and Sashimi fish (fish.py) and by the Kraken
   fish (kraken.py). A finder chooses how far a base set may spread (``max_union``) and where fins may lie
-  (``fin_positions``: nowhere for a basic fish, one box's positions for a finned one, anywhere for a Kraken fish).
+  (``fin_groups``: nowhere for a basic fish, each box's positions in turn for a finned one, anywhere for a Kraken fish).
 - ``Fish``, the unit-level record of one fish (base and cover units, candidates, endo fins, fins, eliminations),
   and the unit kinds: what franken_search.py's search over rows, columns and boxes finds (Franken and Mutant fish).
 - ``fish_highlights``: how every fish is shown (base units, cover units, the body, the fins).
@@ -41,9 +41,6 @@ class Lines:
 
     def cell(self, line: int, pos: int) -> Cell:
         return line * self.n + pos if self.by_rows else pos * self.n + line
-
-    def line_of(self, cell: Cell) -> int:
-        return cell // self.n if self.by_rows else cell % self.n
 
     def pos_of(self, cell: Cell) -> int:
         return cell % self.n if self.by_rows else cell // self.n
@@ -89,21 +86,27 @@ def base_sets(positions: Sequence[int], size: int, max_union: int) -> Iterator[t
     return rec(0, [], 0)
 
 
-def cover_sets(union: int, size: int, fin_positions: int) -> Iterator[int]:
-    """Every mask of ``size`` cover positions inside ``union`` leaving only positions of ``fin_positions`` out
-    (those are the fins), in lexicographic order.
+def cover_sets(union: int, size: int, fin_groups: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """Every (fin positions, cover): per mask of ``fin_groups`` in turn, every mask of ``size`` cover positions
+    inside ``union`` leaving only positions of that mask out (those are the fins), in lexicographic order.
 
-    ``fin_positions`` 0: a basic fish (the cover is the union itself); every position: any fins at all.
+    ``fin_groups`` ``(0,)``: a basic fish (the cover is the union itself); ``(union,)``: any fins at all; one
+    mask per box's positions: a finned fish. One generator per base set, the groups looped inside (a generator
+    per group costs a measurable share of a full logic path).
     """
-    required = union & ~fin_positions
-    free = required.bit_count()
-    if free > size:
-        return
-    for extra in combinations(bits(union & fin_positions), size - free):
-        cover = required
-        for p in extra:
-            cover |= 1 << p
-        yield cover
+    for fin_positions in fin_groups:
+        required = union & ~fin_positions
+        free = required.bit_count()
+        if free > size:
+            continue
+        if free == size:
+            yield fin_positions, required
+            continue
+        for extra in combinations(bits(union & fin_positions), size - free):
+            cover = required
+            for p in extra:
+                cover |= 1 << p
+            yield fin_positions, cover
 
 
 # -- the unit-level record (Franken and Mutant fish) -------------------------------------------------------------

@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..board.geometry import bits, digits_of
+from ..board.geometry import bits
 from ..board.grid import Grid
 from ..steps.explain import effects_text, join_words, sentence
 from ..steps.step import Highlight, HighlightRole, Step, Technique
@@ -107,13 +107,13 @@ def _found(graph: LinkGraph, prop: Propagator) -> list[_Found]:
     for cell in range(graph.ncells):
         m = cands[cell]
         if m and m & (m - 1):
-            sets.append((Cases(CaseKind.CELL, cell), tuple((graph.node(cell, d), True) for d in digits_of(m))))
+            sets.append((Cases(CaseKind.CELL, cell), tuple((v, True) for v in graph.cell_nodes(cell, m))))
     idx = graph.index
     for u, umask in enumerate(geo.unit_masks):
         for d in range(1, geo.side + 1):
             p = idx.digit_cells[d] & umask
             if p and p & (p - 1):
-                sets.append((Cases(CaseKind.UNIT, u, d), tuple((graph.node(c, d), True) for c in bits(p))))
+                sets.append((Cases(CaseKind.UNIT, u, d), tuple((v, True) for v in graph.place_nodes(d, p))))
     for v in forcing_off:
         sets.append((Cases(CaseKind.BOTH, v), ((v, True), (v, False))))
     for cases, premises in sets:

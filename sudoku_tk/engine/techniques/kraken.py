@@ -48,7 +48,7 @@ def _fish(grid: Grid) -> Iterator[tuple[int, Lines, list[int], int, list[Cell], 
             o = Lines(idx, digit, by_rows)
             for size in (2, 3, 4):
                 for base, union in base_sets(o.positions, size, size + MAX_FINS):
-                    for cover in cover_sets(union, size, union):
+                    for _anywhere, cover in cover_sets(union, size, (union,)):
                         if any(not o.positions[line] & cover for line in base):
                             continue
                         fins = o.fins(base, cover)
@@ -75,11 +75,13 @@ def find_kraken_fish(grid: Grid) -> Iterator[Step]:
         if any(oc.clash is not None for oc in fin_outs):
             continue  # a fin that clashes is simply false: a forcing chain, not a Kraken fish
         # Type 1: the fish's own eliminations that the fins don't see, reached by a chain from every fin.
+        own = 0  # the cells of the cover lines outside the base lines: where the fish itself removes the digit
         for pos in bits(cover):
             for line in range(n):
                 if line in base_set:
                     continue
                 c = o.cell(line, pos)
+                own |= 1 << c
                 if grid.values[c] or not grid.candidates[c] >> (digit - 1) & 1:
                     continue
                 if all(geo.sees(c, f) for f in fins):
@@ -109,15 +111,13 @@ def find_kraken_fish(grid: Grid) -> Iterator[Step]:
             outs = [prop.outcome(p) for p in premises]
             if any(oc.clash is not None for oc in outs):
                 continue
-            common = graph.present
+            common = graph.present & ~graph.digit_nodes(own, digit)  # not the fish's own: Type 1's, a plain fish's
             for oc in outs:
                 common &= oc.off
             for target in bits(common):
-                c, d = graph.candidate(target)
-                if d == digit and o.pos_of(c) in bits(cover) and o.line_of(c) not in base_set:
-                    continue  # the fish's own eliminations: Type 1's, or a plain fish's
                 key = (Technique.KRAKEN_FISH_TYPE_2, target, 0)
                 if once.first(key):
+                    c, d = graph.candidate(target)
                     yield _step(
                         graph,
                         prop,
