@@ -152,7 +152,7 @@ def _puzzle_problems(grid: Grid) -> list[Problem]:
     solution, several solutions); then the placed digits and candidates of the position. An empty list
     means one solution and a sound board. Several solutions is listed but blocks nothing: see ``_blocking``.
     """
-    problems = puzzle_problems(Grid.from_values(grid.givens))
+    problems = puzzle_problems(grid.givens_only())
     if not _blocking(problems):
         problems += grid.rule_problems()
     return problems
@@ -215,7 +215,7 @@ def _hint_text(grid: Grid, enabled: frozenset[Technique] | None, every: bool, as
     from ..engine.techniques import find_all_steps, find_hint
 
     geo = grid.geometry
-    solution = unique_solution(Grid.from_values(grid.givens))
+    solution = unique_solution(grid.givens_only())
     if solution is None:
         problems = _puzzle_problems(grid)
         blocking = _blocking(problems)
