@@ -91,9 +91,7 @@ def test_a_window_inside_one_row_clears_the_row() -> None:
     g = variant_geometry("windoku")
     # Window 1's 3s only on r2 (r2c2, r2c3, r2c4): 3 leaves r2c1 and r2c5 … r2c9.
     found = _locked(_without(g, 3, [19, 20, 21, 28, 29, 30]))
-    assert [(f, e) for f, _, e in found] == [
-        ("window 1", [(9, 3), (13, 3), (14, 3), (15, 3), (16, 3), (17, 3)])
-    ]
+    assert [(f, e) for f, _, e in found] == [("window 1", [(9, 3), (13, 3), (14, 3), (15, 3), (16, 3), (17, 3)])]
 
 
 def test_places_on_two_lines_and_off_the_diagonal_lock_nothing() -> None:
