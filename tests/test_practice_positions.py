@@ -60,6 +60,7 @@ MISSING: frozenset[Technique] = frozenset(
         T.TEMPLATE_SET,
         T.TEMPLATE_DEL,
         T.BRUTE_FORCE,
+        T.LAW_OF_LEFTOVERS,  # a Jigsaw technique (issue 26): the stored positions are classic boards
     }
 )
 """Techniques no position was found for when mining (the report of build_scripts/mine_positions.py says why)."""
@@ -143,7 +144,7 @@ def test_next_to_learn_is_the_first_not_found_alone_in_solving_order() -> None:
 
 # -- the stored positions ----------------------------------------------------------------------------------
 def test_every_technique_has_a_position_but_the_known_missing() -> None:
-    assert len(ORDER) == 80 and practice_position_techniques() == ORDER
+    assert len(ORDER) == 81 and practice_position_techniques() == ORDER
     assert {t for t in ORDER if not POSITIONS.of(t)} == MISSING
 
 

@@ -55,6 +55,7 @@ TABLE: tuple[TechniqueRecord, ...] = (
     R(T.LOCKED_TRIPLE, 60, M, 3.6),
     R(T.LOCKED_CANDIDATES_1, 50, M, 2.6),
     R(T.LOCKED_CANDIDATES_2, 50, M, 2.8),
+    R(T.LAW_OF_LEFTOVERS, 50, M, 2.8),  # Jigsaw only (issue 26): no HoDoKu score; priced like locked candidates
     R(T.NAKED_PAIR, 60, M, 3.0),
     R(T.NAKED_TRIPLE, 80, M, 3.6),
     R(T.HIDDEN_PAIR, 70, M, 3.4),

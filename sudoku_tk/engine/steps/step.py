@@ -149,6 +149,8 @@ class Technique(Enum):
     """A candidate that no way of filling the board with its digit uses."""
     BRUTE_FORCE = ("Brute Force", Family.LAST_RESORT, "")
     """Not logic: the solution's digit for one cell, given only when nothing else applies."""
+    LAW_OF_LEFTOVERS = ("Law of Leftovers", Family.INTERSECTIONS, "")
+    """Jigsaw only: whole lines and as many whole regions leave the same digits over (techniques/leftovers.py)."""
 
     def __init__(self, display_name: str, family: Family, code: str) -> None:
         self.display_name = display_name

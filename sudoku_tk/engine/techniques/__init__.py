@@ -36,6 +36,7 @@ from . import (
     intersections,
     kraken,
     last_resort,
+    leftovers,
     nested,
     nice_loops,
     single_digit,
@@ -56,6 +57,7 @@ NEEDS_ONE_SOLUTION = technique_table.NEEDS_ONE_SOLUTION
 FAMILY_MODULES: tuple[ModuleType, ...] = (
     singles,
     intersections,
+    leftovers,
     subsets,
     fish,
     single_digit,
