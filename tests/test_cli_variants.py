@@ -68,3 +68,23 @@ def test_killer_goes_to_the_killer_module_or_says_it_is_not_here() -> None:
             assert proc.stderr == "sudoku-tk: killer puzzles are not in this build\n"
         else:  # the Killer engine's branch is merged: its module answered
             assert "not in this build" not in proc.stderr
+
+
+@pytest.mark.parametrize("variant", ["x", "windoku", "jigsaw"])
+def test_generate_variant_prints_unique_puzzles_that_read_back(variant: str) -> None:
+    proc = run("generate", "--variant", variant, "--seed", "26", "--rate")
+    assert proc.returncode == 0, proc.stderr
+    line = proc.stdout.strip()
+    puzzle, _, rating = line.partition("  # ")
+    assert rating.endswith(" solved")
+    assert len(puzzle.split()) == (2 if variant == "jigsaw" else 1)
+    # The line reads back with the variant, is unique there, and rates the same.
+    assert run("check", puzzle, "--variant", variant).stdout.endswith("unique\n")
+    assert run("rate", "--variant", variant, stdin=line + "\n").stdout == rating + "\n"
+
+
+def test_generate_variant_refuses_practice_and_other_sizes() -> None:
+    for extra in (("--technique", "x-wing"), ("--size", "16")):
+        proc = run("generate", "--variant", "x", *extra)
+        assert_one_line_error(proc)
+        assert "--variant makes 9×9 puzzles" in proc.stderr

@@ -3,7 +3,7 @@ a region map.
 
 - Sudoku X, Windoku: any classic text (``parse_collection``); the variant comes from the caller (the CLI's
   ``--variant``) or from a line ``variant: x`` (``windoku``) in the text.
-- Jigsaw: 81 givens and an 81-character region map (one symbol per region, any symbols except white space),
+- Jigsaw: 81 givens and an 81-character region map (one symbol per region, any symbols but white space and ``#``),
   separated by white space; both may be spread over lines (9 lines of 9 each, say). Several puzzles: one per line,
   ``givens map``. A ``variant: jigsaw`` line is optional when the command says ``--variant jigsaw``.
 - ``variant: killer`` (or ``--variant killer``): Killer's cages are read by engine/killer/, not here.
@@ -26,6 +26,7 @@ KILLER = "killer"
 NAMES = (*VARIANTS, KILLER)
 """Every name ``--variant`` and a ``variant:`` line accept."""
 
+_TRAILING_COMMENT = re.compile(r"\s+#.*$")
 _VARIANT_LINE = re.compile(r"^\s*variant\s*:\s*(\S*)\s*$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -79,9 +80,9 @@ def _on(grid: Grid, geometry: Geometry) -> Grid:
 
 
 def _read_jigsaws(text: str) -> Iterator[tuple[int, Grid]]:
-    lines = [
-        (i, ln.split()) for i, ln in enumerate(text.splitlines(), 1) if ln.strip() and not ln.lstrip().startswith("#")
-    ]
+    # A comment is a line starting with #, or white space and # after a puzzle (generate --rate writes one).
+    cut = [(i, _TRAILING_COMMENT.sub("", ln)) for i, ln in enumerate(text.splitlines(), 1)]
+    lines = [(i, ln.split()) for i, ln in cut if ln.strip() and not ln.lstrip().startswith("#")]
     if not lines:
         raise PuzzleFormatError("no puzzle found: a Jigsaw is 81 givens and an 81-character region map")
     if len(lines) == 1 and len(lines[0][1]) == 2:

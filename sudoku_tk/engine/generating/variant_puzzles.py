@@ -2,17 +2,26 @@
 
 The classic generator shuffles a fixed pattern (generator.py), which would break a variant's extra houses; here a
 random solution comes from the brute-force search seeded with a few random givens, and ``minimize`` (generator.py)
-removes givens on the variant's geometry while the solution stays unique.
+removes givens on the variant's geometry while the solution stays unique. ``generate_variant_puzzle`` keeps the
+ones the logic solver finishes without Brute Force (at a level, if asked): what ``sudoku-tk generate --variant``
+prints.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..board.geometry import Geometry
+from ..board.geometry import JIGSAW, Geometry, variant_geometry
 from ..board.grid import Grid
 from ..solving.brute_force import SearchStopped, deadline, solve
 from .generator import Symmetry, minimize
+
+if TYPE_CHECKING:
+    from ..rating.levels import Level
+    from ..rating.score import Rating
 
 _SEEDS = 11
 """Random givens that seed a solution: enough to make it random, few enough to leave one almost always."""
@@ -73,7 +82,8 @@ def random_regions(rng: random.Random, box: int = 3, swaps: int = 300) -> tuple[
         region[a], region[c] = rb, ra
         if not (connected(ra) and connected(rb)):
             region[a], region[c] = ra, rb
-    return tuple(region)
+    first_seen = list(dict.fromkeys(region))  # numbered in reading order, as a region map is read back
+    return tuple(first_seen.index(r) for r in region)
 
 
 def _neighbours(c: int, n: int) -> list[int]:
@@ -94,3 +104,45 @@ def generate_variant(rng: random.Random, geometry: Geometry, symmetry: Symmetry 
     """A unique puzzle of ``geometry``'s variant, minimal for ``symmetry``."""
     solution = random_variant_solution(rng, geometry)
     return Grid.from_values(minimize(solution, symmetry, rng, geometry), geometry=geometry)
+
+
+@dataclass(frozen=True, slots=True)
+class VariantPuzzle:
+    """A generated variant puzzle with its rating (its logic path, without Brute Force, solves it)."""
+
+    grid: Grid
+    rating: Rating
+
+    def line(self) -> str:
+        """The puzzle as one line: the 81 givens, and on a Jigsaw a space and the region map (regions 1–9)."""
+        text = self.grid.to_string()
+        region_of = self.grid.geometry.region_of
+        if region_of is not None:
+            text += " " + "".join(str(r + 1) for r in region_of)
+        return text
+
+
+def generate_variant_puzzle(
+    rng: random.Random, variant: str, level: Level | None = None, time_limit: float = 30.0
+) -> VariantPuzzle | None:
+    """A unique puzzle of ``variant`` (``x``, ``windoku``, ``jigsaw``: a new random region map each try) that the
+    logic solver finishes without Brute Force, rated at ``level`` when one is asked; None after ``time_limit``
+    seconds without one."""
+    from ..rating.score import rate
+    from ..solving.logic import solve_logically
+    from ..steps.step import Technique
+    from ..techniques import default_techniques
+
+    logic = frozenset(default_techniques()) - {Technique.BRUTE_FORCE}
+    end = time.monotonic() + time_limit
+    while time.monotonic() < end:
+        regions = random_regions(rng) if variant == JIGSAW else None
+        geometry = variant_geometry(variant, regions=regions)
+        grid = generate_variant(rng, geometry)
+        path = solve_logically(grid, logic, unique=True, stop=lambda: time.monotonic() > end)
+        if not path.solved:
+            continue
+        rating = rate(path)
+        if level is None or rating.level is level:
+            return VariantPuzzle(grid, rating)
+    return None
