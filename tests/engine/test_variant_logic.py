@@ -126,3 +126,48 @@ def test_an_off_technique_gives_no_step_on_the_variant() -> None:
     ur = {Technique.UNIQUENESS_1}
     assert [s.technique for s in find_all_steps(classic, ur)] == [Technique.UNIQUENESS_1]
     assert find_all_steps(x, ur) == []
+
+
+def _grid(geo: Geometry, cands: dict[int, int] | None = None, lose: tuple[int, list[int]] | None = None) -> Grid:
+    """An empty board with every candidate, but ``cands`` (cell -> mask) and ``lose`` (a digit gone from cells)."""
+    masks = [geo.all_digits] * 81
+    for cell, m in (cands or {}).items():
+        masks[cell] = m
+    if lose is not None:
+        digit, cells = lose
+        for c in cells:
+            masks[c] &= ~(1 << (digit - 1))
+    return Grid.from_values([0] * 81, candidates=masks, geometry=geo)
+
+
+def _effects(grid: Grid, technique: Technique) -> list[tuple[list[tuple[int, int]], list[tuple[int, int]]]]:
+    return [
+        ([(p.cell, p.digit) for p in s.placements], [(e.cell, e.digit) for e in s.eliminations])
+        for s in find_all_steps(grid, {technique})
+    ]
+
+
+def test_a_hidden_single_in_a_window() -> None:
+    # Window 1's 4s gone but from r3c3: 4 goes there (box 1, row 3 and column 3 still have other places).
+    grid = _grid(variant_geometry("windoku"), lose=(4, [10, 11, 12, 19, 21, 28, 29, 30]))
+    assert _effects(grid, Technique.HIDDEN_SINGLE) == [([(20, 4)], [])]
+    assert "window 1" in find_all_steps(grid, {Technique.HIDDEN_SINGLE})[0].explanation
+    assert _effects(_grid(Geometry.of(3), lose=(4, [10, 11, 12, 19, 21, 28, 29, 30])), Technique.HIDDEN_SINGLE) == []
+
+
+def test_a_naked_pair_on_the_anti_diagonal() -> None:
+    # r1c9 and r9c1 hold {1,2}: the anti-diagonal's other cells lose 1 and 2.
+    grid = _grid(variant_geometry("x"), cands={8: 0b11, 72: 0b11})
+    others = [16, 24, 32, 40, 48, 56, 64]
+    assert _effects(grid, Technique.NAKED_PAIR) == [([], [(c, d) for c in others for d in (1, 2)])]
+
+
+def test_simple_colours_link_through_the_main_diagonal() -> None:
+    # 5 has two places on the main diagonal (r1c1, r9c9) and in row 9 (r9c5, r9c9): r1c9 sees both colours.
+    geo = variant_geometry("x")
+    diagonal_rest = [10, 20, 30, 40, 50, 60, 70]
+    row9_rest = [72, 73, 74, 75, 77, 78, 79]
+    grid = _grid(geo, lose=(5, diagonal_rest + row9_rest))
+    assert _effects(grid, Technique.SIMPLE_COLORS_TRAP) == [([], [(8, 5)])]
+    classic = _grid(Geometry.of(3), lose=(5, diagonal_rest + row9_rest))
+    assert _effects(classic, Technique.SIMPLE_COLORS_TRAP) == []

@@ -118,7 +118,8 @@ def minimize(
 def is_minimal(grid: Grid, symmetry: Symmetry = Symmetry.NONE) -> bool:
     """Is ``grid``'s puzzle unique, symmetric under ``symmetry``, with no group of givens that could go?"""
     givens = list(grid.givens)
-    if count_solutions(Grid.from_values(givens), 2) != 1:
+    geo = grid.geometry
+    if count_solutions(Grid.from_values(givens, geometry=geo), 2) != 1:
         return False
     for group in symmetry_groups(grid.geometry, symmetry):
         present = [bool(givens[c]) for c in group]
@@ -127,7 +128,7 @@ def is_minimal(grid: Grid, symmetry: Symmetry = Symmetry.NONE) -> bool:
         if not present[0]:
             continue
         trial = [0 if c in group else v for c, v in enumerate(givens)]
-        if count_solutions(Grid.from_values(trial), 2) == 1:
+        if count_solutions(Grid.from_values(trial, geometry=geo), 2) == 1:
             return False
     return True
 
