@@ -88,3 +88,29 @@ def test_generate_variant_refuses_practice_and_other_sizes() -> None:
         proc = run("generate", "--variant", "x", *extra)
         assert_one_line_error(proc)
         assert "--variant makes 9×9 puzzles" in proc.stderr
+
+
+def test_killer_input_reaches_the_killer_modules_run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The contract with the Killer engine's branch: ``sudoku_tk.cli.killer.run(command, text, out, err) -> int``."""
+    import types
+
+    import sudoku_tk.cli as cli_package
+    from sudoku_tk.cli import commands
+
+    calls: list[tuple[str, str]] = []
+
+    def run_killer(command: str, text: str, out: object, err: object) -> int:
+        calls.append((command, text))
+        print("killer answer", file=out)  # type: ignore[arg-type]
+        return 7
+
+    fake = types.ModuleType("sudoku_tk.cli.killer")
+    fake.run = run_killer  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "sudoku_tk.cli.killer", fake)
+    monkeypatch.setattr(cli_package, "killer", fake, raising=False)
+    assert commands.main(["check", "--variant", "killer", "A=3 cages"]) == 7
+    assert commands.main(["hint", "variant: killer\nA=3 cages"]) == 7
+    assert calls == [("check", "A=3 cages"), ("hint", "variant: killer\nA=3 cages")]
+    assert capsys.readouterr().out == "killer answer\nkiller answer\n"

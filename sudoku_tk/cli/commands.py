@@ -467,8 +467,7 @@ def _run_killer(ns: argparse.Namespace, text: str) -> int:
     except ImportError:
         _error("killer puzzles are not in this build")
         return 2
-    out = cli_io.stdout()
-    return int(killer.run(ns.command, text, out, sys.stderr))
+    return int(killer.run(ns.command, text, sys.stdout, sys.stderr))  # the contract: (command, text, out, err)
 
 
 def _run(ns: argparse.Namespace) -> int:
