@@ -122,3 +122,10 @@ def test_grid_keeps_its_variant_and_candidates_see_every_house() -> None:
     values[80] = 5
     problems = Grid.from_values(values, geometry=g).duplicate_problems()
     assert [p.message for p in problems] == ["5 stands twice in the main diagonal ↘: r1c1 and r9c9"]
+
+
+def test_a_pickled_geometry_comes_back_as_the_shared_one() -> None:
+    import pickle
+
+    for g in (Geometry.of(3), variant_geometry("windoku"), variant_geometry("jigsaw", regions=JIGSAW_REGIONS)):
+        assert pickle.loads(pickle.dumps(g)) is g

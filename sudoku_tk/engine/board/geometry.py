@@ -260,6 +260,12 @@ class Geometry:
             return d
         raise ValueError(f"not a digit on a {self.side}×{self.side} board: {ch!r}")
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Unpickled (from a worker process, say) as the shared geometry of the same board, never a copy."""
+        if self.is_classic:
+            return _geometry, (self.box,)
+        return _variant, (self.box, self.variant_name, self.region_of, self.extra_houses, self.extra_names)
+
     def __repr__(self) -> str:
         if self.is_classic:
             return f"Geometry.of({self.box})"
