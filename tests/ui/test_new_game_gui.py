@@ -351,7 +351,7 @@ def test_the_dialog_returns_what_to_make(root: tk.Tk) -> None:
 
 def test_every_technique_is_offered_with_family_and_level_rare_ones_from_a_position_only() -> None:
     labels = technique_labels()
-    assert len(labels) == 80 and labels[0] == "Peer Elimination · Basics · Easy"
+    assert len(labels) == 81 and labels[0] == "Peer Elimination · Basics · Easy"
     assert "Simple Colors Wrap · Coloring · Hard" in labels and "Brute Force · Last Resort · Extreme" in labels
     key, why = generated_ok(9, PRACTICE, "", "Simple Colors Wrap · Coloring · Hard")
     assert key is None and why == (
