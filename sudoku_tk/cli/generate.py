@@ -12,10 +12,14 @@ import argparse
 import random
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..engine.rating.levels import LABELS
 from ..engine.steps.step import Technique
 from . import console as cli_io
+
+if TYPE_CHECKING:
+    from ..engine.rating.levels import Level
 
 LEVELS = list(LABELS)
 SYMMETRIES = ["none", "rotational", "mirror", "diagonal"]
@@ -56,6 +60,11 @@ def add_generate_parser(
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     p.add_argument("--time-limit", type=seconds, default=30.0, help="seconds to search per puzzle (default 30)")
     p.add_argument("--rate", action="store_true", help="append the rating as a # comment")
+    p.add_argument(
+        "--variant",
+        choices=["x", "windoku", "jigsaw"],
+        help="a Sudoku X, Windoku or Jigsaw puzzle (9x9; a Jigsaw line is the givens, a space and its region map)",
+    )
     return p
 
 
@@ -77,6 +86,8 @@ def _option_problem(ns: argparse.Namespace) -> str | None:
         return "--position needs --technique: a practice position is for one technique"
     if ns.technique and ns.size != 9:
         return "--technique needs --size 9: practice puzzles are rated 9×9 puzzles"
+    if ns.variant and (ns.technique or ns.size != 9):
+        return "--variant makes 9×9 puzzles at a level (--level), not practice puzzles or other sizes"
     return None
 
 
@@ -92,6 +103,8 @@ def run_generate(ns: argparse.Namespace) -> int:
     if problem:
         _error(problem)
         return 2
+    if ns.variant:
+        return _print_variants(ns, None if ns.level == "any" else Level[ns.level.upper()])
     technique = None
     if ns.technique:
         try:
@@ -133,6 +146,27 @@ def run_generate(ns: argparse.Namespace) -> int:
         if ns.rate and found.rating is not None:
             line += f"  # {found.rating}"
         out.write(line + "\n")
+        out.flush()
+    return status
+
+
+def _print_variants(ns: argparse.Namespace, level: Level | None) -> int:
+    """Print ``ns.count`` puzzles of ``ns.variant`` (engine/generating/variant_puzzles.py), one line each, one after
+    another (the i-th from seed ``<seed>/<i>``)."""
+    from ..engine.generating.level_search import puzzle_seed
+    from ..engine.generating.variant_puzzles import generate_variant_puzzle
+
+    base = ns.seed if ns.seed is not None else random.SystemRandom().randrange(1 << 62)
+    out = cli_io.Console(sys.stdout)
+    status = 0
+    for i in range(ns.count):
+        seed = puzzle_seed(base, i)
+        found = generate_variant_puzzle(random.Random(seed), ns.variant, level, ns.time_limit)
+        if found is None:
+            _error(f"no {ns.variant} puzzle{f' at {ns.level}' if level else ''} found within {ns.time_limit:g} s")
+            status = 1
+            continue
+        out.write(found.line() + (f"  # {found.rating}" if ns.rate else "") + "\n")
         out.flush()
     return status
 

@@ -282,7 +282,7 @@ class Game:
 
     def entered_grid(self) -> Grid:
         """The digits now on the board as the givens of a new puzzle (what "Start" locks while entering)."""
-        return Grid.from_values(self._position.values)
+        return Grid.from_values(self._position.values, geometry=self._position.geometry)
 
     def first_mistake_index(self, solution: Sequence[Digit]) -> int | None:
         """The index of the first move after which the board contradicts ``solution``, or None.

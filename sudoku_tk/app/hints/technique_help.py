@@ -232,6 +232,12 @@ DESCRIPTIONS: dict[Technique, str] = {
         "second chain, it would leave the second chain with no place for the digit, so that colour is "
         "false: remove the digit from all its cells."
     ),
+    T.LAW_OF_LEFTOVERS: (
+        "On a Jigsaw, take whole rows (or columns) from an edge and as many whole regions that overlap them most. "
+        "Both hold every digit the same number of times, so the cells of the lines outside the regions hold "
+        "exactly the digits of the cells of the regions outside the lines. Each of those cells keeps only the "
+        "digits the other side can still hold; with one cell a side, the two hold the same digit."
+    ),
     T.SUE_DE_COQ: (
         "Look where a box meets a row (or column): two or three empty cells there whose candidates hold two "
         "more digits than cells. Find a bivalue cell (or a small set) in the rest of the line and another in "

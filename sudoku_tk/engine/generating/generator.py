@@ -93,12 +93,15 @@ def generate(
     return Grid.from_values(minimize(sol, symmetry, rng))
 
 
-def minimize(givens: Sequence[int], symmetry: Symmetry, rng: random.Random) -> list[int]:
+def minimize(
+    givens: Sequence[int], symmetry: Symmetry, rng: random.Random, geometry: Geometry | None = None
+) -> list[int]:
     """Remove groups of givens (see ``symmetry_groups``) in random order while the solution stays unique.
 
-    ``givens`` must have exactly one solution; the result is minimal for ``symmetry``.
+    ``givens`` must have exactly one solution (on ``geometry``, by default the classic board); the result is minimal
+    for ``symmetry``.
     """
-    geo = Geometry.for_cell_count(len(givens))
+    geo = geometry or Geometry.for_cell_count(len(givens))
     values = list(givens)
     groups = [g for g in symmetry_groups(geo, symmetry) if any(values[c] for c in g)]
     rng.shuffle(groups)
@@ -106,7 +109,7 @@ def minimize(givens: Sequence[int], symmetry: Symmetry, rng: random.Random) -> l
         saved = [values[c] for c in group]
         for c in group:
             values[c] = 0
-        if count_solutions(Grid.from_values(values), 2) != 1:
+        if count_solutions(Grid.from_values(values, geometry=geo), 2) != 1:
             for c, v in zip(group, saved):
                 values[c] = v
     return values
@@ -115,7 +118,8 @@ def minimize(givens: Sequence[int], symmetry: Symmetry, rng: random.Random) -> l
 def is_minimal(grid: Grid, symmetry: Symmetry = Symmetry.NONE) -> bool:
     """Is ``grid``'s puzzle unique, symmetric under ``symmetry``, with no group of givens that could go?"""
     givens = list(grid.givens)
-    if count_solutions(Grid.from_values(givens), 2) != 1:
+    geo = grid.geometry
+    if count_solutions(Grid.from_values(givens, geometry=geo), 2) != 1:
         return False
     for group in symmetry_groups(grid.geometry, symmetry):
         present = [bool(givens[c]) for c in group]
@@ -124,7 +128,7 @@ def is_minimal(grid: Grid, symmetry: Symmetry = Symmetry.NONE) -> bool:
         if not present[0]:
             continue
         trial = [0 if c in group else v for c, v in enumerate(givens)]
-        if count_solutions(Grid.from_values(trial), 2) == 1:
+        if count_solutions(Grid.from_values(trial, geometry=geo), 2) == 1:
             return False
     return True
 

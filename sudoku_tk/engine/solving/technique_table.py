@@ -57,6 +57,7 @@ TABLE: tuple[TechniqueRecord, ...] = (
     R(T.LOCKED_TRIPLE, 60, M, 3.6),
     R(T.LOCKED_CANDIDATES_1, 50, M, 2.6),
     R(T.LOCKED_CANDIDATES_2, 50, M, 2.8),
+    R(T.LAW_OF_LEFTOVERS, 50, M, 2.8, variant="jigsaw"),  # no HoDoKu score: priced like locked candidates
     R(T.NAKED_PAIR, 60, M, 3.0),
     R(T.NAKED_TRIPLE, 80, M, 3.6),
     R(T.HIDDEN_PAIR, 70, M, 3.4),
@@ -159,8 +160,17 @@ ORDER: tuple[Technique, ...] = tuple(r.technique for r in TABLE if not r.variant
 
 
 def variant_order(variant: str) -> tuple[Technique, ...]:
-    """A variant's own techniques, in the table's order ("killer": engine/killer/)."""
+    """A variant's own techniques, in the table's order ("killer": engine/killer/; "jigsaw": the Law of
+    Leftovers)."""
     return tuple(r.technique for r in TABLE if r.variant == variant)
+
+
+def solving_order(variant: str = "") -> tuple[Technique, ...]:
+    """The solving order on a board of ``variant`` ("" or "classic": ``ORDER``): the classic techniques with the
+    variant's own in their places in the table (a Jigsaw's Law of Leftovers right after Locked Candidates)."""
+    if variant in ("", "classic"):
+        return ORDER
+    return tuple(r.technique for r in TABLE if not r.variant or r.variant == variant)
 
 
 DEFAULT_OFF: frozenset[Technique] = frozenset(r.technique for r in TABLE if r.off)

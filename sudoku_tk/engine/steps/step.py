@@ -169,6 +169,8 @@ class Technique(Enum):
     """Killer: two cages in one house whose combinations, taken together, always use a digit."""
     KILLER_FORCING_NET = ("Killer Forcing Net", Family.LAST_RESORT, "")
     """Killer's last resort: a candidate that, placed, leads by the cages and the singles to a contradiction."""
+    LAW_OF_LEFTOVERS = ("Law of Leftovers", Family.INTERSECTIONS, "")
+    """Jigsaw only: whole lines and as many whole regions leave the same digits over (techniques/leftovers.py)."""
 
     def __init__(self, display_name: str, family: Family, code: str) -> None:
         self.display_name = display_name

@@ -21,8 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 
+from ..board.geometry import Geometry
 from ..board.grid import Grid
 from ..solving import technique_table
+from ..solving.variant_limits import off_for
 from ..steps.step import Family, Step, Technique
 from . import (
     als,
@@ -34,6 +36,7 @@ from . import (
     intersections,
     kraken,
     last_resort,
+    leftovers,
     nested,
     nice_loops,
     single_digit,
@@ -54,6 +57,7 @@ NEEDS_ONE_SOLUTION = technique_table.NEEDS_ONE_SOLUTION
 FAMILY_MODULES: tuple[ModuleType, ...] = (
     singles,
     intersections,
+    leftovers,
     subsets,
     fish,
     single_digit,
@@ -135,12 +139,20 @@ def _needs_one_solution(t: Technique) -> bool:
     return t.family is Family.UNIQUENESS or t in NEEDS_ONE_SOLUTION
 
 
-def _selected(enabled: Iterable[Technique] | None, unique: bool) -> list[tuple[frozenset[Technique], Finder]]:
-    """The finders to ask, in solving order, each with the techniques whose Steps it may yield."""
+def _selected(
+    enabled: Iterable[Technique] | None, unique: bool, geometry: Geometry
+) -> list[tuple[frozenset[Technique], Finder]]:
+    """The finders to ask, in solving order, each with the techniques whose Steps it may yield (none that is off
+    for the board's variant: solving/variant_limits.py; a variant's own techniques, such as a Jigsaw's Law of
+    Leftovers, always on for it: they are its rules at work)."""
     allowed = frozenset(default_techniques()) if enabled is None else frozenset(enabled)
+    order = ORDER
+    if not geometry.is_classic:
+        allowed = (allowed - off_for(geometry).keys()) | frozenset(technique_table.variant_order(geometry.variant_name))
+        order = technique_table.solving_order(geometry.variant_name)
     out: list[tuple[frozenset[Technique], Finder]] = []
     done = set()
-    for t in ORDER:
+    for t in order:
         got = _registry.by_technique.get(t)
         if got is None or t not in allowed or (not unique and _needs_one_solution(t)):
             continue
@@ -160,7 +172,7 @@ def iter_steps(grid: Grid, enabled: Iterable[Technique] | None = None, unique: b
         enabled: the techniques allowed (None: ``default_techniques()``).
         unique: the puzzle is known to have exactly one solution, so uniqueness techniques may be used.
     """
-    for ok, finder in _selected(enabled, unique):
+    for ok, finder in _selected(enabled, unique, grid.geometry):
         for step in finder(grid):
             if step.technique in ok:
                 yield step
@@ -188,7 +200,7 @@ def find_hint(
         enabled: the techniques allowed (None: ``default_techniques()``).
         unique: the puzzle is known to have exactly one solution, so uniqueness techniques may be used.
     """
-    for ok, finder in _selected(enabled, unique):
+    for ok, finder in _selected(enabled, unique, grid.geometry):
         first: Step | None = None
         best: Step | None = None
         compared = 0
@@ -232,7 +244,7 @@ def find_all_steps(
     """
     seen = set()
     out: list[Step] = []
-    for ok, finder in _selected(enabled, unique):
+    for ok, finder in _selected(enabled, unique, grid.geometry):
         if stop is not None and stop():
             return out
         last_resort = all(t.family is Family.LAST_RESORT for t in ok)
