@@ -64,22 +64,38 @@ def _error(message: str) -> None:
     print(_fit(f"sudoku-tk: {message}", sys.stderr), file=sys.stderr)
 
 
-def iter_puzzles(text: str) -> Iterator[tuple[int, Grid]]:
+def iter_puzzles(text: str, variant: str | None = None) -> Iterator[tuple[int, Grid]]:
     """Yield (line number, grid) for each puzzle in ``text``.
 
     A text where every non-comment line is a one-line puzzle is a collection;
-    anything else is read as one puzzle in any supported format.
+    anything else is read as one puzzle in any supported format. ``variant`` (``--variant``) or a ``variant:``
+    line in the text reads a variant's form (engine/formats/variants.py); Killer goes to cli/killer.py.
     """
     from ..engine.formats import parse_collection
 
-    yield from parse_collection(text)
+    if variant is None and "variant" not in text.lower():
+        yield from parse_collection(text)
+        return
+    from ..engine.formats.variants import KILLER, read_variant_puzzles, variant_of
+
+    if variant_of(text, variant) == KILLER:
+        raise KillerText(text)
+    yield from read_variant_puzzles(text, variant)
+
+
+class KillerText(Exception):
+    """The input is a Killer puzzle: ``_run`` hands it to cli/killer.py (written with the Killer engine)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__("a Killer puzzle")
+        self.text = text
 
 
 def _cmd_solve(ns: argparse.Namespace) -> int:
     text = _read_input(ns.source, sys.stdin)
     status = 0
     out = cli_io.stdout()
-    for line, grid in iter_puzzles(text):
+    for line, grid in iter_puzzles(text, ns.variant):
         with time_limit(ns.time_limit, f"the puzzle on line {line}"):
             sols = first_solutions(grid, 2)
         if not sols:
@@ -94,7 +110,7 @@ def _cmd_solve(ns: argparse.Namespace) -> int:
 
 
 def _cmd_check(ns: argparse.Namespace) -> int:
-    grid = _parse_puzzle_arg(ns.puzzle, "check")
+    grid = _parse_puzzle_arg(ns.puzzle, "check", ns.variant)
     out = cli_io.stdout()
     problems = grid.rule_problems()
     if not problems:
@@ -120,7 +136,7 @@ def _read_puzzle_arg(source: str) -> str:
     return source
 
 
-def _parse_puzzle_arg(source: str, command: str) -> Grid:
+def _parse_puzzle_arg(source: str, command: str, variant: str | None = None) -> Grid:
     """Parse the one puzzle of a puzzle argument (see ``_read_puzzle_arg``) for ``command``.
 
     Raises:
@@ -130,7 +146,7 @@ def _parse_puzzle_arg(source: str, command: str) -> Grid:
     text = _read_puzzle_arg(source)
     is_text = source != "-" and not os.path.exists(source)
     try:
-        puzzles = iter_puzzles(text)
+        puzzles = iter_puzzles(text, variant)
         _line, grid = next(puzzles)
         more = next(puzzles, None) is not None
     except PuzzleFormatError as exc:
@@ -152,7 +168,7 @@ def _puzzle_problems(grid: Grid) -> list[Problem]:
     solution, several solutions); then the placed digits and candidates of the position. An empty list
     means one solution and a sound board. Several solutions is listed but blocks nothing: see ``_blocking``.
     """
-    problems = puzzle_problems(Grid.from_values(grid.givens))
+    problems = puzzle_problems(grid.givens_only())
     if not _blocking(problems):
         problems += grid.rule_problems()
     return problems
@@ -199,7 +215,7 @@ def _cmd_hint(ns: argparse.Namespace) -> int:
     a mistake, a problem, or when no enabled technique applies.
     """
     enabled = _selection(ns)
-    grid = _parse_puzzle_arg(ns.puzzle, "hint")
+    grid = _parse_puzzle_arg(ns.puzzle, "hint", ns.variant)
     with time_limit(ns.time_limit, "the puzzle"):
         text, status = _hint_text(grid, enabled, ns.all, ns.json)
     cli_io.stdout().write(text)
@@ -215,7 +231,7 @@ def _hint_text(grid: Grid, enabled: frozenset[Technique] | None, every: bool, as
     from ..engine.techniques import find_all_steps, find_hint
 
     geo = grid.geometry
-    solution = unique_solution(Grid.from_values(grid.givens))
+    solution = unique_solution(grid.givens_only())
     if solution is None:
         problems = _puzzle_problems(grid)
         blocking = _blocking(problems)
@@ -262,7 +278,7 @@ def _cmd_steps(ns: argparse.Namespace) -> int:
     enabled = _selection(ns)
     out = cli_io.stdout()
     status = 0
-    for line, grid in iter_puzzles(_read_input(ns.source, sys.stdin)):
+    for line, grid in iter_puzzles(_read_input(ns.source, sys.stdin), ns.variant):
         record: dict[str, Any] = {"puzzle": grid.to_string(), "solved": False, "steps": []}
         with time_limit(ns.time_limit, f"the puzzle on line {line}"):
             problems = _puzzle_problems(grid)
@@ -291,7 +307,7 @@ def _cmd_rate(ns: argparse.Namespace) -> int:
     enabled = _selection(ns)
     out = cli_io.stdout()
     status = 0
-    for line, grid in iter_puzzles(_read_input(ns.source, sys.stdin)):
+    for line, grid in iter_puzzles(_read_input(ns.source, sys.stdin), ns.variant):
         with time_limit(ns.time_limit, f"the puzzle on line {line}"):
             problems = _puzzle_problems(grid)
             blocking = _blocking(problems)
@@ -334,10 +350,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="solve puzzles, one result line per puzzle")
     p.add_argument("source", nargs="?", default="-", help=_SOURCE_HELP)
     _time_limit_option(p)
+    _variant_option(p)
     p.set_defaults(func=_cmd_solve)
     p = sub.add_parser("check", help="count givens, list problems, tell unique / multiple / none")
     p.add_argument("puzzle", help="a puzzle as text, a file, or - for standard input")
     _time_limit_option(p)
+    _variant_option(p)
     p.set_defaults(func=_cmd_check)
     p = sub.add_parser("hint", help="the next logical step (every step with --all) for a puzzle or candidate grid")
     p.add_argument("--all", action="store_true", help="list every step available, not just the first")
@@ -345,17 +363,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("puzzle", help="a puzzle or candidate grid as text, a file, or - for standard input")
     _technique_options(p)
     _time_limit_option(p)
+    _variant_option(p)
     p.set_defaults(func=_cmd_hint)
     p = sub.add_parser("steps", help="the logic solver's path for each puzzle, one JSON object per line")
     p.add_argument("source", nargs="?", default="-", help=_SOURCE_HELP)
     _technique_options(p)
     _time_limit_option(p)
+    _variant_option(p)
     p.set_defaults(func=_cmd_steps)
     p = sub.add_parser("rate", help="level, score and solved/stuck for each puzzle")
     p.add_argument("source", nargs="?", default="-", help=_SOURCE_HELP)
     p.add_argument("--se", action="store_true", help="add se=N.N, an estimate of the Sudoku Explainer rating")
     _technique_options(p)
     _time_limit_option(p)
+    _variant_option(p)
     p.set_defaults(func=_cmd_rate)
     add_generate_parser(sub, _seconds).set_defaults(func=_cmd_generate)  # levels, practice, --jobs: cli/generate.py
     add_daily_parser(sub, _seconds, DEFAULT_SECONDS).set_defaults(func=_cmd_daily)  # the daily puzzle: cli/daily.py
@@ -383,6 +404,16 @@ def _time_limit_option(p: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=f"give up on a puzzle after this many seconds: one line on standard error, exit status 2 "
         f"(default {DEFAULT_SECONDS:g})",
+    )
+
+
+def _variant_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--variant",
+        type=str.lower,
+        metavar="NAME",
+        help="x, windoku, jigsaw or killer (a 'variant: NAME' line in the text says it too); Jigsaw text is the "
+        "81 givens and an 81-character region map separated by white space",
     )
 
 
@@ -424,10 +455,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+def _killer_input(ns: argparse.Namespace) -> str:
+    source = getattr(ns, "source", None)
+    return _read_input(source, sys.stdin) if source is not None else _read_puzzle_arg(ns.puzzle)
+
+
+def _run_killer(ns: argparse.Namespace, text: str) -> int:
+    """Hand a Killer puzzle to ``sudoku_tk.cli.killer.run`` (the Killer engine's module), or say it is not here."""
+    try:
+        from . import killer  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        _error("killer puzzles are not in this build")
+        return 2
+    out = cli_io.stdout()
+    return int(killer.run(ns.command, text, out, sys.stderr))
+
+
 def _run(ns: argparse.Namespace) -> int:
     """Run the chosen subcommand; its problems with the input, options or time as one line and status 2."""
     try:
+        if getattr(ns, "variant", None) == "killer":
+            return _run_killer(ns, _killer_input(ns))
         return int(ns.func(ns))
+    except KillerText as killer:
+        return _run_killer(ns, killer.text)
     except (PuzzleFormatError, TimeLimitExceeded) as exc:
         _error(str(exc))
         return 2

@@ -1,8 +1,16 @@
-"""Board geometry: cells, units, peers and names for 4×4, 9×9 and 16×16 boards.
+"""Board geometry: cells, units (houses), peers and names for 4×4, 9×9 and 16×16 boards and their variants.
 
-Tables are built once per box size and shared (``Geometry.of(3)``). Cells are
+Tables are built once per board and shared (``Geometry.of(3)``). Cells are
 0-based ints, row-major; digits are 1-based ints. Every text a player sees names
 a cell ``r1c1`` (row, column, 1-based) and a digit above 9 as a letter A–G.
+
+Houses are data. Units are numbered rows ``0..side-1``, columns ``side..2·side-1``,
+regions ``2·side..3·side-1`` (the boxes, or a Jigsaw's irregular regions), then the
+extra houses ``3·side..`` (Sudoku X's two diagonals, Windoku's four windows): every
+unit holds each digit exactly once. ``cell_units[c]`` is (row, column, region,
+*extra houses through c*), so a cell's region is always ``cell_units[c][2]``.
+``Geometry.variant`` builds a variant's geometry (cached: the same arguments give
+the same object); ``variant_geometry`` builds one by its name.
 """
 
 from __future__ import annotations
@@ -17,6 +25,13 @@ Unit = int
 DIGIT_CHARS = "123456789ABCDEFG"
 SUPPORTED_BOXES = (2, 3, 4)
 
+CLASSIC, SUDOKU_X, WINDOKU, JIGSAW = "classic", "x", "windoku", "jigsaw"
+VARIANTS = (CLASSIC, SUDOKU_X, WINDOKU, JIGSAW)
+"""The variants a geometry can describe (Killer's cages are sums, not houses: engine/killer/)."""
+
+ROW, COLUMN, REGION, EXTRA = 0, 1, 2, 3
+"""What ``Geometry.unit_kind`` returns: a row, a column, a box (or Jigsaw region), an extra house."""
+
 
 @dataclass(frozen=True, eq=False)
 class Geometry:
@@ -28,15 +43,23 @@ class Geometry:
     """
 
     box: int
+    variant_name: str = CLASSIC
+    """``classic``, ``x``, ``windoku`` or ``jigsaw`` (see ``VARIANTS``)."""
+    region_of: tuple[int, ...] | None = None
+    """A Jigsaw's region (0-based) of each cell; None for square boxes."""
+    extra_houses: tuple[tuple[Cell, ...], ...] = ()
+    """Houses beyond rows, columns and regions, each a full house of ``side`` cells."""
+    extra_names: tuple[str, ...] = ()
+    """How a player names each extra house (``the main diagonal``, ``window 2``)."""
     side: int = field(init=False)
     ncells: int = field(init=False)
     all_digits: int = field(init=False)
     """Bitmask with one bit per digit: bit ``d - 1`` stands for digit ``d``."""
     units: tuple[tuple[Cell, ...], ...] = field(init=False)
-    """Rows first, then columns, then boxes (``3 * side`` units)."""
+    """Rows first, then columns, then boxes or regions (``3 * side`` units), then the extra houses."""
     unit_masks: tuple[int, ...] = field(init=False)
-    cell_units: tuple[tuple[Unit, Unit, Unit], ...] = field(init=False)
-    """For each cell: its row, column and box unit index."""
+    cell_units: tuple[tuple[Unit, ...], ...] = field(init=False)
+    """For each cell: its row, column and region unit index, then the extra houses through it (if any)."""
     peers: tuple[tuple[Cell, ...], ...] = field(init=False)
     peer_masks: tuple[int, ...] = field(init=False)
     """Peers of each cell as a cell bitmask (bit ``c`` for cell ``c``)."""
@@ -52,18 +75,32 @@ class Geometry:
         setattr_(self, "all_digits", (1 << n) - 1)
         rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
         cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
-        boxes = [
-            tuple((br * b + r) * n + bc * b + c for r in range(b) for c in range(b))
-            for br in range(b)
-            for bc in range(b)
-        ]
-        units = tuple(rows + cols + boxes)
+        region_of = self.region_of
+        if region_of is None:
+            boxes = [
+                tuple((br * b + r) * n + bc * b + c for r in range(b) for c in range(b))
+                for br in range(b)
+                for bc in range(b)
+            ]
+        else:
+            problems = region_problems(region_of, n)
+            if problems:
+                raise ValueError(problems[0])
+            boxes = [tuple(c for c in range(n * n) if region_of[c] == i) for i in range(n)]
+        for house in self.extra_houses:
+            if len(house) != n or len(set(house)) != n or not all(0 <= c < n * n for c in house):
+                raise ValueError(f"an extra house must hold {n} different cells of the board, not {house!r}")
+        if len(self.extra_names) != len(self.extra_houses):
+            raise ValueError("every extra house needs a name")
+        units = tuple(rows + cols + boxes) + tuple(tuple(sorted(h)) for h in self.extra_houses)
         setattr_(self, "units", units)
         setattr_(self, "unit_masks", tuple(_mask(u) for u in units))
-        cell_units = []
+        cell_units: list[tuple[Unit, ...]] = []
         for cell in range(n * n):
             r, c = divmod(cell, n)
-            cell_units.append((r, n + c, 2 * n + (r // b) * b + c // b))
+            region = (r // b) * b + c // b if region_of is None else region_of[cell]
+            extras = tuple(3 * n + i for i, h in enumerate(self.extra_houses) if cell in h)
+            cell_units.append((r, n + c, 2 * n + region, *extras))
         setattr_(self, "cell_units", tuple(cell_units))
         peers = []
         for cell in range(n * n):
@@ -79,6 +116,69 @@ class Geometry:
     def of(box: int) -> Geometry:
         """Return the shared geometry for boxes of ``box``×``box`` cells."""
         return _geometry(box)
+
+    @staticmethod
+    def variant(
+        box: int,
+        name: str,
+        regions: tuple[int, ...] | None = None,
+        extra_houses: tuple[tuple[Cell, ...], ...] = (),
+        extra_names: tuple[str, ...] = (),
+    ) -> Geometry:
+        """The shared geometry of a variant: ``regions`` (each cell's region, 0-based) replace the boxes, and
+        ``extra_houses`` (named by ``extra_names``) are added after them. The same arguments give the same object;
+        no regions and no extra houses give ``Geometry.of(box)`` itself.
+
+        Raises:
+            ValueError: an unknown name, a region map or an extra house that does not fit the board.
+        """
+        if name not in VARIANTS:
+            raise ValueError(f"unknown variant {name!r}: one of {', '.join(VARIANTS)}")
+        if regions is None and not extra_houses:
+            return _geometry(box)
+        return _variant(
+            box, name, None if regions is None else tuple(regions), tuple(map(tuple, extra_houses)), tuple(extra_names)
+        )
+
+    # -- variant questions -------------------------------------------------
+    @property
+    def is_classic(self) -> bool:
+        """Rows, columns and square boxes only (no regions, no extra houses)."""
+        return self.region_of is None and not self.extra_houses
+
+    @property
+    def square_boxes(self) -> bool:
+        """Are the regions the square boxes (so band/stack arithmetic on ``box`` holds)? False on a Jigsaw."""
+        return self.region_of is None
+
+    @property
+    def extra_units(self) -> range:
+        """The unit indices of the extra houses (empty on the classic board)."""
+        return range(3 * self.side, len(self.units))
+
+    def region_name(self) -> str:
+        """What a player calls a region here: ``box`` or (on a Jigsaw) ``region``."""
+        return "box" if self.region_of is None else "region"
+
+    def disconnected_regions(self) -> list[int]:
+        """0-based regions whose cells are not joined side to side (the rules allow it; a player may want to know)."""
+        n = self.side
+        out = []
+        for i in range(n):
+            cells = set(self.units[2 * n + i])
+            start = min(cells)
+            seen, todo = {start}, [start]
+            while todo:
+                c = todo.pop()
+                r, k = divmod(c, n)
+                for rr, kk in ((r - 1, k), (r + 1, k), (r, k - 1), (r, k + 1)):
+                    nb = rr * n + kk
+                    if 0 <= rr < n and 0 <= kk < n and nb in cells and nb not in seen:
+                        seen.add(nb)
+                        todo.append(nb)
+            if seen != cells:
+                out.append(i)
+        return out
 
     @staticmethod
     def for_side(side: int) -> Geometry:
@@ -104,11 +204,11 @@ class Geometry:
         return cell % self.side
 
     def box_of(self, cell: Cell) -> int:
-        """0-based box index of ``cell``."""
+        """0-based box (or Jigsaw region) index of ``cell``."""
         return self.cell_units[cell][2] - 2 * self.side
 
     def sees(self, a: Cell, b: Cell) -> bool:
-        """Is ``b`` a peer of ``a`` (same row, column or box, and not ``a``)?"""
+        """Is ``b`` a peer of ``a`` (same row, column, box or other house, and not ``a``)?"""
         return bool(self.peer_masks[a] >> b & 1)
 
     # -- names -------------------------------------------------------------
@@ -137,13 +237,17 @@ class Geometry:
         raise ValueError(f"not a cell name on a {self.side}×{self.side} board: {text!r}")
 
     def unit_name(self, unit: Unit) -> str:
-        """Name a unit: ``row 3``, ``column 5`` or ``box 2`` (all 1-based)."""
+        """Name a unit: ``row 3``, ``column 5``, ``box 2`` (``region 2`` on a Jigsaw), or an extra house's name."""
         kind, idx = divmod(unit, self.side)
-        return ("row", "column", "box")[kind] + f" {idx + 1}"
+        if kind < 2:
+            return ("row", "column")[kind] + f" {idx + 1}"
+        if kind == 2:
+            return f"{self.region_name()} {idx + 1}"
+        return self.extra_names[unit - 3 * self.side]
 
     def unit_kind(self, unit: Unit) -> int:
-        """0 for a row, 1 for a column, 2 for a box."""
-        return unit // self.side
+        """``ROW`` (0), ``COLUMN`` (1), ``REGION`` (2: a box or a Jigsaw region) or ``EXTRA`` (3)."""
+        return min(unit // self.side, EXTRA)
 
     def digit_char(self, digit: Digit) -> str:
         """The character that shows ``digit`` (``A`` for 10 … ``G`` for 16)."""
@@ -157,7 +261,9 @@ class Geometry:
         raise ValueError(f"not a digit on a {self.side}×{self.side} board: {ch!r}")
 
     def __repr__(self) -> str:
-        return f"Geometry.of({self.box})"
+        if self.is_classic:
+            return f"Geometry.of({self.box})"
+        return f"Geometry.variant({self.box}, {self.variant_name!r})"
 
 
 def _mask(cells: tuple[Cell, ...] | list[Cell]) -> int:
@@ -170,6 +276,76 @@ def _mask(cells: tuple[Cell, ...] | list[Cell]) -> int:
 @cache
 def _geometry(box: int) -> Geometry:
     return Geometry(box)
+
+
+@cache
+def _variant(
+    box: int,
+    name: str,
+    regions: tuple[int, ...] | None,
+    extra_houses: tuple[tuple[Cell, ...], ...],
+    extra_names: tuple[str, ...],
+) -> Geometry:
+    return Geometry(box, name, regions, extra_houses, extra_names)
+
+
+def region_problems(region_of: tuple[int, ...] | list[int], side: int) -> list[str]:
+    """What is wrong with a region map (each cell's 0-based region) for a board ``side`` wide; empty when it fits.
+
+    >>> region_problems([0] * 81, 9)[0]
+    'region 1 has 81 cells, not 9'
+    """
+    if len(region_of) != side * side:
+        return [f"a region map has {side * side} cells, not {len(region_of)}"]
+    if any(not 0 <= r < side for r in region_of):
+        return [f"regions are numbered 1..{side}"]
+    sizes = [0] * side
+    for r in region_of:
+        sizes[r] += 1
+    return [f"region {i + 1} has {k} cells, not {side}" for i, k in enumerate(sizes) if k != side]
+
+
+def diagonals(box: int) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
+    """Sudoku X's two diagonals: r1c1 to r9c9 (↘), then r1c9 to r9c1 (↙)."""
+    n = box * box
+    return tuple(i * n + i for i in range(n)), tuple(i * n + n - 1 - i for i in range(n))
+
+
+def windows(box: int) -> tuple[tuple[Cell, ...], ...]:
+    """Windoku's windows: the ``box``×``box`` squares one cell in from each box's top-left corner, between the
+    boxes' borders (four on 9×9: rows and columns 2–4 and 6–8)."""
+    n = box * box
+    starts = range(1, n - box + 1, box + 1)
+    return tuple(tuple((r0 + r) * n + c0 + c for r in range(box) for c in range(box)) for r0 in starts for c0 in starts)
+
+
+def variant_geometry(name: str, box: int = 3, regions: tuple[int, ...] | list[int] | None = None) -> Geometry:
+    """The geometry of a named variant: ``classic``, ``x`` (two diagonals), ``windoku`` (four windows) or
+    ``jigsaw`` (``regions`` gives each cell's 0-based region).
+
+    >>> g = variant_geometry("x")
+    >>> len(g.units), len(g.peers[0]), g.unit_name(27), g.unit_name(28)
+    (29, 26, 'the main diagonal ↘', 'the anti-diagonal ↙')
+
+    Raises:
+        ValueError: an unknown name, a Jigsaw without a fitting region map, regions given to another variant.
+    """
+    if name not in VARIANTS:
+        raise ValueError(f"unknown variant {name!r}: one of {', '.join(VARIANTS)}")
+    if (regions is not None) != (name == JIGSAW):
+        raise ValueError("a region map belongs to a Jigsaw, and a Jigsaw needs one")
+    if name == SUDOKU_X:
+        return Geometry.variant(box, name, None, diagonals(box), ("the main diagonal ↘", "the anti-diagonal ↙"))
+    if name == WINDOKU:
+        ws = windows(box)
+        return Geometry.variant(box, name, None, ws, tuple(f"window {i + 1}" for i in range(len(ws))))
+    if name == JIGSAW:
+        assert regions is not None
+        problems = region_problems(list(regions), box * box)
+        if problems:
+            raise ValueError(problems[0])
+        return Geometry.variant(box, name, tuple(regions))
+    return Geometry.of(box)
 
 
 def bits(mask: int) -> list[int]:

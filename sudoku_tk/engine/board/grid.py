@@ -44,6 +44,8 @@ def basic_candidates(geometry: Geometry, values: Sequence[int]) -> tuple[int, ..
     cell_units = geometry.cell_units
     # Digits used per unit, then each empty cell gets what none of its three units uses.
     used = [0] * len(geometry.units)
+    if not geometry.is_classic:
+        return _variant_candidates(geometry, values, used)
     for cell, v in enumerate(values):
         if v:
             bit = 1 << (v - 1)
@@ -58,6 +60,26 @@ def basic_candidates(geometry: Geometry, values: Sequence[int]) -> tuple[int, ..
         else:
             r, c, b = cell_units[cell]
             out.append(full & ~(used[r] | used[c] | used[b]))
+    return tuple(out)
+
+
+def _variant_candidates(geometry: Geometry, values: Sequence[int], used: list[int]) -> tuple[int, ...]:
+    """``basic_candidates`` on a board whose cells lie in any number of units (extra houses)."""
+    full = geometry.all_digits
+    cell_units = geometry.cell_units
+    for cell, v in enumerate(values):
+        if v:
+            for u in cell_units[cell]:
+                used[u] |= 1 << (v - 1)
+    out = []
+    for cell, v in enumerate(values):
+        if v:
+            out.append(0)
+        else:
+            m = full
+            for u in cell_units[cell]:
+                m &= ~used[u]
+            out.append(m)
     return tuple(out)
 
 
@@ -84,13 +106,20 @@ class Grid:
         givens: Sequence[int],
         placed: Sequence[int] | None = None,
         candidates: Sequence[int] | None = None,
+        *,
+        geometry: Geometry | None = None,
     ) -> Grid:
         """Build a grid from givens, optional placed digits and optional candidate masks.
 
+        ``geometry`` gives a variant's houses (``Geometry.variant``); by default the classic board of that size.
+
         Raises:
-            ValueError: the lengths or digits do not fit a 4×4, 9×9 or 16×16 board.
+            ValueError: the lengths or digits do not fit a 4×4, 9×9 or 16×16 board (or ``geometry``).
         """
-        geometry = Geometry.for_cell_count(len(givens))
+        if geometry is None:
+            geometry = Geometry.for_cell_count(len(givens))
+        elif geometry.ncells != len(givens):
+            raise ValueError(f"a {geometry.side}×{geometry.side} board has {geometry.ncells} cells, not {len(givens)}")
         side = geometry.side
         g = tuple(int(v) for v in givens)
         if any(v < 0 or v > side for v in g):
@@ -138,11 +167,11 @@ class Grid:
 
     def with_values(self, values: Sequence[int]) -> Grid:
         """The same givens with other values; candidates recomputed from the values."""
-        return Grid.from_values(self.givens, values)
+        return Grid.from_values(self.givens, values, geometry=self.geometry)
 
     def givens_only(self) -> Grid:
         """The puzzle as it started: givens, no placements, basic candidates."""
-        return Grid.from_values(self.givens)
+        return Grid.from_values(self.givens, geometry=self.geometry)
 
     # -- validity as a value -----------------------------------------------
     def duplicate_problems(self) -> list[Problem]:
@@ -180,6 +209,8 @@ class Grid:
         return out
 
     def __repr__(self) -> str:
+        if not self.geometry.is_classic:
+            return f"Grid({self.geometry!r}, {self.to_string()!r})"
         return f"parse_grid({self.to_string()!r})"
 
 

@@ -93,12 +93,15 @@ def generate(
     return Grid.from_values(minimize(sol, symmetry, rng))
 
 
-def minimize(givens: Sequence[int], symmetry: Symmetry, rng: random.Random) -> list[int]:
+def minimize(
+    givens: Sequence[int], symmetry: Symmetry, rng: random.Random, geometry: Geometry | None = None
+) -> list[int]:
     """Remove groups of givens (see ``symmetry_groups``) in random order while the solution stays unique.
 
-    ``givens`` must have exactly one solution; the result is minimal for ``symmetry``.
+    ``givens`` must have exactly one solution (on ``geometry``, by default the classic board); the result is minimal
+    for ``symmetry``.
     """
-    geo = Geometry.for_cell_count(len(givens))
+    geo = geometry or Geometry.for_cell_count(len(givens))
     values = list(givens)
     groups = [g for g in symmetry_groups(geo, symmetry) if any(values[c] for c in g)]
     rng.shuffle(groups)
@@ -106,7 +109,7 @@ def minimize(givens: Sequence[int], symmetry: Symmetry, rng: random.Random) -> l
         saved = [values[c] for c in group]
         for c in group:
             values[c] = 0
-        if count_solutions(Grid.from_values(values), 2) != 1:
+        if count_solutions(Grid.from_values(values, geometry=geo), 2) != 1:
             for c, v in zip(group, saved):
                 values[c] = v
     return values

@@ -202,7 +202,7 @@ class WorkingBoard:
         The answer depends on the starting grid alone and a game recomputes from the same one after
         every click, so it is kept, keyed by the grid's digits (and pencilmarks).
         """
-        key = (self.geometry.box, start.values, start.candidates if start.has_pencilmarks else None)
+        key = (self.geometry, start.values, start.candidates if start.has_pencilmarks else None)
         found = _START_CONTRADICTIONS.get(key)
         if found is not None:
             self.contradictions = list(found)

@@ -23,21 +23,32 @@ The compiled functions, per board size:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..board.geometry import Geometry
 
 Board = tuple[int, int]
 """(free, placed): the candidates of the empty cells and the digits decided, as digit-major bitboards."""
 
 
 class Tables:
-    """Masks and compiled rounds for one board size (``box`` × ``box`` boxes); build with ``tables(box)``."""
+    """Masks and compiled rounds for one board size (``box`` × ``box`` boxes); build with ``tables(box)``.
 
-    def __init__(self, box: int) -> None:
+    A variant's board (``geometry`` with extra houses or irregular regions) gets its ``kill`` masks from the
+    geometry's peers, and its ``propagate`` adds, after the compiled rows, columns (and square boxes) round, hidden
+    singles and empty houses over the houses the shifts cannot see (a loop over houses and digits, see
+    ``_house_propagate``); ``tables_for(geometry)`` builds them.
+    """
+
+    def __init__(self, box: int, geometry: Geometry | None = None) -> None:
         side = box * box
         cells = side * side
         self.box, self.side, self.cells = box, side, cells
         self.cell_mask = (1 << cells) - 1
-        self.by_digit = box >= 4
+        square = geometry is None or geometry.square_boxes
+        self.by_digit = box >= 4 and square
         """Does the search also reason and branch on a digit's places (locked candidates, two places in a unit)?
         On 16×16 that keeps sparse puzzles fast; on 9×9 it costs more than it saves (measured: see
         benchmarks/sparse16.py and ``python -m sudoku_tk.bench --only solve``)."""
@@ -56,8 +67,12 @@ class Tables:
         col_of = [cols[cell % side] for cell in range(cells)]
         box_of = [boxes[(cell // side // box) * box + cell % side // box] for cell in range(cells)]
         everything = (1 << (side * cells)) - 1
+        seen = [row_of[c] | col_of[c] | box_of[c] for c in range(cells)]
+        if geometry is not None:
+            seen = [m | 1 << c for c, m in enumerate(geometry.peer_masks)]
+            self.units = [geometry.unit_masks[u] for u in range(len(geometry.units))]
         self.kill = [
-            everything & ~(((row_of[c] | col_of[c] | box_of[c]) << (d * cells)) | (self.digit_column << c))
+            everything & ~((seen[c] << (d * cells)) | (self.digit_column << c))
             for d in range(side)
             for c in range(cells)
         ]
@@ -68,14 +83,20 @@ class Tables:
             low = m & -m
             self.spread[m] = self.spread[m ^ low] | 1 << ((low.bit_length() - 1) * cells)
         namespace: dict[str, object] = {}
-        exec(compile(round_source(box), f"<bitboard rounds {side}x{side}>", "exec"), namespace)
+        exec(compile(round_source(box, square), f"<bitboard rounds {side}x{side}>", "exec"), namespace)
         self.propagate: Callable[[int, int, list[int]], Board | None] = namespace["propagate"]  # type: ignore[assignment]
+        if geometry is not None:
+            n = side
+            others = [geometry.unit_masks[u] for u in range(2 * n if square else 3 * n, 3 * n)]
+            others += [geometry.unit_masks[u] for u in geometry.extra_units]
+            self.propagate = _house_propagate(self.propagate, others, side, cells)
         self.locked: Callable[[int], int] = namespace["locked"]  # type: ignore[assignment]
         self.bivalue: Callable[[int], int] = namespace["bivalue"]  # type: ignore[assignment]
         self.bilocal: Callable[[int], tuple[int, int, int]] = namespace["bilocal"]  # type: ignore[assignment]
 
 
 _TABLES: dict[int, Tables] = {}
+_VARIANT_TABLES: dict[Geometry, Tables] = {}
 
 
 def tables(box: int) -> Tables:
@@ -86,8 +107,65 @@ def tables(box: int) -> Tables:
     return found
 
 
-def round_source(box: int) -> str:
-    """The Python source of ``propagate``, ``locked`` and ``choices`` (see the module docstring) for one size."""
+def tables_for(geometry: Geometry) -> Tables:
+    """The tables of a board's geometry: the classic size's shared ones, or a variant's (built once per geometry)."""
+    if geometry.is_classic:
+        return tables(geometry.box)
+    found = _VARIANT_TABLES.get(geometry)
+    if found is None:
+        found = _VARIANT_TABLES[geometry] = Tables(geometry.box, geometry)
+    return found
+
+
+def _house_propagate(
+    base: Callable[[int, int, list[int]], Board | None], houses: Sequence[int], side: int, cells: int
+) -> Callable[[int, int, list[int]], Board | None]:
+    """``base`` (the compiled round) followed by hidden singles in ``houses`` (cell masks of one digit's plane),
+    to a fixpoint. A digit without a place left in a house where it is not placed is a contradiction.
+
+    Placements come from ``KILL``, built from the geometry's peers, so they clear every house; here only the
+    houses the compiled shifts do not see are looked at, house by house and digit by digit.
+    """
+    cell_mask = (1 << cells) - 1
+    planes = [d * cells for d in range(side)]
+
+    def propagate(F: int, P: int, KILL: list[int]) -> Board | None:
+        while True:
+            done = base(F, P, KILL)
+            if done is None:
+                return None
+            F, P = done
+            if not F:
+                return F, P
+            new = 0
+            for shift in planes:
+                plane = (F >> shift) & cell_mask
+                placed = (P >> shift) & cell_mask
+                for house in houses:
+                    x = plane & house
+                    if not x:
+                        if not placed & house:
+                            return None
+                    elif not x & (x - 1):
+                        new |= x << shift
+            if not new:
+                return F, P
+            P |= new
+            while new:
+                low = new & -new
+                new ^= low
+                if not F & low:
+                    return None
+                F &= KILL[low.bit_length() - 1]
+
+    return propagate
+
+
+def round_source(box: int, boxes: bool = True) -> str:
+    """The Python source of ``propagate``, ``locked`` and ``choices`` (see the module docstring) for one size.
+
+    ``boxes=False`` leaves the square boxes out of ``propagate`` (a Jigsaw's regions are other houses).
+    """
     side = box * box
     cells = side * side
 
@@ -165,7 +243,7 @@ def round_source(box: int) -> str:
         + then("ro", "rt", "ho", "ht", box)
         + first("F", "vo", "vt", side)
         + then("co", "ct", "vo", "vt", box * side)
-        + then("bo", "bt", "vo", "vt", 1)
+        + (then("bo", "bt", "vo", "vt", 1) if boxes else [])
     )
     lines = ["def propagate(F, P, KILL):", "    while True:"]
     lines += ["        " + ln for ln in naked]
@@ -181,10 +259,10 @@ def round_source(box: int) -> str:
     lines += ["            " + ln for ln in units]
     lines += [
         f"            if ((ro & {row_starts}).bit_count() != left or (co & {col_starts}).bit_count() != left"
-        f" or (bo & {box_starts}).bit_count() != left):",
+        + (f" or (bo & {box_starts}).bit_count() != left):" if boxes else "):"),
         "                return None",
         f"            new = F & ((ro & ~rt & {row_starts}) * {row0} | (co & ~ct & {col_starts}) * {col0}"
-        f" | (bo & ~bt & {box_starts}) * {box0})",
+        + (f" | (bo & ~bt & {box_starts}) * {box0})" if boxes else ")"),
         "            if not new:",
         "                return F, P",
         "        P |= new",
@@ -240,4 +318,4 @@ def round_source(box: int) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["Board", "Tables", "round_source", "tables"]
+__all__ = ["Board", "Tables", "round_source", "tables", "tables_for"]

@@ -2,7 +2,7 @@
 
 ``solve`` finds a solution, ``count_solutions`` counts up to a limit (2 is enough to tell unique from not),
 ``unique_solution`` gives the solution when there is exactly one, ``iter_solutions`` yields them all in a fixed
-order. Works for 4×4, 9×9 and 16×16 boards. Every one takes ``stop``, a function asked now and then (every
+order. Works for 4×4, 9×9 and 16×16 boards and their variants (every house of the grid's geometry). Every one takes ``stop``, a function asked now and then (every
 ``STOP_EVERY`` nodes): when it says True the search ends with ``SearchStopped``, so a caller can bound it in time
 (``deadline(seconds)``) or cancel it from another thread.
 
@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..board.grid import Grid, Problem, solution_count_problems
-from .bitboards import Board, Tables, tables
+from .bitboards import Board, Tables, tables_for
 
 if TYPE_CHECKING:
     from ..board.geometry import Geometry
@@ -223,7 +223,7 @@ def iter_solutions(grid: Grid, *, stop: Stop | None = None) -> Iterator[tuple[in
     Raises:
         SearchStopped: ``stop`` said so (while the next solution was being looked for).
     """
-    t = tables(grid.geometry.box)
+    t = tables_for(grid.geometry)
     board = _start(grid.values, grid.candidates, t)
     if board is None:
         return
@@ -266,7 +266,7 @@ def count_solutions(grid: Grid, limit: int = 2, *, stop: Stop | None = None) -> 
     """
     if limit < 1:
         return 0
-    t = tables(grid.geometry.box)
+    t = tables_for(grid.geometry)
     board = _start(grid.values, grid.candidates, t)
     if board is None:
         return 0

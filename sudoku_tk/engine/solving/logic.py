@@ -74,7 +74,7 @@ class SolvePath:
 
 def has_unique_solution(grid: Grid) -> bool:
     """Do the givens of ``grid`` have exactly one solution?"""
-    return count_solutions(Grid.from_values(grid.givens), 2) == 1
+    return count_solutions(grid.givens_only(), 2) == 1
 
 
 def _is_broken(grid: Grid) -> bool:
@@ -192,7 +192,7 @@ def next_hint(
             (no unique solution: no diagnosis, and no uniqueness techniques).
     """
     if solution is None:
-        solution = unique_solution(Grid.from_values(grid.givens))
+        solution = unique_solution(grid.givens_only())
     if solution is not None:
         mistake = diagnose(grid, solution)
         if mistake is not None:

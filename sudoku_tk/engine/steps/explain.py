@@ -66,8 +66,8 @@ def units_text(geometry: Geometry, units: Iterable[Unit], conj: str = "and") -> 
     if not us:
         return ""
     n = geometry.side
-    kinds = {u // n for u in us}
-    if len(us) > 1 and len(kinds) == 1:
+    kinds = {geometry.unit_kind(u) for u in us}
+    if len(us) > 1 and len(kinds) == 1 and kinds != {3} and (kinds != {2} or geometry.square_boxes):
         kind = kinds.pop()
         return _KIND_PLURAL[kind] + " " + join_words([str(u % n + 1) for u in us], conj)
     return join_words([geometry.unit_name(u) for u in us], conj)

@@ -21,8 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 
+from ..board.geometry import Geometry
 from ..board.grid import Grid
 from ..solving import technique_table
+from ..solving.variant_limits import off_for
 from ..steps.step import Family, Step, Technique
 from . import (
     als,
@@ -135,9 +137,14 @@ def _needs_one_solution(t: Technique) -> bool:
     return t.family is Family.UNIQUENESS or t in NEEDS_ONE_SOLUTION
 
 
-def _selected(enabled: Iterable[Technique] | None, unique: bool) -> list[tuple[frozenset[Technique], Finder]]:
-    """The finders to ask, in solving order, each with the techniques whose Steps it may yield."""
+def _selected(
+    enabled: Iterable[Technique] | None, unique: bool, geometry: Geometry
+) -> list[tuple[frozenset[Technique], Finder]]:
+    """The finders to ask, in solving order, each with the techniques whose Steps it may yield (none that is off
+    for the board's variant: solving/variant_limits.py)."""
     allowed = frozenset(default_techniques()) if enabled is None else frozenset(enabled)
+    if not geometry.is_classic:
+        allowed -= off_for(geometry).keys()
     out: list[tuple[frozenset[Technique], Finder]] = []
     done = set()
     for t in ORDER:
@@ -160,7 +167,7 @@ def iter_steps(grid: Grid, enabled: Iterable[Technique] | None = None, unique: b
         enabled: the techniques allowed (None: ``default_techniques()``).
         unique: the puzzle is known to have exactly one solution, so uniqueness techniques may be used.
     """
-    for ok, finder in _selected(enabled, unique):
+    for ok, finder in _selected(enabled, unique, grid.geometry):
         for step in finder(grid):
             if step.technique in ok:
                 yield step
@@ -188,7 +195,7 @@ def find_hint(
         enabled: the techniques allowed (None: ``default_techniques()``).
         unique: the puzzle is known to have exactly one solution, so uniqueness techniques may be used.
     """
-    for ok, finder in _selected(enabled, unique):
+    for ok, finder in _selected(enabled, unique, grid.geometry):
         first: Step | None = None
         best: Step | None = None
         compared = 0
@@ -232,7 +239,7 @@ def find_all_steps(
     """
     seen = set()
     out: list[Step] = []
-    for ok, finder in _selected(enabled, unique):
+    for ok, finder in _selected(enabled, unique, grid.geometry):
         if stop is not None and stop():
             return out
         last_resort = all(t.family is Family.LAST_RESORT for t in ok)

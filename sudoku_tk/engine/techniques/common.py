@@ -223,11 +223,13 @@ ConjugatePair = tuple[Unit, Cell, Cell]
 
 
 def conjugate_pairs(
-    idx: CandidateIndex, digit: Digit, units: Sequence[Unit] | range = range(27)
+    idx: CandidateIndex, digit: Digit, units: Sequence[Unit] | range | None = None
 ) -> list[ConjugatePair]:
-    """Every unit of ``units`` where ``digit`` has exactly two places, with the two cells."""
+    """Every unit of ``units`` (by default every house) where ``digit`` has exactly two places, with the two cells."""
     dc = idx.digit_cells[digit]
     um = idx.geometry.unit_masks
+    if units is None:
+        units = range(len(um))
     out: list[ConjugatePair] = []
     for u in units:
         m = dc & um[u]

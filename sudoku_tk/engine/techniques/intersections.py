@@ -52,33 +52,38 @@ def _find_locked(grid: Grid, technique: Technique, base_units: range) -> Iterato
     idx = index_of(grid)
     geo = idx.geometry
     n = idx.side
-    box = geo.box
+    # Of a box and a line at most ``box`` cells meet; an extra house meets a box in up to ``side - 1``.
+    most = geo.box if geo.is_classic else n - 1
     unit_masks = geo.unit_masks
-    pointing = technique is Technique.LOCKED_CANDIDATES_1
     for base in base_units:
         bm = unit_masks[base]
         for digit in range(1, n + 1):
             dc = idx.digit_cells[digit]
             cells = dc & bm
             count = cells.bit_count()
-            if count < 2 or count > box:
+            if count < 2 or count > most:
                 continue
             for cover in units_containing(geo, cells):
-                if cover == base or (cover >= 2 * n) == pointing:
-                    continue  # pointing clears a line; claiming clears a box
+                if cover == base:
+                    continue
                 elim_cells = dc & unit_masks[cover] & ~bm
                 if elim_cells:
                     yield _locked_step(idx, technique, digit, base, cover, cells, elim_cells)
 
 
 def find_pointing(grid: Grid) -> Iterator[Step]:
-    """Yield Locked Candidates Type 1: a digit confined to one line within a box leaves the rest of that line."""
-    n = grid.geometry.side
-    return _find_locked(grid, Technique.LOCKED_CANDIDATES_1, range(2 * n, 3 * n))
+    """Yield Locked Candidates Type 1: a digit confined to one line within a box leaves the rest of that line.
+
+    On a variant the base is any box, region or extra house, and the cover any other house holding all its places
+    (a box's digit on a diagonal clears the rest of the diagonal; a diagonal's digit inside a box clears the box).
+    """
+    geo = grid.geometry
+    return _find_locked(grid, Technique.LOCKED_CANDIDATES_1, range(2 * geo.side, len(geo.units)))
 
 
 def find_claiming(grid: Grid) -> Iterator[Step]:
-    """Yield Locked Candidates Type 2: a digit confined to one box within a line leaves the rest of that box."""
+    """Yield Locked Candidates Type 2: a digit confined to one box within a line leaves the rest of that box (on a
+    variant: of any house holding those places, such as a window or a diagonal)."""
     n = grid.geometry.side
     return _find_locked(grid, Technique.LOCKED_CANDIDATES_2, range(2 * n))
 

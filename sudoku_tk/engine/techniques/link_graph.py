@@ -287,10 +287,14 @@ def _find_groups(idx: CandidateIndex) -> tuple[Group, ...]:
 
 
 def _lines_through(geo: Geometry, box: int) -> list[int]:
-    n, b = geo.side, geo.box
-    i = box - 2 * n
-    r0, c0 = (i // b) * b, (i % b) * b
-    return [r0 + k for k in range(b)] + [n + c0 + k for k in range(b)]
+    """The rows, then the columns, that cross ``box`` (a square box or a Jigsaw's region)."""
+    if geo.square_boxes:
+        n, b = geo.side, geo.box
+        i = box - 2 * n
+        r0, c0 = (i // b) * b, (i % b) * b
+        return [r0 + k for k in range(b)] + [n + c0 + k for k in range(b)]
+    cells = geo.units[box]
+    return sorted({geo.cell_units[c][0] for c in cells}) + sorted({geo.cell_units[c][1] for c in cells})
 
 
 @per_grid(4)

@@ -223,7 +223,7 @@ def _distinct_links(idx: CandidateIndex, d: Digit) -> list[tuple[tuple[Cell, Cel
     return [(cells, kinds, u) for cells, (kinds, u) in merged.items()]
 
 
-def _is_skyscraper_or_kite(cu: Sequence[tuple[Unit, Unit, Unit]], kinds1: int, kinds2: int, b: Cell, c: Cell) -> bool:
+def _is_skyscraper_or_kite(cu: Sequence[tuple[Unit, ...]], kinds1: int, kinds2: int, b: Cell, c: Cell) -> bool:
     """Does the chain read as a Skyscraper (or X-Wing) or a 2-String Kite, which HoDoKu names first?"""
     both = kinds1 & kinds2
     if both & 1 and cu[b][1] == cu[c][1]:  # two row links joined in a column

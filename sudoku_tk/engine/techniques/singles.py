@@ -99,7 +99,7 @@ def find_hidden_singles(grid: Grid) -> Iterator[Step]:
     digit_cells = idx.digit_cells
     once = Once()
     # Boxes first: that is where players look for hidden singles first.
-    for u in list(range(2 * n, 3 * n)) + list(range(2 * n)):
+    for u in [*range(2 * n, 3 * n), *range(2 * n), *geo.extra_units]:
         um = unit_masks[u]
         for digit in range(1, n + 1):
             m = digit_cells[digit] & um

@@ -35,9 +35,9 @@ _NUMBER_WORDS = {2: "two", 3: "three", 4: "four"}
 
 
 def search_units(idx: CandidateIndex) -> list[int]:
-    """Units in search order: boxes, rows, columns."""
+    """Units in search order: boxes, rows, columns, then a variant's extra houses."""
     n = idx.side
-    return list(range(2 * n, 3 * n)) + list(range(2 * n))
+    return [*range(2 * n, 3 * n), *range(2 * n), *idx.geometry.extra_units]
 
 
 def _combos(items: list[tuple[int, int]], size: int, limit_bits: int) -> Iterator[tuple[int, int]]:
@@ -96,13 +96,13 @@ def iter_naked_sets(idx: CandidateIndex, size: int) -> Iterator[NakedSet]:
             units = units_containing(geo, cells)
             elims: list[Candidate] = []
             in_box = in_line_outside = False
-            box = next((x for x in units if x >= 2 * n), None)
+            box = next((x for x in units if 2 * n <= x < 3 * n), None)
             for x in units:
                 hit = eliminations_from_mask(idx, unit_masks[x] & ~cells, digits)
                 if not hit:
                     continue
                 elims.extend(hit)
-                if x >= 2 * n:
+                if 2 * n <= x < 3 * n:
                     in_box = True
                 elif box is None or any(not unit_masks[box] >> c & 1 for c, _ in hit):
                     in_line_outside = True

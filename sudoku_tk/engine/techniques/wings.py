@@ -200,7 +200,7 @@ def _bridge(idx: CandidateIndex, y: Digit, w1: Cell, w2: Cell) -> tuple[int, Cel
     um = geo.unit_masks
     dc = idx.digit_cells[y]
     wings = (1 << w1) | (1 << w2)
-    for u in range(27):
+    for u in range(len(um)):
         pair = dc & um[u]
         if pair.bit_count() != 2 or pair & wings:
             continue
