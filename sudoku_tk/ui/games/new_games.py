@@ -29,6 +29,7 @@ from sudoku_tk.app.game.session import Change
 from sudoku_tk.app.puzzles.background_worker import ORDER_ATTEMPTS, BackgroundWorker, ExecutorFactory, PuzzleSupply
 from sudoku_tk.app.puzzles.cache import CACHE_NAME, PuzzleCache, PuzzleKey
 from sudoku_tk.app.puzzles.choice import PuzzleChoice
+from sudoku_tk.engine.formats.puzzle_text import puzzle_text
 from sudoku_tk.engine.generating.level_search import Generated
 from sudoku_tk.engine.generating.practice_positions import ServedPosition, load_positions, serve_position
 from sudoku_tk.engine.play.propagation import Assist
@@ -256,7 +257,7 @@ class NewGames:
         if session.geometry.side != 9 or session.is_entering:
             self._status.show_rating("")
             return
-        text = session.start.to_string()
+        text = puzzle_text(session.start)
         rating = session.rating
         if rating is None and text in self._ratings:
             rating = self._ratings[text]
