@@ -6,8 +6,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine.variant_examples import JIGSAW_JANKO_108, X_UDACITY
-from gui_helpers import clipboard, key, pump
+from gui_helpers import clipboard, key, pump, when_dialog_opens
 
+from sudoku_tk.app.storage.settings import load_settings
+from sudoku_tk.ui.dialogs.new_game import VARIANT_LABELS, NewGameDialog
 from sudoku_tk.ui.hints.panel import HintPanel
 from sudoku_tk.ui.window.app import App
 from sudoku_tk.ui.window.keys import CONTROL
@@ -68,3 +70,34 @@ def test_a_pasted_jigsaw_draws_its_regions(open_app: Callable[..., App]) -> None
     assert board.find_withtag("region") and not [
         i for i in board.find_withtag("thick") if "region" not in board.gettags(i)
     ]
+
+
+def test_the_new_game_dialog_offers_each_variant_from_the_built_in_puzzles(
+    open_app: Callable[..., App], data_dir: Path
+) -> None:
+    app = open_app()
+    errors: list[BaseException] = []
+    seen: dict[str, object] = {}
+
+    def choose_windoku(dialog: NewGameDialog) -> None:
+        seen["rules"] = list(dialog.variant_box.cget("values"))
+        dialog.variant_var.set(VARIANT_LABELS["windoku"])
+        dialog.variant_box.event_generate("<<ComboboxSelected>>")
+        dialog.update()
+        seen["sizes"] = {s: str(b.cget("state")) for s, b in dialog.size_buttons.items()}
+        seen["generated"] = str(dialog.generated_button.cget("state"))
+        seen["names"] = [e.name for e in dialog.shown]
+        dialog.select_puzzle(dialog.shown[0].id)
+        dialog.ok()
+
+    when_dialog_opens(app, NewGameDialog, choose_windoku, errors)
+    app.run_command("new")
+    pump(app)
+    assert not errors, errors
+    assert seen["rules"] == [VARIANT_LABELS[v] for v in ("classic", "x", "windoku", "jigsaw")]
+    assert seen["sizes"] == {4: "disabled", 9: "disabled", 16: "disabled"} and seen["generated"] == "disabled"
+    names = seen["names"]
+    assert isinstance(names, list) and len(names) >= 30 and all(n.startswith("Windoku") for n in names)
+    assert app.session.geometry.variant_name == "windoku" and app.board.background_kind(10) == "house"
+    saved, notes = load_settings(data_dir / "settings.json")
+    assert not notes and saved.new_game_variant == "windoku"

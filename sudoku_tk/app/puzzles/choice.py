@@ -70,7 +70,7 @@ def choose_puzzle(
         from sudoku_tk.app.puzzles import built_in as puzzles
 
         entry = puzzles.default_puzzle() if first and size == 9 else puzzles.pick(size, None, exclude_ids, rng)
-        return PuzzleChoice(entry.id, entry.name, entry.text, entry.source)
+        return PuzzleChoice(entry.id, entry.name, entry.puzzle, entry.source)
     except (ImportError, LookupError, ValueError):
         # The library is missing, has no puzzle of this size, or a data file is damaged.
         pool = [p for p in FALLBACK_PUZZLES[size] if p[0] not in exclude_ids] or list(FALLBACK_PUZZLES[size])

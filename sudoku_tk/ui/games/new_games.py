@@ -143,6 +143,7 @@ class NewGames:
         dialog = NewGameDialog(
             host.root,
             size=s.new_game_size,
+            variant=s.new_game_variant,
             level=s.new_game_level,
             recent_ids=s.recent_ids,
             mode=s.new_game_mode,
@@ -156,6 +157,7 @@ class NewGames:
             replace(
                 host.settings,
                 new_game_size=dialog.chosen_size,
+                new_game_variant=dialog.chosen_variant,
                 new_game_level=dialog.chosen_level,
                 new_game_mode=dialog.chosen_mode,
                 practice_technique=dialog.chosen_technique,
@@ -168,7 +170,7 @@ class NewGames:
         elif isinstance(result, PuzzleKey):
             self.start_generated(result)
         else:
-            choice = PuzzleChoice(result.id, result.name, result.text, result.source)
+            choice = PuzzleChoice(result.id, result.name, result.puzzle, result.source)
             host.files.replace_game(f"“{choice.name}”", lambda: host.start_puzzle(choice))
 
     def practise(self, technique: Technique) -> None:
