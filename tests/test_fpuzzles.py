@@ -139,3 +139,18 @@ def test_damaged_and_foreign_links_are_refused() -> None:
 def test_sudokupad_opens_f_puzzles_data_too() -> None:
     data = compress_base64('{"size":9,"grid":' + str(grid(GIVENS)).replace("'", '"').replace("True", "true") + "}")
     assert read_link("https://sudokupad.app/fpuzzles" + data) == GIVENS + "\n"
+
+
+def test_the_command_line_solves_a_sudoku_x_from_its_link(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    from engine.variant_examples import X_UDACITY
+
+    path = tmp_path / "link.txt"
+    path.write_text(link({"size": 9, "grid": grid(X_UDACITY[0]), "diagonal+": True, "diagonal-": True}))
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_tk", "solve", str(path)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[0] == X_UDACITY[1]

@@ -140,3 +140,36 @@ def test_several_to_a_page_keep_their_titles_and_line_up_at_the_top() -> None:
     tops = sorted({round(y) for x, y, text in placed if text.startswith("No. ")}, reverse=True)
     assert [text for _, _, text in placed if text.startswith("No. ")] == [f"No. {i}" for i in range(4)]
     assert len(tops) == 2  # two rows, each caption right above its grid
+
+
+# -- variants on paper ----------------------------------------------------------------------------------------------
+def _heavy_lines(data: bytes, colour: str) -> int:
+    """How many stroked lines of the box lines' colour and more than a hairline's width the first page draws."""
+    stream = page_streams(data)[0]
+    return sum(
+        1
+        for m in re.finditer(rf"q {re.escape(colour)} RG ([\d.]+) w 2 J [-\d. ]+ m [-\d. ]+ l S Q", stream)
+        if float(m.group(1)) >= 1.2
+    )
+
+
+def test_a_jigsaw_sheet_draws_its_regions_and_a_sudoku_x_its_shaded_diagonals() -> None:
+    from engine.variant_examples import JIGSAW_JANKO_108, X_UDACITY
+
+    from sudoku_tk.engine.formats.puzzle_text import parse_puzzle
+    from sudoku_tk.render.layout import CellGeometry
+    from sudoku_tk.render.sheets import BOX, HOUSE
+    from sudoku_tk.render.variant_marks import region_borders
+
+    box = " ".join(f"{c:.2f}".rstrip("0").rstrip(".") for c in BOX)
+    jigsaw = parse_puzzle(f"variant: jigsaw\n{JIGSAW_JANKO_108[0]} {JIGSAW_JANKO_108[2]}")
+    data = puzzle_sheets([SheetPuzzle(jigsaw, "Jigsaw")], with_solutions=True).to_bytes()
+    borders = region_borders(CellGeometry(3, 0, 0, 1), jigsaw.geometry.region_of or ())
+    assert _heavy_lines(data, box) == len(borders) > 4
+    classic = puzzle_sheets([SheetPuzzle(parse_grid(X_UDACITY[0]), "Classic")]).to_bytes()
+    assert _heavy_lines(classic, box) == 4  # the box lines
+    x = puzzle_sheets([SheetPuzzle(parse_puzzle("variant: x\n" + X_UDACITY[0]), "X")]).to_bytes()
+    house = " ".join(f"{c:.2f}".rstrip("0").rstrip(".") for c in HOUSE)
+    assert page_streams(x)[0].count(f"{house} rg") == 17  # the two diagonals share their middle cell
+    # The solution page of the Jigsaw is its own solution.
+    assert "".join(digits(page_texts(data)[1])) == JIGSAW_JANKO_108[1]

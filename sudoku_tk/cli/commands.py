@@ -69,10 +69,14 @@ def iter_puzzles(text: str, variant: str | None = None) -> Iterator[tuple[int, G
 
     A text where every non-comment line is a one-line puzzle is a collection;
     anything else is read as one puzzle in any supported format. ``variant`` (``--variant``) or a ``variant:``
-    line in the text reads a variant's form (engine/formats/variants.py); Killer goes to cli/killer.py.
+    line in the text reads a variant's form (engine/formats/variants.py); Killer goes to cli/killer.py. An
+    f-puzzles or SudokuPad link is read as its variant's text form (engine/formats/fpuzzles.py).
     """
     from ..engine.formats import parse_collection
+    from ..engine.formats.fpuzzles import is_link, read_link
 
+    if is_link(text):  # an f-puzzles or SudokuPad link: read as the text form of its variant
+        text = read_link(text)
     if variant is None and "variant" not in text.lower():
         yield from parse_collection(text)
         return

@@ -24,7 +24,7 @@ from .layout import PictureLayout, fill_box, layout_for
 from .overlays import NO_OVERLAY, Overlay, OverlayPainter
 from .palette import LIGHT, Palette
 from .strokes import dash_px, place_text, polyline, width_px
-from .variant_marks import NO_VARIANT_MARKS, VariantMarks, cage_outline, label_cell, label_point, region_borders
+from .variant_marks import VariantMarks, cage_outline, label_cell, label_point, marks_of, region_borders
 
 
 def render_board(
@@ -33,15 +33,17 @@ def render_board(
     layout: PictureLayout | None = None,
     palette: Palette = LIGHT,
     background: str | None = None,
-    marks: VariantMarks = NO_VARIANT_MARKS,
+    marks: VariantMarks | None = None,
 ) -> Image.Image:
     """Draw ``content`` with ``overlay`` as an RGB image laid out by ``layout`` (default: scale 1).
 
     ``background`` colours the margin round the board (default: the palette's board colour, white).
-    ``marks``: what a variant adds (shaded houses, Jigsaw regions, Killer cages); a cage's sum squeezes its
-    cell's candidates below it.
+    ``marks``: what a variant adds (shaded houses, Jigsaw regions, Killer cages; by default what the content's
+    geometry asks for); a cage's sum squeezes its cell's candidates below it.
     """
     geo = content.geometry
+    if marks is None:
+        marks = marks_of(geo)
     lay = layout if layout is not None else layout_for(geo.box)
     if lay.box != geo.box:
         raise ValueError(f"a layout for box {lay.box} can't draw a {geo.side}×{geo.side} board")
@@ -133,12 +135,13 @@ def picture(
     candidates: bool = True,
     solution: Sequence[int] | None = None,
     own_marks: bool = False,
-    marks: VariantMarks = NO_VARIANT_MARKS,
+    marks: VariantMarks | None = None,
 ) -> Image.Image:
     """The picture of ``position`` as ``kind`` at ``scale`` (or ``board_px`` wide); the overlay on a position only.
 
     ``own_marks``: draw the player's pencil marks in place of the candidates (see ``board_content``).
-    ``marks``: what the puzzle's variant adds to the board (see ``render_board``).
+    ``marks``: what the puzzle's variant adds to the board (default: what its geometry asks for; see
+    ``render_board``).
 
     Raises:
         ValueError: a bad scale or size; NoSolutionError for a solution picture of a puzzle without one.

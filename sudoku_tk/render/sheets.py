@@ -1,6 +1,7 @@
 """Puzzle sheets as PDF: one puzzle or several per page, with their titles, and the solutions on later pages.
 
-Each ``SheetPuzzle`` is drawn as a vector grid (thin cell lines, thick box lines and frame)
+Each ``SheetPuzzle`` is drawn as a vector grid (thin cell lines, thick box lines, or a Jigsaw's region
+borders, and frame; a variant's extra houses shaded)
 with its digits in Helvetica: givens bold, the position's other digits and the solution's
 in the player's blue, candidates small and grey in the cell's mini-grid. Every page
 carries the sheet's title and "Page i of n"; each puzzle its title (unless the page's
@@ -17,8 +18,10 @@ from sudoku_tk.engine.board.digitset import DigitSet
 from sudoku_tk.engine.board.grid import Grid
 from sudoku_tk.engine.solving.brute_force import unique_solution
 
+from .layout import CellGeometry
 from .palette import LIGHT, rgb
 from .pdf import A4, Colour, Page, PdfDocument, text_width
+from .variant_marks import marks_of, region_borders
 
 PER_PAGE = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}
 """Puzzles per page -> (columns, rows)."""
@@ -39,6 +42,7 @@ PLAYER = _colour(LIGHT.player)
 CANDIDATE = _colour(LIGHT.candidate)
 THIN = _colour(LIGHT.thin_line)
 BOX = _colour(LIGHT.box_line)
+HOUSE = _colour(LIGHT.house_bg)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +152,10 @@ def _grid(page: Page, puzzle: SheetPuzzle, gx: float, gy: float, size: float, so
     elif puzzle.values is not None:
         values = puzzle.values
     top = gy + size
+    marks = marks_of(geo)
+    for i in sorted(marks.shaded):  # a variant's extra houses, under everything else
+        r, c = divmod(i, side)
+        page.rect(gx + c * cell, top - (r + 1) * cell, cell, cell, stroke=None, fill=HOUSE)
     for r in range(side):
         for c in range(side):
             i = r * side + c
@@ -168,10 +176,16 @@ def _grid(page: Page, puzzle: SheetPuzzle, gx: float, gy: float, size: float, so
                 _candidates(page, puzzle.candidates[i], geo.digit_char, cx - cell / 2, cy + cell / 2, cell, box)
     thin = max(0.3, size / 900)
     thick = max(1.2, size / 220)
+    regions = marks.regions
     for i in range(1, side):
-        if i % box:
+        if i % box or regions is not None:
             page.line(gx + i * cell, gy, gx + i * cell, top, thin, THIN)
             page.line(gx, top - i * cell, gx + size, top - i * cell, thin, THIN)
+    if regions is not None:  # a Jigsaw: its regions' borders in place of the boxes
+        for x0, y0, x1, y1 in region_borders(CellGeometry(box, 0, 0, 1), regions):
+            page.line(gx + x0 * cell, top - y0 * cell, gx + x1 * cell, top - y1 * cell, thick, BOX)
+        page.rect(gx, gy, size, size, stroke=BOX, width=thick * 1.4)
+        return
     for i in range(box, side, box):
         page.line(gx + i * cell, gy, gx + i * cell, top, thick, BOX)
         page.line(gx, top - i * cell, gx + size, top - i * cell, thick, BOX)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from sudoku_tk.engine.board.geometry import Cell
+from sudoku_tk.engine.board.geometry import Cell, Geometry
 
 from .layout import CellGeometry
 
@@ -53,6 +53,14 @@ class VariantMarks:
 
 
 NO_VARIANT_MARKS = VariantMarks()
+
+
+def marks_of(geometry: Geometry) -> VariantMarks:
+    """What ``geometry``'s variant draws: its extra houses shaded, a Jigsaw's regions (nothing on a classic board)."""
+    if geometry.is_classic:
+        return NO_VARIANT_MARKS
+    shaded = frozenset(cell for house in geometry.extra_houses for cell in house)
+    return VariantMarks(shaded=shaded, regions=geometry.region_of)
 
 
 def label_cell(cells: Iterable[Cell]) -> Cell:

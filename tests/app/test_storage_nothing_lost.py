@@ -20,7 +20,7 @@ from sudoku_tk.app.storage.atomic_files import MAX_FILE_BYTES, atomic_write_text
 from sudoku_tk.app.storage.autosave import Autosaver
 from sudoku_tk.app.storage.file_reading import SaveFileError
 from sudoku_tk.app.storage.game_record import GameRecord
-from sudoku_tk.app.storage.save_format import FORMAT_VERSION, dumps, load_game, save_game
+from sudoku_tk.app.storage.save_format import FORMAT_VERSION, NEWEST_VERSION, dumps, load_game, save_game
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.play.moves import Clear, Eliminate, Move, Place
 
@@ -171,7 +171,7 @@ def test_an_unreadable_autosave_that_cannot_be_moved_aside_is_never_written_over
 
 def newer_text(record: GameRecord) -> bytes:
     obj = json.loads(dumps(record))
-    obj["version"] = FORMAT_VERSION + 1
+    obj["version"] = NEWEST_VERSION + 1  # newer than this app reads (variant games are version 2)
     obj["a_field_from_the_future"] = {"x": 1}
     return json.dumps(obj, indent=1).encode()
 

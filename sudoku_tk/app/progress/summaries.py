@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 from datetime import date, datetime, timedelta
 
 from sudoku_tk.app.progress.history import FinishedGame
-from sudoku_tk.engine.formats import parse_grid
+from sudoku_tk.engine.formats.puzzle_text import parse_puzzle
 from sudoku_tk.engine.rating.levels import Level
 from sudoku_tk.engine.steps.step import Technique
 
@@ -137,7 +137,8 @@ def solve_times(games: Iterable[FinishedGame], size: int = 9) -> dict[str, list[
 
 
 def path_techniques(puzzle: str) -> tuple[Technique, ...]:
-    """The techniques the default logic path of ``puzzle`` (givens as one line) takes, each once, in the order
+    """The techniques the default logic path of ``puzzle`` (``puzzle_text``: givens as one line, or a variant's
+    text form) takes, each once, in the order
     first taken (seconds at most for the hardest 9×9 puzzles: run it off the window's thread).
 
     >>> [t.name for t in path_techniques("." + "534678912672195348198342567859761423426853791713924856961537284287419635345286179"[1:])]
@@ -145,7 +146,7 @@ def path_techniques(puzzle: str) -> tuple[Technique, ...]:
     """
     from sudoku_tk.engine.solving.logic import solve_logically  # the solver loads every technique: when needed
 
-    return tuple(dict.fromkeys(solve_logically(parse_grid(puzzle)).techniques()))
+    return tuple(dict.fromkeys(solve_logically(parse_puzzle(puzzle)).techniques()))
 
 
 CSV_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(FinishedGame))

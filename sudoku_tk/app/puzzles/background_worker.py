@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sudoku_tk.app.puzzles.cache import PuzzleCache, PuzzleKey
-from sudoku_tk.engine.formats import parse_grid
+from sudoku_tk.engine.formats.puzzle_text import parse_puzzle
 from sudoku_tk.engine.generating.level_search import (
     Generated,
     generate_at_level,
@@ -100,7 +100,7 @@ def run_job(job: Job) -> tuple[int, Any]:
     """Run ``job`` (in the worker process): ``(process id, result)``; the result is None when nothing was found."""
     result: Any = None
     if isinstance(job, RateJob):
-        result = rate_puzzle(parse_grid(job.puzzle))
+        result = rate_puzzle(parse_puzzle(job.puzzle))
     elif isinstance(job, PathJob):
         from sudoku_tk.app.progress.summaries import (
             path_techniques,  # the history's modules: only a process that needs them

@@ -6,6 +6,11 @@ and its licence). Each data line is tab-separated::
 
     id <TAB> name <TAB> level <TAB> givens (one line) <TAB> rating <TAB> source
 
+A variant's givens field names it first: ``x:<81 givens>``, ``windoku:<81 givens>`` or
+``jigsaw:<81 givens>:<81 region symbols>`` (``variant-*.txt``, written by
+``build_scripts/make_variant_library.py``); ``PuzzleEntry.text`` is then its givens line and
+``PuzzleEntry.puzzle`` the variant's text form, which ``parse_puzzle`` reads.
+
 ``rating`` is the Sudoku Explainer rating as published by the source (``4.2``,
 or a bucket such as ``<1.5``), or ``-`` when the source gives none. Levels are
 HoDoKu's five, given by the app's own rating for 9×9 puzzles (``classify``); the
@@ -23,8 +28,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from sudoku_tk.engine.board.geometry import CLASSIC, JIGSAW, VARIANTS
 from sudoku_tk.engine.board.grid import Grid
-from sudoku_tk.engine.formats import parse_grid
+from sudoku_tk.engine.formats.puzzle_text import parse_puzzle
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, recompute
 from sudoku_tk.engine.rating import score as engine_rating
 from sudoku_tk.engine.rating.levels import Level
@@ -83,10 +89,21 @@ class PuzzleEntry:
     """Where it comes from, in a few words; the data README has the full reference and licence."""
     rating: str = "-"
     """The source's Sudoku Explainer rating (``4.2``, ``<1.5``), or ``-``; the level is the app's own rating."""
+    variant: str = CLASSIC
+    """``classic``, ``x``, ``windoku`` or ``jigsaw``."""
+    regions: str = ""
+    """A Jigsaw's region map (one symbol per cell); empty for the other variants."""
+
+    @property
+    def puzzle(self) -> str:
+        """The text a game starts from: the givens line, or a variant's text form (``parse_puzzle`` reads both)."""
+        if self.variant == CLASSIC:
+            return self.text
+        return f"variant: {self.variant}\n{self.text}" + (f" {self.regions}" if self.regions else "")
 
     def grid(self) -> Grid:
         """The puzzle as a Grid (givens only), parsed when asked for (the library is read without parsing)."""
-        return parse_grid(self.text)
+        return parse_puzzle(self.puzzle)
 
 
 class LibraryError(ValueError):
@@ -168,14 +185,42 @@ def parse_library_text(text: str, origin: str = "<text>") -> list[PuzzleEntry]:
         pid, name, level_text, givens, rating, source = (f.strip() for f in fields)
         try:
             level = parse_level(level_text)
-            side, text = check_givens_line(givens)
+            variant, side, text, regions = check_givens_field(givens)
             rating_upper_bound(rating)
         except ValueError as exc:
             raise LibraryError(f"{origin} line {number}: {exc}") from None
         if not pid or not name:
             raise LibraryError(f"{origin} line {number}: empty id or name")
-        out.append(PuzzleEntry(pid, name, level, side, text, source, rating))
+        out.append(PuzzleEntry(pid, name, level, side, text, source, rating, variant, regions))
     return out
+
+
+def check_givens_field(field: str) -> tuple[str, int, str, str]:
+    """A data line's givens field, checked cheaply: its variant, side, givens line and (a Jigsaw's) region map.
+
+    >>> check_givens_field("x:" + "1" + "." * 80)[0]
+    'x'
+
+    Raises:
+        ValueError: an unknown variant, a region map of the wrong length, or givens ``check_givens_line`` refuses.
+    """
+    if ":" not in field:
+        side, text = check_givens_line(field)
+        return CLASSIC, side, text, ""
+    variant, _, rest = field.partition(":")
+    if variant not in VARIANTS or variant == CLASSIC:
+        raise ValueError(f"unknown variant {variant!r} in the givens field")
+    givens, _, regions = rest.partition(":")
+    side, line = check_givens_line(givens)
+    if side != 9:
+        raise ValueError("variants are 9×9")
+    if variant == JIGSAW:
+        if len(regions) != 81:
+            raise ValueError(f"a Jigsaw's region map has 81 symbols, not {len(regions)}")
+        return variant, side, line, regions
+    if regions:
+        raise ValueError(f"only a Jigsaw has a region map, not {variant!r}")
+    return variant, side, line, ""
 
 
 def check_givens_line(line: str) -> tuple[int, str]:
@@ -238,21 +283,27 @@ def by_id(puzzle_id: str) -> PuzzleEntry | None:
     return _index().get(puzzle_id)
 
 
-def levels(size: int | None = None) -> list[Level]:
-    """The levels that have at least one puzzle (of this size, when given), easiest first."""
-    present = {e.level for e in _library() if size is None or e.size == size}
+def levels(size: int | None = None, variant: str = CLASSIC) -> list[Level]:
+    """The levels that have at least one puzzle (of this size, when given, and this variant), easiest first."""
+    present = {e.level for e in _library() if (size is None or e.size == size) and e.variant == variant}
     return [lvl for lvl in LEVEL_ORDER if lvl in present]
 
 
 def sizes() -> list[int]:
-    """The board sides the library has puzzles for, smallest first."""
-    return sorted({e.size for e in _library()})
+    """The board sides the library has classic puzzles for, smallest first."""
+    return sorted({e.size for e in _library() if e.variant == CLASSIC})
 
 
-def puzzles_for(size: int = 9, level: Level | str | None = None) -> list[PuzzleEntry]:
-    """The built-in puzzles of one size and, when given, one level (in library order)."""
+def variants() -> list[str]:
+    """The variants the library has puzzles for, classic first (then as ``VARIANTS`` lists them)."""
+    present = {e.variant for e in _library()}
+    return [v for v in VARIANTS if v in present]
+
+
+def puzzles_for(size: int = 9, level: Level | str | None = None, variant: str = CLASSIC) -> list[PuzzleEntry]:
+    """The built-in puzzles of one size, one variant and, when given, one level (in library order)."""
     want = None if level is None else (level if isinstance(level, Level) else parse_level(level))
-    return [e for e in _library() if e.size == size and (want is None or e.level is want)]
+    return [e for e in _library() if e.size == size and e.variant == variant and (want is None or e.level is want)]
 
 
 def pick(
@@ -260,8 +311,9 @@ def pick(
     level: Level | str | None = None,
     exclude_ids: Sequence[str] | Iterable[str] = (),
     rng: random.Random | None = None,
+    variant: str = CLASSIC,
 ) -> PuzzleEntry:
-    """Choose a puzzle of this size and level (None: any level), avoiding recently played ids.
+    """Choose a puzzle of this size, variant and level (None: any level), avoiding recently played ids.
 
     ``exclude_ids`` lists recently played ids, most recent first. When every
     candidate was played recently, the one played longest ago is returned, so a
@@ -271,9 +323,9 @@ def pick(
     Raises:
         LookupError: the library has no puzzle of this size and level.
     """
-    pool = puzzles_for(size, level)
+    pool = puzzles_for(size, level, variant)
     if not pool:
-        raise LookupError(f"no built-in {size}×{size} puzzle at level {level!r}")
+        raise LookupError(f"no built-in {size}×{size} {variant} puzzle at level {level!r}")
     recent = list(exclude_ids)
     recent_set = set(recent)
     fresh = [e for e in pool if e.id not in recent_set]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sudoku_tk.engine.board.grid import Grid
-from sudoku_tk.engine.formats import parse_grid
+from sudoku_tk.engine.formats.puzzle_text import parse_puzzle
 
 CLASSIC = ("classic", "Classic", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
 # Used only while the built-in library has no puzzle of a size (made with engine.generator; unique).
@@ -47,7 +47,7 @@ class PuzzleChoice:
     start: Grid | None = None
 
     def grid(self) -> Grid:
-        return self.start if self.start is not None else parse_grid(self.text)
+        return self.start if self.start is not None else parse_puzzle(self.text)
 
 
 def choose_puzzle(
@@ -70,7 +70,7 @@ def choose_puzzle(
         from sudoku_tk.app.puzzles import built_in as puzzles
 
         entry = puzzles.default_puzzle() if first and size == 9 else puzzles.pick(size, None, exclude_ids, rng)
-        return PuzzleChoice(entry.id, entry.name, entry.text, entry.source)
+        return PuzzleChoice(entry.id, entry.name, entry.puzzle, entry.source)
     except (ImportError, LookupError, ValueError):
         # The library is missing, has no puzzle of this size, or a data file is damaged.
         pool = [p for p in FALLBACK_PUZZLES[size] if p[0] not in exclude_ids] or list(FALLBACK_PUZZLES[size])

@@ -29,7 +29,8 @@ from sudoku_tk.app.storage.save_format import loads
 from sudoku_tk.engine.board.errors import PuzzleFormatError
 from sudoku_tk.engine.board.geometry import Cell
 from sudoku_tk.engine.board.grid import Grid, Problem, ProblemKind, solution_count_problems
-from sudoku_tk.engine.formats import format_line, format_pencilmarks, parse_collection, parse_grid
+from sudoku_tk.engine.formats import format_line, format_pencilmarks, parse_collection
+from sudoku_tk.engine.formats.puzzle_text import is_variant_text, parse_puzzle, with_variant
 from sudoku_tk.engine.play.propagation import Position
 
 MAX_PROBLEMS_SHOWN = 3
@@ -118,7 +119,7 @@ def read_puzzle_text(text: str) -> IncomingPuzzle:
     if not text or not text.strip():
         return IncomingPuzzle(None, format_error="the text is empty")
     try:
-        grid = parse_grid(text)
+        grid = parse_puzzle(text)
     except PuzzleFormatError as exc:
         return IncomingPuzzle(None, format_error=str(exc))
     return check_grid(grid)
@@ -146,6 +147,8 @@ def read_incoming(text: str) -> IncomingPuzzle | PuzzleCollection:
     """Pasted or opened text: one checked puzzle, or a collection when it holds several; never raises for bad text."""
     if not text or not text.strip():
         return IncomingPuzzle(None, format_error="the text is empty")
+    if is_variant_text(text):
+        return read_puzzle_text(text)  # one variant puzzle (a collection of variants is read by the command line)
     puzzles: list[tuple[int, Grid]] = []
     try:
         for entry in parse_collection(text):
@@ -202,13 +205,14 @@ class TextKind(Enum):
 
 
 def puzzle_line(start: Grid) -> str:
-    """The puzzle's givens as one line (81 characters on 9×9)."""
-    return format_line(start)
+    """The puzzle's givens as one line (81 characters on 9×9); a variant's after its ``variant:`` line (and a
+    Jigsaw's region map after them), so the text reads back as the same puzzle."""
+    return with_variant(start.geometry, format_line(start))
 
 
 def values_line(position: Position) -> str:
-    """Every digit on the board as one line, ``.`` for empty cells."""
-    return format_line(position.to_grid(), values=True)
+    """Every digit on the board as one line, ``.`` for empty cells (a variant's as ``puzzle_line`` writes it)."""
+    return with_variant(position.geometry, format_line(position.to_grid(), values=True))
 
 
 def candidate_grid(position: Position, *, marks: bool = True) -> str:

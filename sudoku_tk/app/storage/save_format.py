@@ -8,6 +8,9 @@ A game file is small, human-readable JSON (format ``sudoku-tk-game``, version 1)
       "app_version": "0.1.0",
       "size": 9,
       "puzzle": {"name": "The classic", "id": "classic", "source": "..."},
+      "variant": {"name": "jigsaw", "regions": "111222333..."},
+                                             (a variant's game only: x, windoku or jigsaw, a Jigsaw's region
+                                             of each cell; such a file is version 2, which older apps refuse)
       "givens": "53..7....6..195....98....6.8...",
       "placed": "...",                       (optional: digits placed before the game began)
       "candidates": ["", "124", ...],        (optional: the starting candidate grid, one entry per cell)
@@ -81,7 +84,7 @@ from sudoku_tk.app.storage.save_fields import (
     read_timestamp,
     want,
 )
-from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.geometry import Geometry, variant_geometry
 from sudoku_tk.engine.board.grid import Grid, values_line
 from sudoku_tk.engine.play.moves import Candidate, Clear, Eliminate, Move, Pencil, Place, Restore
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, Assist
@@ -89,6 +92,12 @@ from sudoku_tk.engine.steps.step import Technique
 
 FORMAT_NAME = "sudoku-tk-game"
 FORMAT_VERSION = 1
+"""The version of a classic game's file (every game file before variants)."""
+VARIANT_VERSION = 2
+"""The version of a variant's game file: an app that reads only version 1 would not know its ``variant`` field, so
+it says the file needs a newer app rather than opening the puzzle on the wrong houses."""
+NEWEST_VERSION = VARIANT_VERSION
+"""The newest version this app reads."""
 MAX_ELAPSED = 10 * 365 * 24 * 3600.0
 MAX_MISTAKES = 10**9
 """The largest count a game file holds (mistakes, hints, reveals)."""
@@ -118,6 +127,7 @@ _TOP_KEYS = frozenset(
         "rating",
         "found_alone",
         "hint_rungs",
+        "variant",
     }
 )
 _REQUIRED = ("format", "version", "size", "givens")
@@ -169,12 +179,14 @@ def record_to_json(record: GameRecord, *, with_moves: bool = True) -> dict[str, 
     geo = start.geometry
     out: dict[str, Any] = {
         "format": FORMAT_NAME,
-        "version": FORMAT_VERSION,
+        "version": FORMAT_VERSION if geo.is_classic else VARIANT_VERSION,
         "app_version": record.app_version,
         "size": geo.side,
         "puzzle": {"name": record.puzzle_name, "id": record.puzzle_id, "source": record.puzzle_source},
-        "givens": values_line(geo, start.givens),
     }
+    if not geo.is_classic:
+        out["variant"] = _variant_json(geo)
+    out["givens"] = values_line(geo, start.givens)
     placed = start.placed()
     if any(placed):
         out["placed"] = values_line(geo, placed)
@@ -207,6 +219,36 @@ def record_to_json(record: GameRecord, *, with_moves: bool = True) -> dict[str, 
     if any(record.hint_rungs):
         out["hint_rungs"] = list(record.hint_rungs)
     return out
+
+
+_REGION_SYMBOLS = "123456789ABCDEFG"
+
+
+def _variant_json(geo: Geometry) -> dict[str, str]:
+    """``{"name": "x"}``; a Jigsaw's also has its ``regions``, one symbol per cell (``1`` for region 1, …)."""
+    out = {"name": geo.variant_name}
+    if geo.region_of is not None:
+        out["regions"] = "".join(_REGION_SYMBOLS[r] for r in geo.region_of)
+    return out
+
+
+def _variant_geometry(value: Any, size: int) -> Geometry:
+    """The geometry a file's ``variant`` field names, on a board ``size`` wide."""
+    if not isinstance(value, dict):
+        raise fail("variant", f"{kind_of(value)} is not a variant (expected an object with a name)")
+    check_keys(value, ("name",), frozenset({"name", "regions"}), "variant")
+    name = want(value["name"], (str,), "variant.name", "a variant's name")
+    regions = None
+    if "regions" in value:
+        text = want(value["regions"], (str,), "variant.regions", "one region symbol per cell")
+        symbols = _REGION_SYMBOLS[:size]
+        if len(text) != size * size or any(ch not in symbols for ch in text):
+            raise fail("variant.regions", f"a region map is {size * size} symbols from {symbols}")
+        regions = tuple(symbols.index(ch) for ch in text)
+    try:
+        return variant_geometry(name, box=round(size**0.5), regions=regions)
+    except ValueError as exc:
+        raise fail("variant", str(exc)) from None
 
 
 def dumps(record: GameRecord) -> str:
@@ -258,7 +300,7 @@ def _start_grid(obj: dict[str, Any], geo: Geometry) -> Grid:
             raise fail("placed", f"{both[0]} holds a given and a placed digit")
     values = tuple(g or p for g, p in zip(givens, placed or givens))
     masks = read_candidate_masks(obj["candidates"], geo, values, "candidates") if "candidates" in obj else None
-    grid = Grid.from_values(givens, placed, masks)
+    grid = Grid.from_values(givens, placed, masks, geometry=geo)
     dups = grid.duplicate_problems()
     if dups:
         raise fail("givens" if placed is None else "givens and placed", dups[0].message)
@@ -349,7 +391,7 @@ class NewerFormatError(SaveFileError):
         self.version = version
         super().__init__(
             f"this game was saved by a newer version of Sudoku Tk (file format version {version}; "
-            f"this version reads up to {FORMAT_VERSION}). Please update the app to open it."
+            f"this version reads up to {NEWEST_VERSION}). Please update the app to open it."
         )
 
 
@@ -361,7 +403,7 @@ def _check_format(obj: dict[str, Any]) -> None:
     version = want(obj.get("version"), (int,), "version", "a whole number") if "version" in obj else None
     if version is None:
         raise fail("", "missing field 'version'")
-    if version > FORMAT_VERSION:
+    if version > NEWEST_VERSION:
         raise NewerFormatError(version)
     if version < 1:
         raise fail("version", f"{version!r} is not a valid format version")
@@ -382,6 +424,8 @@ def record_from_json(obj: Any) -> GameRecord:
         geo = Geometry.for_side(size)
     except ValueError:
         raise fail("size", f"a board is 4, 9 or 16 cells wide, not {size!r}") from None
+    if "variant" in obj:
+        geo = _variant_geometry(obj["variant"], size)
     name, pid, source = _puzzle_info(obj.get("puzzle", {}))
     return GameRecord(
         start=_start_grid(obj, geo),
@@ -479,6 +523,8 @@ def load_game(path: Path | str, *, follow_links: bool = True) -> GameRecord:
 __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
+    "NEWEST_VERSION",
+    "VARIANT_VERSION",
     "NewerFormatError",
     "dumps",
     "loads",

@@ -28,6 +28,7 @@ from sudoku_tk.app.storage.atomic_files import atomic_write_text, ensure_folder
 from sudoku_tk.app.storage.damaged_files import damage_note
 from sudoku_tk.app.storage.file_reading import SaveFileError, decode, read_file
 from sudoku_tk.app.storage.save_format import json_problem
+from sudoku_tk.engine.board.geometry import VARIANTS
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, Assist
 from sudoku_tk.engine.rating.levels import Level
 from sudoku_tk.engine.steps.step import Technique
@@ -109,6 +110,8 @@ class Settings:
     last_directory: str = ""
     """The folder the last Open / Save / Export dialog was in ("" for none yet)."""
     new_game_size: int = 9
+    new_game_variant: str = "classic"
+    """The rules the New Game dialog offers first: classic, x, windoku or jigsaw (what was chosen last)."""
     new_game_level: str = ANY_LEVEL
     """A ``Level`` label, or ``"any"``: what the New Game dialog offers first."""
     new_game_mode: str = NEW_GAME_MODES[0]
@@ -188,6 +191,7 @@ def settings_to_json(settings: Settings) -> dict[str, Any]:
         "recent_ids": list(settings.recent_ids),
         "last_directory": settings.last_directory,
         "new_game_size": settings.new_game_size,
+        "new_game_variant": settings.new_game_variant,
         "new_game_level": settings.new_game_level,
         "new_game_mode": settings.new_game_mode,
         "practice_technique": settings.practice_technique.name,
@@ -266,6 +270,12 @@ def _size(value: Any) -> int:
     return int(value)
 
 
+def _variant(value: Any) -> str:
+    if value not in VARIANTS:
+        raise ValueError(f"expected one of {', '.join(VARIANTS)}, found {value!r:.60}")
+    return str(value)
+
+
 def _level(value: Any) -> str:
     if value == ANY_LEVEL:
         return ANY_LEVEL
@@ -330,6 +340,7 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "recent_ids": _recent,
     "last_directory": _directory,
     "new_game_size": _size,
+    "new_game_variant": _variant,
     "new_game_level": _level,
     "new_game_mode": _new_game_mode,
     "practice_technique": _technique,

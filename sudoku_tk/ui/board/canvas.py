@@ -47,11 +47,11 @@ from sudoku_tk.engine.board.geometry import Cell, Digit, Geometry, Unit
 from sudoku_tk.engine.play.propagation import Position
 from sudoku_tk.engine.steps.step import ChainNode, Highlight, Link, Step
 from sudoku_tk.render.variant_marks import (
-    NO_VARIANT_MARKS,
     VariantMarks,
     cage_outline,
     label_cell,
     label_point,
+    marks_of,
     region_borders,
 )
 
@@ -103,8 +103,8 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         }
         self._fonts["card_title"] = tkfont.Font(self, family=family, weight="bold")
         self._fonts["card_text"] = tkfont.Font(self, family=family)
-        self._variant = NO_VARIANT_MARKS
-        self.layout = BoardLayout.fit(geometry.box, size, size)
+        self._variant = marks_of(geometry)
+        self.layout = BoardLayout.fit(geometry.box, size, size, label_cells=self._variant.label_cells)
         self._position: Position | None = None
         self._cursor: Cell | None = None
         self._hl_digit: Digit | None = None
@@ -159,13 +159,13 @@ class BoardCanvas(BoardQueries, tk.Canvas):
         self._marks = NO_MARKS
         self._contradictions = NO_CONTRADICTIONS
         self.paint.set(Colouring())
-        self._variant = NO_VARIANT_MARKS
+        self._variant = marks_of(geometry)
         self.layout = self._fit(max(self.winfo_width(), 40), max(self.winfo_height(), 40))
         self._rebuild()
 
     def set_variant_marks(self, marks: VariantMarks) -> None:
-        """Draw what the puzzle's variant adds: shaded extra houses, Jigsaw regions, Killer cages and their sums
-        (a new board size clears them: set them after the position)."""
+        """Draw what the puzzle's variant adds: shaded extra houses, Jigsaw regions, Killer cages and their sums.
+        A new geometry (``render`` of a position on another board) sets the marks its houses ask for."""
         if marks == self._variant:
             return
         self._variant = marks

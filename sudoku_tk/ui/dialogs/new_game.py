@@ -6,7 +6,7 @@ family and level), from a position where it is the next step (``PositionRequest`
 or, for the techniques a whole puzzle can need (``offered_practice_techniques``), in a new puzzle. A "Next to
 learn" line suggests the first technique in solving order the player has not yet found alone
 (``practice_positions.next_to_learn`` of the ``status`` the caller passes). 4×4 and 16×16 offer built-in
-puzzles only. ``result`` is a ``PuzzleEntry`` (built-in), a ``PuzzleKey`` (generated: new_games.py takes it
+puzzles only, and so do the variants (Sudoku X, Windoku, Jigsaw: 9×9, ``VARIANT_LABELS``). ``result`` is a ``PuzzleEntry`` (built-in), a ``PuzzleKey`` (generated: new_games.py takes it
 from the cache or has it made) or a ``PositionRequest``. Validation is in the pure ``*_ok()`` functions, as in
 ui/dialogs/puzzle_and_preferences.py.
 """
@@ -23,6 +23,7 @@ from sudoku_tk.app.puzzles import built_in as puzzles
 from sudoku_tk.app.puzzles.built_in import PuzzleEntry, parse_level
 from sudoku_tk.app.puzzles.cache import PuzzleKey
 from sudoku_tk.app.storage.settings import ANY_LEVEL, DEFAULTS, NEW_GAME_MODES
+from sudoku_tk.engine.board.geometry import CLASSIC
 from sudoku_tk.engine.generating.level_search import offered_practice_techniques, practice_techniques
 from sudoku_tk.engine.generating.practice_positions import load_positions, next_to_learn, practice_position_techniques
 from sudoku_tk.engine.rating import score as rating
@@ -56,6 +57,14 @@ RANDOM, LISTED, GENERATED, PRACTICE = NEW_GAME_MODES
 
 NewGameResult = PuzzleEntry | PuzzleKey | PositionRequest
 
+VARIANT_LABELS = {
+    CLASSIC: "Classic",
+    "x": "Sudoku X (both diagonals are houses too)",
+    "windoku": "Windoku (four more boxes, the windows)",
+    "jigsaw": "Jigsaw (irregular regions instead of boxes)",
+}
+"""How the dialog names each variant, with its rule in a few words."""
+
 # -- pure validation ----------------------------------------------------------------
 
 
@@ -76,9 +85,10 @@ def new_game_ok(
     puzzle_id: str = "",
     recent_ids: Sequence[str] = (),
     rng: random.Random | None = None,
+    variant: str = CLASSIC,
 ) -> tuple[PuzzleEntry | None, str]:
     """Turn the New game choices into a puzzle: the one named by ``puzzle_id``, else a random
-    one of that size and level that was not played recently."""
+    one of that size, variant and level that was not played recently."""
     try:
         side = int(size)
     except (TypeError, ValueError):
@@ -96,10 +106,11 @@ def new_game_ok(
     if level is None:
         return None, message
     try:
-        entry = puzzles.pick(side, None if level == ANY_LEVEL else level, recent_ids, rng)
+        entry = puzzles.pick(side, None if level == ANY_LEVEL else level, recent_ids, rng, variant)
     except LookupError:
         shown = level.display_name if isinstance(level, Level) else "any level"
-        return None, f"There is no built-in {side}×{side} puzzle at level {shown}."
+        kind = "" if variant == CLASSIC else VARIANT_LABELS.get(variant, variant).split(" (")[0] + " "
+        return None, f"There is no built-in {side}×{side} {kind}puzzle at level {shown}."
     return entry, ""
 
 
@@ -209,6 +220,7 @@ class NewGameDialog(_Dialog):
         from_position: bool = True,
         status: Mapping[Technique, str] | None = None,
         show: bool = True,
+        variant: str = CLASSIC,
     ) -> None:
         self._recent = tuple(recent_ids)
         self._rng = rng
@@ -218,6 +230,8 @@ class NewGameDialog(_Dialog):
         self.chosen_level = level
         self.chosen_mode: Mode = mode if mode in (RANDOM, LISTED, GENERATED, PRACTICE) else RANDOM
         self.chosen_technique = technique if technique in practice_position_techniques() else DEFAULT_TECHNIQUE
+        self.chosen_variant = variant if variant in puzzles.variants() else CLASSIC
+        """The variant last chosen (classic, x, windoku, jigsaw)."""
         self.chosen_from_position = from_position
         """Practice from a position (False: in a whole new puzzle)."""
         self.next_technique = next_to_learn(status or {})
@@ -231,24 +245,35 @@ class NewGameDialog(_Dialog):
         self.mode_var = tk.StringVar(self, self.chosen_mode)
         self.technique_var = tk.StringVar(self, technique_label(self.chosen_technique))
         self.position_var = tk.BooleanVar(self, self.chosen_from_position)
-        ttk.Label(body, text="Board size").grid(row=0, column=0, sticky="w")
+        self.variant_var = tk.StringVar(self, VARIANT_LABELS[self.chosen_variant])
+        ttk.Label(body, text="Rules").grid(row=0, column=0, sticky="w")
+        self.variant_box = ttk.Combobox(
+            body,
+            textvariable=self.variant_var,
+            values=[VARIANT_LABELS[v] for v in puzzles.variants()],
+            state="readonly",
+            width=44,
+        )
+        self.variant_box.grid(row=0, column=1, sticky="w", pady=2)
+        self.variant_box.bind("<<ComboboxSelected>>", lambda _e: self._refresh())
+        ttk.Label(body, text="Board size").grid(row=1, column=0, sticky="w")
         sizes = ttk.Frame(body)
-        sizes.grid(row=0, column=1, sticky="w", pady=2)
+        sizes.grid(row=1, column=1, sticky="w", pady=2)
         self.size_buttons = {}
         for i, s in enumerate(puzzles.sizes()):
             b = ttk.Radiobutton(sizes, text=f"{s}×{s}", value=s, variable=self.size_var, command=self._refresh)
             b.grid(row=0, column=i, padx=(0, 8))
             self.size_buttons[s] = b
-        ttk.Label(body, text="Level").grid(row=1, column=0, sticky="w")
+        ttk.Label(body, text="Level").grid(row=2, column=0, sticky="w")
         self.level_box = ttk.Combobox(body, textvariable=self.level_var, state="readonly", width=16)
-        self.level_box.grid(row=1, column=1, sticky="w", pady=2)
+        self.level_box.grid(row=2, column=1, sticky="w", pady=2)
         self.level_box.bind("<<ComboboxSelected>>", lambda _e: self._refresh())
         self.random_button = self._mode_button(body, "A built-in puzzle I haven't played recently", RANDOM)
-        self.random_button.grid(row=2, column=0, columnspan=2, sticky="w", pady=(8, 0))
+        self.random_button.grid(row=3, column=0, columnspan=2, sticky="w", pady=(8, 0))
         self.generated_button = self._mode_button(body, "A new generated puzzle at this level", GENERATED)
-        self.generated_button.grid(row=3, column=0, columnspan=2, sticky="w")
+        self.generated_button.grid(row=4, column=0, columnspan=2, sticky="w")
         practice = ttk.Frame(body)
-        practice.grid(row=4, column=0, columnspan=2, sticky="w")
+        practice.grid(row=5, column=0, columnspan=2, sticky="w")
         self.practice_button = self._mode_button(practice, "Practice a technique:", PRACTICE)
         self.practice_button.grid(row=0, column=0, sticky="w")
         self.technique_box = ttk.Combobox(
@@ -282,9 +307,9 @@ class NewGameDialog(_Dialog):
         if nxt is None:
             self.next_button.configure(state="disabled")
         self.pick_button = self._mode_button(body, "This built-in puzzle:", LISTED)
-        self.pick_button.grid(row=5, column=0, columnspan=2, sticky="w")
+        self.pick_button.grid(row=6, column=0, columnspan=2, sticky="w")
         frame = ttk.Frame(body)
-        frame.grid(row=6, column=0, columnspan=2, sticky="nsew")
+        frame.grid(row=7, column=0, columnspan=2, sticky="nsew")
         body.columnconfigure(1, weight=1)
         self.puzzle_list = tk.Listbox(frame, height=8, width=36, exportselection=False)
         scroll = ttk.Scrollbar(frame, orient="vertical", command=self.puzzle_list.yview)
@@ -317,10 +342,23 @@ class NewGameDialog(_Dialog):
         value, _ = level_ok(level)
         return value.display_name if isinstance(value, Level) else ANY_LEVEL_LABEL
 
+    @property
+    def variant(self) -> str:
+        """The variant chosen in the Rules box."""
+        label = self.variant_var.get()
+        return next((v for v, text in VARIANT_LABELS.items() if text == label), CLASSIC)
+
     def _refresh(self) -> None:
-        """Offer what the chosen size allows: its levels and puzzles; for 9×9 also generated and practice."""
+        """Offer what the chosen rules and size allow: their levels and puzzles; for classic 9×9 also generated and
+        practice (a variant is 9×9, from the built-in puzzles)."""
+        variant = self.variant
+        classic = variant == CLASSIC
+        if not classic:
+            self.size_var.set(GENERATED_SIZE)
+        for size_button in self.size_buttons.values():
+            size_button.configure(state="normal" if classic else "disabled")
         size = self.size_var.get()
-        generating = size == GENERATED_SIZE
+        generating = size == GENERATED_SIZE and classic
         for button in (self.generated_button, self.practice_button, self.position_check):
             button.configure(state="normal" if generating else "disabled")
         self.technique_box.configure(state="readonly" if generating else "disabled")
@@ -334,12 +372,12 @@ class NewGameDialog(_Dialog):
             if self.level_var.get() not in labels:
                 self.level_var.set(rating.Level.MEDIUM.label.capitalize())
         else:
-            labels = [ANY_LEVEL_LABEL] + [lvl.display_name for lvl in puzzles.levels(size)]
+            labels = [ANY_LEVEL_LABEL] + [lvl.display_name for lvl in puzzles.levels(size, variant)]
             if self.level_var.get() not in labels:
                 self.level_var.set(ANY_LEVEL_LABEL)
         self.level_box.configure(values=labels, state="disabled" if mode == PRACTICE else "readonly")
         level, _ = level_ok(self.level_var.get())
-        self.shown = puzzles.puzzles_for(size, level if isinstance(level, Level) else None)
+        self.shown = puzzles.puzzles_for(size, level if isinstance(level, Level) else None, variant)
         self.puzzle_list.delete(0, "end")
         for e in self.shown:
             self.puzzle_list.insert("end", e.name)
@@ -358,6 +396,7 @@ class NewGameDialog(_Dialog):
     def _validate(self) -> tuple[NewGameResult | None, str]:
         mode = self.mode_var.get()
         self.chosen_size = self.size_var.get()
+        self.chosen_variant = self.variant
         self.chosen_mode = mode
         level, _ = level_ok(self.level_var.get())
         if isinstance(level, Level) or mode != GENERATED:  # a generated level the library lacks is not remembered
@@ -376,7 +415,9 @@ class NewGameDialog(_Dialog):
             if not sel:
                 return None, "Choose a puzzle from the list, or pick a random one."
             puzzle_id = self.shown[sel[0]].id
-        return new_game_ok(self.chosen_size, self.level_var.get(), puzzle_id, self._recent, self._rng)
+        return new_game_ok(
+            self.chosen_size, self.level_var.get(), puzzle_id, self._recent, self._rng, self.chosen_variant
+        )
 
 
 __all__ = [
@@ -385,6 +426,7 @@ __all__ = [
     "LISTED",
     "PRACTICE",
     "RANDOM",
+    "VARIANT_LABELS",
     "NewGameDialog",
     "PositionRequest",
     "generated_ok",

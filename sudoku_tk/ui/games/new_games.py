@@ -29,6 +29,7 @@ from sudoku_tk.app.game.session import Change
 from sudoku_tk.app.puzzles.background_worker import ORDER_ATTEMPTS, BackgroundWorker, ExecutorFactory, PuzzleSupply
 from sudoku_tk.app.puzzles.cache import CACHE_NAME, PuzzleCache, PuzzleKey
 from sudoku_tk.app.puzzles.choice import PuzzleChoice
+from sudoku_tk.engine.formats.puzzle_text import puzzle_text
 from sudoku_tk.engine.generating.level_search import Generated
 from sudoku_tk.engine.generating.practice_positions import (
     SWITCHED_OFF,
@@ -159,6 +160,7 @@ class NewGames:
         dialog = NewGameDialog(
             host.root,
             size=s.new_game_size,
+            variant=s.new_game_variant,
             level=s.new_game_level,
             recent_ids=s.recent_ids,
             mode=s.new_game_mode,
@@ -172,6 +174,7 @@ class NewGames:
             replace(
                 host.settings,
                 new_game_size=dialog.chosen_size,
+                new_game_variant=dialog.chosen_variant,
                 new_game_level=dialog.chosen_level,
                 new_game_mode=dialog.chosen_mode,
                 practice_technique=dialog.chosen_technique,
@@ -184,7 +187,7 @@ class NewGames:
         elif isinstance(result, PuzzleKey):
             self.start_generated(result)
         else:
-            choice = PuzzleChoice(result.id, result.name, result.text, result.source)
+            choice = PuzzleChoice(result.id, result.name, result.puzzle, result.source)
             host.files.replace_game(f"“{choice.name}”", lambda: host.start_puzzle(choice))
 
     def practise(self, technique: Technique) -> None:
@@ -273,7 +276,7 @@ class NewGames:
         if session.geometry.side != 9 or session.is_entering:
             self._status.show_rating("")
             return
-        text = session.start.to_string()
+        text = puzzle_text(session.start)
         rating = session.rating
         if rating is None and text in self._ratings:
             rating = self._ratings[text]

@@ -30,6 +30,7 @@ from sudoku_tk.app.progress.credit import new_best_line
 from sudoku_tk.app.progress.history import FinishedGame, GameHistory, finished_game, history_path, level_name
 from sudoku_tk.app.puzzles.background_worker import BackgroundWorker, PathJob
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats.puzzle_text import puzzle_text
 from sudoku_tk.engine.rating.score import Rating
 from sudoku_tk.engine.steps.step import Technique
 
@@ -120,7 +121,7 @@ class GameStats:
     def _ask_techniques(self, start: Grid, view: GameView) -> None:
         if view.geometry.side != 9 or view.entering:
             return
-        puzzle = start.to_string()
+        puzzle = puzzle_text(start)
         if puzzle in self._techniques or puzzle in self._asked:
             return
         worker = self.worker
@@ -140,7 +141,7 @@ class GameStats:
 
     # -- records ----------------------------------------------------------------------------------------------
     def _record_of(self, playing: _Playing, *, abandoned: bool = False) -> FinishedGame:
-        puzzle = playing.start.to_string()
+        puzzle = puzzle_text(playing.start)
         game = finished_game(
             playing.view,
             playing.created,

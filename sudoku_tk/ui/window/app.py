@@ -38,6 +38,7 @@ from sudoku_tk.app.puzzles.choice import PuzzleChoice, choose_puzzle
 from sudoku_tk.app.storage.file_reading import SaveFileError
 from sudoku_tk.app.storage.settings import DEFAULTS, Settings, load_settings, save_settings, theme_name
 from sudoku_tk.engine.board.grid import Grid
+from sudoku_tk.engine.formats.puzzle_text import puzzle_text
 from sudoku_tk.engine.play.propagation import Assist
 from sudoku_tk.engine.rating.score import Level as RatingLevel
 from sudoku_tk.system import ErrorLog, Platform, settings_path
@@ -312,7 +313,7 @@ class App(ttk.Frame):
 
     def start_grid(self, grid: Grid, name: str, source: str = "") -> None:
         """Replace the game with a puzzle from outside the library (pasted, opened, entered)."""
-        self.start_puzzle(PuzzleChoice("", name, grid.to_string(), source, grid))
+        self.start_puzzle(PuzzleChoice("", name, puzzle_text(grid), source, grid))
 
     def choose_new_game(self) -> None:
         """Game > New game…: the dialog, then a built-in or generated puzzle (see new_games.py)."""

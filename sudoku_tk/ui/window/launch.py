@@ -22,7 +22,7 @@ from sudoku_tk.app.storage.file_reading import FileTooLargeError, SaveFileError,
 from sudoku_tk.app.storage.game_io import PuzzleCollection, read_incoming
 from sudoku_tk.engine.board.errors import PuzzleFormatError
 from sudoku_tk.engine.board.grid import ProblemKind, solution_count_problems
-from sudoku_tk.engine.formats import parse_grid
+from sudoku_tk.engine.formats.puzzle_text import parse_puzzle, puzzle_text
 from sudoku_tk.system import LOG_NAME, ErrorLog, user_data_dir
 
 from .app import App
@@ -71,14 +71,14 @@ def puzzle_from_argument(text: str) -> PuzzleChoice:
         if isinstance(incoming, PuzzleCollection):
             count = f"{len(incoming.puzzles):,}" + ("+" if incoming.more else "")
             raise ValueError(f"{path.name} holds {count} puzzles: open it with Game > Open… to choose one")
-    grid = parse_grid(text)
+    grid = parse_puzzle(text)
     fatal = grid.rule_problems()
     found = None if fatal else count_now(grid)  # a puzzle that takes longer is counted in the window
     if found is not None:
         fatal = [p for p in solution_count_problems(found.count) if p.kind is not ProblemKind.MULTIPLE_SOLUTIONS]
     if fatal:
         raise ValueError("; ".join(p.message for p in fatal))
-    return PuzzleChoice("", name, grid.to_string())
+    return PuzzleChoice("", name, puzzle_text(grid))
 
 
 def saved_game_argument(text: str) -> Path | None:
