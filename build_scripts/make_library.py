@@ -290,6 +290,11 @@ def build(se_file: Path, jobs: int = 1, log: Callable[[str], None] = print) -> d
     return render(nine_by_nine(read_se_tsv(se_file), jobs, log) + small_and_large(rng))
 
 
+def _variant_file(path: Path) -> bool:
+    """A variant's library file: build_scripts/make_variant_library.py writes it, not this script."""
+    return path.name.startswith("variant-")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source", type=Path, default=DEFAULT_SE_FILE, help="the rated Sudoku Exchange TSV")
@@ -306,13 +311,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             for n, text in files.items()
             if not (args.out / n).exists() or (args.out / n).read_text(encoding="utf-8") != text
         ]
-        extra = [p.name for p in args.out.glob("*.txt") if p.name not in files]
+        extra = [p.name for p in args.out.glob("*.txt") if p.name not in files and not _variant_file(p)]
         for name in stale + extra:
             print(f"differs: {name}")
         return 1 if stale or extra else 0
     args.out.mkdir(parents=True, exist_ok=True)
     for old in args.out.glob("*.txt"):
-        if old.name not in files:
+        if old.name not in files and not _variant_file(old):
             old.unlink()
     for name, text in files.items():
         (args.out / name).write_text(text, encoding="utf-8")
