@@ -29,6 +29,7 @@ sys.path.insert(0, str(REPO))
 from sudoku_tk.app.puzzles.built_in import LEVEL_ORDER, classify, hints_finish, solves_with_singles  # noqa: E402
 from sudoku_tk.engine.board.geometry import JIGSAW, Geometry, variant_geometry  # noqa: E402
 from sudoku_tk.engine.board.grid import Grid  # noqa: E402
+from sudoku_tk.engine.formats.puzzle_text import region_map  # noqa: E402
 from sudoku_tk.engine.generating.variant_puzzles import generate_variant, random_regions  # noqa: E402
 from sudoku_tk.engine.rating.levels import Level  # noqa: E402
 from sudoku_tk.engine.solving.brute_force import unique_solution  # noqa: E402
@@ -37,7 +38,6 @@ VARIANTS = {"x": "Sudoku X", "windoku": "Windoku", "jigsaw": "Jigsaw"}
 PER_VARIANT = 30
 PER_LEVEL = 8
 MAX_SEEDS = 400
-REGION_SYMBOLS = "123456789"
 
 
 def easier(grid: Grid, solution: tuple[int, ...], rng: random.Random) -> Grid:
@@ -55,10 +55,8 @@ def easier(grid: Grid, solution: tuple[int, ...], rng: random.Random) -> Grid:
 
 def field(grid: Grid) -> str:
     geo = grid.geometry
-    line = grid.to_string()
-    if geo.variant_name == JIGSAW and geo.region_of is not None:
-        return f"{JIGSAW}:{line}:{''.join(REGION_SYMBOLS[r] for r in geo.region_of)}"
-    return f"{geo.variant_name}:{line}"
+    regions = region_map(geo)
+    return f"{geo.variant_name}:{grid.to_string()}" + (f":{regions}" if regions else "")
 
 
 def build(name: str) -> list[str]:

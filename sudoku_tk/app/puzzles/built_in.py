@@ -30,7 +30,7 @@ from importlib import resources
 
 from sudoku_tk.engine.board.geometry import CLASSIC, JIGSAW, VARIANTS
 from sudoku_tk.engine.board.grid import Grid
-from sudoku_tk.engine.formats.puzzle_text import parse_puzzle
+from sudoku_tk.engine.formats.puzzle_text import parse_puzzle, variant_text
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, recompute
 from sudoku_tk.engine.rating import score as engine_rating
 from sudoku_tk.engine.rating.levels import Level
@@ -97,9 +97,7 @@ class PuzzleEntry:
     @property
     def puzzle(self) -> str:
         """The text a game starts from: the givens line, or a variant's text form (``parse_puzzle`` reads both)."""
-        if self.variant == CLASSIC:
-            return self.text
-        return f"variant: {self.variant}\n{self.text}" + (f" {self.regions}" if self.regions else "")
+        return variant_text(self.variant, self.text, self.regions)
 
     def grid(self) -> Grid:
         """The puzzle as a Grid (givens only), parsed when asked for (the library is read without parsing)."""

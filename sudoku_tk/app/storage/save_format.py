@@ -86,6 +86,7 @@ from sudoku_tk.app.storage.save_fields import (
 )
 from sudoku_tk.engine.board.geometry import Geometry, variant_geometry
 from sudoku_tk.engine.board.grid import Grid, values_line
+from sudoku_tk.engine.formats.puzzle_text import REGION_SYMBOLS, region_map
 from sudoku_tk.engine.play.moves import Candidate, Clear, Eliminate, Move, Pencil, Place, Restore
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, Assist
 from sudoku_tk.engine.steps.step import Technique
@@ -221,14 +222,11 @@ def record_to_json(record: GameRecord, *, with_moves: bool = True) -> dict[str, 
     return out
 
 
-_REGION_SYMBOLS = "123456789ABCDEFG"
-
-
 def _variant_json(geo: Geometry) -> dict[str, str]:
     """``{"name": "x"}``; a Jigsaw's also has its ``regions``, one symbol per cell (``1`` for region 1, …)."""
     out = {"name": geo.variant_name}
     if geo.region_of is not None:
-        out["regions"] = "".join(_REGION_SYMBOLS[r] for r in geo.region_of)
+        out["regions"] = region_map(geo)
     return out
 
 
@@ -241,7 +239,7 @@ def _variant_geometry(value: Any, size: int) -> Geometry:
     regions = None
     if "regions" in value:
         text = want(value["regions"], (str,), "variant.regions", "one region symbol per cell")
-        symbols = _REGION_SYMBOLS[:size]
+        symbols = REGION_SYMBOLS[:size]
         if len(text) != size * size or any(ch not in symbols for ch in text):
             raise fail("variant.regions", f"a region map is {size * size} symbols from {symbols}")
         regions = tuple(symbols.index(ch) for ch in text)

@@ -11,7 +11,7 @@ houses.
 from __future__ import annotations
 
 from ..board.errors import PuzzleFormatError
-from ..board.geometry import CLASSIC, JIGSAW, Geometry
+from ..board.geometry import CLASSIC, Geometry
 from ..board.grid import Grid
 from .detect import parse_grid
 from .fpuzzles import is_link, read_link
@@ -65,9 +65,16 @@ def puzzle_text(grid: Grid) -> str:
 def with_variant(geo: Geometry, line: str) -> str:
     """A line of 81 cells (givens, or every digit on the board) as the text of ``geo``'s variant: the line itself
     on a classic board, else after a ``variant:`` line, with a Jigsaw's region map after it."""
-    if geo.is_classic:
+    return variant_text(geo.variant_name, line, region_map(geo))
+
+
+def region_map(geo: Geometry) -> str:
+    """A Jigsaw's regions, one symbol per cell (region 1 as ``1``, …); empty for square boxes."""
+    return "" if geo.region_of is None else "".join(REGION_SYMBOLS[r] for r in geo.region_of)
+
+
+def variant_text(variant: str, line: str, regions: str = "") -> str:
+    """The text form of a ``variant`` puzzle from its line of cells and (a Jigsaw's) region map."""
+    if variant == CLASSIC:
         return line
-    if geo.variant_name == JIGSAW and geo.region_of is not None:
-        regions = "".join(REGION_SYMBOLS[r] for r in geo.region_of)
-        return f"variant: {JIGSAW}\n{line} {regions}"
-    return f"variant: {geo.variant_name}\n{line}"
+    return f"variant: {variant}\n{line}" + (f" {regions}" if regions else "")
