@@ -16,6 +16,7 @@ from sudoku_tk.app.storage.game_record import GameRecord
 from sudoku_tk.app.storage.save_format import dumps, loads, record_to_json
 from sudoku_tk.engine.board.errors import PuzzleFormatError
 from sudoku_tk.engine.formats.puzzle_text import is_variant_text, parse_puzzle, puzzle_text
+from sudoku_tk.engine.killer.published import PUBLISHED
 from sudoku_tk.engine.play.moves import Place
 from sudoku_tk.engine.play.propagation import recompute
 
@@ -56,8 +57,8 @@ def test_an_f_puzzles_link_opens_as_its_variant() -> None:
     assert grid.geometry.variant_name == "x" and grid.to_string() == X_UDACITY[0]
 
 
-def test_a_killer_is_refused_by_the_window_with_a_sentence() -> None:
-    with pytest.raises(PuzzleFormatError, match="command line"):
+def test_a_killer_that_cannot_work_is_refused_with_the_killers_sentence() -> None:
+    with pytest.raises(PuzzleFormatError, match="at most 9"):
         parse_puzzle("variant: killer\n" + "A" * 81 + " A=405")
 
 
@@ -74,12 +75,16 @@ def test_copying_a_variant_puzzle_gives_text_that_reads_back() -> None:
         "variant: x\n" + X_UDACITY[0],
         "variant: windoku\n" + WINDOKU_EXAMPLE[0],
         f"variant: jigsaw\n{JIGSAW_JANKO_108[0]} {JIGSAW_JANKO_108[2]}",
+        "variant: killer\n" + PUBLISHED[0].text,
     ],
 )
 def test_a_variant_game_is_saved_as_version_2_and_read_back_on_its_houses(text: str) -> None:
     start = parse_puzzle(text)
     first_empty = start.givens.index(0)
-    solution = {"x": X_UDACITY, "windoku": WINDOKU_EXAMPLE, "jigsaw": JIGSAW_JANKO_108}[start.geometry.variant_name]
+    killer = ("", PUBLISHED[0].solution)
+    solution = {"x": X_UDACITY, "windoku": WINDOKU_EXAMPLE, "jigsaw": JIGSAW_JANKO_108, "killer": killer}[
+        start.geometry.variant_name
+    ]
     move = Place(first_empty, int(solution[1][first_empty]))
     record = GameRecord(start=start, moves=(move,))
     obj = record_to_json(record)
@@ -100,6 +105,10 @@ def test_a_classic_game_stays_version_1_without_a_variant_field() -> None:
         ({"name": "jigsaw"}, "region map"),
         ({"name": "jigsaw", "regions": "1" * 81}, "region 1 has 81 cells"),
         ({"name": "x", "colour": "red"}, "unknown field"),
+        ({"name": "killer"}, "cages"),
+        ({"name": "killer", "cages": "A" * 81, "sums": "A=405"}, "at most 9"),
+        ({"name": "killer", "cages": "AB" * 40 + "C", "sums": "A=20,B=20"}, "cage C has no sum"),
+        ({"name": "x", "cages": "A" * 81, "sums": "A=405"}, "only a Killer has cages"),
         ("x", "not a variant"),
     ],
 )

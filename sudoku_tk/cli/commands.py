@@ -80,7 +80,8 @@ def iter_puzzles(text: str, variant: str | None = None) -> Iterator[tuple[int, G
     if variant is None and "variant" not in text.lower():
         yield from parse_collection(text)
         return
-    from ..engine.formats.variants import KILLER, read_variant_puzzles, variant_of
+    from ..engine.board.geometry import KILLER
+    from ..engine.formats.variants import read_variant_puzzles, variant_of
 
     if variant_of(text, variant) == KILLER:
         raise KillerText(text)

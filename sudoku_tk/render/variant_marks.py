@@ -56,11 +56,13 @@ NO_VARIANT_MARKS = VariantMarks()
 
 
 def marks_of(geometry: Geometry) -> VariantMarks:
-    """What ``geometry``'s variant draws: its extra houses shaded, a Jigsaw's regions (nothing on a classic board)."""
+    """What ``geometry``'s variant draws: its extra houses shaded, a Jigsaw's regions, a Killer's cages (nothing on a
+    classic board)."""
     if geometry.is_classic:
         return NO_VARIANT_MARKS
     shaded = frozenset(cell for house in geometry.extra_houses for cell in house)
-    return VariantMarks(shaded=shaded, regions=geometry.region_of)
+    cages = tuple(CageMark(cells, total) for cells, total in zip(geometry.cages, geometry.cage_sums))
+    return VariantMarks(shaded=shaded, regions=geometry.region_of, cages=cages)
 
 
 def label_cell(cells: Iterable[Cell]) -> Cell:

@@ -9,8 +9,10 @@ A game file is small, human-readable JSON (format ``sudoku-tk-game``, version 1)
       "size": 9,
       "puzzle": {"name": "The classic", "id": "classic", "source": "..."},
       "variant": {"name": "jigsaw", "regions": "111222333..."},
-                                             (a variant's game only: x, windoku or jigsaw, a Jigsaw's region
-                                             of each cell; such a file is version 2, which older apps refuse)
+                                             (a variant's game only: x, windoku, jigsaw or killer, a Jigsaw's
+                                             region of each cell, a Killer's "cages" map and "sums" as in its
+                                             text form, "AAB..." and "A=17,B=5,..."; such a file is version 2,
+                                             which older apps refuse)
       "givens": "53..7....6..195....98....6.8...",
       "placed": "...",                       (optional: digits placed before the game began)
       "candidates": ["", "124", ...],        (optional: the starting candidate grid, one entry per cell)
@@ -84,9 +86,12 @@ from sudoku_tk.app.storage.save_fields import (
     read_timestamp,
     want,
 )
-from sudoku_tk.engine.board.geometry import Geometry, variant_geometry
+from sudoku_tk.engine.board.errors import PuzzleFormatError
+from sudoku_tk.engine.board.geometry import KILLER, Geometry, variant_geometry
 from sudoku_tk.engine.board.grid import Grid, values_line
 from sudoku_tk.engine.formats.puzzle_text import REGION_SYMBOLS, region_map
+from sudoku_tk.engine.killer.cages import geometry_of, puzzle_on
+from sudoku_tk.engine.killer.text import format_killer, parse_killer
 from sudoku_tk.engine.play.moves import Candidate, Clear, Eliminate, Move, Pencil, Place, Restore
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, Assist
 from sudoku_tk.engine.steps.step import Technique
@@ -223,10 +228,14 @@ def record_to_json(record: GameRecord, *, with_moves: bool = True) -> dict[str, 
 
 
 def _variant_json(geo: Geometry) -> dict[str, str]:
-    """``{"name": "x"}``; a Jigsaw's also has its ``regions``, one symbol per cell (``1`` for region 1, …)."""
+    """``{"name": "x"}``; a Jigsaw's also has its ``regions``, one symbol per cell (``1`` for region 1, …), a
+    Killer's its ``cages`` (one cage symbol per cell) and ``sums`` (``A=17,B=5,…``), as the Killer text form."""
     out = {"name": geo.variant_name}
     if geo.region_of is not None:
         out["regions"] = region_map(geo)
+    if geo.cages:
+        cages, sums = format_killer(puzzle_on(geo, (0,) * geo.ncells)).split()
+        out["cages"], out["sums"] = cages, sums
     return out
 
 
@@ -234,8 +243,10 @@ def _variant_geometry(value: Any, size: int) -> Geometry:
     """The geometry a file's ``variant`` field names, on a board ``size`` wide."""
     if not isinstance(value, dict):
         raise fail("variant", f"{kind_of(value)} is not a variant (expected an object with a name)")
-    check_keys(value, ("name",), frozenset({"name", "regions"}), "variant")
+    check_keys(value, ("name",), frozenset({"name", "regions", "cages", "sums"}), "variant")
     name = want(value["name"], (str,), "variant.name", "a variant's name")
+    if name == KILLER or "cages" in value or "sums" in value:
+        return _killer_geometry(value, name, size)
     regions = None
     if "regions" in value:
         text = want(value["regions"], (str,), "variant.regions", "one region symbol per cell")
@@ -246,6 +257,23 @@ def _variant_geometry(value: Any, size: int) -> Geometry:
     try:
         return variant_geometry(name, box=round(size**0.5), regions=regions)
     except ValueError as exc:
+        raise fail("variant", str(exc)) from None
+
+
+def _killer_geometry(value: dict[str, Any], name: str, size: int) -> Geometry:
+    """A Killer's board from a file's ``variant`` field: its ``cages`` map and ``sums``, read as the text form is."""
+    if name != KILLER:
+        raise fail("variant", f"only a Killer has cages, not a {name!r} game")
+    if size != 9:
+        raise fail("variant", f"a Killer is played on a 9×9 board, not {size}×{size}")
+    check_keys(value, ("name", "cages", "sums"), frozenset({"name", "cages", "sums"}), "variant")
+    cages = want(value["cages"], (str,), "variant.cages", "one cage symbol per cell")
+    sums = want(value["sums"], (str,), "variant.sums", "the cages' sums, as A=17,B=5")
+    if len(cages) != 81 or any(ch.isspace() for ch in cages) or any(ch.isspace() for ch in sums):
+        raise fail("variant.cages", "a cage map is 81 symbols, and neither it nor the sums hold white space")
+    try:
+        return geometry_of(parse_killer(f"{cages} {sums}"))
+    except PuzzleFormatError as exc:
         raise fail("variant", str(exc)) from None
 
 

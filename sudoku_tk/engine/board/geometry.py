@@ -25,9 +25,11 @@ Unit = int
 DIGIT_CHARS = "123456789ABCDEFG"
 SUPPORTED_BOXES = (2, 3, 4)
 
-CLASSIC, SUDOKU_X, WINDOKU, JIGSAW = "classic", "x", "windoku", "jigsaw"
-VARIANTS = (CLASSIC, SUDOKU_X, WINDOKU, JIGSAW)
-"""The variants a geometry can describe (Killer's cages are sums, not houses: engine/killer/)."""
+CLASSIC, SUDOKU_X, WINDOKU, JIGSAW, KILLER = "classic", "x", "windoku", "jigsaw", "killer"
+VARIANTS = (CLASSIC, SUDOKU_X, WINDOKU, JIGSAW, KILLER)
+"""The variants a geometry can describe. A Killer's cages are not houses (a cage of 3 cells holds 3 digits, not
+all 9): they are groups whose digits differ and add up to a sum. The geometry keeps them as data (``cages``,
+``cage_sums``, ``mate_masks``); their arithmetic is engine/killer/'s."""
 
 ROW, COLUMN, REGION, EXTRA = 0, 1, 2, 3
 """What ``Geometry.unit_kind`` returns: a row, a column, a box (or Jigsaw region), an extra house."""
@@ -51,6 +53,10 @@ class Geometry:
     """Houses beyond rows, columns and regions, each a full house of ``side`` cells."""
     extra_names: tuple[str, ...] = ()
     """How a player names each extra house (``the main diagonal``, ``window 2``)."""
+    cages: tuple[tuple[Cell, ...], ...] = ()
+    """A Killer's cages (cells sorted), whose digits differ and add up to ``cage_sums``; empty on other boards."""
+    cage_sums: tuple[int, ...] = ()
+    """Each cage's sum, in the order of ``cages``."""
     side: int = field(init=False)
     ncells: int = field(init=False)
     all_digits: int = field(init=False)
@@ -63,6 +69,13 @@ class Geometry:
     peers: tuple[tuple[Cell, ...], ...] = field(init=False)
     peer_masks: tuple[int, ...] = field(init=False)
     """Peers of each cell as a cell bitmask (bit ``c`` for cell ``c``)."""
+    cage_of: tuple[int, ...] = field(init=False)
+    """Each cell's cage (an index into ``cages``), -1 outside every cage (and on boards without cages)."""
+    mates: tuple[tuple[Cell, ...], ...] = field(init=False)
+    """The cells whose digit must differ from each cell's: its peers and, on a Killer, its cage mates. The play
+    rules clear a placed digit from these; the techniques read ``peers`` (houses only)."""
+    mate_masks: tuple[int, ...] = field(init=False)
+    """``mates`` as cell bitmasks."""
 
     def __post_init__(self) -> None:
         if self.box not in SUPPORTED_BOXES:
@@ -111,6 +124,33 @@ class Geometry:
             peers.append(tuple(sorted(ps)))
         setattr_(self, "peers", tuple(peers))
         setattr_(self, "peer_masks", tuple(_mask(p) for p in peers))
+        self._set_cages()
+
+    def _set_cages(self) -> None:
+        n2 = self.ncells
+        if len(self.cage_sums) != len(self.cages):
+            raise ValueError("every cage needs a sum")
+        cage_of = [-1] * n2
+        for i, cage in enumerate(self.cages):
+            if not cage or len(set(cage)) != len(cage) or len(cage) > self.side:
+                raise ValueError(f"a cage holds 1 to {self.side} different cells, not {cage!r}")
+            for c in cage:
+                if not 0 <= c < n2 or cage_of[c] != -1:
+                    raise ValueError(f"cell {c!r} is off the board or in two cages")
+                cage_of[c] = i
+        setattr_ = object.__setattr__
+        setattr_(self, "cage_of", tuple(cage_of))
+        if not self.cages:
+            setattr_(self, "mates", self.peers)
+            setattr_(self, "mate_masks", self.peer_masks)
+            return
+        masks = list(self.peer_masks)
+        for cage in self.cages:
+            m = _mask(cage)
+            for c in cage:
+                masks[c] |= m & ~(1 << c)
+        setattr_(self, "mate_masks", tuple(masks))
+        setattr_(self, "mates", tuple(tuple(bits(m)) for m in masks))
 
     @staticmethod
     def of(box: int) -> Geometry:
@@ -124,27 +164,35 @@ class Geometry:
         regions: tuple[int, ...] | None = None,
         extra_houses: tuple[tuple[Cell, ...], ...] = (),
         extra_names: tuple[str, ...] = (),
+        cages: tuple[tuple[Cell, ...], ...] = (),
+        cage_sums: tuple[int, ...] = (),
     ) -> Geometry:
-        """The shared geometry of a variant: ``regions`` (each cell's region, 0-based) replace the boxes, and
-        ``extra_houses`` (named by ``extra_names``) are added after them. The same arguments give the same object;
-        no regions and no extra houses give ``Geometry.of(box)`` itself.
+        """The shared geometry of a variant: ``regions`` (each cell's region, 0-based) replace the boxes,
+        ``extra_houses`` (named by ``extra_names``) are added after them, ``cages`` with their ``cage_sums`` make a
+        Killer. The same arguments give the same object; none of them gives ``Geometry.of(box)`` itself.
 
         Raises:
             ValueError: an unknown name, a region map or an extra house that does not fit the board.
         """
         if name not in VARIANTS:
             raise ValueError(f"unknown variant {name!r}: one of {', '.join(VARIANTS)}")
-        if regions is None and not extra_houses:
+        if regions is None and not extra_houses and not cages:
             return _geometry(box)
         return _variant(
-            box, name, None if regions is None else tuple(regions), tuple(map(tuple, extra_houses)), tuple(extra_names)
+            box,
+            name,
+            None if regions is None else tuple(regions),
+            tuple(map(tuple, extra_houses)),
+            tuple(extra_names),
+            tuple(tuple(sorted(c)) for c in cages),
+            tuple(cage_sums),
         )
 
     # -- variant questions -------------------------------------------------
     @property
     def is_classic(self) -> bool:
-        """Rows, columns and square boxes only (no regions, no extra houses)."""
-        return self.region_of is None and not self.extra_houses
+        """Rows, columns and square boxes only (no regions, no extra houses, no cages)."""
+        return self.region_of is None and not self.extra_houses and not self.cages
 
     @property
     def square_boxes(self) -> bool:
@@ -155,6 +203,10 @@ class Geometry:
     def extra_units(self) -> range:
         """The unit indices of the extra houses (empty on the classic board)."""
         return range(3 * self.side, len(self.units))
+
+    def cage_name(self, cage: int) -> str:
+        """How a player finds a Killer cage: its sum, printed in its first cell ('the 17-cage at r1c1')."""
+        return f"the {self.cage_sums[cage]}-cage at {self.cell_name(self.cages[cage][0])}"
 
     def region_name(self) -> str:
         """What a player calls a region here: ``box`` or (on a Jigsaw) ``region``."""
@@ -264,7 +316,15 @@ class Geometry:
         """Unpickled (from a worker process, say) as the shared geometry of the same board, never a copy."""
         if self.is_classic:
             return _geometry, (self.box,)
-        return _variant, (self.box, self.variant_name, self.region_of, self.extra_houses, self.extra_names)
+        return _variant, (
+            self.box,
+            self.variant_name,
+            self.region_of,
+            self.extra_houses,
+            self.extra_names,
+            self.cages,
+            self.cage_sums,
+        )
 
     def __repr__(self) -> str:
         if self.is_classic:
@@ -291,8 +351,10 @@ def _variant(
     regions: tuple[int, ...] | None,
     extra_houses: tuple[tuple[Cell, ...], ...],
     extra_names: tuple[str, ...],
+    cages: tuple[tuple[Cell, ...], ...] = (),
+    cage_sums: tuple[int, ...] = (),
 ) -> Geometry:
-    return Geometry(box, name, regions, extra_houses, extra_names)
+    return Geometry(box, name, regions, extra_houses, extra_names, cages, cage_sums)
 
 
 def region_problems(region_of: tuple[int, ...] | list[int], side: int) -> list[str]:
@@ -345,6 +407,8 @@ def variant_geometry(name: str, box: int = 3, regions: tuple[int, ...] | list[in
     if name == WINDOKU:
         ws = windows(box)
         return Geometry.variant(box, name, None, ws, tuple(f"window {i + 1}" for i in range(len(ws))))
+    if name == KILLER:
+        raise ValueError("a Killer's geometry comes with its cages: killer_geometry(cages, sums)")
     if name == JIGSAW:
         assert regions is not None
         problems = region_problems(list(regions), box * box)
@@ -352,6 +416,20 @@ def variant_geometry(name: str, box: int = 3, regions: tuple[int, ...] | list[in
             raise ValueError(problems[0])
         return Geometry.variant(box, name, tuple(regions))
     return Geometry.of(box)
+
+
+def killer_geometry(cages: tuple[tuple[Cell, ...], ...], sums: tuple[int, ...]) -> Geometry:
+    """The 9×9 board of a Killer with these ``cages`` (cells) and their ``sums`` (shared, like every geometry).
+
+    >>> g = killer_geometry(((0, 1), (2,)), (17, 5))
+    >>> g.cage_of[:4], g.sees(0, 1), 1 in g.mates[0], g.is_classic
+    ((0, 0, 1, -1), True, True, False)
+
+    Raises:
+        ValueError: a cage off the board, a cell in two cages, a cage without a sum (the sums' arithmetic is
+            checked by engine/killer/).
+    """
+    return Geometry.variant(3, KILLER, cages=cages, cage_sums=sums)
 
 
 def bits(mask: int) -> list[int]:

@@ -26,6 +26,8 @@ class ProblemKind(Enum):
     """An empty cell that no digit can fill."""
     NO_SOLUTION = "no solution"
     MULTIPLE_SOLUTIONS = "multiple solutions"
+    CAGE_SUM = "cage sum"
+    """A Killer cage whose cells are all filled with digits that do not add up to its sum."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +82,14 @@ def _variant_candidates(geometry: Geometry, values: Sequence[int], used: list[in
             for u in cell_units[cell]:
                 m &= ~used[u]
             out.append(m)
+    for cage in geometry.cages:  # a Killer: no digit repeats in a cage either
+        in_cage = 0
+        for cell in cage:
+            if values[cell]:
+                in_cage |= 1 << (values[cell] - 1)
+        if in_cage:
+            for cell in cage:
+                out[cell] &= ~in_cage
     return tuple(out)
 
 
@@ -188,6 +198,34 @@ class Grid:
             for d, cs in seen.items():
                 if len(cs) > 1:
                     out.append(Problem(ProblemKind.DUPLICATE, duplicate_message(geo, d, u, cs), tuple(cs), d))
+        out.extend(self.cage_problems())
+        return out
+
+    def cage_problems(self) -> list[Problem]:
+        """A Killer's broken cages: a digit twice in a cage, or a full cage whose digits miss its sum."""
+        out: list[Problem] = []
+        geo = self.geometry
+        vals = self.values
+        for i, (cells, total) in enumerate(zip(geo.cages, geo.cage_sums)):
+            seen: dict[int, list[Cell]] = {}
+            for c in cells:
+                if vals[c]:
+                    seen.setdefault(vals[c], []).append(c)
+            name = geo.cage_name(i)
+            for d, cs in seen.items():
+                if len(cs) > 1:
+                    listed = ", ".join(geo.cell_name(c) for c in cs[:-1]) + " and " + geo.cell_name(cs[-1])
+                    times = "twice" if len(cs) == 2 else f"{len(cs)} times"
+                    out.append(Problem(ProblemKind.DUPLICATE, f"{d} stands {times} in {name}: {listed}", tuple(cs), d))
+            if all(vals[c] for c in cells) and sum(vals[c] for c in cells) != total:
+                digits = " + ".join(str(vals[c]) for c in cells)
+                out.append(
+                    Problem(
+                        ProblemKind.CAGE_SUM,
+                        f"{name} adds up to {sum(vals[c] for c in cells)} ({digits}), not {total}",
+                        tuple(cells),
+                    )
+                )
         return out
 
     def rule_problems(self) -> list[Problem]:

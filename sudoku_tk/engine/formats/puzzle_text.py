@@ -13,9 +13,11 @@ from __future__ import annotations
 from ..board.errors import PuzzleFormatError
 from ..board.geometry import CLASSIC, Geometry
 from ..board.grid import Grid
+from ..killer.cages import puzzle_on
+from ..killer.text import format_killer
 from .detect import parse_grid
 from .fpuzzles import is_link, read_link
-from .variants import KILLER, read_variant_puzzles, variant_of
+from .variants import read_variant_puzzles, variant_of
 
 REGION_SYMBOLS = "123456789ABCDEFG"
 """How ``puzzle_text`` writes a Jigsaw's regions: region 1 as ``1``, … (any symbols read back)."""
@@ -32,11 +34,6 @@ def parse_puzzle(text: str) -> Grid:
     name = variant_of(text)
     if name == CLASSIC:
         return parse_grid(text) if "variant" not in text.lower() else _first(text, CLASSIC)
-    if name == KILLER:
-        raise PuzzleFormatError(
-            "Killer puzzles are solved with the command line (sudoku-tk solve --variant killer); "
-            "the window does not play them yet"
-        )
     return _first(text, name)
 
 
@@ -58,13 +55,17 @@ def is_variant_text(text: str) -> bool:
 
 def puzzle_text(grid: Grid) -> str:
     """The puzzle's givens as text ``parse_puzzle`` reads back on the same houses: the givens line for a classic
-    board; for a variant its ``variant:`` line first, and a Jigsaw's region map after the givens."""
+    board; for a variant its ``variant:`` line first, and a Jigsaw's region map after the givens (a Killer's cage
+    map and sums)."""
     return with_variant(grid.geometry, grid.to_string())
 
 
 def with_variant(geo: Geometry, line: str) -> str:
     """A line of 81 cells (givens, or every digit on the board) as the text of ``geo``'s variant: the line itself
-    on a classic board, else after a ``variant:`` line, with a Jigsaw's region map after it."""
+    on a classic board, else after a ``variant:`` line, with a Jigsaw's region map (a Killer's cages) after it."""
+    if geo.cages:
+        digits = tuple(0 if ch == "." else int(ch) for ch in line)
+        return format_killer(puzzle_on(geo, digits), variant_line=True)
     return variant_text(geo.variant_name, line, region_map(geo))
 
 

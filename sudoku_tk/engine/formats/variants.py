@@ -6,7 +6,7 @@ a region map.
 - Jigsaw: 81 givens and an 81-character region map (one symbol per region, any symbols but white space and ``#``),
   separated by white space; both may be spread over lines (9 lines of 9 each, say). Several puzzles: one per line,
   ``givens map``. A ``variant: jigsaw`` line is optional when the command says ``--variant jigsaw``.
-- ``variant: killer`` (or ``--variant killer``): Killer's cages are read by engine/killer/, not here.
+- Killer: ``[givens81] cagemap81 sums`` (engine/killer/text.py reads it); the grid's geometry holds the cages.
 
 Lines starting with ``#`` are comments. ``read_variant_puzzles(text, variant)`` yields (line number, Grid), each
 grid on its variant's geometry.
@@ -18,12 +18,13 @@ import re
 from collections.abc import Iterator
 
 from ..board.errors import PuzzleFormatError
-from ..board.geometry import CLASSIC, JIGSAW, VARIANTS, Geometry, variant_geometry
+from ..board.geometry import CLASSIC, JIGSAW, KILLER, VARIANTS, Geometry, variant_geometry
 from ..board.grid import Grid
+from ..killer.cages import killer_grid
+from ..killer.text import parse_killer
 from .detect import parse_collection
 
-KILLER = "killer"
-NAMES = (*VARIANTS, KILLER)
+NAMES = VARIANTS
 """Every name ``--variant`` and a ``variant:`` line accept."""
 
 _TRAILING_COMMENT = re.compile(r"\s+#.*$")
@@ -46,6 +47,14 @@ def variant_of(text: str, given: str | None = None) -> str:
     return given or named or CLASSIC
 
 
+def _first_line(text: str) -> int:
+    """The number of the first line that is not blank, a comment or the variant line (where the puzzle starts)."""
+    for i, ln in enumerate(text.splitlines(), 1):
+        if ln.strip() and not ln.lstrip().startswith("#") and not _VARIANT_LINE.match(ln):
+            return i
+    return 1
+
+
 def _without_variant_line(text: str) -> str:
     return _VARIANT_LINE.sub("", text)
 
@@ -55,11 +64,12 @@ def read_variant_puzzles(text: str, variant: str | None = None) -> Iterator[tupl
 
     Raises:
         PuzzleFormatError: not a puzzle of that variant (the message says why: a region of the wrong size, a region
-            map of the wrong length, an unknown variant); Killer, which this module does not read.
+            map of the wrong length, an unknown variant, a cage without a sum, sums that cannot work).
     """
     name = variant_of(text, variant)
     if name == KILLER:
-        raise PuzzleFormatError("Killer puzzles are read by the Killer engine, not as houses")
+        yield _first_line(text), killer_grid(parse_killer(text))
+        return
     body = _without_variant_line(text)
     if name == JIGSAW:
         yield from _read_jigsaws(body)

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..board.errors import PuzzleFormatError
-from ..board.geometry import Cell, Geometry
+from ..board.geometry import Cell, Geometry, killer_geometry
+from ..board.grid import Grid
 from ..steps.explain import cells_text
 
 GEOMETRY = Geometry.of(3)
@@ -103,6 +105,36 @@ class KillerPuzzle:
     def caged_cells(self) -> int:
         """How many cells lie in a cage."""
         return sum(1 for i in self.cage_of if i >= 0)
+
+
+def puzzle_on(geometry: Geometry, givens: Sequence[int]) -> KillerPuzzle:
+    """The Killer puzzle a board's geometry describes (its cages and sums) with these ``givens``.
+
+    The geometry's cages were checked when the puzzle was read (``parse_killer``), so they are not checked again.
+    """
+    return _puzzle_on(geometry, tuple(givens))
+
+
+@lru_cache(maxsize=8)
+def _puzzle_on(geometry: Geometry, givens: tuple[int, ...]) -> KillerPuzzle:
+    cages = tuple(Cage(cells, total) for cells, total in zip(geometry.cages, geometry.cage_sums))
+    return KillerPuzzle(cages, givens, geometry.cage_of)
+
+
+def geometry_of(puzzle: KillerPuzzle) -> Geometry:
+    """The board of ``puzzle``: the 9×9 houses and its cages (see ``killer_geometry``)."""
+    return killer_geometry(tuple(c.cells for c in puzzle.cages), tuple(c.total for c in puzzle.cages))
+
+
+def killer_grid(puzzle: KillerPuzzle) -> Grid:
+    """``puzzle`` as a board the window plays: its givens on its geometry, candidates cleared by each given's
+    peers and cage mates."""
+    return Grid.from_values(puzzle.givens, geometry=geometry_of(puzzle))
+
+
+def puzzle_of(grid: Grid) -> KillerPuzzle:
+    """The Killer puzzle of a board whose geometry holds cages (its givens as the puzzle's givens)."""
+    return puzzle_on(grid.geometry, grid.givens)
 
 
 def killer_problems(puzzle: KillerPuzzle, symbols: Sequence[str] = ()) -> list[str]:

@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..solving.brute_force import STOP_EVERY, SearchStopped, Stop
-from .cages import GEOMETRY, KillerPuzzle
+from ..board.grid import Grid
+from ..solving.search_limits import STOP_EVERY, SearchStopped, Stop
+from .cages import GEOMETRY, KillerPuzzle, puzzle_on
 from .combinations import combination_table
 from .regions import REGIONS, equations
 
@@ -339,16 +340,33 @@ def _search(cands: list[int], queue: list[int], t: SearchTables, stop: Stop | No
             stack.append((nc, placed.copy(), [best], set(), set()))
 
 
-def iter_killer_solutions(puzzle: KillerPuzzle, *, stop: Stop | None = None) -> Iterator[tuple[int, ...]]:
-    """Yield every solution of ``puzzle`` (81 digits each), in a fixed order."""
+def iter_killer_solutions(
+    puzzle: KillerPuzzle, *, stop: Stop | None = None, start: Sequence[int] | None = None
+) -> Iterator[tuple[int, ...]]:
+    """Yield every solution of ``puzzle`` (81 digits each), in a fixed order.
+
+    ``start``: candidate masks per cell to search within (a placed digit as its one bit); None: the givens only.
+    """
     t = search_tables(puzzle)
-    cands = [FULL] * 81
-    queue = []
-    for c, v in enumerate(puzzle.givens):
-        if v:
-            cands[c] = 1 << (v - 1)
-            queue.append(c)
+    if start is None:
+        cands = [FULL] * 81
+        for c, v in enumerate(puzzle.givens):
+            if v:
+                cands[c] = 1 << (v - 1)
+    else:
+        cands = [m & FULL for m in start]
+        if not all(cands):
+            return
+    queue = [c for c, m in enumerate(cands) if m & (m - 1) == 0]
     yield from _search(cands, queue, t, stop)
+
+
+def iter_grid_solutions(grid: Grid, *, stop: Stop | None = None) -> Iterator[tuple[int, ...]]:
+    """Yield every solution of a Killer ``grid`` (its geometry holds the cages) within its digits and candidates:
+    what the brute-force functions (engine/solving/brute_force.py) answer for a Killer."""
+    puzzle = puzzle_on(grid.geometry, grid.givens)
+    start = [1 << (v - 1) if v else m for v, m in zip(grid.values, grid.candidates)]
+    yield from iter_killer_solutions(puzzle, stop=stop, start=start)
 
 
 def killer_solutions(puzzle: KillerPuzzle, limit: int = 2, *, stop: Stop | None = None) -> list[tuple[int, ...]]:

@@ -127,7 +127,8 @@ class WorkingBoard:
         """Set up the starting grid: with Peer Elimination on, its digits leave their peers' candidates."""
         geo = start.geometry
         self.geometry = geo
-        self.peers, self.units, self.cell_units = geo.peers, geo.units, geo.cell_units
+        # A placed digit leaves its mates: its peers, and on a Killer its cage mates too.
+        self.peers, self.units, self.cell_units = geo.mates, geo.units, geo.cell_units
         self.peers_on = peers_on
         values = self.values = list(start.values)
         if start.has_pencilmarks:

@@ -2,7 +2,8 @@
 
 ``solve`` finds a solution, ``count_solutions`` counts up to a limit (2 is enough to tell unique from not),
 ``unique_solution`` gives the solution when there is exactly one, ``iter_solutions`` yields them all in a fixed
-order. Works for 4×4, 9×9 and 16×16 boards and their variants (every house of the grid's geometry). Every one takes ``stop``, a function asked now and then (every
+order. Works for 4×4, 9×9 and 16×16 boards and their variants (every house of the grid's geometry; a Killer's
+cages go to the Killer's own search, engine/killer/solver.py). Every one takes ``stop``, a function asked now and then (every
 ``STOP_EVERY`` nodes): when it says True the search ends with ``SearchStopped``, so a caller can bound it in time
 (``deadline(seconds)``) or cancel it from another thread.
 
@@ -23,34 +24,22 @@ solution (or none) still needs the whole tree, which the stronger pruning keeps 
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..board.grid import Grid, Problem, solution_count_problems
+from ..killer.solver import iter_grid_solutions
 from .bitboards import Board, Tables, tables_for
+from .search_limits import STOP_EVERY as STOP_EVERY
+from .search_limits import SearchStopped as SearchStopped
+from .search_limits import Stop as Stop
+from .search_limits import deadline as deadline
 
 if TYPE_CHECKING:
     from ..board.geometry import Geometry
 
-Stop = Callable[[], bool]
-"""Asked every ``STOP_EVERY`` nodes: True ends the search with ``SearchStopped``."""
-
-STOP_EVERY = 64
-"""Nodes between two calls of ``stop``: a few milliseconds of search on any board size."""
-
 _LOOK = 8
 """How many two-way choices ``_branch`` compares: a few give most of the gain, and each costs time."""
-
-
-class SearchStopped(Exception):
-    """The search was ended by its ``stop`` function before it had the answer."""
-
-
-def deadline(seconds: float) -> Stop:
-    """A ``stop`` that says True once ``seconds`` have passed from now."""
-    end = time.monotonic() + seconds
-    return lambda: time.monotonic() > end
 
 
 def _start(values: Sequence[int], candidates: Sequence[int], t: Tables) -> Board | None:
@@ -223,6 +212,9 @@ def iter_solutions(grid: Grid, *, stop: Stop | None = None) -> Iterator[tuple[in
     Raises:
         SearchStopped: ``stop`` said so (while the next solution was being looked for).
     """
+    if grid.geometry.cages:
+        yield from iter_grid_solutions(grid, stop=stop)
+        return
     t = tables_for(grid.geometry)
     board = _start(grid.values, grid.candidates, t)
     if board is None:
@@ -266,6 +258,8 @@ def count_solutions(grid: Grid, limit: int = 2, *, stop: Stop | None = None) -> 
     """
     if limit < 1:
         return 0
+    if grid.geometry.cages:
+        return len(first_solutions(grid, limit, stop=stop))
     t = tables_for(grid.geometry)
     board = _start(grid.values, grid.candidates, t)
     if board is None:

@@ -30,7 +30,7 @@ def apply_step(grid: Grid, step: Step) -> Grid:
     geo = grid.geometry
     values = list(grid.values)
     cands = list(grid.candidates)
-    peers = geo.peers
+    peers = geo.mates  # a Killer's cage mates too
     for p in step.placements:
         if values[p.cell]:
             raise ValueError(f"{geo.cell_name(p.cell)} is already filled; can't place {p.digit} there")

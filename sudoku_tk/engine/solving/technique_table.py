@@ -53,6 +53,15 @@ TABLE: tuple[TechniqueRecord, ...] = (
     R(T.FULL_HOUSE, 4, E, 1.0),
     R(T.NAKED_SINGLE, 4, E, 2.3),
     R(T.HIDDEN_SINGLE, 14, E, 1.2),
+    # Killer Sudoku's own steps (engine/killer/), asked only on a Killer's board: right after the singles.
+    R(T.KILLER_CAGE_COMBINATIONS, 10, E, 1.5, variant="killer"),
+    R(T.KILLER_ONE_CELL_45, 30, E, 2.0, variant="killer"),
+    R(T.KILLER_CAGE_POINTING, 50, M, 2.6, variant="killer"),
+    R(T.KILLER_CAGE_CLAIMING, 50, M, 2.8, variant="killer"),
+    R(T.KILLER_INNIES_OUTIES, 70, M, 3.4, variant="killer"),
+    R(T.KILLER_CAGE_SPLITTING, 90, H, 3.8, variant="killer"),
+    R(T.KILLER_INNIE_OUTIE_DIFFERENCE, 110, H, 4.0, variant="killer"),
+    R(T.KILLER_SUBSET, 130, H, 4.4, variant="killer"),
     R(T.LOCKED_PAIR, 40, M, 3.0),
     R(T.LOCKED_TRIPLE, 60, M, 3.6),
     R(T.LOCKED_CANDIDATES_1, 50, M, 2.6),
@@ -120,6 +129,8 @@ TABLE: tuple[TechniqueRecord, ...] = (
     R(T.FINNED_MUTANT_X_WING, 470, X, 7.2, off=True, walk="fins"),
     R(T.FINNED_MUTANT_SWORDFISH, 470, X, 7.3, off=True, walk="fins"),
     R(T.FINNED_MUTANT_JELLYFISH, 470, X, 7.4, off=True, walk="fins"),
+    # A Killer's forcing net follows the cages too: asked before the classic forcing chains and nets.
+    R(T.KILLER_FORCING_NET, 700, X, 8.5, variant="killer"),
     R(T.KRAKEN_FISH_TYPE_1, 500, X, 8.0, off=True, walk="forcing"),
     R(T.KRAKEN_FISH_TYPE_2, 500, X, 8.0, off=True, walk="forcing"),
     R(T.FORCING_CHAIN_CONTRADICTION, 500, X, 7.5, chained=True, walk="forcing"),
@@ -130,16 +141,6 @@ TABLE: tuple[TechniqueRecord, ...] = (
     R(T.TEMPLATE_SET, 10000, X, 9.0, off=True),
     R(T.TEMPLATE_DEL, 10000, X, 9.0, off=True),
     R(T.BRUTE_FORCE, 10000, X, 11.0),
-    # Killer Sudoku's own steps (engine/killer/), asked only by the Killer logic solver, which puts them first.
-    R(T.KILLER_CAGE_COMBINATIONS, 10, E, 1.5, variant="killer"),
-    R(T.KILLER_ONE_CELL_45, 30, E, 2.0, variant="killer"),
-    R(T.KILLER_CAGE_POINTING, 50, M, 2.6, variant="killer"),
-    R(T.KILLER_CAGE_CLAIMING, 50, M, 2.8, variant="killer"),
-    R(T.KILLER_INNIES_OUTIES, 70, M, 3.4, variant="killer"),
-    R(T.KILLER_CAGE_SPLITTING, 90, H, 3.8, variant="killer"),
-    R(T.KILLER_INNIE_OUTIE_DIFFERENCE, 110, H, 4.0, variant="killer"),
-    R(T.KILLER_SUBSET, 130, H, 4.4, variant="killer"),
-    R(T.KILLER_FORCING_NET, 700, X, 8.5, variant="killer"),
 )
 """Every technique, in solving order: HoDoKu's default configuration (cheap, common patterns first; forcing chains
 and nets as the last resort before the labelled brute-force step). Peer Elimination comes first: it only fires

@@ -18,13 +18,18 @@ turned off instead:
 
 from __future__ import annotations
 
-from ..board.geometry import JIGSAW, SUDOKU_X, WINDOKU, Geometry
+from ..board.geometry import JIGSAW, KILLER, SUDOKU_X, WINDOKU, Geometry
 from ..steps.step import Family, Technique
 
 _UNIQUENESS = (
     "uniqueness steps assume a deadly pattern could swap its digits; a house beyond rows, columns and "
     "square boxes can forbid the swap, so the pattern proves nothing"
 )
+_KILLER_UNIQUENESS = (
+    "uniqueness steps assume a deadly pattern could swap its digits; a Killer's cage sums can forbid the swap (the "
+    "two digits need not add up the same in their cages), so the pattern proves nothing"
+)
+_NESTED = "its long search is made for classic puzzles; on a Killer the Killer Forcing Net follows the cages instead"
 _SQUARE_BOXES = "this finder works with the square boxes' bands and stacks, which a Jigsaw's regions are not"
 
 _UNIQUENESS_TECHNIQUES = tuple(t for t in Technique if t.family is Family.UNIQUENESS)
@@ -58,6 +63,7 @@ OFF_FOR_VARIANT: dict[str, dict[Technique, str]] = {
     SUDOKU_X: dict.fromkeys(_UNIQUENESS_TECHNIQUES, _UNIQUENESS),
     WINDOKU: dict.fromkeys(_UNIQUENESS_TECHNIQUES, _UNIQUENESS),
     JIGSAW: dict.fromkeys(_UNIQUENESS_TECHNIQUES, _UNIQUENESS) | dict.fromkeys(_BOX_ARITHMETIC, _SQUARE_BOXES),
+    KILLER: dict.fromkeys(_UNIQUENESS_TECHNIQUES, _KILLER_UNIQUENESS) | {Technique.NESTED_FORCING_NET: _NESTED},
 }
 """Per variant name, each technique that is off for it with the reason a player (or ``--techniques``) is told."""
 

@@ -134,14 +134,22 @@ def peer_elimination_text(geometry: Geometry, cause: Cell, digit: Digit, cells: 
     if len(targets) == 1:
         cell = targets[0]
         shared = [u for u in geometry.cell_units[cause] if u in geometry.cell_units[cell]]
+        cage = geometry.cage_of[cause]
+        if not shared and cage >= 0 and geometry.cage_of[cell] == cage:
+            name = geometry.cage_name(cage)
+            return (
+                f"{geometry.cell_name(cause)} holds {d}, so {geometry.cell_name(cell)} in the same cage ({name}) "
+                f"can't be {d}: no digit repeats in a cage."
+            )
         unit = geometry.unit_name(shared[0]) if shared else "the same unit"
         return (
             f"{geometry.cell_name(cause)} holds {d}, so {geometry.cell_name(cell)} in the same "
             f"{unit.split()[0]} ({unit}) can't be {d}."
         )
+    houses = "row, column, box or cage" if geometry.cage_of[cause] >= 0 else "row, column or box"
     return sentence(
         Technique.PEER_ELIMINATION.display_name,
-        f"{geometry.cell_name(cause)} holds {d}, so no other cell of its row, column or box can hold {d}",
+        f"{geometry.cell_name(cause)} holds {d}, so no other cell of its {houses} can hold {d}",
         eliminations_text(geometry, [(c, digit) for c in targets]),
     )
 

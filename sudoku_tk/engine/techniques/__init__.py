@@ -23,6 +23,7 @@ from types import ModuleType
 
 from ..board.geometry import Geometry
 from ..board.grid import Grid
+from ..killer import finders as killer_finders
 from ..solving import technique_table
 from ..solving.variant_limits import off_for
 from ..steps.step import Family, Step, Technique
@@ -74,8 +75,10 @@ FAMILY_MODULES: tuple[ModuleType, ...] = (
     nested,
     templates,
     last_resort,
+    killer_finders,
 )
-"""The family modules, each exporting FINDERS; registered in this order (ORDER decides the solving order)."""
+"""The family modules, each exporting FINDERS; registered in this order (ORDER decides the solving order; a
+variant's own techniques, such as Killer's, are asked only on its board, in ``solving_order(variant)``)."""
 
 
 class _Registry:
