@@ -9,8 +9,13 @@ generator's puzzles are minimal, so mostly medium and harder; easy ones are made
 them by giving back digits of the solution until the singles alone finish the puzzle.
 Every level gets at most ``PER_LEVEL`` and each variant ``PER_VARIANT`` puzzles.
 
+For Killer: puzzles without givens from the Killer generator (``generate_killer``: a random solution, cages
+grown over it and merged while the solution stays unique), kept like the others when the hints finish them;
+easy ones get digits of the solution as givens, as above.
+
 A data line is the library's six tab-separated fields (see app/puzzles/built_in.py), its givens field written
-``x:<81 givens>``, ``windoku:<81 givens>`` or ``jigsaw:<81 givens>:<81 region symbols>``.
+``x:<81 givens>``, ``windoku:<81 givens>``, ``jigsaw:<81 givens>:<81 region symbols>`` or
+``killer:<81 givens>:<81 cage symbols>:<sums>``.
 
 Usage: ``python build_scripts/make_variant_library.py [--out DIR] [--check]``.
 """
@@ -31,10 +36,13 @@ from sudoku_tk.engine.board.geometry import JIGSAW, Geometry, variant_geometry  
 from sudoku_tk.engine.board.grid import Grid  # noqa: E402
 from sudoku_tk.engine.formats.puzzle_text import region_map  # noqa: E402
 from sudoku_tk.engine.generating.variant_puzzles import generate_variant, random_regions  # noqa: E402
+from sudoku_tk.engine.killer.cages import killer_grid, puzzle_of  # noqa: E402
+from sudoku_tk.engine.killer.generate import generate_killer  # noqa: E402
+from sudoku_tk.engine.killer.text import format_killer  # noqa: E402
 from sudoku_tk.engine.rating.levels import Level  # noqa: E402
 from sudoku_tk.engine.solving.brute_force import unique_solution  # noqa: E402
 
-VARIANTS = {"x": "Sudoku X", "windoku": "Windoku", "jigsaw": "Jigsaw"}
+VARIANTS = {"x": "Sudoku X", "windoku": "Windoku", "jigsaw": "Jigsaw", "killer": "Killer"}
 PER_VARIANT = 30
 PER_LEVEL = 8
 MAX_SEEDS = 400
@@ -55,6 +63,9 @@ def easier(grid: Grid, solution: tuple[int, ...], rng: random.Random) -> Grid:
 
 def field(grid: Grid) -> str:
     geo = grid.geometry
+    if geo.cages:
+        cages, sums = format_killer(puzzle_of(grid)).split()[-2:]
+        return f"killer:{grid.to_string()}:{cages}:{sums}"
     regions = region_map(geo)
     return f"{geo.variant_name}:{grid.to_string()}" + (f":{regions}" if regions else "")
 
@@ -67,8 +78,11 @@ def build(name: str) -> list[str]:
         if total >= PER_VARIANT:
             break
         rng = random.Random(f"{name}-{seed}")
-        geometry: Geometry = variant_geometry(name, regions=random_regions(rng) if name == JIGSAW else None)
-        grid = generate_variant(rng, geometry)
+        if name == "killer":
+            grid = killer_grid(generate_killer(rng, explainable=True)[0])
+        else:
+            geometry: Geometry = variant_geometry(name, regions=random_regions(rng) if name == JIGSAW else None)
+            grid = generate_variant(rng, geometry)
         solution = unique_solution(grid)
         assert solution is not None, (name, seed)
         for made in (grid, easier(grid, solution, rng)) if seed % 3 == 0 else (grid,):

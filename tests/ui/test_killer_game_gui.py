@@ -8,6 +8,7 @@ from pathlib import Path
 
 from gui_helpers import click, clipboard, key, pump
 
+from sudoku_tk.app.hints.texts import legend_names
 from sudoku_tk.engine.killer.published import PUBLISHED
 from sudoku_tk.ui.hints.panel import HintPanel
 from sudoku_tk.ui.window.app import App
@@ -49,6 +50,9 @@ def test_a_pasted_killer_is_drawn_with_its_cages_hinted_from_them_and_saved_as_o
     step = view.step
     assert step.technique.name.startswith("KILLER_"), step.technique
     assert "cage" in panel.text()
+    # The legend names the cage the step lives in (a cage is no house: it is named by its sum and first cell).
+    assert legend_names(step, geo)["defining_unit"].startswith("where it lives: the ")
+    assert "-cage at r" in legend_names(step, geo)["defining_unit"]
     assert step.placements or step.eliminations
     for p in step.placements:
         assert SOLUTION[p.cell] == p.digit

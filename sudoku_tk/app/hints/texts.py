@@ -207,6 +207,19 @@ def _cells_digits(geometry: Geometry, h: Highlight) -> str:
     return f"{cells} ({digits})" if digits else cells
 
 
+def _groups(geometry: Geometry, highlights: list[Highlight]) -> str:
+    """Cells drawn as a unit that is no house: a Killer's cage by its name ('the 17-cage at r1c1'), else the cells."""
+    names = []
+    for h in highlights:
+        cages = {geometry.cage_of[c] for c in h.cells} if geometry.cages else {-1}
+        cage = next(iter(cages))
+        if len(cages) == 1 and cage >= 0 and set(geometry.cages[cage]) == set(h.cells):
+            names.append(geometry.cage_name(cage))
+        elif h.cells:
+            names.append(_cells_digits(geometry, Highlight(h.role, h.cells)))
+    return "; ".join(dict.fromkeys(names))
+
+
 def legend_names(step: Step, geometry: Geometry | None, walking: bool = False) -> dict[str, str]:
     """What each role is in this step, for the legend: "set A: r5c8, r6c9 (2, 4, 9)", "base: rows 2 and 7",
     "true in the chain (=)". Roles not named here keep their generic names (``ROLE_NAMES``)."""
@@ -218,7 +231,8 @@ def legend_names(step: Step, geometry: Geometry | None, walking: bool = False) -
     def units(role: HighlightRole) -> str:
         if geometry is None:
             return ""
-        return units_text(geometry, [u for h in by_role.get(role, ()) for u in h.units])
+        named = units_text(geometry, [u for h in by_role.get(role, ()) for u in h.units])
+        return named or _groups(geometry, [h for h in by_role.get(role, ()) if not h.units])
 
     chain_colours = bool(step.chain) and (walking or step.technique not in _SETS)
     if step.technique in _SETS and not chain_colours:

@@ -6,8 +6,8 @@ and its licence). Each data line is tab-separated::
 
     id <TAB> name <TAB> level <TAB> givens (one line) <TAB> rating <TAB> source
 
-A variant's givens field names it first: ``x:<81 givens>``, ``windoku:<81 givens>`` or
-``jigsaw:<81 givens>:<81 region symbols>`` (``variant-*.txt``, written by
+A variant's givens field names it first: ``x:<81 givens>``, ``windoku:<81 givens>``,
+``jigsaw:<81 givens>:<81 region symbols>`` or ``killer:<81 givens>:<81 cage symbols>:<sums>`` (``variant-*.txt``, written by
 ``build_scripts/make_variant_library.py``); ``PuzzleEntry.text`` is then its givens line and
 ``PuzzleEntry.puzzle`` the variant's text form, which ``parse_puzzle`` reads.
 
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from sudoku_tk.engine.board.geometry import CLASSIC, JIGSAW, VARIANTS
+from sudoku_tk.engine.board.geometry import CLASSIC, JIGSAW, KILLER, VARIANTS
 from sudoku_tk.engine.board.grid import Grid
 from sudoku_tk.engine.formats.puzzle_text import parse_puzzle, variant_text
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, recompute
@@ -92,7 +92,8 @@ class PuzzleEntry:
     variant: str = CLASSIC
     """``classic``, ``x``, ``windoku`` or ``jigsaw``."""
     regions: str = ""
-    """A Jigsaw's region map (one symbol per cell); empty for the other variants."""
+    """A Jigsaw's region map (one symbol per cell), a Killer's cage map and sums (``AAB… A=17,B=5,…``); empty for the
+    other variants."""
 
     @property
     def puzzle(self) -> str:
@@ -212,6 +213,11 @@ def check_givens_field(field: str) -> tuple[str, int, str, str]:
     side, line = check_givens_line(givens)
     if side != 9:
         raise ValueError("variants are 9×9")
+    if variant == KILLER:
+        cages, _, sums = regions.partition(":")
+        if len(cages) != 81 or not sums or any(ch.isspace() for ch in cages + sums):
+            raise ValueError("a Killer's field is killer:<81 givens>:<81 cage symbols>:<sums>")
+        return variant, side, line, f"{cages} {sums}"
     if variant == JIGSAW:
         if len(regions) != 81:
             raise ValueError(f"a Jigsaw's region map has 81 symbols, not {len(regions)}")

@@ -96,11 +96,18 @@ class Reason:
 
 @dataclass(frozen=True, slots=True)
 class Conflict:
-    """A digit standing more than once in a unit."""
+    """A digit standing more than once in a unit, or in a Killer's cage; or a full cage that misses its sum."""
 
     digit: Digit
+    """The digit standing twice; 0 for a full cage whose digits miss its sum."""
     cells: tuple[Cell, ...]
     unit: int
+    """The unit (index into ``Geometry.units``); for a cage ``-1 - i``, cage ``i`` of ``Geometry.cages``."""
+
+    @property
+    def cage(self) -> int:
+        """The cage's index when the conflict is in a Killer's cage, else -1."""
+        return -1 - self.unit if self.unit < 0 else -1
 
 
 class Position:
@@ -199,7 +206,7 @@ class Position:
         return all(self.values)
 
     def is_solved(self) -> bool:
-        """Is every cell filled with no digit twice in a unit?"""
+        """Is every cell filled with no digit twice in a unit (and, on a Killer, every cage adding up to its sum)?"""
         return self.is_complete() and not self.conflicts()
 
     def has_candidate(self, cell: Cell, digit: Digit) -> bool:
@@ -237,6 +244,10 @@ class Position:
             for d, cs in seen.items():
                 if len(cs) > 1:
                     out.append(Conflict(d, tuple(cs), u))
+        if self.geometry.cages:
+            grid = Grid(self.geometry, self.start.givens, vals, self.candidates, True)
+            for p in grid.cage_problems():
+                out.append(Conflict(p.digit, p.cells, -1 - self.geometry.cage_of[p.cells[0]]))
         result = tuple(out)
         object.__setattr__(self, "_conflicts", result)
         return result
@@ -258,7 +269,10 @@ class Position:
         out = [
             Problem(ProblemKind.DUPLICATE, duplicate_message(geo, k.digit, k.unit, k.cells), k.cells, k.digit)
             for k in self.conflicts()
+            if k.unit >= 0
         ]
+        if any(k.unit < 0 for k in self.conflicts()):
+            out += self.to_grid().cage_problems()
         out += [
             Problem(ProblemKind.NO_CANDIDATES, f"{geo.cell_name(c)} has no candidate left", (c,))
             for c in self.dead_cells()

@@ -6,7 +6,7 @@ family and level), from a position where it is the next step (``PositionRequest`
 or, for the techniques a whole puzzle can need (``offered_practice_techniques``), in a new puzzle. A "Next to
 learn" line suggests the first technique in solving order the player has not yet found alone
 (``practice_positions.next_to_learn`` of the ``status`` the caller passes). 4×4 and 16×16 offer built-in
-puzzles only, and so do the variants (Sudoku X, Windoku, Jigsaw: 9×9, ``VARIANT_LABELS``). ``result`` is a ``PuzzleEntry`` (built-in), a ``PuzzleKey`` (generated: new_games.py takes it
+puzzles only, and so do the variants (Sudoku X, Windoku, Jigsaw, Killer: 9×9, ``VARIANT_LABELS``). ``result`` is a ``PuzzleEntry`` (built-in), a ``PuzzleKey`` (generated: new_games.py takes it
 from the cache or has it made) or a ``PositionRequest``. Validation is in the pure ``*_ok()`` functions, as in
 ui/dialogs/puzzle_and_preferences.py.
 """
@@ -62,6 +62,7 @@ VARIANT_LABELS = {
     "x": "Sudoku X (both diagonals are houses too)",
     "windoku": "Windoku (four more boxes, the windows)",
     "jigsaw": "Jigsaw (irregular regions instead of boxes)",
+    "killer": "Killer (cages whose digits differ and add up to their sum)",
 }
 """How the dialog names each variant, with its rule in a few words."""
 

@@ -114,3 +114,21 @@ def test_brute_force_on_a_killer_places_the_killers_digit() -> None:
     step = next(finder(grid))
     assert step.technique is Technique.BRUTE_FORCE and step.placements
     assert all(solution[p.cell] == p.digit for p in step.placements)
+
+
+def test_the_board_shows_a_digit_twice_in_a_cage_and_a_full_board_that_misses_a_sum_is_not_solved() -> None:
+    grid = parse_puzzle("variant: killer\n" + PUBLISHED[0].text)
+    geo = grid.geometry
+    a, b = next((x, y) for cells in geo.cages for x in cells for y in cells if x != y and y not in geo.peers[x])
+    twice = recompute(grid, (Place(a, 5), Place(b, 5)), ALL_ASSISTS)
+    assert any(k.cage == geo.cage_of[a] and set(k.cells) == {a, b} for k in twice.conflicts())
+    assert {a, b} <= twice.conflict_cells()
+    assert any("stands twice in the" in p.message and "-cage at" in p.message for p in twice.problems())
+    # The true solution is solved; the same digits with two columns swapped keep every house but break cages.
+    solution = [int(ch) for ch in PUBLISHED[0].solution]
+    right = recompute(grid, tuple(Place(c, d) for c, d in enumerate(solution)), frozenset())
+    assert right.is_solved()
+    swapped = [solution[r * 9 + (1 if k == 0 else 0 if k == 1 else k)] for r in range(9) for k in range(9)]
+    wrong = recompute(grid, tuple(Place(c, d) for c, d in enumerate(swapped)), frozenset())
+    assert wrong.is_complete() and not wrong.is_solved()
+    assert any(p.kind is ProblemKind.CAGE_SUM for p in wrong.problems())
