@@ -479,3 +479,18 @@ def test_brute_force_is_the_hint_only_when_nothing_else_applies() -> None:
     assert step is not None and len(step.placements) == 1
     solution = hard.solution
     assert solution is not None and solution[step.placements[0].cell] == step.placements[0].digit
+
+
+def test_a_lesson_on_a_jigsaw_says_region_where_the_classic_one_says_box() -> None:
+    from engine.variant_examples import JIGSAW_JANKO_108
+
+    from sudoku_tk.app.hints.technique_help import DESCRIPTIONS, describe_technique
+    from sudoku_tk.engine.formats.puzzle_text import parse_puzzle
+    from sudoku_tk.engine.steps.step import Technique
+
+    jigsaw = parse_puzzle(f"variant: jigsaw\n{JIGSAW_JANKO_108[0]} {JIGSAW_JANKO_108[2]}").geometry
+    classic = DESCRIPTIONS[Technique.LOCKED_CANDIDATES_1]
+    assert "box" in classic and describe_technique(Technique.LOCKED_CANDIDATES_1) == classic
+    on_jigsaw = describe_technique(Technique.LOCKED_CANDIDATES_1, jigsaw)
+    assert "box" not in on_jigsaw.lower() and "region" in on_jigsaw
+    assert on_jigsaw == classic.replace("boxes", "regions").replace("box", "region").replace("Box", "Region")

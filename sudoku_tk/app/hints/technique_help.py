@@ -9,6 +9,9 @@ follow the game's vocabulary: unit (a row, column or box), candidate, peer
 
 from __future__ import annotations
 
+import re
+
+from sudoku_tk.engine.board.geometry import Geometry
 from sudoku_tk.engine.solving.technique_table import record
 from sudoku_tk.engine.steps.step import Technique
 
@@ -452,9 +455,21 @@ DESCRIPTIONS: dict[Technique, str] = {
 del T
 
 
-def describe_technique(technique: Technique) -> str:
-    """The paragraph that explains ``technique`` in general ("" only if a new member lacks one)."""
-    return DESCRIPTIONS.get(technique, "")
+def describe_technique(technique: Technique, geometry: Geometry | None = None) -> str:
+    """The paragraph that explains ``technique`` in general ("" only if a new member lacks one), in the words of
+    ``geometry``'s board: on a Jigsaw a box is a region ("Inside a region, look where…")."""
+    text = DESCRIPTIONS.get(technique, "")
+    if geometry is not None and not geometry.square_boxes:
+        text = _BOX_WORD.sub(_as_region, text)
+    return text
+
+
+_BOX_WORD = re.compile(r"\b([Bb])ox(es)?\b")
+
+
+def _as_region(match: re.Match[str]) -> str:
+    word = "region" + ("s" if match.group(2) else "")
+    return word.capitalize() if match.group(1) == "B" else word
 
 
 # -- reading a walk: one short lesson per family, in the walk's own words (engine/steps/walk.py) --------------------

@@ -142,7 +142,7 @@ class HintView:
         also how to read its walk."""
         if self.step is None:
             return ""
-        text = describe_technique(self.step.technique)
+        text = describe_technique(self.step.technique, self.geometry_for_names)
         lesson = walk_lesson(self.step.technique) if self.walk else ""
         return f"{text}\n\n{lesson}" if lesson else text
 
