@@ -494,3 +494,20 @@ def test_a_lesson_on_a_jigsaw_says_region_where_the_classic_one_says_box() -> No
     on_jigsaw = describe_technique(Technique.LOCKED_CANDIDATES_1, jigsaw)
     assert "box" not in on_jigsaw.lower() and "region" in on_jigsaw
     assert on_jigsaw == classic.replace("boxes", "regions").replace("box", "region").replace("Box", "Region")
+
+
+def test_a_killer_legend_names_the_cage_or_the_houses_a_45_rule_step_adds_up() -> None:
+    from sudoku_tk.app.hints.texts import legend_names
+    from sudoku_tk.engine.formats.puzzle_text import parse_puzzle
+    from sudoku_tk.engine.killer.published import PUBLISHED
+    from sudoku_tk.engine.solving.logic import solve_logically
+    from sudoku_tk.engine.steps.step import Technique
+
+    grid = parse_puzzle("variant: killer\n" + PUBLISHED[0].text)
+    steps = solve_logically(grid, most=True).steps
+    combination = next(s for s in steps if s.technique is Technique.KILLER_CAGE_COMBINATIONS)
+    innie = next(s for s in steps if s.technique is Technique.KILLER_ONE_CELL_45)
+    assert legend_names(combination, grid.geometry)["defining_unit"].startswith("where it lives: the ")
+    where = legend_names(innie, grid.geometry)["defining_unit"]
+    assert where.startswith(("where it lives: rows ", "where it lives: columns ", "where it lives: boxes ")), where
+    assert "r1c1" not in where

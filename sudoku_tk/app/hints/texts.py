@@ -213,11 +213,25 @@ def _groups(geometry: Geometry, highlights: list[Highlight]) -> str:
     for h in highlights:
         cages = {geometry.cage_of[c] for c in h.cells} if geometry.cages else {-1}
         cage = next(iter(cages))
+        houses = _whole_houses(geometry, set(h.cells))
         if len(cages) == 1 and cage >= 0 and set(geometry.cages[cage]) == set(h.cells):
             names.append(geometry.cage_name(cage))
+        elif houses:
+            names.append(units_text(geometry, houses))
         elif h.cells:
             names.append(_cells_digits(geometry, Highlight(h.role, h.cells)))
     return "; ".join(dict.fromkeys(names))
+
+
+def _whole_houses(geometry: Geometry, cells: set[int]) -> list[int]:
+    """The rows, else the columns, else the boxes that ``cells`` is made of exactly (a Killer's 45-rule region such as
+    rows 1–4); empty when it is no such union."""
+    n = geometry.side
+    for kind in range(3):
+        inside = [u for u in range(kind * n, kind * n + n) if cells.issuperset(geometry.units[u])]
+        if inside and sum(len(geometry.units[u]) for u in inside) == len(cells):
+            return inside
+    return []
 
 
 def legend_names(step: Step, geometry: Geometry | None, walking: bool = False) -> dict[str, str]:

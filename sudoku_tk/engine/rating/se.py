@@ -162,10 +162,12 @@ def se_estimate(path: SolvePath, enabled: Iterable[Technique] | None = None) -> 
 
     The two paths are ``path`` itself (HoDoKu's order) and ``se_path`` limited to techniques no harder than
     ``path``'s hardest step, since a step above that can't make the estimate lower. A stuck ``path`` gives its
-    hardest step so far (a lower bound: the rest needs techniques that are not enabled).
+    hardest step so far (a lower bound: the rest needs techniques that are not enabled). On a Killer (cages in the
+    board's geometry) the path's own hardest step: Sudoku Explainer rates no Killer, so there is no easiest-first
+    order to follow, and that second search costs seconds there (the cages' steps are asked at every position).
     """
     top = path_se(path)
-    if not path.solved:
+    if not path.solved or path.start.geometry.cages:
         return top
     easier = se_path(path.start, enabled, path.unique, below=top)
     return min(top, path_se(easier)) if easier.solved else top
