@@ -114,3 +114,20 @@ def test_killer_input_reaches_the_killer_modules_run(
     assert commands.main(["hint", "variant: killer\nA=3 cages"]) == 7
     assert calls == [("check", "A=3 cages"), ("hint", "variant: killer\nA=3 cages")]
     assert capsys.readouterr().out == "killer answer\nkiller answer\n"
+
+
+def test_export_draws_a_killer_with_its_cages_from_its_text_or_with_variant(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from PIL import Image
+
+    from sudoku_tk.engine.killer.published import PUBLISHED
+
+    text = PUBLISHED[0].text
+    by_line = run("export", "variant: killer\n" + text, "--png", str(tmp_path / "a.png"))
+    by_option = run("export", text, "--variant", "killer", "--png", str(tmp_path / "b.png"))
+    assert by_line.returncode == 0 and by_option.returncode == 0, (by_line.stderr, by_option.stderr)
+    a, b = Image.open(tmp_path / "a.png"), Image.open(tmp_path / "b.png")
+    assert a.size == (684, 684) and a.tobytes() == b.tobytes()
+    empty = run("export", "." * 81, "--png", str(tmp_path / "c.png"))  # the same empty board without cages
+    assert empty.returncode == 0 and Image.open(tmp_path / "c.png").tobytes() != a.tobytes()
+    pdf = run("export", "variant: killer\n" + text, "--pdf", str(tmp_path / "k.pdf"))
+    assert pdf.returncode == 0 and (tmp_path / "k.pdf").read_bytes().startswith(b"%PDF")

@@ -475,10 +475,14 @@ def _run_killer(ns: argparse.Namespace, text: str) -> int:
     return int(killer.run(ns.command, text, sys.stdout, sys.stderr))  # the contract: (command, text, out, err)
 
 
+_KILLER_COMMANDS = ("solve", "check", "hint", "steps", "rate")
+"""The commands cli/killer.py answers for a Killer (``export`` draws one like any other board)."""
+
+
 def _run(ns: argparse.Namespace) -> int:
     """Run the chosen subcommand; its problems with the input, options or time as one line and status 2."""
     try:
-        if getattr(ns, "variant", None) == "killer":
+        if getattr(ns, "variant", None) == "killer" and ns.command in _KILLER_COMMANDS:
             return _run_killer(ns, _killer_input(ns))
         return int(ns.func(ns))
     except KillerText as killer:

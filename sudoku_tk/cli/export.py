@@ -37,6 +37,12 @@ def add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description="Draw a puzzle as a PNG picture, or puzzles on PDF pages; --booklet makes new puzzles to print.",
     )
     p.add_argument("puzzle", nargs="?", help="puzzle text, a file of puzzles, or - for standard input")
+    p.add_argument(
+        "--variant",
+        type=str.lower,
+        metavar="NAME",
+        help="x, windoku, jigsaw or killer (a 'variant: NAME' line in the text, or an f-puzzles link, says it too)",
+    )
     out = p.add_argument_group("output (one of)")
     out.add_argument("--png", metavar="FILE", help="write a picture of one puzzle (- for standard output)")
     out.add_argument(
@@ -106,13 +112,20 @@ def _option_problem(ns: argparse.Namespace) -> str | None:
     return None
 
 
-def _read_grids(source: str) -> list[Grid]:
+def _read_grids(source: str, variant: str | None = None) -> list[Grid]:
     from ..engine.formats import parse_collection
+    from ..engine.formats.fpuzzles import is_link, read_link
+    from ..engine.formats.puzzle_text import is_variant_text
+    from ..engine.formats.variants import read_variant_puzzles
 
     if source == "-" or os.path.exists(source):
         text = cli_io.read_input(source, sys.stdin, cli_io.MAX_INPUT_BYTES)
     else:
         text = source
+    if is_link(text):
+        text = read_link(text)
+    if variant is not None or is_variant_text(text):  # a variant's text form, Killer's cages included
+        return [grid for _line, grid in read_variant_puzzles(text, variant)]
     return [grid for _line, grid in parse_collection(text)]
 
 
@@ -124,7 +137,7 @@ def run_export(ns: argparse.Namespace) -> int:
     if ns.booklet:
         return _booklet(ns)
     try:
-        grids = _read_grids(ns.puzzle)
+        grids = _read_grids(ns.puzzle, ns.variant)
     except PuzzleFormatError as exc:
         return _error(str(exc))
     if not grids:
