@@ -247,19 +247,19 @@ def test_no_first_single_ends_a_built_in_game_with_the_assists_it_starts_with() 
 
 
 # -- the variants' built-in puzzles (build_scripts/make_variant_library.py) ----------------------------------------
-@pytest.mark.parametrize("variant", ["x", "windoku", "jigsaw"])
+@pytest.mark.parametrize("variant", ["x", "windoku", "jigsaw", "killer"])
 def test_each_variant_has_thirty_puzzles_at_mixed_levels_on_its_houses(variant: str) -> None:
     entries = puzzles.puzzles_for(9, None, variant)
     assert len(entries) >= 30
     assert len({e.level for e in entries}) >= 3
-    assert puzzles.variants() == ["classic", "x", "windoku", "jigsaw"]
+    assert puzzles.variants() == ["classic", "x", "windoku", "jigsaw", "killer"]
     first = entries[0].grid()
     assert first.geometry.variant_name == variant and first.to_string() == entries[0].text
     assert not [e for e in NINE if e.variant != "classic"]  # the classic lists keep to the classic
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", ["x", "windoku", "jigsaw"])
+@pytest.mark.parametrize("variant", ["x", "windoku", "jigsaw", "killer"])
 def test_every_variant_puzzle_is_at_its_rated_level_and_finished_without_guessing(variant: str) -> None:
     for e in puzzles.puzzles_for(9, None, variant):
         grid = e.grid()
