@@ -36,7 +36,8 @@ Jellyfish, the Mutant Swordfish), harder: on each board of a path where T's find
 ``DEEP_PER_PUZZLE`` boards per puzzle), a guided path follows (the easiest step that leaves a T step on the board,
 in solving order, up to ``DEEP_STEPS`` steps), and on every board of it the techniques that come first are
 switched off (up to ``--switch-off``) and switched back on where not needed; the ``--cap`` positions with the
-fewest techniques switched off are kept. Its sources are counted apart (``deep-<source>``), so a deep run
+fewest techniques switched off are kept (``switch_cost``: a basic one, Locked Candidates or a basic fish, counts
+``BASIC_WEIGHT`` times). Its sources are counted apart (``deep-<source>``), so a deep run
 walks the puzzles the plain runs walked too.
 
 Every position is checked as it will be served (``practice_positions.served`` with the identity) before it is
@@ -103,9 +104,7 @@ GUIDED = (
     Technique.FRANKEN_SWORDFISH,
     Technique.FINNED_FRANKEN_X_WING,
     Technique.FRANKEN_JELLYFISH,
-    Technique.MUTANT_X_WING,
     Technique.FINNED_MUTANT_X_WING,
-    Technique.FRANKEN_JELLYFISH,
     Technique.MUTANT_JELLYFISH,
 )
 """Targets a path of easier steps may lead to (their finders are cheap enough to ask after every easier step)."""
@@ -158,9 +157,30 @@ def switch_spec(target: Technique, off: list[Technique]) -> str:
     return ",".join([f"-{_option(t)}" for t in off] + [f"+{_option(target)}"]) if off else ""
 
 
-def switched_off_count(techniques: str) -> int:
-    """How many techniques a technique set (a ``--techniques`` list) switches off."""
-    return sum(1 for item in techniques.split(",") if item.startswith("-"))
+BASIC = frozenset(
+    {
+        Technique.LOCKED_PAIR,
+        Technique.LOCKED_TRIPLE,
+        Technique.LOCKED_CANDIDATES_1,
+        Technique.LOCKED_CANDIDATES_2,
+        Technique.X_WING,
+        Technique.SWORDFISH,
+        Technique.JELLYFISH,
+    }
+)
+"""The first patterns a player learns: a position that switches one off counts it as ``BASIC_WEIGHT``."""
+BASIC_WEIGHT = 5
+
+
+def switched_off(techniques: str) -> list[Technique]:
+    """The techniques a technique set (a ``--techniques`` list) switches off."""
+    return [Technique[item[1:].upper().replace("-", "_")] for item in techniques.split(",") if item.startswith("-")]
+
+
+def switch_cost(off: list[Technique]) -> int:
+    """How much a technique set switching off ``off`` costs the deep search: one per technique, more for the
+    basic ones (a Mutant Jellyfish shown with the Jellyfish switched off teaches little a Jellyfish does not)."""
+    return sum(BASIC_WEIGHT if t in BASIC else 1 for t in off)
 
 
 class Miner:
@@ -183,7 +203,7 @@ class Miner:
         self.boards = 0
         """Boards (before a non-single step of a path) looked at."""
         self.deep_kept: dict[Technique, list[tuple[int, int, Position]]] = {}
-        """Per deep target, the positions kept: (techniques switched off, order found, position)."""
+        """Per deep target, the positions kept: (``switch_cost``, order found, position)."""
 
     def short(self, t: Technique) -> bool:
         return len(self.positions.of(t)) < self.cap
@@ -382,10 +402,8 @@ class Miner:
 
     def offer(self, t: Technique, givens: str, plain: list[PositionMove], source: str, off: list[Technique]) -> None:
         """Keep the position with ``off`` switched off (fewer where the target stays first) if it is among the
-        ``cap`` with the fewest switched off so far."""
+        ``cap`` with the fewest switched off so far (by ``switch_cost``), one per puzzle."""
         kept = self.deep_kept.setdefault(t, [])
-        if len(kept) >= self.cap and len(off) >= kept[-1][0]:
-            return
         position = Position(t, givens, tuple(plain), source, switch_spec(t, off))
         if served(position, identity()) is None:
             return
@@ -394,11 +412,14 @@ class Miner:
             trial = Position(t, givens, tuple(plain), source, switch_spec(t, fewer))
             if served(trial, identity()) and all(served(trial, random_isomorph(random.Random(k))) for k in "ab"):
                 off, position = fewer, trial
-        if len(kept) >= self.cap and len(off) >= kept[-1][0]:
+        cost = switch_cost(off)
+        if len(kept) >= self.cap and cost >= kept[-1][0]:
             return
-        if any(p.givens == givens and p.techniques == position.techniques for _n, _k, p in kept):
+        same = [e for e in kept if e[2].givens == givens]  # one position per puzzle: the cheaper one
+        if same and same[0][0] <= cost:
             return
-        kept.append((len(off), self.boards, position))
+        kept[:] = [e for e in kept if e[2].givens != givens]
+        kept.append((cost, self.boards, position))
         kept.sort(key=lambda e: (e[0], e[1]))
         del kept[self.cap :]
         self.positions.entries[t] = [p for _n, _k, p in kept]
@@ -512,8 +533,10 @@ def main(argv: list[str] | None = None) -> int:
     miner = Miner(positions, ns.cap, start + ns.minutes * 60, ns.finder_budget, ns.walk_limit, ns.switch_off)
     deep = tuple(t for t in ORDER if t in parse_selection(ns.deep)) if ns.deep else ()
     for t in deep:  # a run goes on from the positions kept so far
-        kept = [(switched_off_count(p.techniques), 0, p) for p in positions.of(t)]
-        miner.deep_kept[t] = sorted(kept, key=lambda e: e[0])[: ns.cap]
+        kept = sorted(((switch_cost(switched_off(p.techniques)), 0, p) for p in positions.of(t)), key=lambda e: e[0])
+        miner.deep_kept[t] = [e for i, e in enumerate(kept) if all(e[2].givens != f[2].givens for f in kept[:i])]
+        del miner.deep_kept[t][ns.cap :]
+        positions.entries[t] = [e[2] for e in miner.deep_kept[t]]
     prefix = "deep-" if deep else ""
     saved = start
     streams = [(s, _puzzles(s, positions.searched.get(prefix + s, 0))) for s in ns.sources.split(",")]
