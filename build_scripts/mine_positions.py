@@ -11,6 +11,8 @@ Sources, in this order, each reproducible:
    hardest first, for the forcing nets;
 4. ``norvig``: Peter Norvig's "hardest" and "top95" sets (MIT License, ../shared/data/puzzles/), for the nested
    forcing net and what only the hardest puzzles reach;
+5. ``hardpool``: the pool puzzles whose default path takes a chain, an ALS, a Franken fish or a last resort
+   (``HARD_FROM`` on), hardest technique first: the generator's hardest puzzles, for ``--deep``.
 The other public sets there state no licence, so they are not used; HoDoKu's regression library (GPL-3.0) is a
 test oracle only and must not be copied into the project, so no position starts from one of its boards.
 
@@ -28,6 +30,15 @@ Each puzzle's default solving path is walked step by step. Before each step S:
   the technique of the first step is switched off until the target is first (at most ``--switch-off`` of them,
   all before the target in the solving order), then each is switched back on when the target stays first
   without it (on the board and on two isomorphs), so the set is as small as this search makes it.
+
+``--deep T,...`` mines only those techniques (the rare ones: a Simple Colors Wrap, the Franken and Mutant
+Jellyfish, the Mutant Swordfish), harder: on each board of a path where T's finder finds a step (at most
+``DEEP_PER_PUZZLE`` boards per puzzle), a guided path follows (the easiest step that leaves a T step on the board,
+in solving order, up to ``DEEP_STEPS`` steps), and on every board of it the techniques that come first are
+switched off (up to ``--switch-off``) and switched back on where not needed; the ``--cap`` positions with the
+fewest techniques switched off are kept (``switch_cost``: a basic one, Locked Candidates or a basic fish, counts
+``BASIC_WEIGHT`` times). Its sources are counted apart (``deep-<source>``), so a deep run
+walks the puzzles the plain runs walked too.
 
 Every position is checked as it will be served (``practice_positions.served`` with the identity) before it is
 kept. The file is rewritten (atomically) every minute and at the end, with ``# searched`` counts per source.
@@ -65,6 +76,7 @@ from sudoku_tk.engine.generating.practice_positions import (  # noqa: E402
     step_moves,
 )
 from sudoku_tk.engine.solving.logic import apply_step  # noqa: E402
+from sudoku_tk.engine.solving.technique_sets import parse_selection  # noqa: E402
 from sudoku_tk.engine.solving.technique_table import DEFAULT_OFF, ORDER  # noqa: E402
 from sudoku_tk.engine.steps.step import Step, Technique  # noqa: E402
 from sudoku_tk.engine.techniques import default_techniques, find_hint, finder_for, iter_steps  # noqa: E402
@@ -92,9 +104,7 @@ GUIDED = (
     Technique.FRANKEN_SWORDFISH,
     Technique.FINNED_FRANKEN_X_WING,
     Technique.FRANKEN_JELLYFISH,
-    Technique.MUTANT_X_WING,
     Technique.FINNED_MUTANT_X_WING,
-    Technique.FRANKEN_JELLYFISH,
     Technique.MUTANT_JELLYFISH,
 )
 """Targets a path of easier steps may lead to (their finders are cheap enough to ask after every easier step)."""
@@ -111,6 +121,17 @@ SLOW = {
     Technique.TEMPLATE_DEL,
 }
 """Never asked for on their own at every step (the default path reaches them, or nothing will)."""
+
+DEEP_STEPS = 30
+"""Guided steps a deep search takes from one board."""
+DEEP_CHOICES = 40
+"""Steps of one technique a deep search tries for one that keeps the target."""
+DEEP_PER_PUZZLE = 2
+"""Boards of one puzzle's path a deep search starts from, per target."""
+DEEP_SLACK = 4
+"""How many more techniques than the kept positions' worst a board's first list may switch off."""
+HARD_FROM = Technique.X_CHAIN
+"""``hardpool``: the pool puzzles of this technique and those after it in the solving order."""
 
 DEFAULT = frozenset(default_techniques())
 RANK = {t: i for i, t in enumerate(ORDER)}
@@ -136,6 +157,32 @@ def switch_spec(target: Technique, off: list[Technique]) -> str:
     return ",".join([f"-{_option(t)}" for t in off] + [f"+{_option(target)}"]) if off else ""
 
 
+BASIC = frozenset(
+    {
+        Technique.LOCKED_PAIR,
+        Technique.LOCKED_TRIPLE,
+        Technique.LOCKED_CANDIDATES_1,
+        Technique.LOCKED_CANDIDATES_2,
+        Technique.X_WING,
+        Technique.SWORDFISH,
+        Technique.JELLYFISH,
+    }
+)
+"""The first patterns a player learns: a position that switches one off counts it as ``BASIC_WEIGHT``."""
+BASIC_WEIGHT = 5
+
+
+def switched_off(techniques: str) -> list[Technique]:
+    """The techniques a technique set (a ``--techniques`` list) switches off."""
+    return [Technique[item[1:].upper().replace("-", "_")] for item in techniques.split(",") if item.startswith("-")]
+
+
+def switch_cost(off: list[Technique]) -> int:
+    """How much a technique set switching off ``off`` costs the deep search: one per technique, more for the
+    basic ones (a Mutant Jellyfish shown with the Jellyfish switched off teaches little a Jellyfish does not)."""
+    return sum(BASIC_WEIGHT if t in BASIC else 1 for t in off)
+
+
 class Miner:
     def __init__(
         self,
@@ -153,6 +200,10 @@ class Miner:
         self.budget = budget
         self.deadline = deadline
         self.finder_time: dict[Technique, float] = {}
+        self.boards = 0
+        """Boards (before a non-single step of a path) looked at."""
+        self.deep_kept: dict[Technique, list[tuple[int, int, Position]]] = {}
+        """Per deep target, the positions kept: (``switch_cost``, order found, position)."""
 
     def short(self, t: Technique) -> bool:
         return len(self.positions.of(t)) < self.cap
@@ -240,11 +291,12 @@ class Miner:
                     off, position = fewer, trial
             self.keep(t, givens, list(plain), source, position.techniques)
 
-    def first_off(self, grid: Grid, target: Technique) -> list[Technique] | None:
-        """The techniques switched off, in turn, until ``target`` is the first step on ``grid``."""
+    def first_off(self, grid: Grid, target: Technique, most: int | None = None) -> list[Technique] | None:
+        """The techniques switched off, in turn, until ``target`` is the first step on ``grid`` (None: more than
+        ``most``, by default ``--switch-off``)."""
         enabled = set(DEFAULT | {target})
         off: list[Technique] = []
-        for _ in range(self.switch_off + 1):
+        for _ in range((self.switch_off if most is None else min(most, self.switch_off)) + 1):
             step = find_hint(grid, enabled, True)
             if step is None or step.technique in SINGLES or RANK[step.technique] > RANK[target]:
                 return None
@@ -296,6 +348,83 @@ class Miner:
                 return step
         return None
 
+    # -- the deep search (--deep) ------------------------------------------------------------------------------
+
+    def walk_deep(self, puzzle: Grid, source: str, targets: tuple[Technique, ...]) -> None:
+        """Walk the default path of ``puzzle``; deep-search the boards where a target's finder finds a step."""
+        givens = puzzle.to_string()
+        grid = puzzle
+        plain: list[PositionMove] = []
+        tries = dict.fromkeys(targets, 0)
+        give_up = min(self.deadline, time.monotonic() + self.walk_limit)
+        for _ in range(400):
+            if grid.is_complete() or time.monotonic() > give_up:
+                return
+            step = find_hint(grid, DEFAULT, True)
+            if step is None:
+                return
+            if step.technique not in SINGLES:
+                self.boards += 1
+                for t in targets:
+                    if tries[t] < DEEP_PER_PUZZLE and self.finds(t, grid):
+                        tries[t] += 1
+                        self.deep(grid, givens, list(plain), source, t)
+                plain += step_moves(step)
+            grid = apply_step(grid, step)
+
+    def deep(self, grid: Grid, givens: str, plain: list[PositionMove], source: str, target: Technique) -> None:
+        """Follow a guided path from ``grid`` (see the module doc) and offer a position on each board of it."""
+        before = [t for t in ORDER if t in DEFAULT and t not in SINGLES and RANK[t] < RANK[target]]
+        kept = self.deep_kept.setdefault(target, [])
+        for k in range(DEEP_STEPS):
+            # a list much longer than the longest kept is not shortened enough by switching back on
+            off = self.first_off(grid, target, kept[-1][0] + DEEP_SLACK if len(kept) >= self.cap else None)
+            if off is not None:
+                self.offer(target, givens, plain, source + ("/guided" if k else ""), off)
+                if not off:
+                    return
+            chosen = None
+            for t in before:
+                finder = finder_for(t)
+                for n, step in enumerate(finder(grid) if finder else ()):
+                    if n >= DEEP_CHOICES:
+                        break
+                    after = singles(apply_step(grid, step))
+                    if self.finds(target, after):
+                        chosen = (step, after)
+                        break
+                if chosen:
+                    break
+            if chosen is None:
+                return
+            plain = plain + step_moves(chosen[0])
+            grid = chosen[1]
+
+    def offer(self, t: Technique, givens: str, plain: list[PositionMove], source: str, off: list[Technique]) -> None:
+        """Keep the position with ``off`` switched off (fewer where the target stays first) if it is among the
+        ``cap`` with the fewest switched off so far (by ``switch_cost``), one per puzzle."""
+        kept = self.deep_kept.setdefault(t, [])
+        position = Position(t, givens, tuple(plain), source, switch_spec(t, off))
+        if served(position, identity()) is None:
+            return
+        for u in reversed(off):  # switch back on what is not needed
+            fewer = [v for v in off if v is not u]
+            trial = Position(t, givens, tuple(plain), source, switch_spec(t, fewer))
+            if served(trial, identity()) and all(served(trial, random_isomorph(random.Random(k))) for k in "ab"):
+                off, position = fewer, trial
+        cost = switch_cost(off)
+        if len(kept) >= self.cap and cost >= kept[-1][0]:
+            return
+        same = [e for e in kept if e[2].givens == givens]  # one position per puzzle: the cheaper one
+        if same and same[0][0] <= cost:
+            return
+        kept[:] = [e for e in kept if e[2].givens != givens]
+        kept.append((cost, self.boards, position))
+        kept.sort(key=lambda e: (e[0], e[1]))
+        del kept[self.cap :]
+        self.positions.entries[t] = [p for _n, _k, p in kept]
+        print(f"  + {t.display_name} from {source}: {len(off)} off {position.techniques}", flush=True)
+
 
 def singles(grid: Grid) -> Grid:
     for _ in range(200):
@@ -320,6 +449,19 @@ def pool_puzzles(done: int) -> list[tuple[str, str]]:
     return out[done:]
 
 
+def hard_pool_puzzles(done: int) -> list[tuple[str, str]]:
+    """The pool's puzzles of ``HARD_FROM`` and the techniques after it, hardest technique first, each once."""
+    pool = load_pool()
+    seen: set[str] = set()
+    out = []
+    for t in reversed(ORDER[RANK[HARD_FROM] :]):
+        for entry in pool.of(t):
+            if entry.givens not in seen:
+                seen.add(entry.givens)
+                out.append((entry.givens, entry.seed))
+    return out[done:]
+
+
 def se_puzzles(done: int) -> list[tuple[str, str]]:
     if not SE_SET.exists():
         return []
@@ -341,6 +483,8 @@ def _puzzles(source: str, done: int) -> Iterator[tuple[str, str]]:
             yield generate(random.Random(f"pos/{i}"), 3, Symmetry.NONE).to_string(), f"pos/{i}"
     elif source == "pool":
         yield from pool_puzzles(done)
+    elif source == "hardpool":
+        yield from hard_pool_puzzles(done)
     elif source == "norvig":
         rows = []
         for name in NORVIG_SETS:
@@ -362,7 +506,7 @@ def save(positions: Positions, out: Path) -> None:
 
 
 def report(miner: Miner) -> str:
-    rows = [f"searched {miner.positions.searched}"]
+    rows = [f"searched {miner.positions.searched}, {miner.boards} boards"]
     for t in practice_position_techniques():
         spent = miner.finder_time.get(t, 0.0)
         rows.append(f"  {t.display_name:42s} {len(miner.positions.of(t)):3d}   finder {spent:7.1f} s")
@@ -382,12 +526,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--switch-off", type=int, default=8, help="techniques a position's technique set may switch off (8)"
     )
+    ap.add_argument("--deep", default="", help="mine only these techniques, harder (see the module doc)")
     ns = ap.parse_args(argv)
     positions = parse_positions(ns.out.read_text(encoding="utf-8").splitlines()) if ns.out.exists() else Positions()
     start = time.monotonic()
     miner = Miner(positions, ns.cap, start + ns.minutes * 60, ns.finder_budget, ns.walk_limit, ns.switch_off)
+    deep = tuple(t for t in ORDER if t in parse_selection(ns.deep)) if ns.deep else ()
+    for t in deep:  # a run goes on from the positions kept so far
+        kept = sorted(((switch_cost(switched_off(p.techniques)), 0, p) for p in positions.of(t)), key=lambda e: e[0])
+        miner.deep_kept[t] = [e for i, e in enumerate(kept) if all(e[2].givens != f[2].givens for f in kept[:i])]
+        del miner.deep_kept[t][ns.cap :]
+        positions.entries[t] = [e[2] for e in miner.deep_kept[t]]
+    prefix = "deep-" if deep else ""
     saved = start
-    streams = [(source, _puzzles(source, positions.searched.get(source, 0))) for source in ns.sources.split(",")]
+    streams = [(s, _puzzles(s, positions.searched.get(prefix + s, 0))) for s in ns.sources.split(",")]
     while streams and time.monotonic() < miner.deadline:
         for source, puzzles in list(streams):
             got = next(puzzles, None)
@@ -395,13 +547,20 @@ def main(argv: list[str] | None = None) -> int:
                 streams.remove((source, puzzles))
                 continue
             givens, name = got
-            miner.walk(parse_grid(givens), name)
-            positions.searched[source] = positions.searched.get(source, 0) + 1
+            if deep:
+                miner.walk_deep(parse_grid(givens), name, deep)
+            else:
+                miner.walk(parse_grid(givens), name)
+            key = prefix + source
+            positions.searched[key] = positions.searched.get(key, 0) + 1
             if time.monotonic() - saved > 60:
                 save(positions, ns.out)
                 saved = time.monotonic()
                 missing = [t.display_name for t in practice_position_techniques() if not positions.of(t)]
-                print(f"{time.monotonic() - start:.0f} s {positions.searched}; none yet: {missing}", flush=True)
+                print(
+                    f"{time.monotonic() - start:.0f} s {positions.searched}, {miner.boards} boards; none yet: {missing}",
+                    flush=True,
+                )
                 costly = sorted(miner.finder_time.items(), key=lambda kv: -kv[1])[:4]
                 print("  finder seconds: " + ", ".join(f"{t.name} {v:.0f}" for t, v in costly), flush=True)
     save(positions, ns.out)

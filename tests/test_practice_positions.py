@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import itertools
 import random
 import time
 from contextlib import redirect_stderr, redirect_stdout
@@ -19,6 +20,8 @@ import pytest
 
 from sudoku_tk.app.game.session import Session
 from sudoku_tk.cli import commands as cli
+from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.grid import Grid
 from sudoku_tk.engine.formats import parse_grid
 from sudoku_tk.engine.generating.isomorph import identity, random_isomorph
 from sudoku_tk.engine.generating.level_search import puzzle_seed
@@ -48,20 +51,14 @@ from sudoku_tk.engine.play.propagation import Assist
 from sudoku_tk.engine.solving.brute_force import unique_solution
 from sudoku_tk.engine.solving.technique_table import ORDER
 from sudoku_tk.engine.steps.step import Technique
-from sudoku_tk.engine.techniques import default_techniques
+from sudoku_tk.engine.techniques import default_techniques, finder_for
 
 T = Technique
 POSITIONS = load_positions()
 EMPTY = "." * 81
-MISSING: frozenset[Technique] = frozenset(
-    {T.MUTANT_X_WING, T.MUTANT_SWORDFISH, T.SIMPLE_COLORS_WRAP, T.FRANKEN_JELLYFISH, T.MUTANT_JELLYFISH}
-)
-"""Techniques with no position (practice_positions.NO_POSITION says why, and generate --position says it): a
-Mutant X-Wing that removes something always leaves a Locked Candidates step or a Hidden Single, which come first,
-and its finder found none on thousands of mined boards; a Mutant Swordfish was, on every board mined, an easier
-technique in another form (a position would switch off 17 techniques, the Swordfish among them). The Simple Colors
-Wrap and the two Jellyfish came first only on boards of HoDoKu's regression library, which stays out of the project
-(GPL-3.0)."""
+MISSING: frozenset[Technique] = frozenset({T.MUTANT_X_WING})
+"""Techniques with no position (practice_positions.NO_POSITION says why, and generate --position says it): no board
+has a Mutant X-Wing (test_no_mutant_x_wing_exists_so_none_has_a_position). The other 79 have one."""
 
 
 # -- the format ----------------------------------------------------------------------------------------------
@@ -302,6 +299,45 @@ def test_a_damaged_position_is_not_served_and_the_next_one_is() -> None:
     assert got is not None and got.source == good.source
 
 
+# -- why there is no Mutant X-Wing position ------------------------------------------------------------------------
+def _kind_is_mutant(bases: tuple[int, ...], covers: tuple[int, ...]) -> bool:
+    """HoDoKu's kinds (units 0-8 rows, 9-17 columns, 18-26 boxes): neither basic (rows against columns) nor Franken
+    (rows and boxes against columns and boxes, or mirrored)."""
+    base_rows, base_cols = any(u < 9 for u in bases), any(9 <= u < 18 for u in bases)
+    cover_rows, cover_cols = any(u < 9 for u in covers), any(9 <= u < 18 for u in covers)
+    franken = (not base_cols and not cover_rows) or (not base_rows and not cover_cols)
+    return not franken  # a basic fish is a Franken one's special case here
+
+
+def test_no_mutant_x_wing_exists_so_none_has_a_position() -> None:
+    """A Mutant X-Wing (no fins) needs each base unit to meet both cover units (a base unit inside one cover unit is
+    a smaller fish, Locked Candidates, which the finder leaves to that technique), and a mixed kind: a row and a
+    column among the base units, or among the cover units, or rows (columns) on both sides. Two parallel lines never
+    meet, and a row and a column meet a common third unit only in the box where they cross, one box for two cover
+    (base) units: no four units of 9×9 fit. The finder agrees on random candidate grids, where it finds Finned Mutant
+    X-Wings and Mutant Swordfish."""
+    geo = Geometry.of(3)
+    units = geo.unit_masks[:27]
+    fits = [
+        (bases, covers)
+        for bases in itertools.combinations(range(27), 2)
+        for covers in itertools.combinations([u for u in range(27) if u not in bases], 2)
+        if all(units[b] & units[c] for b in bases for c in covers) and _kind_is_mutant(bases, covers)
+    ]
+    assert fits == []
+    rng = random.Random(64)
+    found = dict.fromkeys((T.MUTANT_X_WING, T.FINNED_MUTANT_X_WING, T.MUTANT_SWORDFISH), 0)
+    for _ in range(60):
+        share = rng.choice((0.3, 0.45, 0.6))
+        cands = [sum(1 << d for d in range(9) if rng.random() < share) or 1 for _c in range(81)]
+        grid = Grid.from_values([0] * 81, candidates=cands)
+        for technique in found:
+            finder = finder_for(technique)
+            assert finder is not None
+            found[technique] += next(iter(finder(grid)), None) is not None
+    assert found[T.MUTANT_X_WING] == 0 and found[T.FINNED_MUTANT_X_WING] > 0 and found[T.MUTANT_SWORDFISH] > 0
+
+
 # -- the miner (build_scripts/mine_positions.py) ----------------------------------------------------------------
 def _miner() -> ModuleType:
     path = Path(__file__).resolve().parent.parent / "build_scripts" / "mine_positions.py"
@@ -326,3 +362,22 @@ def test_the_miner_switches_off_what_comes_first_and_back_on_what_is_not_needed(
     (got,) = found.of(T.MULTI_COLORS_2)
     assert got.techniques == "-simple-colors-trap,-multi-colors-1,+multi-colors-2"
     assert served(got, identity()) is not None
+
+
+def test_the_deep_search_keeps_the_fewest_switched_off_and_switches_back_on_what_is_not_needed() -> None:
+    """``--deep`` offers a position with every technique that came first switched off; ``offer`` switches back on
+    those not needed (an X-Wing here) and keeps the ``cap`` positions with the fewest switched off."""
+    mine = _miner()
+    stored = POSITIONS.of(T.MULTI_COLORS_2)[0]
+    found = Positions()
+    miner = mine.Miner(found, 1, time.monotonic() + 600)
+    off = [T.SIMPLE_COLORS_TRAP, T.MULTI_COLORS_1, T.X_WING]
+    miner.offer(T.MULTI_COLORS_2, stored.givens, list(stored.moves), "first", off)
+    (got,) = found.of(T.MULTI_COLORS_2)
+    assert got.techniques == "-simple-colors-trap,-multi-colors-1,+multi-colors-2" and got.source == "first"
+    assert mine.switched_off(got.techniques) == [T.SIMPLE_COLORS_TRAP, T.MULTI_COLORS_1]
+    assert mine.switch_cost([T.X_WING, T.X_CHAIN]) == mine.BASIC_WEIGHT + 1
+    # with the cap (1) reached, a longer list is not kept in its place
+    worse = [T.SIMPLE_COLORS_TRAP, T.MULTI_COLORS_1, T.X_CHAIN]
+    miner.offer(T.MULTI_COLORS_2, CLASSIC, [], "second", worse)
+    assert found.of(T.MULTI_COLORS_2) == (got,)

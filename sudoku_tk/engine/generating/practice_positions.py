@@ -11,12 +11,13 @@ handing it out; ``next_to_learn`` suggests the technique to practise next.
 
 Some techniques are never the first step of the default order: every Simple Colors Wrap is also a Simple
 Colors Trap here (each of the clashing cells sees both colours), every Multi Colors 2 also a Multi Colors 1;
-on every board mined, easier techniques came before the Franken X-Wing and Swordfish, the Finned Franken
-X-Wing and the Finned Mutant X-Wing; Template Set, Template Delete and Brute Force come after the forcing
-chains and nets, which find a step almost wherever everything else is stuck. Their positions carry a *technique
-set* (``techniques``): the default set with the techniques that come first on that board switched off (as few
-as the miner could keep; ``SWITCHED_OFF`` says why, per technique), and such a position is checked, served
-and hinted with that set. Five techniques have no position (``NO_POSITION`` says why).
+on every board mined, easier techniques came before the Franken and Mutant fish (a single-digit pattern that
+Locked Candidates, a colouring, an X-Chain or a grouped nice loop also finds in another form); Template Set,
+Template Delete and Brute Force come after the forcing chains and nets, which find a step almost wherever
+everything else is stuck. Their positions carry a *technique set* (``techniques``): the default set with the
+techniques that come first on that board switched off (as few as the miner could keep; ``SWITCHED_OFF`` says
+why, per technique), and such a position is checked, served and hinted with that set. One technique has no
+position, the Mutant X-Wing: no board has one (``NO_POSITION`` says why).
 
 File format: UTF-8 text, ``#`` lines are comments, one position a line, four or five tab-separated fields::
 
@@ -171,6 +172,12 @@ _FIRST_HERE = (
     "Locked Candidates, an Empty Rectangle or a grouped chain in another form); those that come first on this "
     "board are switched off"
 )
+_SAME_ELIMINATIONS = (
+    "on every board mined, easier techniques removed the same candidates first: a Franken or Mutant fish works on "
+    "one digit, and Locked Candidates, a basic, finned or smaller Franken fish, a grouped nice loop or an ALS "
+    "chain reaches its eliminations in another form; those that come first on this board are switched off (with, "
+    "now and then, easier steps on another digit that the miner could not play away first)"
+)
 _LAST_RESORTS = (
     "the techniques switched off come before it in the solving order and find a step on this board (the forcing "
     "chains and nets find one almost wherever everything else is stuck)"
@@ -178,7 +185,9 @@ _LAST_RESORTS = (
 SWITCHED_OFF: dict[Technique, str] = {
     Technique.SIMPLE_COLORS_WRAP: (
         "in this solver every wrap is also a trap, since each of the two clashing cells sees both colours, and "
-        "the trap comes first"
+        "the trap comes first; on every board mined, shorter patterns on the wrap's digit (a Skyscraper, a Turbot "
+        "Fish, an Empty Rectangle, a finned or Sashimi fish) came first as well, most of them removing some of its "
+        "candidates"
     ),
     Technique.MULTI_COLORS_2: (
         "every cell a Multi Colors 2 removes also sees its own opposite group, so Multi Colors 1 removes it "
@@ -186,14 +195,13 @@ SWITCHED_OFF: dict[Technique, str] = {
     ),
     Technique.FRANKEN_X_WING: _FIRST_HERE,
     Technique.FRANKEN_SWORDFISH: _FIRST_HERE,
-    Technique.FRANKEN_JELLYFISH: _FIRST_HERE,
+    Technique.FRANKEN_JELLYFISH: _SAME_ELIMINATIONS,
     Technique.FINNED_FRANKEN_X_WING: (
         "an Empty Rectangle is itself a Finned Franken X-Wing with one box, and the chains switched off find "
         "its eliminations first"
     ),
-    Technique.MUTANT_X_WING: _FIRST_HERE,
-    Technique.MUTANT_SWORDFISH: _FIRST_HERE,
-    Technique.MUTANT_JELLYFISH: _FIRST_HERE,
+    Technique.MUTANT_SWORDFISH: _SAME_ELIMINATIONS,
+    Technique.MUTANT_JELLYFISH: _SAME_ELIMINATIONS,
     Technique.FINNED_MUTANT_X_WING: _FIRST_HERE,
     Technique.TEMPLATE_SET: _LAST_RESORTS,
     Technique.TEMPLATE_DEL: _LAST_RESORTS,
@@ -205,28 +213,11 @@ techniques of the default set that would otherwise always be the first step ther
 
 NO_POSITION: dict[Technique, str] = {
     Technique.MUTANT_X_WING: (
-        "a Mutant X-Wing that removes something always leaves a Locked Candidates step or a Hidden Single on the "
-        "board too (one of its lines has the digit only inside one box, or in one cell), and those come first; "
-        "its finder found none on the 5,890 boards (singles placed) of 920 solving paths searched (Norvig's sets "
-        "and the generator)"
-    ),
-    Technique.MUTANT_SWORDFISH: (
-        "on the boards mined where its finder finds one (407 of those 5,890), an easier step came first and took "
-        "its pattern away, on every path of easier steps tried (it was a Swordfish, Locked Candidates or a chain "
-        "in another form); the smallest technique set found for it switched off 17 techniques, the Swordfish "
-        "among them, which would teach nothing a Swordfish does not"
-    ),
-    Technique.SIMPLE_COLORS_WRAP: (
-        "mining found a position only on boards of HoDoKu's regression library, whose licence (GPL-3.0) keeps "
-        "them out of this project; none yet from this project's generator or the public sets"
-    ),
-    Technique.FRANKEN_JELLYFISH: (
-        "mining found a position only on boards of HoDoKu's regression library, whose licence (GPL-3.0) keeps "
-        "them out of this project; none yet from this project's generator or the public sets"
-    ),
-    Technique.MUTANT_JELLYFISH: (
-        "mining found a position only on boards of HoDoKu's regression library, whose licence (GPL-3.0) keeps "
-        "them out of this project; none yet from this project's generator or the public sets"
+        "no board has one, whatever is switched off: without fins each of its two base units must meet both cover "
+        "units (a base unit inside one cover unit is a smaller fish, Locked Candidates, left to that technique), and "
+        "a Mutant kind needs a row and a column on one side, or lines of one direction on both; two parallel lines "
+        "never meet, and a row and a column meet a common third unit only in the box where they cross, one box for "
+        "two units"
     ),
 }
 """Techniques with no practice position, and why (said by ``generate --position``; the test over all 80 keeps
