@@ -381,3 +381,11 @@ def test_the_deep_search_keeps_the_fewest_switched_off_and_switches_back_on_what
     worse = [T.SIMPLE_COLORS_TRAP, T.MULTI_COLORS_1, T.X_CHAIN]
     miner.offer(T.MULTI_COLORS_2, CLASSIC, [], "second", worse)
     assert found.of(T.MULTI_COLORS_2) == (got,)
+
+
+def test_the_new_game_dialog_says_why_the_mutant_x_wing_has_no_position() -> None:
+    from sudoku_tk.ui.dialogs.new_game import PRACTICE, generated_ok
+
+    request, message = generated_ok(9, PRACTICE, "", "Mutant X-Wing", from_position=True)
+    assert request is None
+    assert message == "No practice position for Mutant X-Wing: no board has one, whatever is switched off."

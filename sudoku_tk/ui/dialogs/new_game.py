@@ -25,7 +25,12 @@ from sudoku_tk.app.puzzles.cache import PuzzleKey
 from sudoku_tk.app.storage.settings import ANY_LEVEL, DEFAULTS, NEW_GAME_MODES
 from sudoku_tk.engine.board.geometry import CLASSIC
 from sudoku_tk.engine.generating.level_search import offered_practice_techniques, practice_techniques
-from sudoku_tk.engine.generating.practice_positions import load_positions, next_to_learn, practice_position_techniques
+from sudoku_tk.engine.generating.practice_positions import (
+    NO_POSITION,
+    load_positions,
+    next_to_learn,
+    practice_position_techniques,
+)
 from sudoku_tk.engine.rating import score as rating
 from sudoku_tk.engine.rating.levels import Level
 from sudoku_tk.engine.solving.technique_table import record
@@ -181,7 +186,8 @@ def generated_ok(
             return None, f"Choose a technique to practise from the list, not {technique_text!r}."
         if from_position:
             if not load_positions().of(technique):
-                return None, f"No practice position for {technique.display_name} was found when mining."
+                why = NO_POSITION.get(technique, "").split(":")[0] or "none was found when mining"
+                return None, f"No practice position for {technique.display_name}: {why}."
             return PositionRequest(technique), ""
         if technique not in offered_practice_techniques():
             return (
