@@ -10,11 +10,15 @@ given away than it needs. Every cell is caged, so the sums add up to 405.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..board.grid import Grid, basic_candidates
+from ..rating.levels import Level
+from ..rating.score import Rating, rate
 from ..solving.brute_force import SearchStopped, deadline, solve
-from .cages import GEOMETRY, Cage, KillerPuzzle
+from ..solving.logic import solve_logically
+from ..steps.step import Technique
+from .cages import GEOMETRY, Cage, KillerPuzzle, killer_grid
 from .logic import solve_killer_logically
 from .solver import killer_solutions
 
@@ -168,3 +172,79 @@ def _merge_candidate(
         if options:
             return a, cages[rng.choice(options)]
     return None
+
+
+def generate_killer_at(
+    rng: random.Random, level: Level, stop: Callable[[], bool] | None = None
+) -> tuple[KillerPuzzle, tuple[int, ...], Rating] | None:
+    """A Killer rated at ``level`` (the app's rating of its logic path, no Brute Force), its solution and rating;
+    None when ``stop`` said so first.
+
+    A no-given Killer from ``generate_killer(explainable=True)`` is usually hard or extreme. When it is harder than
+    ``level``, digits of its solution are given back in a random order, and the fewest that bring the rating down
+    to ``level`` are found by bisection (more givens never make the logic's path harder, in practice). A rating that
+    jumps past ``level`` in one order is tried in another (``_ORDERS``), then on a new Killer.
+    """
+    while stop is None or not stop():
+        puzzle, solution = generate_killer(rng, explainable=True)
+        rating = _rating(puzzle)
+        if rating.level is level:
+            return puzzle, solution, rating
+        if _rank(rating.level) < _rank(level):
+            continue
+        for _ in range(_ORDERS):  # a rating that jumps past level in one order may not in another
+            found = _bisect(puzzle, solution, level, rng, stop)
+            if found is not None:
+                return found[0], solution, found[1]
+    return None
+
+
+_ORDERS = 3
+"""How many random orders of giving digits back are tried on one Killer before another is made."""
+
+
+def _bisect(
+    puzzle: KillerPuzzle,
+    solution: Sequence[int],
+    level: Level,
+    rng: random.Random,
+    stop: Callable[[], bool] | None,
+) -> tuple[KillerPuzzle, Rating] | None:
+    """The fewest digits of ``solution``, in a random order, that bring ``puzzle``'s rating to ``level``, by
+    bisection; None when the rating jumps past ``level`` in this order."""
+    order = list(range(81))
+    rng.shuffle(order)
+    low, high = 0, 81  # low: too few givens (harder than level); high: enough or more
+    found: tuple[KillerPuzzle, Rating] | None = None
+    while high - low > 1 and (stop is None or not stop()):
+        mid = (low + high) // 2
+        given = _with_givens(puzzle, solution, order[:mid])
+        r = _rating(given)
+        if r.level is level:
+            found = (given, r)
+            high = mid
+        elif _rank(r.level) > _rank(level):
+            low = mid
+        else:
+            high = mid
+    return found
+
+
+def _rank(level: Level) -> int:
+    return list(Level).index(level)
+
+
+def _with_givens(puzzle: KillerPuzzle, solution: Sequence[int], cells: Sequence[int]) -> KillerPuzzle:
+    givens = [0] * 81
+    for c in cells:
+        givens[c] = solution[c]
+    return KillerPuzzle(puzzle.cages, tuple(givens), puzzle.cage_of)
+
+
+def _rating(puzzle: KillerPuzzle) -> Rating:
+    """The rating of ``puzzle``'s logic path (the default techniques, Brute Force left out: a stuck path is rated
+    as the hardest level, so it is never kept below extreme)."""
+    from ..techniques import default_techniques  # the registry loads every finder: only when rating
+
+    logic = frozenset(default_techniques()) - {Technique.BRUTE_FORCE}
+    return rate(solve_logically(killer_grid(puzzle), logic, unique=True))

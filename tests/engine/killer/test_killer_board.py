@@ -3,6 +3,7 @@ the same entry points as every other board (brute force, hints, the logic solver
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,13 @@ from sudoku_tk.engine.board.errors import PuzzleFormatError
 from sudoku_tk.engine.board.geometry import killer_geometry
 from sudoku_tk.engine.board.grid import Grid, ProblemKind
 from sudoku_tk.engine.formats.puzzle_text import parse_puzzle, puzzle_text
+from sudoku_tk.engine.killer.cages import killer_grid
+from sudoku_tk.engine.killer.generate import generate_killer_at
 from sudoku_tk.engine.killer.published import PUBLISHED
 from sudoku_tk.engine.play.moves import Place
 from sudoku_tk.engine.play.propagation import ALL_ASSISTS, recompute
+from sudoku_tk.engine.rating.levels import Level
+from sudoku_tk.engine.rating.score import rate
 from sudoku_tk.engine.solving.brute_force import count_solutions, first_solutions
 from sudoku_tk.engine.solving.logic import solve_logically
 from sudoku_tk.engine.steps.step import Technique
@@ -132,3 +137,15 @@ def test_the_board_shows_a_digit_twice_in_a_cage_and_a_full_board_that_misses_a_
     wrong = recompute(grid, tuple(Place(c, d) for c, d in enumerate(swapped)), frozenset())
     assert wrong.is_complete() and not wrong.is_solved()
     assert any(p.kind is ProblemKind.CAGE_SUM for p in wrong.problems())
+
+
+@pytest.mark.parametrize("level", [Level.EASY, Level.HARD])
+def test_a_killer_made_at_a_level_is_rated_there_unique_and_its_givens_are_its_solutions(level: Level) -> None:
+    made = generate_killer_at(random.Random(f"test-{level.label}"), level)
+    assert made is not None
+    puzzle, solution, rating = made
+    grid = killer_grid(puzzle)
+    assert rating.level is level and rating.solved
+    assert first_solutions(grid, 2) == [solution]
+    assert all(not g or g == s for g, s in zip(puzzle.givens, solution))
+    assert rate(solve_logically(grid)).level is level
