@@ -11,7 +11,11 @@ only those its ``explainable`` filter would keep), each read into a board (``kil
 - ``hint``: ``find_hint(most=True)``, as the hint button asks, on the hard positions of the path: those where the
   next step is not a single (median, p95, max).
 
-Run: ``.venv/bin/python benchmarks/killer_board.py [--count 300]``; prints the figures and the load before and after.
+With ``--levels N``: instead, ``generate_killer_at`` makes N Killers at each level (seeds ``level-<name>-<i>``), and
+the seconds each took are printed per level (median and max; the target is a median of 5 s or less).
+
+Run: ``.venv/bin/python benchmarks/killer_board.py [--count 300] [--levels N]``; prints the figures and the load
+before and after.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ import time
 from collections import Counter
 
 from sudoku_tk.engine.killer.cages import killer_grid
-from sudoku_tk.engine.killer.generate import generate_killer
+from sudoku_tk.engine.killer.generate import generate_killer, generate_killer_at
+from sudoku_tk.engine.rating.levels import Level
 from sudoku_tk.engine.rating.score import rate
 from sudoku_tk.engine.solving.logic import apply_step, solve_logically
 from sudoku_tk.engine.steps.step import Family, Technique
@@ -43,8 +48,20 @@ def pct(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=30)
+    parser.add_argument("--levels", type=int, default=0, help="time generate_killer_at: N Killers per level")
     ns = parser.parse_args()
     print(f"load before: {os.getloadavg()[0]:.1f}", flush=True)
+    if ns.levels:
+        for level in Level:
+            times = []
+            for i in range(ns.levels):
+                t = time.perf_counter()
+                made = generate_killer_at(random.Random(f"level-{level.label}-{i}"), level)
+                times.append(time.perf_counter() - t)
+                assert made is not None and made[2].level is level
+            print(f"{level.label}: median {statistics.median(times):.2f} s, max {max(times):.2f} s over {ns.levels}")
+        print(f"load after: {os.getloadavg()[0]:.1f}")
+        return
     make_s, logic_s, hint_ms = [], [], []
     solved = wrong = 0
     levels: Counter[str] = Counter()
