@@ -41,8 +41,20 @@ from ..board.grid import Grid
 from ..steps.explain import cells_text, effects_text, sentence, units_text
 from ..steps.step import Step, Technique
 from .common import Once, effect_highlights, eliminations
-from .fish_core import FISH_FRANKEN, FISH_MUTANT, KIND_BOX, KIND_COL, KIND_ROW, Fish, fish_highlights, unit_kinds
-from .franken_search import BOX_UNITS, COL_UNITS, ROW_UNITS, data_of, search_digit
+from .fish_core import (
+    FISH_FRANKEN,
+    FISH_MUTANT,
+    KIND_BOX,
+    KIND_COL,
+    KIND_ROW,
+    Fish,
+    FishShape,
+    fish_highlights,
+    kind_units,
+    unit_fish,
+    unit_kinds,
+)
+from .franken_search import MAX_ENDO_FINS, MAX_FINS, data_of, simplest_kind, splits
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 FRANKEN = {2: Technique.FRANKEN_X_WING, 3: Technique.FRANKEN_SWORDFISH, 4: Technique.FRANKEN_JELLYFISH}
@@ -64,20 +76,31 @@ def _find(grid: Grid, size: int, mutant: bool, finned: bool) -> Iterator[Step]:
     if geo.side != 9:
         return
     data = data_of(grid)
-    layouts: tuple[tuple[int, int], ...]
+    rows_boxes, cols_boxes = kind_units(geo, KIND_ROW | KIND_BOX), kind_units(geo, KIND_COL | KIND_BOX)
+    max_fins, max_endo = (MAX_FINS, MAX_ENDO_FINS) if finned else (0, 0)
+    shapes: tuple[FishShape, ...]
     if mutant:
         technique = (FINNED_MUTANT if finned else MUTANT)[size]
-        layouts = ((ROW_UNITS | COL_UNITS | BOX_UNITS, ROW_UNITS | COL_UNITS | BOX_UNITS),)
-        want = FISH_MUTANT
+        every = rows_boxes | cols_boxes
+        shapes = (FishShape(size, every, every, finned, max_fins, max_endo, FISH_MUTANT),)
     else:
         technique = (FINNED_FRANKEN if finned else FRANKEN)[size]
-        layouts = ((ROW_UNITS | BOX_UNITS, COL_UNITS | BOX_UNITS), (COL_UNITS | BOX_UNITS, ROW_UNITS | BOX_UNITS))
-        want = FISH_FRANKEN
+        shapes = (
+            FishShape(size, rows_boxes, cols_boxes, finned, max_fins, max_endo, FISH_FRANKEN),
+            FishShape(size, cols_boxes, rows_boxes, finned, max_fins, max_endo, FISH_FRANKEN),
+        )
+    want = shapes[0].want
     found: list[Fish] = []
     for digit in range(1, 10):
-        if data[digit].targets:
-            for base_allowed, cover_allowed in layouts:
-                search_digit(geo, digit, data[digit], size, base_allowed, cover_allowed, finned, want, found)
+        units = data[digit]
+        if units.targets:
+            cm = units.unit_cells
+
+            def accept(bases: tuple[int, ...], covers: tuple[int, ...], fins: int, cm: tuple[int, ...] = cm) -> bool:
+                return simplest_kind(geo, cm, bases, covers) == want and not splits(cm, bases, covers, fins)
+
+            for shape in shapes:
+                unit_fish(geo, digit, units, shape, accept, found)
     found.sort(key=lambda f: (f.fins.bit_count(), f.digit, f.bases, f.covers))
     once = Once()
     for fish in found:
@@ -96,7 +119,7 @@ def _fish_step(geo: Geometry, technique: Technique, fish: Fish) -> Step:
     digit = fish.digit
     ch = geo.digit_char(digit)
     n = len(fish.bases)
-    cover_kind = _PLURAL.get(unit_kinds(fish.covers))
+    cover_kind = _PLURAL.get(unit_kinds(geo, fish.covers))
     fill = (
         f"those {cover_kind} get their {ch} inside these units"
         if cover_kind
