@@ -328,14 +328,11 @@ def unit_fish(
                 leaf(covers, cover_union, twice, exo | rest, common)
             return
         if not removes:
-            # A cover unit still to come has to hold a target, and it holds a candidate of rest.
-            t = common
-            while t:
-                low = t & -t
-                t ^= low
-                if any(
-                    allowed >> u & 1 and cm[u] & rest and not banned >> u & 1 for u in cell_units[low.bit_length() - 1]
-                ):
+            # A cover unit still to come has to hold a target, and it holds a candidate of rest (so it is one of
+            # cover_units, the allowed units holding a base candidate; targets are candidates, so cm tells).
+            for u in cover_units:
+                m = cm[u]
+                if m & rest and m & common and not banned >> u & 1:
                     break
             else:
                 return

@@ -71,24 +71,26 @@ FINNED_MUTANT = {
 }
 
 
-def _find(grid: Grid, size: int, mutant: bool, finned: bool) -> Iterator[Step]:
+def _shapes(size: int, mutant: bool, finned: bool) -> tuple[FishShape, ...]:
+    """What the general search is asked for: rows and boxes against columns and boxes and the mirror of that
+    (Franken), or every kind against every kind (Mutant); HoDoKu's fin limits when fins are wanted."""
+    geo = Geometry.of(3)
+    rows_boxes, cols_boxes = kind_units(geo, KIND_ROW | KIND_BOX), kind_units(geo, KIND_COL | KIND_BOX)
+    max_fins, max_endo = (MAX_FINS, MAX_ENDO_FINS) if finned else (0, 0)
+    if mutant:
+        every = rows_boxes | cols_boxes
+        return (FishShape(size, every, every, finned, max_fins, max_endo, FISH_MUTANT),)
+    return (
+        FishShape(size, rows_boxes, cols_boxes, finned, max_fins, max_endo, FISH_FRANKEN),
+        FishShape(size, cols_boxes, rows_boxes, finned, max_fins, max_endo, FISH_FRANKEN),
+    )
+
+
+def _find(grid: Grid, technique: Technique, shapes: tuple[FishShape, ...]) -> Iterator[Step]:
     geo = grid.geometry
     if geo.side != 9:
         return
     data = data_of(grid)
-    rows_boxes, cols_boxes = kind_units(geo, KIND_ROW | KIND_BOX), kind_units(geo, KIND_COL | KIND_BOX)
-    max_fins, max_endo = (MAX_FINS, MAX_ENDO_FINS) if finned else (0, 0)
-    shapes: tuple[FishShape, ...]
-    if mutant:
-        technique = (FINNED_MUTANT if finned else MUTANT)[size]
-        every = rows_boxes | cols_boxes
-        shapes = (FishShape(size, every, every, finned, max_fins, max_endo, FISH_MUTANT),)
-    else:
-        technique = (FINNED_FRANKEN if finned else FRANKEN)[size]
-        shapes = (
-            FishShape(size, rows_boxes, cols_boxes, finned, max_fins, max_endo, FISH_FRANKEN),
-            FishShape(size, cols_boxes, rows_boxes, finned, max_fins, max_endo, FISH_FRANKEN),
-        )
     want = shapes[0].want
     found: list[Fish] = []
     for digit in range(1, 10):
@@ -160,8 +162,11 @@ def _fish_step(geo: Geometry, technique: Technique, fish: Fish) -> Step:
 
 
 def _finder(size: int, mutant: bool, finned: bool) -> Callable[[Grid], Iterator[Step]]:
+    technique = ((FINNED_MUTANT if finned else MUTANT) if mutant else (FINNED_FRANKEN if finned else FRANKEN))[size]
+    shapes = _shapes(size, mutant, finned)
+
     def find(grid: Grid) -> Iterator[Step]:
-        return _find(grid, size, mutant, finned)
+        return _find(grid, technique, shapes)
 
     kind = ("finned_" if finned else "") + ("mutant" if mutant else "franken")
     find.__name__ = f"find_{kind}_{_NAMES[size].lower().replace('-', '_')}s"
