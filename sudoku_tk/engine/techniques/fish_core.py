@@ -264,12 +264,14 @@ def unit_fish(
     cell_unit_bits = cell_unit_masks(geo)
     base_units = bits(shape.base & units.usable)
     cover_usable = shape.cover & units.usable
+    cover_list = bits(cover_usable)
     size = shape.size
     finned = shape.finned
     want = shape.want
     max_fins = shape.max_fins if finned else 0
     max_endo = shape.max_endo
     nbase = len(base_units)
+    seen_by_any: dict[int, int] = {}  # per mask of targets left, the cells seeing one (asked again and again)
 
     def leaf(covers: tuple[int, ...], cover_union: int, twice: int, exo: int, common: int) -> None:
         """Keep the fish of the current base set over ``covers`` if it removes something and is not simpler."""
@@ -318,7 +320,13 @@ def unit_fish(
         if rest.bit_count() > k * widest + budget:
             return
         # A candidate that sees none of the targets left can't be a fin: it must be covered.
-        must = rest & ~_seen_by_any(peer_masks, common) if budget else rest
+        if budget:
+            seen_any = seen_by_any.get(common)
+            if seen_any is None:
+                seen_any = seen_by_any[common] = _seen_by_any(peer_masks, common)
+            must = rest & ~seen_any
+        else:
+            must = rest
         removes = ((cover_union & ~union) | (twice & union)) & common
         if not k:
             if must:
@@ -340,13 +348,7 @@ def unit_fish(
             if must:
                 units = [u for u in cell_units[(must & -must).bit_length() - 1] if allowed >> u & 1]
             elif not removes:
-                holding = 0
-                t = common
-                while t:
-                    low = t & -t
-                    t ^= low
-                    holding |= cell_unit_bits[low.bit_length() - 1]
-                units = bits(holding & allowed)
+                units = [u for u in cover_units if cm[u] & common]  # the last cover unit must hold a target
             else:
                 units = cover_units
             for u in units:
@@ -395,7 +397,7 @@ def unit_fish(
         if not k:
             bases, union, endo, body = chosen, union_, endo_, union_ & ~endo_
             allowed = cover_usable & ~chosen_mask
-            cover_units = [u for u in bits(allowed) if cm[u] & body]
+            cover_units = [u for u in cover_list if cm[u] & body and not chosen_mask >> u & 1]
             if len(cover_units) < size:
                 return
             # Targets the fish can remove: in a cover unit outside the base units, or base candidates in two.

@@ -22,10 +22,12 @@ single). Limits are HoDoKu's defaults: at most five fins outside the cover units
 most two endo fins. Each base and cover unit holds the digit twice at least; a unit
 where the digit is placed takes no part. 9×9 only.
 
-The search is pruned by the digit's templates (the ways to place it once in every row,
-column and box): a fish uses the rules of one digit only, so it can only remove a
-candidate that no template uses (a "target"). Digits without targets are skipped. Base
-sets are chosen unit by unit; for each target still possible, the base candidates that
+The fish come from the fish core's general search (fish_core.unit_fish), asked for rows
+and boxes against columns and boxes (and the mirror) or for every kind against every
+kind. It is pruned by the digit's templates (the ways to place it once in every row,
+column and box; franken_search.py): a fish uses the rules of one digit only, so it can
+only remove a candidate that no template uses (a "target"). Digits without targets are
+skipped. Base sets are chosen unit by unit; for each target still possible, the base candidates that
 can't be fins for it (they don't see it) need cover units, and a set of them no cover
 unit holds two of needs that many, so a base set needing more than n is dropped. Cover
 units are chosen by covering the uncovered base candidates one at a time (or making them
@@ -47,6 +49,7 @@ from .fish_core import (
     KIND_BOX,
     KIND_COL,
     KIND_ROW,
+    Accept,
     Fish,
     FishShape,
     fish_highlights,
@@ -54,7 +57,7 @@ from .fish_core import (
     unit_fish,
     unit_kinds,
 )
-from .franken_search import MAX_ENDO_FINS, MAX_FINS, data_of, simplest_kind, splits
+from .franken_search import MAX_ENDO_FINS, MAX_FINS, data_of, simplest_kind, splits, twins_of
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 FRANKEN = {2: Technique.FRANKEN_X_WING, 3: Technique.FRANKEN_SWORDFISH, 4: Technique.FRANKEN_JELLYFISH}
@@ -86,6 +89,20 @@ def _shapes(size: int, mutant: bool, finned: bool) -> tuple[FishShape, ...]:
     )
 
 
+def _acceptor(geo: Geometry, cm: tuple[int, ...], want: int) -> Accept:
+    """The finder's last word on a fish of one digit (``cm``: its unit masks): of kind ``want`` at its simplest,
+    and not splitting into smaller fish. The units' twins are worked out at the first fish."""
+    twins: tuple[tuple[int, ...], ...] | None = None
+
+    def accept(bases: tuple[int, ...], covers: tuple[int, ...], fins: int) -> bool:
+        nonlocal twins
+        if twins is None:
+            twins = twins_of(cm)
+        return simplest_kind(geo, twins, bases, covers) == want and not splits(cm, bases, covers, fins)
+
+    return accept
+
+
 def _find(grid: Grid, technique: Technique, shapes: tuple[FishShape, ...]) -> Iterator[Step]:
     geo = grid.geometry
     if geo.side != 9:
@@ -96,11 +113,7 @@ def _find(grid: Grid, technique: Technique, shapes: tuple[FishShape, ...]) -> It
     for digit in range(1, 10):
         units = data[digit]
         if units.targets:
-            cm = units.unit_cells
-
-            def accept(bases: tuple[int, ...], covers: tuple[int, ...], fins: int, cm: tuple[int, ...] = cm) -> bool:
-                return simplest_kind(geo, cm, bases, covers) == want and not splits(cm, bases, covers, fins)
-
+            accept = _acceptor(geo, units.unit_cells, want)
             for shape in shapes:
                 unit_fish(geo, digit, units, shape, accept, found)
     found.sort(key=lambda f: (f.fins.bit_count(), f.digit, f.bases, f.covers))

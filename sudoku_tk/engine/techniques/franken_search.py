@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from ..board.geometry import Geometry
 from ..board.grid import Grid
 from .common import per_grid
-from .fish_core import FISH_MUTANT, DigitUnits, fish_kind, unit_kinds
+from .fish_core import FISH_BASIC, FISH_MUTANT, DigitUnits, fish_kind, unit_kinds
 
 MAX_FINS = 5
 """Most fins outside the cover units (HoDoKu's default)."""
@@ -97,10 +97,18 @@ def data_of(grid: Grid) -> tuple[DigitUnits, ...]:
     return (DigitUnits((), 0, 0),) + tuple(_digit_units(grid, d) for d in range(1, 10))
 
 
-def simplest_kind(geo: Geometry, cm: tuple[int, ...], bases: tuple[int, ...], covers: tuple[int, ...]) -> int:
-    """The simplest kind of the fish, reading any of its units as another unit with the same candidates."""
+def twins_of(cm: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per row, column and box, the rows, columns and boxes with the same candidates of the digit (itself too)."""
+    return tuple(tuple(v for v in range(27) if cm[v] == cm[u]) for u in range(27))
+
+
+def simplest_kind(
+    geo: Geometry, twins: tuple[tuple[int, ...], ...], bases: tuple[int, ...], covers: tuple[int, ...]
+) -> int:
+    """The simplest kind of the fish, reading any of its units as another unit with the same candidates
+    (``twins``: ``twins_of`` the digit's unit masks)."""
     units = bases + covers
-    options = [[v for v in range(27) if cm[v] == cm[u] and (v == u or v not in units)] for u in units]
+    options = [[v for v in twins[u] if v == u or v not in units] for u in units]
     nb = len(bases)
     best = FISH_MUTANT
 
@@ -114,6 +122,8 @@ def simplest_kind(geo: Geometry, cm: tuple[int, ...], bases: tuple[int, ...], co
             picked.append(v)
             walk(i + 1, picked)
             picked.pop()
+            if best == FISH_BASIC:
+                return  # nothing is simpler
 
     walk(0, [])
     return best
