@@ -1,24 +1,33 @@
-"""The fish core: base sets, cover sets and fins of row/column fish, the one fish record, and a fish's pattern.
+"""The fish core: one search for fish over units, its row/column form, the one fish record, a fish's pattern.
 
 A fish of size n on a digit takes n base units and n cover units; a base candidate in no cover unit is a fin, one
-in two base units an endo fin. What every fish finder shares lives here:
+in two base units an endo fin. Every fish finder reads its fish from here:
 
-- ``Lines``, ``base_sets`` and ``cover_sets``: the enumeration of row/column fish (rows as base lines and columns
-  as cover lines, or the other way round), used by the basic, finned and Sashimi fish (fish.py) and by the Kraken
-  fish (kraken.py). A finder chooses how far a base set may spread (``max_union``) and where fins may lie
-  (``fin_groups``: nowhere for a basic fish, each box's positions in turn for a finned one, anywhere for a Kraken fish).
-- ``Fish``, the unit-level record of one fish (base and cover units, candidates, endo fins, fins, eliminations),
-  and the unit kinds: what franken_search.py's search over rows, columns and boxes finds (Franken and Mutant fish).
+- ``unit_fish``: the general search. Units come from the geometry (rows, columns and boxes or regions, as unit
+  masks); a finder says which may be base and which cover units, the size, whether fins are wanted and how many,
+  endo fins, and which candidates the fish may remove (``FishShape``, ``DigitUnits``). Base sets are chosen unit
+  by unit; cover units by covering the uncovered base candidates one at a time, each by one of its allowed units
+  or as a fin; the candidates to remove prune both. It finds ``Fish`` records: Franken and Mutant fish
+  (franken.py, with franken_search.py's template targets and "not really simpler" tests).
+- ``Lines``, ``base_sets`` and ``cover_sets``: the same search specialised to rows against columns (or columns
+  against rows). There every base candidate has one allowed cover unit, its column, so a cover set is a mask of
+  positions, the base set's candidates are the union of its lines' position masks and the fins are the positions
+  left out: the covering recursion collapses to choosing positions, done on bitmasks. Used by the basic, finned
+  and Sashimi fish (fish.py) and the Kraken fish (kraken.py); a finder chooses how far a base set may spread
+  (``max_union``) and where fins may lie (``fin_groups``: nowhere for a basic fish, each box's positions in turn
+  for a finned one, anywhere for a Kraken fish). tests/engine/techniques/test_fish_core.py checks on real
+  positions that the general search, asked for rows against columns, finds exactly the fish this form finds.
 - ``fish_highlights``: how every fish is shown (base units, cover units, the body, the fins).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
-from ..board.geometry import Cell, Digit, Unit, bits
+from ..board.geometry import Cell, Digit, Geometry, Unit, bits
 from ..steps.step import Highlight, HighlightRole
 from .common import CandidateIndex, candidate_highlights
 
@@ -109,19 +118,31 @@ def cover_sets(union: int, size: int, fin_groups: Sequence[int]) -> Iterator[tup
             yield fin_positions, cover
 
 
-# -- the unit-level record (Franken and Mutant fish) -------------------------------------------------------------
+# -- the fish as units: the general search (Franken and Mutant fish) -----------------------------------------------
 
 KIND_ROW, KIND_COL, KIND_BOX = 1, 2, 4
-"""Unit kinds as bits (unit // 9 is 0, 1 or 2), so a set of kinds is a small int."""
+"""Unit kinds as bits (bit ``geometry.unit_kind(u)``), so a set of kinds is a small int."""
 FISH_BASIC, FISH_FRANKEN, FISH_MUTANT = 0, 1, 2
 """Fish kinds, simplest first."""
 
 
-def unit_kinds(units: Sequence[Unit]) -> int:
+def unit_kinds(geo: Geometry, units: Iterable[Unit]) -> int:
+    """The kinds of ``units`` as ``KIND_*`` bits."""
+    side = geo.side
     k = 0
     for u in units:
-        k |= 1 << (u // 9)
+        k |= 1 << (u // side)
     return k
+
+
+def kind_units(geo: Geometry, kinds: int) -> int:
+    """The unit mask (bit u for unit u) of every row, column and box (or region) of the ``KIND_*`` bits."""
+    n = geo.side
+    out = 0
+    for kind in range(3):
+        if kinds >> kind & 1:
+            out |= ((1 << n) - 1) << (kind * n)
+    return out
 
 
 def fish_kind(base_kinds: int, cover_kinds: int) -> int:
@@ -148,6 +169,298 @@ class Fish(NamedTuple):
     fins: int
     """Every fin: base candidates outside the cover units, and the endo fins."""
     elims: int
+
+
+class FishShape(NamedTuple):
+    """What a finder asks the general search for."""
+
+    size: int
+    base: int
+    """Unit mask of the units that may be base units (``kind_units``)."""
+    cover: int
+    """Unit mask of the units that may be cover units."""
+    finned: bool
+    """Fins required (True) or none at all (False)."""
+    max_fins: int
+    """Most fins outside the cover units."""
+    max_endo: int
+    """Most endo fins (base candidates in two base units)."""
+    want: int
+    """The fish kind sought (``FISH_*``): a Mutant search drops base sets whose cover units can't make one."""
+
+
+class DigitUnits(NamedTuple):
+    """One digit's units as the general search reads them."""
+
+    unit_cells: tuple[int, ...]
+    """Per unit, the cell mask of its candidates of the digit."""
+    usable: int
+    """Unit mask of the units that may be base or cover units (the digit twice at least, not placed there)."""
+    targets: int
+    """Cell mask of the candidates a fish could remove (the search keeps only fish removing one of them)."""
+
+
+Accept = Callable[[tuple[Unit, ...], tuple[Unit, ...], int], bool]
+"""A finder's last word on a fish the search found: (base units, cover units, fins mask) -> keep it."""
+
+
+@cache
+def cell_unit_masks(geo: Geometry) -> tuple[int, ...]:
+    """Per cell, the unit mask (bit u for unit u) of the units through it."""
+    out = []
+    for units in geo.cell_units:
+        m = 0
+        for u in units:
+            m |= 1 << u
+        out.append(m)
+    return tuple(out)
+
+
+def _seen_by_all(peer_masks: Sequence[int], cells: int) -> int:
+    out = -1
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        out &= peer_masks[low.bit_length() - 1]
+    return out
+
+
+def _seen_by_any(peer_masks: Sequence[int], cells: int) -> int:
+    out = 0
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        out |= peer_masks[low.bit_length() - 1]
+    return out
+
+
+def _spread(cell_unit_bits: Sequence[int], cells: int, count: int, used: int, allowed: int) -> tuple[int, int]:
+    """Grow a set of cells no allowed unit holds two of, (size, its units), greedily with ``cells``.
+
+    Covering the set takes as many cover units as it has cells; a cell that no allowed unit holds can't be
+    covered at all (size 99).
+    """
+    used &= allowed
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        units = cell_unit_bits[low.bit_length() - 1] & allowed
+        if not units:
+            return 99, used
+        if not used & units:
+            used |= units
+            count += 1
+    return count, used
+
+
+def unit_fish(
+    geo: Geometry, digit: Digit, units: DigitUnits, shape: FishShape, accept: Accept, out: list[Fish]
+) -> None:
+    """Add to ``out`` every fish of ``shape`` on ``digit`` that removes one of ``units.targets`` and that
+    ``accept`` takes (a finder's own test: "not really a simpler fish" for Franken and Mutant fish)."""
+    cm = units.unit_cells
+    cell_units = geo.cell_units
+    peer_masks = geo.peer_masks
+    cell_unit_bits = cell_unit_masks(geo)
+    base_units = bits(shape.base & units.usable)
+    cover_usable = shape.cover & units.usable
+    cover_list = bits(cover_usable)
+    size = shape.size
+    finned = shape.finned
+    want = shape.want
+    max_fins = shape.max_fins if finned else 0
+    max_endo = shape.max_endo
+    nbase = len(base_units)
+    seen_by_any: dict[int, int] = {}  # per mask of targets left, the cells seeing one (asked again and again)
+
+    def leaf(covers: tuple[int, ...], cover_union: int, twice: int, exo: int, common: int) -> None:
+        """Keep the fish of the current base set over ``covers`` if it removes something and is not simpler."""
+        fins = endo | exo
+        if finned != bool(fins):
+            return
+        elims = ((cover_union & ~union) | (twice & union)) & common
+        if not elims:
+            return
+        kept = union & ~fins
+        for b in bases:
+            if not cm[b] & kept:
+                return  # a base unit of fins only
+        for c in covers:
+            others = 0
+            for o in covers:
+                if o != c:
+                    others |= cm[o]
+            if not cm[c] & kept & ~others:
+                return  # the other cover units hold all its base candidates: it does no work
+        if not accept(bases, covers, fins):
+            return
+        out.append(Fish(digit, bases, covers, union, endo, fins, elims))
+
+    # The base set being covered, set by base(): units, candidates, endo fins, candidates to cover, the units
+    # allowed as cover units, those of them holding a candidate to cover, and the most such candidates one holds.
+    bases: tuple[int, ...] = ()
+    union = endo = body = allowed = widest = 0
+    cover_units: list[int] = []
+
+    def cover(
+        k: int, covers: tuple[int, ...], cover_union: int, once: int, twice: int, banned: int, exo: int, common: int
+    ) -> None:
+        """Choose k more cover units: the first candidate still to cover is covered by one of its units, or is a
+        fin; units passed over for it are banned below, so each cover set comes once.
+
+        ``once``/``twice``: cells in one / two of the cover units; ``exo``: fins so far; ``common``: the targets
+        that see every fin so far (the only cells the fish may still remove).
+        """
+        rest = body & ~cover_union & ~exo
+        if not rest:
+            if not k:
+                leaf(covers, cover_union, twice, exo, common)
+            return
+        budget = max_fins - exo.bit_count()
+        if rest.bit_count() > k * widest + budget:
+            return
+        # A candidate that sees none of the targets left can't be a fin: it must be covered.
+        if budget:
+            seen_any = seen_by_any.get(common)
+            if seen_any is None:
+                seen_any = seen_by_any[common] = _seen_by_any(peer_masks, common)
+            must = rest & ~seen_any
+        else:
+            must = rest
+        removes = ((cover_union & ~union) | (twice & union)) & common
+        if not k:
+            if must:
+                return
+            common &= _seen_by_all(peer_masks, rest)
+            if common:
+                leaf(covers, cover_union, twice, exo | rest, common)
+            return
+        if not removes:
+            # A cover unit still to come has to hold a target, and it holds a candidate of rest (so it is one of
+            # cover_units, the allowed units holding a base candidate; targets are candidates, so cm tells).
+            for u in cover_units:
+                m = cm[u]
+                if m & rest and m & common and not banned >> u & 1:
+                    break
+            else:
+                return
+        if k == 1:
+            if must:
+                units = [u for u in cell_units[(must & -must).bit_length() - 1] if allowed >> u & 1]
+            elif not removes:
+                units = [u for u in cover_units if cm[u] & common]  # the last cover unit must hold a target
+            else:
+                units = cover_units
+            for u in units:
+                m = cm[u]
+                if not m & rest or must & ~m or banned >> u & 1:
+                    continue
+                fins = rest & ~m
+                if fins.bit_count() > budget:
+                    continue
+                seen = common & _seen_by_all(peer_masks, fins) if fins else common
+                new_union = cover_union | m
+                new_twice = twice | (once & m)
+                if ((new_union & ~union) | (new_twice & union)) & seen:
+                    leaf(covers + (u,), new_union, new_twice, exo | fins, seen)
+            return
+        low = (must or rest) & -(must or rest)
+        cell = low.bit_length() - 1
+        for u in cell_units[cell]:
+            if not allowed >> u & 1 or banned >> u & 1:
+                continue
+            m = cm[u]
+            cover(k - 1, covers + (u,), cover_union | m, once | m, twice | (once & m), banned, exo, common)
+            banned |= 1 << u
+        if not must:
+            common &= peer_masks[cell]
+            if common:
+                cover(k, covers, cover_union, once, twice, banned, exo | low, common)
+
+    def base(
+        start: int,
+        k: int,
+        chosen: tuple[int, ...],
+        chosen_mask: int,
+        union_: int,
+        endo_: int,
+        common: int,
+        alive: tuple[tuple[int, int, int, int], ...],
+    ) -> None:
+        """Choose k more base units from ``base_units[start:]``, then cover the base set.
+
+        ``alive`` has, per target some fish may still remove (one entry for all targets when there are no fins):
+        (the target's bit, the cells that can't be fins for it, size and units of a set of those candidates no
+        allowed cover unit holds two of). Covering that set takes as many cover units as its size.
+        """
+        nonlocal bases, union, endo, body, allowed, widest, cover_units
+        if not k:
+            bases, union, endo, body = chosen, union_, endo_, union_ & ~endo_
+            allowed = cover_usable & ~chosen_mask
+            cover_units = [u for u in cover_list if cm[u] & body and not chosen_mask >> u & 1]
+            if len(cover_units) < size:
+                return
+            # Targets the fish can remove: in a cover unit outside the base units, or base candidates in two.
+            reach = reach2 = 0
+            for u in cover_units:
+                m = cm[u]
+                reach2 |= reach & m
+                reach |= m
+            common &= (reach & ~union) | (reach2 & body)
+            if not common:
+                return
+            if want == FISH_MUTANT:
+                # Rows (and boxes) as base units need a row among the cover units, columns a column, boxes both.
+                kinds = unit_kinds(geo, chosen) & (KIND_ROW | KIND_COL)
+                need = {0: KIND_ROW | KIND_COL, KIND_ROW: KIND_ROW, KIND_COL: KIND_COL}.get(kinds, 0)
+                if need & ~unit_kinds(geo, cover_units):
+                    return  # the cover units can't make the fish a Mutant one
+            widest = max((cm[u] & body).bit_count() for u in cover_units)
+            cover(size, (), 0, 0, 0, 0, 0, common)
+            return
+        for i in range(start, nbase - k + 1):
+            u = base_units[i]
+            m = cm[u]
+            new_mask = chosen_mask | 1 << u
+            room = cover_usable & ~new_mask
+            overlap = union_ & m
+            kept: list[tuple[int, int, int, int]] = []
+            if overlap:
+                if not finned:
+                    continue
+                new_endo = endo_ | overlap
+                if new_endo.bit_count() > max_endo:
+                    continue
+                # Endo fins are fins: targets must see them, and they need no cover unit.
+                new_common = common & _seen_by_all(peer_masks, overlap)
+                cells = (union_ | m) & ~new_endo
+                for target, blocked, _count, _used in alive:
+                    if target & new_common:
+                        count, used = _spread(cell_unit_bits, cells & blocked, 0, 0, room)
+                        if count <= size:
+                            kept.append((target, blocked, count, used))
+            else:
+                new_endo = endo_
+                for target, blocked, count, used in alive:
+                    count, used = _spread(cell_unit_bits, m & blocked, count, used, room)
+                    if count <= size:
+                        kept.append((target, blocked, count, used))
+            if not kept:
+                continue
+            if finned:
+                new_common = 0
+                for entry in kept:
+                    new_common |= entry[0]
+            else:
+                new_common = common
+            base(i + 1, k - 1, chosen + (u,), new_mask, union_ | m, new_endo, new_common, tuple(kept))
+
+    targets = units.targets
+    if finned:
+        alive = tuple((1 << t, ~peer_masks[t], 0, 0) for t in bits(targets))
+    else:
+        alive = ((targets, -1, 0, 0),)
+    base(0, size, (), 0, 0, 0, targets, alive)
 
 
 # -- the pattern as shown ---------------------------------------------------------------------------------------

@@ -22,10 +22,12 @@ single). Limits are HoDoKu's defaults: at most five fins outside the cover units
 most two endo fins. Each base and cover unit holds the digit twice at least; a unit
 where the digit is placed takes no part. 9×9 only.
 
-The search is pruned by the digit's templates (the ways to place it once in every row,
-column and box): a fish uses the rules of one digit only, so it can only remove a
-candidate that no template uses (a "target"). Digits without targets are skipped. Base
-sets are chosen unit by unit; for each target still possible, the base candidates that
+The fish come from the fish core's general search (fish_core.unit_fish), asked for rows
+and boxes against columns and boxes (and the mirror) or for every kind against every
+kind. It is pruned by the digit's templates (the ways to place it once in every row,
+column and box; franken_search.py): a fish uses the rules of one digit only, so it can
+only remove a candidate that no template uses (a "target"). Digits without targets are
+skipped. Base sets are chosen unit by unit; for each target still possible, the base candidates that
 can't be fins for it (they don't see it) need cover units, and a set of them no cover
 unit holds two of needs that many, so a base set needing more than n is dropped. Cover
 units are chosen by covering the uncovered base candidates one at a time (or making them
@@ -41,8 +43,21 @@ from ..board.grid import Grid
 from ..steps.explain import cells_text, effects_text, sentence, units_text
 from ..steps.step import Step, Technique
 from .common import Once, effect_highlights, eliminations
-from .fish_core import FISH_FRANKEN, FISH_MUTANT, KIND_BOX, KIND_COL, KIND_ROW, Fish, fish_highlights, unit_kinds
-from .franken_search import BOX_UNITS, COL_UNITS, ROW_UNITS, data_of, search_digit
+from .fish_core import (
+    FISH_FRANKEN,
+    FISH_MUTANT,
+    KIND_BOX,
+    KIND_COL,
+    KIND_ROW,
+    Accept,
+    Fish,
+    FishShape,
+    fish_highlights,
+    kind_units,
+    unit_fish,
+    unit_kinds,
+)
+from .franken_search import MAX_ENDO_FINS, MAX_FINS, data_of, simplest_kind, splits, twins_of
 
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 FRANKEN = {2: Technique.FRANKEN_X_WING, 3: Technique.FRANKEN_SWORDFISH, 4: Technique.FRANKEN_JELLYFISH}
@@ -59,25 +74,48 @@ FINNED_MUTANT = {
 }
 
 
-def _find(grid: Grid, size: int, mutant: bool, finned: bool) -> Iterator[Step]:
+def _shapes(size: int, mutant: bool, finned: bool) -> tuple[FishShape, ...]:
+    """What the general search is asked for: rows and boxes against columns and boxes and the mirror of that
+    (Franken), or every kind against every kind (Mutant); HoDoKu's fin limits when fins are wanted."""
+    geo = Geometry.of(3)
+    rows_boxes, cols_boxes = kind_units(geo, KIND_ROW | KIND_BOX), kind_units(geo, KIND_COL | KIND_BOX)
+    max_fins, max_endo = (MAX_FINS, MAX_ENDO_FINS) if finned else (0, 0)
+    if mutant:
+        every = rows_boxes | cols_boxes
+        return (FishShape(size, every, every, finned, max_fins, max_endo, FISH_MUTANT),)
+    return (
+        FishShape(size, rows_boxes, cols_boxes, finned, max_fins, max_endo, FISH_FRANKEN),
+        FishShape(size, cols_boxes, rows_boxes, finned, max_fins, max_endo, FISH_FRANKEN),
+    )
+
+
+def _acceptor(geo: Geometry, cm: tuple[int, ...], want: int) -> Accept:
+    """The finder's last word on a fish of one digit (``cm``: its unit masks): of kind ``want`` at its simplest,
+    and not splitting into smaller fish. The units' twins are worked out at the first fish."""
+    twins: tuple[tuple[int, ...], ...] | None = None
+
+    def accept(bases: tuple[int, ...], covers: tuple[int, ...], fins: int) -> bool:
+        nonlocal twins
+        if twins is None:
+            twins = twins_of(cm)
+        return simplest_kind(geo, twins, bases, covers) == want and not splits(cm, bases, covers, fins)
+
+    return accept
+
+
+def _find(grid: Grid, technique: Technique, shapes: tuple[FishShape, ...]) -> Iterator[Step]:
     geo = grid.geometry
     if geo.side != 9:
         return
     data = data_of(grid)
-    layouts: tuple[tuple[int, int], ...]
-    if mutant:
-        technique = (FINNED_MUTANT if finned else MUTANT)[size]
-        layouts = ((ROW_UNITS | COL_UNITS | BOX_UNITS, ROW_UNITS | COL_UNITS | BOX_UNITS),)
-        want = FISH_MUTANT
-    else:
-        technique = (FINNED_FRANKEN if finned else FRANKEN)[size]
-        layouts = ((ROW_UNITS | BOX_UNITS, COL_UNITS | BOX_UNITS), (COL_UNITS | BOX_UNITS, ROW_UNITS | BOX_UNITS))
-        want = FISH_FRANKEN
+    want = shapes[0].want
     found: list[Fish] = []
     for digit in range(1, 10):
-        if data[digit].targets:
-            for base_allowed, cover_allowed in layouts:
-                search_digit(geo, digit, data[digit], size, base_allowed, cover_allowed, finned, want, found)
+        units = data[digit]
+        if units.targets:
+            accept = _acceptor(geo, units.unit_cells, want)
+            for shape in shapes:
+                unit_fish(geo, digit, units, shape, accept, found)
     found.sort(key=lambda f: (f.fins.bit_count(), f.digit, f.bases, f.covers))
     once = Once()
     for fish in found:
@@ -96,7 +134,7 @@ def _fish_step(geo: Geometry, technique: Technique, fish: Fish) -> Step:
     digit = fish.digit
     ch = geo.digit_char(digit)
     n = len(fish.bases)
-    cover_kind = _PLURAL.get(unit_kinds(fish.covers))
+    cover_kind = _PLURAL.get(unit_kinds(geo, fish.covers))
     fill = (
         f"those {cover_kind} get their {ch} inside these units"
         if cover_kind
@@ -137,8 +175,11 @@ def _fish_step(geo: Geometry, technique: Technique, fish: Fish) -> Step:
 
 
 def _finder(size: int, mutant: bool, finned: bool) -> Callable[[Grid], Iterator[Step]]:
+    technique = ((FINNED_MUTANT if finned else MUTANT) if mutant else (FINNED_FRANKEN if finned else FRANKEN))[size]
+    shapes = _shapes(size, mutant, finned)
+
     def find(grid: Grid) -> Iterator[Step]:
-        return _find(grid, size, mutant, finned)
+        return _find(grid, technique, shapes)
 
     kind = ("finned_" if finned else "") + ("mutant" if mutant else "franken")
     find.__name__ = f"find_{kind}_{_NAMES[size].lower().replace('-', '_')}s"
