@@ -83,6 +83,21 @@ def test_generate_variant_prints_unique_puzzles_that_read_back(variant: str) -> 
     assert run("rate", "--variant", variant, stdin=line + "\n").stdout == rating + "\n"
 
 
+@pytest.mark.parametrize("variant,level", [("x", "easy"), ("windoku", "unfair"), ("jigsaw", "hard")])
+def test_generate_variant_at_a_level_prints_puzzles_rated_there_the_same_for_a_seed(variant: str, level: str) -> None:
+    args = ("generate", "--variant", variant, "--level", level, "--count", "2", "--seed", "9", "--rate")
+    proc = run(*args)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 2 and run(*args).stdout == proc.stdout
+    for line in lines:
+        puzzle, _, rating = line.partition("  # ")
+        assert rating.startswith(f"{level} ") and rating.endswith(" solved")
+        # Rated there again from scratch by `rate` (the whole default path), and unique on the variant's houses.
+        assert run("rate", "--variant", variant, stdin=line + "\n").stdout == rating + "\n"
+        assert run("check", puzzle, "--variant", variant).stdout.endswith("unique\n")
+
+
 def test_generate_variant_refuses_practice_and_other_sizes() -> None:
     for extra in (("--technique", "x-wing"), ("--size", "16")):
         proc = run("generate", "--variant", "x", *extra)
