@@ -15,6 +15,7 @@ from gui_helpers import key, pump, when_dialog_opens
 
 from sudoku_tk.app.puzzles.background_worker import MakeJob, PidJob, RateJob
 from sudoku_tk.app.puzzles.cache import CACHE_NAME, PuzzleCache, PuzzleKey
+from sudoku_tk.engine.formats.puzzle_text import puzzle_text
 from sudoku_tk.engine.generating.variant_puzzles import generate_variant_at_level
 from sudoku_tk.engine.rating.score import Level, rate_puzzle
 from sudoku_tk.engine.solving.brute_force import count_solutions
@@ -120,6 +121,7 @@ def test_sudoku_x_at_a_level_is_made_by_the_worker_and_played_on_its_diagonals(
     rating = rate_puzzle(start)
     assert rating.level is Level.MEDIUM and s.rating == rating
     assert app.status.rating_text() == rating.display()
+    assert RateJob(puzzle_text(start)) not in executor.jobs  # its rating came with it from the worker
     assert app.board.background_kind(0) == "house" and app.board.background_kind(1) == "plain"
     # Asked for once, Sudoku X is kept ready from now on, at every level.
     cache = app.new_games.cache
