@@ -192,10 +192,9 @@ def level_look(
 
     Only the techniques up to ``level`` run (``level_prefix``), and the path is given up as soon as its score
     passes the level's ceiling (or ``ceiling``, when lower: a cap on how long a path may be): a stuck or cut path
-    rates higher. A solved one is the default path itself (the
-    solver takes the first step in solving order; a variant's own technique, such as a Jigsaw's Law of Leftovers,
-    always runs, and a path that takes it where an easier-looked-for prefix lacks the techniques before it rates
-    above that level anyway), so its rating is the puzzle's.
+    rates higher. A solved one is the default path itself, since the solver takes the first step in solving order,
+    so its rating is the puzzle's. (A variant's own technique, such as a Jigsaw's Law of Leftovers, always runs; where
+    the easy prefix lacks the Locked Candidates before it, a path that takes it rates above easy all the same.)
     """
     cap = level.ceiling if ceiling is None else min(ceiling, level.ceiling)
     path, cut = _capped_path(grid, level_prefix(level), cap, stop)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ..board.geometry import JIGSAW, Geometry, variant_geometry
@@ -153,14 +153,16 @@ the look, and the hints of the game, stay quick (a Forcing Net scores 700, a Nes
 
 def variant_at_level(
     rng: random.Random,
-    variant: str,
+    geometry: Geometry,
+    solution: Sequence[int],
     level: Level,
     symmetry: Symmetry = Symmetry.ROTATIONAL,
     stop: Callable[[], bool] | None = None,
 ) -> VariantPuzzle | None:
-    """One try at a unique ``variant`` puzzle that the default logic path rates ``level`` without Brute Force.
+    """One try at a unique puzzle with ``solution`` on ``geometry`` that the default logic path rates ``level``
+    without Brute Force.
 
-    A minimal puzzle is made (on a Jigsaw, on a new random region map) and looked at with ``level_look``
+    A minimal puzzle is made (givens of ``solution`` removed in random order) and looked at with ``level_look``
     (level_search.py: only the techniques up to the level, the path given up once its score passes the level's
     ceiling). At the level, it is kept; below it, the try fails. Above it (stuck, or cut), digits of the solution
     are given back, a symmetry group at a time, in a cell still empty where the look stopped, and the puzzle is
@@ -170,7 +172,6 @@ def variant_at_level(
     extra houses let few givens make a puzzle unique), so the easier levels come this way, as printed easy
     puzzles do: with more givens than a minimal one. None when the try fails or ``stop`` says so.
     """
-    geometry, solution = _solution_of(rng, variant)
     minimal = minimize(solution, symmetry, rng, geometry)
     groups = {c: group for group in symmetry_groups(geometry, symmetry) for c in group}
     cap = LOOK_CAP if level is Level.EXTREME else None
@@ -196,6 +197,9 @@ def variant_at_level(
     return VariantPuzzle(look.path.start, rate_with_estimate(look.path), 1, added)
 
 
+TRIES_PER_SOLUTION = 4
+"""Minimal puzzles made from one solution (each its own random order of removal) before a new solution is drawn: a
+Jigsaw's solution (a region map that has one, then a seeded search) costs far more than a minimal puzzle."""
 JIGSAW_SEEDS = 4
 """Seeds tried on one Jigsaw region map before another map is drawn: about a third of random maps have no solution
 at all (or none the search finds in seconds), and a map with one gives it to the first seed or two."""
@@ -229,7 +233,7 @@ def _where_harder(path: SolvePath, level: Level) -> Grid:
 def generate_variant_puzzle(
     rng: random.Random, variant: str, level: Level | None = None, time_limit: float | None = 30.0
 ) -> VariantPuzzle | None:
-    """A unique puzzle of ``variant`` (``x``, ``windoku``, ``jigsaw``: a new random region map each try) that the
+    """A unique puzzle of ``variant`` (``x``, ``windoku``, ``jigsaw``: a new random region map with each new solution) that the
     logic solver finishes without Brute Force, rated at ``level`` when one is asked (``variant_at_level``); None
     after ``time_limit`` seconds (None: no limit) without one."""
     from ..solving.logic import solve_logically
@@ -245,7 +249,9 @@ def generate_variant_puzzle(
     while not out_of_time():
         tries += 1
         if level is not None:
-            found = variant_at_level(rng, variant, level, stop=out_of_time)
+            if (tries - 1) % TRIES_PER_SOLUTION == 0:
+                geometry, solution = _solution_of(rng, variant)
+            found = variant_at_level(rng, geometry, solution, level, stop=out_of_time)
             if found is not None:
                 return replace(found, tries=tries)
             continue
