@@ -32,7 +32,9 @@ from sudoku_tk.app.puzzles.background_worker import (
 )
 from sudoku_tk.app.puzzles.cache import LEVEL_KEYS, PuzzleCache, PuzzleKey
 from sudoku_tk.engine.formats import parse_grid
+from sudoku_tk.engine.formats.puzzle_text import parse_puzzle
 from sudoku_tk.engine.generating.level_search import Generated, generate_at_level
+from sudoku_tk.engine.generating.variant_puzzles import generate_variant_at_level
 from sudoku_tk.engine.rating.score import Level, Rating, rate_puzzle
 from sudoku_tk.engine.steps.step import Technique
 
@@ -318,6 +320,36 @@ def test_run_job_makes_the_puzzle_its_seed_names() -> None:
     assert found == generate_at_level("42/0", Level.EASY)
     assert found.rating is not None and found.rating.level is Level.EASY
     assert run_job(RateJob(CLASSIC))[1] == rate_puzzle(parse_grid(CLASSIC))
+
+
+def test_run_job_makes_a_variant_puzzle_at_its_level_in_its_text_form() -> None:
+    pid, found = run_job(MakeJob(PuzzleKey.at(Level.HARD, "jigsaw").text, "4/0"))
+    assert pid == os.getpid() and found == generate_variant_at_level("4/0", "jigsaw", Level.HARD)
+    assert found.puzzle.startswith("variant: jigsaw\n") and found.seed == "4/0"
+    grid = parse_puzzle(found.puzzle)
+    assert grid.geometry.variant_name == "jigsaw" and rate_puzzle(grid) == found.rating
+    assert found.rating.level is Level.HARD
+
+
+def test_run_job_makes_a_killer_at_its_level_that_the_window_reads_with_its_cages() -> None:
+    pid, found = run_job(MakeJob(PuzzleKey.at(Level.UNFAIR, "killer").text, "7/0"))
+    assert found is not None and found.puzzle.startswith("variant: killer\n") and found.seed == "7/0"
+    grid = parse_puzzle(found.puzzle)
+    assert grid.geometry.variant_name == "killer" and sum(grid.geometry.cage_sums) == 405
+    assert found.rating.level is Level.UNFAIR and rate_puzzle(grid).level is Level.UNFAIR
+
+
+def test_a_variant_asked_for_is_refilled_at_every_level_after_the_classic_levels() -> None:
+    executor = SyncExecutor(canned)
+    worker = BackgroundWorker(lambda: executor)
+    cache = PuzzleCache(None, per_level=1)
+    supply = PuzzleSupply(cache, worker, base_seed=lambda: 5)
+    assert supply.take(PuzzleKey.at(Level.UNFAIR, "x")) is None  # asked for once: Sudoku X is kept ready now
+    while worker.poll():
+        pass
+    made = [j.key for j in executor.jobs if isinstance(j, MakeJob)]
+    assert made == [k.text for k in LEVEL_KEYS] + [f"x:level:{lv.label}" for lv in Level]
+    assert cache.missing() == [] and cache.count(PuzzleKey.at(Level.EXTREME, "x")) == 1
 
 
 def test_the_real_pool_rates_in_a_low_priority_process_and_ends_it_on_close() -> None:

@@ -83,6 +83,21 @@ def test_generate_variant_prints_unique_puzzles_that_read_back(variant: str) -> 
     assert run("rate", "--variant", variant, stdin=line + "\n").stdout == rating + "\n"
 
 
+@pytest.mark.parametrize("variant,level", [("x", "easy"), ("windoku", "unfair"), ("jigsaw", "hard")])
+def test_generate_variant_at_a_level_prints_puzzles_rated_there_the_same_for_a_seed(variant: str, level: str) -> None:
+    args = ("generate", "--variant", variant, "--level", level, "--count", "2", "--seed", "9", "--rate")
+    proc = run(*args)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 2 and run(*args).stdout == proc.stdout
+    for line in lines:
+        puzzle, _, rating = line.partition("  # ")
+        assert rating.startswith(f"{level} ") and rating.endswith(" solved")
+        # Rated there again from scratch by `rate` (the whole default path), and unique on the variant's houses.
+        assert run("rate", "--variant", variant, stdin=line + "\n").stdout == rating + "\n"
+        assert run("check", puzzle, "--variant", variant).stdout.endswith("unique\n")
+
+
 def test_generate_variant_refuses_practice_and_other_sizes() -> None:
     for extra in (("--technique", "x-wing"), ("--size", "16")):
         proc = run("generate", "--variant", "x", *extra)
@@ -131,3 +146,13 @@ def test_export_draws_a_killer_with_its_cages_from_its_text_or_with_variant(tmp_
     assert empty.returncode == 0 and Image.open(tmp_path / "c.png").tobytes() != a.tobytes()
     pdf = run("export", "variant: killer\n" + text, "--pdf", str(tmp_path / "k.pdf"))
     assert pdf.returncode == 0 and (tmp_path / "k.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_generate_makes_a_killer_at_the_level_asked_that_rate_agrees_with() -> None:
+    made = run("generate", "--variant", "killer", "--level", "hard", "--seed", "3")
+    assert made.returncode == 0, made.stderr
+    line = made.stdout.strip()
+    assert len(line.split()) in (2, 3) and "=" in line.split()[-1]  # [givens] cage map, sums
+    rated = run("rate", "--variant", "killer", stdin=line)
+    assert rated.returncode == 0 and rated.stdout.split()[0] == "hard" and rated.stdout.split()[-1] == "solved"
+    assert run("generate", "--variant", "killer", "--level", "hard", "--seed", "3").stdout == made.stdout

@@ -97,6 +97,43 @@ def test_the_file_keeps_puzzles_ratings_and_practised_techniques(tmp_path: Path)
     }
 
 
+JIGSAW_TEXT = (
+    "variant: jigsaw\n"
+    ".35.......89.......2.97.......7..2.43..468..18....2....7..93.68....3..8.6.....72. "
+    "111222233111223234111223334555666334555676844955677844995667844999767888999777888"
+)
+
+
+def test_a_variant_key_reads_back_names_itself_and_is_kept_ready_once_asked_for() -> None:
+    key = PuzzleKey.at(Level.UNFAIR, "jigsaw")
+    assert (key.text, key.label) == ("jigsaw:level:unfair", "Unfair Jigsaw")
+    assert PuzzleKey.parse(key.text) == key and PuzzleKey.parse("x:level:easy") == PuzzleKey.at(Level.EASY, "x")
+    assert PuzzleKey.parse("killer:level:easy") == PuzzleKey.at(Level.EASY, "killer")  # Killer has a generator now
+    for bad in ("hexagon:level:easy", "x:practice:X_WING", "x:level:insane", "x:"):
+        with pytest.raises(ValueError):
+            PuzzleKey.parse(bad)
+    cache = PuzzleCache(None, per_level=1)
+    assert cache.target(key) == 0 and key not in cache.missing()
+    assert cache.take(key) is None
+    assert cache.variants() == ("jigsaw",)
+    assert cache.missing() == list(LEVEL_KEYS) + [PuzzleKey.at(lv, "jigsaw") for lv in Level]
+
+
+def test_the_file_keeps_variant_puzzles_on_their_houses_and_the_variants_asked_for(tmp_path: Path) -> None:
+    path = tmp_path / CACHE_NAME
+    cache = PuzzleCache(path)
+    key = PuzzleKey.at(Level.EASY, "jigsaw")
+    cache.take(key)
+    cache.put(key, made(JIGSAW_TEXT, level=Level.EASY))
+    # A classic puzzle filed under a variant's key (or the other way round) is damaged: dropped on reading.
+    cache.put(PuzzleKey.at(Level.HARD, "x"), made(CLASSIC))
+    again = PuzzleCache(path)
+    assert again.variants() == ("jigsaw",) and again.note == f"1 damaged generated puzzle dropped from {CACHE_NAME}"
+    (kept,) = again.puzzles(key)
+    assert kept.puzzle == JIGSAW_TEXT and kept.grid.geometry.variant_name == "jigsaw"
+    assert again.puzzles(PuzzleKey.at(Level.HARD, "x")) == ()
+
+
 def test_a_damaged_file_is_ignored_and_rebuilt(tmp_path: Path) -> None:
     path = tmp_path / CACHE_NAME
     path.write_bytes(b"\x00\xff not json")

@@ -62,7 +62,7 @@ def add_generate_parser(
     p.add_argument("--rate", action="store_true", help="append the rating as a # comment")
     p.add_argument(
         "--variant",
-        choices=["x", "windoku", "jigsaw"],
+        choices=["x", "windoku", "jigsaw", "killer"],
         help="a Sudoku X, Windoku or Jigsaw puzzle (9x9; a Jigsaw line is the givens, a space and its region map)",
     )
     return p

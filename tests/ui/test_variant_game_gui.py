@@ -94,8 +94,8 @@ def test_the_new_game_dialog_offers_each_variant_from_the_built_in_puzzles(
     app.run_command("new")
     pump(app)
     assert not errors, errors
-    assert seen["rules"] == [VARIANT_LABELS[v] for v in ("classic", "x", "windoku", "jigsaw")]
-    assert seen["sizes"] == {4: "disabled", 9: "disabled", 16: "disabled"} and seen["generated"] == "disabled"
+    assert seen["rules"] == [VARIANT_LABELS[v] for v in ("classic", "x", "windoku", "jigsaw", "killer")]
+    assert seen["sizes"] == {4: "disabled", 9: "disabled", 16: "disabled"} and seen["generated"] == "normal"
     names = seen["names"]
     assert isinstance(names, list) and len(names) >= 30 and all(n.startswith("Windoku") for n in names)
     assert app.session.geometry.variant_name == "windoku" and app.board.background_kind(10) == "house"

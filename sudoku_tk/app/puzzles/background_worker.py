@@ -1,4 +1,5 @@
-"""Work the window must never wait for, in another process: rating a game's puzzle, making generated puzzles.
+"""Work the window must never wait for, in another process: rating a game's puzzle, making generated puzzles (the
+classic's and the variants', engine/generating/variant_puzzles.py).
 
 ``BackgroundWorker`` runs one job at a time on an executor (the app's is ``process_pool()``:
 one spawned process at low priority, so neither the GIL nor the CPU stalls the window, and
@@ -31,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sudoku_tk.app.puzzles.cache import PuzzleCache, PuzzleKey
+from sudoku_tk.engine.board.geometry import CLASSIC
 from sudoku_tk.engine.formats.puzzle_text import parse_puzzle
 from sudoku_tk.engine.generating.level_search import (
     Generated,
@@ -39,6 +41,7 @@ from sudoku_tk.engine.generating.level_search import (
     pool_practice,
     puzzle_seed,
 )
+from sudoku_tk.engine.generating.variant_puzzles import generate_variant_at_level
 from sudoku_tk.engine.rating.score import Rating, rate_puzzle
 
 MAKE_TIME_LIMIT = 60.0
@@ -114,6 +117,8 @@ def run_job(job: Job) -> tuple[int, Any]:
                 result = pool_practice(job.seed, key.technique)
             if result is None:
                 result = generate_practice(job.seed, key.technique, time_limit=job.time_limit)
+        elif key.level is not None and key.variant != CLASSIC:
+            result = generate_variant_at_level(job.seed, key.variant, key.level, time_limit=job.time_limit)
         elif key.level is not None:
             result = generate_at_level(job.seed, key.level, time_limit=job.time_limit)
     return os.getpid(), result

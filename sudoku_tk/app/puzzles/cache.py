@@ -1,20 +1,21 @@
-"""Generated puzzles kept ready, per level and per practice technique, so New game never waits for one.
+"""Generated puzzles kept ready, per level, per variant's level and per practice technique, so New game never waits.
 
-``PuzzleKey`` names what a puzzle was made for (a level, or a technique to practise).
+``PuzzleKey`` names what a puzzle was made for (a level, a variant's level, or a technique to practise).
 ``PuzzleCache`` holds a few ``Generated`` puzzles per key in ``generated.json`` in the
 data folder (written atomically and privately; a damaged file, or a damaged entry, is
 dropped and the cache rebuilt, never a crash; a link, pipe or device in the file's place
 is never read or written through, see file_reading.py and atomic_files.py). ``missing()`` says which puzzles to make next: every
-level up to ``per_level`` puzzles (the fullest last), and each technique a player has
-asked for once up to ``per_technique``. The background worker (background_worker.py)
-makes them; nothing here runs the generator.
+level up to ``per_level`` puzzles (the fullest last), each technique a player has
+asked for once up to ``per_technique``, and every level of each variant a player has asked for once up to
+``per_variant_level``. The background worker (background_worker.py) makes them; nothing here runs the generator.
 
-The file::
+The file (a variant's puzzle is its text form, ``puzzle_text``)::
 
     {"format": "sudoku-tk-generated", "version": 1,
      "puzzles": [{"key": "level:hard", "puzzle": "..5.3..", "seed": "123/0", "tries": 7,
-                  "rating": {"level": "hard", ...}}],
-     "practised": ["X_WING"]}
+                  "rating": {"level": "hard", ...}},
+                 {"key": "x:level:easy", "puzzle": "variant: x\n..5.3..", ...}],
+     "practised": ["X_WING"], "variants": ["x"]}
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from sudoku_tk.app.storage.damaged_files import set_aside
 from sudoku_tk.app.storage.file_reading import NotAFileError, SaveFileError, decode, read_file
 from sudoku_tk.app.storage.rating_fields import rating_to_json, read_rating
 from sudoku_tk.engine.board.errors import PuzzleFormatError
-from sudoku_tk.engine.formats import parse_grid
+from sudoku_tk.engine.board.geometry import CLASSIC, JIGSAW, KILLER, SUDOKU_X, WINDOKU
+from sudoku_tk.engine.formats.puzzle_text import parse_puzzle, puzzle_text
 from sudoku_tk.engine.generating.level_search import Generated, offered_practice_techniques, practice_techniques
 from sudoku_tk.engine.rating.score import Level
 from sudoku_tk.engine.steps.step import Technique
@@ -41,20 +43,26 @@ PER_LEVEL = 2
 """Puzzles kept ready for each level."""
 PER_TECHNIQUE = 1
 """Puzzles kept ready for each technique a player has practised."""
+PER_VARIANT_LEVEL = 1
+"""Puzzles kept ready for each level of a variant a player has asked for a generated puzzle of."""
+VARIANT_NAMES = {SUDOKU_X: "Sudoku X", WINDOKU: "Windoku", JIGSAW: "Jigsaw", KILLER: "Killer"}
+"""The variants generated puzzles are made for, as players name them."""
 MAX_PER_KEY = 20
 """A file never holds more than this per key (a hand-edited file cannot make the cache grow without end)."""
 
 
 @dataclass(frozen=True, slots=True)
 class PuzzleKey:
-    """What a generated puzzle is for: a level (``technique`` None) or practising a technique."""
+    """What a generated puzzle is for: a level (``technique`` None), of the classic or of a variant (one of
+    ``VARIANT_NAMES``), or practising a technique (classic)."""
 
     level: Level | None = None
     technique: Technique | None = None
+    variant: str = CLASSIC
 
     @classmethod
-    def at(cls, level: Level) -> PuzzleKey:
-        return cls(level=level)
+    def at(cls, level: Level, variant: str = CLASSIC) -> PuzzleKey:
+        return cls(level=level, variant=variant)
 
     @classmethod
     def practice(cls, technique: Technique) -> PuzzleKey:
@@ -66,33 +74,41 @@ class PuzzleKey:
 
         >>> PuzzleKey.at(Level.HARD).text, PuzzleKey.practice(Technique.X_WING).text
         ('level:hard', 'practice:X_WING')
+        >>> PuzzleKey.at(Level.EASY, "jigsaw").text
+        'jigsaw:level:easy'
         """
         if self.technique is not None:
             return f"practice:{self.technique.name}"
         assert self.level is not None
-        return f"level:{self.level.label}"
+        text = f"level:{self.level.label}"
+        return text if self.variant == CLASSIC else f"{self.variant}:{text}"
 
     @property
     def label(self) -> str:
-        """The key for players: "Hard", "X-Wing"."""
+        """The key for players: "Hard", "X-Wing", "Hard Sudoku X"."""
         if self.technique is not None:
             return self.technique.display_name
         assert self.level is not None
-        return self.level.label.capitalize()
+        name = self.level.label.capitalize()
+        return name if self.variant == CLASSIC else f"{name} {VARIANT_NAMES[self.variant]}"
 
     @classmethod
     def parse(cls, text: str) -> PuzzleKey:
         """Read a key as ``text`` writes it.
 
         Raises:
-            ValueError: not a key of a level or of a practice technique.
+            ValueError: not a key of a level (of the classic or a variant) or of a practice technique.
         """
+        variant = CLASSIC
         kind, _, name = text.partition(":")
+        if kind in VARIANT_NAMES:
+            variant = kind
+            kind, _, name = name.partition(":")
         if kind == "level":
             for level in Level:
                 if level.label == name:
-                    return cls.at(level)
-        elif kind == "practice" and name in Technique.__members__:
+                    return cls.at(level, variant)
+        elif kind == "practice" and variant == CLASSIC and name in Technique.__members__:
             technique = Technique[name]
             if technique in practice_techniques():
                 return cls.practice(technique)
@@ -100,6 +116,11 @@ class PuzzleKey:
 
 
 LEVEL_KEYS: tuple[PuzzleKey, ...] = tuple(PuzzleKey.at(level) for level in Level)
+
+
+def variant_keys(variant: str) -> tuple[PuzzleKey, ...]:
+    """A variant's level keys, easiest first."""
+    return tuple(PuzzleKey.at(level, variant) for level in Level)
 
 
 def generated_to_json(key: PuzzleKey, puzzle: Generated) -> dict[str, Any]:
@@ -121,22 +142,33 @@ def generated_from_json(obj: Any) -> tuple[PuzzleKey, Generated]:
     text, seed, tries = obj.get("puzzle"), obj.get("seed"), obj.get("tries", 1)
     if not isinstance(text, str) or not isinstance(seed, str) or not isinstance(tries, int):
         raise ValueError("puzzle, seed or tries of the wrong kind")
-    grid = parse_grid(text)
+    grid = parse_puzzle(text)
     if grid.geometry.side != 9:
         raise ValueError("not a 9×9 puzzle")
+    if grid.geometry.variant_name != key.variant:
+        raise ValueError(f"a {grid.geometry.variant_name} puzzle under {key.text}")
     rating = read_rating(obj["rating"]) if "rating" in obj else None
-    return key, Generated(grid.to_string(), rating, seed, tries, key.technique)
+    return key, Generated(puzzle_text(grid), rating, seed, tries, key.technique)
 
 
 class PuzzleCache:
     """A few generated puzzles per key, kept in ``path`` (None: in memory only)."""
 
-    def __init__(self, path: Path | None, *, per_level: int = PER_LEVEL, per_technique: int = PER_TECHNIQUE) -> None:
+    def __init__(
+        self,
+        path: Path | None,
+        *,
+        per_level: int = PER_LEVEL,
+        per_technique: int = PER_TECHNIQUE,
+        per_variant_level: int = PER_VARIANT_LEVEL,
+    ) -> None:
         self.path = path
         self.per_level = per_level
         self.per_technique = per_technique
+        self.per_variant_level = per_variant_level
         self._puzzles: dict[PuzzleKey, list[Generated]] = {}
         self._practised: list[Technique] = []
+        self._variants: list[str] = []
         self.note = ""
         """Why the file was not read whole ("" when it was, or when there was none)."""
         if path is not None:
@@ -154,23 +186,32 @@ class PuzzleCache:
         """The techniques a player has asked to practise, first asked first."""
         return tuple(self._practised)
 
+    def variants(self) -> tuple[str, ...]:
+        """The variants a player has asked for a generated puzzle of, first asked first."""
+        return tuple(self._variants)
+
     def target(self, key: PuzzleKey) -> int:
         """How many puzzles to keep ready for ``key``: none for a technique that is not offered for practice (one
         asked for in an older version: the generator may search for it for ever)."""
+        if key.variant != CLASSIC:
+            return self.per_variant_level if key.variant in self._variants else 0
         if key.technique is None:
             return self.per_level
         offered = key.technique in offered_practice_techniques()
         return self.per_technique if key.technique in self._practised and offered else 0
 
     def missing(self) -> list[PuzzleKey]:
-        """The puzzles to make, one entry per missing puzzle, the emptiest keys first (levels before techniques).
+        """The puzzles to make, one entry per missing puzzle, the emptiest keys first (levels before techniques, and
+        techniques before the variants' levels).
 
         >>> PuzzleCache(None, per_level=1).missing()[:2] == [PuzzleKey.at(Level.EASY), PuzzleKey.at(Level.MEDIUM)]
         True
         """
         keys = list(LEVEL_KEYS) + [PuzzleKey.practice(t) for t in self._practised]
+        keys += [k for v in self._variants for k in variant_keys(v)]
         out: list[PuzzleKey] = []
-        for round_ in range(max(self.per_level, self.per_technique)):  # round r lifts every key to r + 1
+        rounds = max(self.per_level, self.per_technique, self.per_variant_level)
+        for round_ in range(rounds):  # round r lifts every key to r + 1
             out.extend(k for k in keys if self.count(k) <= round_ < self.target(k))
         return out
 
@@ -178,10 +219,13 @@ class PuzzleCache:
     def take(self, key: PuzzleKey) -> Generated | None:
         """Remove and return the oldest puzzle kept for ``key`` (None when there is none).
 
-        Asking for a technique marks it as practised: its puzzles are kept ready from now on.
+        Asking for a technique marks it as practised, and asking for a variant's level marks the variant as played:
+        their puzzles are kept ready from now on (a variant's at every level).
         """
         if key.technique is not None and key.technique not in self._practised:
             self._practised.append(key.technique)
+        if key.variant != CLASSIC and key.variant not in self._variants:
+            self._variants.append(key.variant)
         kept = self._puzzles.get(key, [])
         taken = kept.pop(0) if kept else None
         self.save()
@@ -212,6 +256,7 @@ class PuzzleCache:
             "version": FORMAT_VERSION,
             "puzzles": [generated_to_json(k, g) for k, kept in self._puzzles.items() for g in kept],
             "practised": [t.name for t in self._practised],
+            "variants": list(self._variants),
         }
         try:
             ensure_folder(self.path.parent, allow_link=True)
@@ -259,8 +304,22 @@ class PuzzleCache:
                 continue
             if key.technique is not None and key.technique not in self._practised:
                 self._practised.append(key.technique)
+        played = obj.get("variants")
+        for name in played if isinstance(played, list) else []:
+            if name in VARIANT_NAMES and name not in self._variants:
+                self._variants.append(name)
         if dropped:
             self.note = f"{dropped} damaged generated puzzle{'s' * (dropped != 1)} dropped from {path.name}"
 
 
-__all__ = ["CACHE_NAME", "LEVEL_KEYS", "PER_LEVEL", "PER_TECHNIQUE", "PuzzleCache", "PuzzleKey"]
+__all__ = [
+    "CACHE_NAME",
+    "LEVEL_KEYS",
+    "PER_LEVEL",
+    "PER_TECHNIQUE",
+    "PER_VARIANT_LEVEL",
+    "VARIANT_NAMES",
+    "PuzzleCache",
+    "PuzzleKey",
+    "variant_keys",
+]

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..board.grid import Grid
-from ..formats import parse_grid
+from ..formats.puzzle_text import parse_puzzle
 from ..rating.score import SCORES, Level, Rating, rate, rate_with_estimate
 from ..solving.logic import SolvePath, apply_step, solve_logically
 from ..solving.technique_sets import level_of
@@ -65,7 +65,8 @@ class Generated:
     """A generated puzzle, its rating by the default path, and how it was found."""
 
     puzzle: str
-    """The givens as one line (``.`` for empty cells)."""
+    """The givens as one line (``.`` for empty cells); a variant's puzzle in its text form (``puzzle_text``: a
+    ``variant:`` line, the givens, and a Jigsaw's region map)."""
     rating: Rating | None
     """The rating of the default path (None only for a puzzle of any level that was not asked to be rated)."""
     seed: str
@@ -79,7 +80,7 @@ class Generated:
 
     @property
     def grid(self) -> Grid:
-        return parse_grid(self.puzzle)
+        return parse_puzzle(self.puzzle)
 
 
 def puzzle_seed(base: int | str, index: int) -> str:
@@ -91,7 +92,8 @@ def puzzle_seed(base: int | str, index: int) -> str:
     return f"{base}/{index}"
 
 
-def _rng(seed: Seed) -> random.Random:
+def seed_rng(seed: Seed) -> random.Random:
+    """The random source a seed names (a ``random.Random`` is used as it is)."""
     return seed if isinstance(seed, random.Random) else random.Random(str(seed))
 
 
@@ -142,21 +144,66 @@ def _fair(path: SolvePath) -> bool:
     return path.solved and not any(s.technique in _EXCLUDED for s in path.steps)
 
 
-def _capped_path(grid: Grid, enabled: frozenset[Technique], ceiling: int) -> SolvePath | None:
-    """``solve_logically(grid, enabled, unique=True)``, given up (None) as soon as the score passes ``ceiling``."""
+_OVER, _STOPPED = "over", "stopped"
+
+
+def _capped_path(
+    grid: Grid, enabled: frozenset[Technique], ceiling: int, stop: Callable[[], bool] | None = None
+) -> tuple[SolvePath, str]:
+    """``solve_logically(grid, enabled, unique=True)`` as far as it goes, and why it was cut short: ``_OVER`` (its
+    score passed ``ceiling``: it rates a higher level), ``_STOPPED`` (``stop``, asked before each step, said so) or
+    "" (not cut: solved or stuck)."""
     steps: list[Step] = []
     g = grid
     score = 0
+    cut = ""
     while not g.is_complete():
+        if stop is not None and stop():
+            cut = _STOPPED
+            break
         step = find_hint(g, enabled, True)
         if step is None:
             break
         score += SCORES[step.technique][0]
         if score > ceiling:
-            return None
+            cut = _OVER
+            break
         steps.append(step)
         g = apply_step(g, step)
-    return SolvePath(grid, tuple(steps), g.is_complete(), g, True)
+    return SolvePath(grid, tuple(steps), g.is_complete() and not cut, g, True), cut
+
+
+@dataclass(frozen=True, slots=True)
+class LevelLook:
+    """How a unique puzzle's default path compares with a level, from the cheap look of ``level_look``."""
+
+    path: SolvePath
+    """The path as far as the look went: the whole default path when ``compared`` is 0 or -1; up to where it
+    stopped (stuck, or its score about to pass the level's ceiling) when it is 1."""
+    compared: int | None
+    """-1: the puzzle rates below the level; 0: at it; 1: above it (or logic alone is stuck, or the score passed
+    the look's cap); None: ``stop`` ended the look first."""
+
+
+def level_look(
+    grid: Grid, level: Level, stop: Callable[[], bool] | None = None, ceiling: int | None = None
+) -> LevelLook:
+    """Compare ``grid``'s default path (a unique puzzle, no Brute Force) with ``level``, cheaply.
+
+    Only the techniques up to ``level`` run (``level_prefix``), and the path is given up as soon as its score
+    passes the level's ceiling (or ``ceiling``, when lower: a cap on how long a path may be): a stuck or cut path
+    rates higher. A solved one is the default path itself, since the solver takes the first step in solving order,
+    so its rating is the puzzle's. (A variant's own technique, such as a Jigsaw's Law of Leftovers, always runs; where
+    the easy prefix lacks the Locked Candidates before it, a path that takes it rates above easy all the same.)
+    """
+    cap = level.ceiling if ceiling is None else min(ceiling, level.ceiling)
+    path, cut = _capped_path(grid, level_prefix(level), cap, stop)
+    if cut == _STOPPED:
+        return LevelLook(path, None)
+    if cut or not path.solved:
+        return LevelLook(path, 1)
+    rated = _LEVELS.index(rate(path).level) - _LEVELS.index(level)
+    return LevelLook(path, (rated > 0) - (rated < 0))
 
 
 def path_at_level(grid: Grid, level: Level) -> SolvePath | None:
@@ -164,10 +211,8 @@ def path_at_level(grid: Grid, level: Level) -> SolvePath | None:
 
     A path whose score passes the level's ceiling is given up at once: it rates a higher level.
     """
-    path = _capped_path(grid, level_prefix(level), level.ceiling)
-    if path is None or not path.solved:
-        return None
-    return path if rate(path).level is level else None
+    look = level_look(grid, level)
+    return look.path if look.compared == 0 else None
 
 
 def path_with_technique(grid: Grid, technique: Technique) -> SolvePath | None:
@@ -221,7 +266,7 @@ def generate_at_level(
         ValueError: a board other than 9×9.
     """
     _check_box(box)
-    rng = _rng(seed)
+    rng = seed_rng(seed)
     start = time.monotonic()
     tries = 0
     while True:
@@ -285,7 +330,7 @@ def generate_practice(
     _check_box(box)
     if technique not in practice_techniques():
         raise ValueError(f"no practice puzzles for {technique.display_name}: the default solving path never takes it")
-    rng = _rng(seed)
+    rng = seed_rng(seed)
     start = time.monotonic()
 
     def out_of_time() -> bool:
@@ -306,7 +351,7 @@ def generate_practice(
 def pool_practice(seed: Seed, technique: Technique) -> Generated | None:
     """A practice puzzle from the pool only: an isomorph (chosen by ``seed``) of a pool puzzle for ``technique``
     whose path takes it; None when the pool has none that does."""
-    found, tries = _from_pool(_rng(seed), technique, 0, lambda: False)
+    found, tries = _from_pool(seed_rng(seed), technique, 0, lambda: False)
     if found is None:
         return None
     grid, path, pool_seed = found
@@ -346,7 +391,7 @@ def _from_pool(
     first = rng.randrange(len(entries)) if entries else 0
     for k in range(len(entries)):
         entry = entries[(first + k) % len(entries)]
-        grid = random_isomorph(rng).puzzle(parse_grid(entry.givens))
+        grid = random_isomorph(rng).puzzle(parse_puzzle(entry.givens))
         tries += 1
         path = path_with_technique(grid, technique)
         if path is not None:
@@ -364,6 +409,8 @@ __all__ = [
     "generate_at_level",
     "fair_default_path",
     "generate_practice",
+    "LevelLook",
+    "level_look",
     "level_prefix",
     "path_at_level",
     "path_with_technique",
@@ -373,4 +420,5 @@ __all__ = [
     "practice_techniques",
     "random_tries",
     "puzzle_seed",
+    "seed_rng",
 ]

@@ -241,6 +241,11 @@ def _with_givens(puzzle: KillerPuzzle, solution: Sequence[int], cells: Sequence[
     return KillerPuzzle(puzzle.cages, tuple(givens), puzzle.cage_of)
 
 
+def killer_rating(puzzle: KillerPuzzle) -> Rating:
+    """The rating of ``puzzle``'s logic path (the default techniques without Brute Force)."""
+    return _rating(puzzle)
+
+
 def _rating(puzzle: KillerPuzzle) -> Rating:
     """The rating of ``puzzle``'s logic path (the default techniques, Brute Force left out: a stuck path is rated
     as the hardest level, so it is never kept below extreme)."""

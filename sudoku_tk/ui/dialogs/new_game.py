@@ -6,7 +6,8 @@ family and level), from a position where it is the next step (``PositionRequest`
 or, for the techniques a whole puzzle can need (``offered_practice_techniques``), in a new puzzle. A "Next to
 learn" line suggests the first technique in solving order the player has not yet found alone
 (``practice_positions.next_to_learn`` of the ``status`` the caller passes). 4×4 and 16×16 offer built-in
-puzzles only, and so do the variants (Sudoku X, Windoku, Jigsaw, Killer: 9×9, ``VARIANT_LABELS``). ``result`` is a ``PuzzleEntry`` (built-in), a ``PuzzleKey`` (generated: new_games.py takes it
+puzzles only; the variants (Sudoku X, Windoku, Jigsaw, Killer: 9×9, ``VARIANT_LABELS``) offer built-in puzzles and
+generated ones at a level, not practice. ``result`` is a ``PuzzleEntry`` (built-in), a ``PuzzleKey`` (generated: new_games.py takes it
 from the cache or has it made) or a ``PositionRequest``. Validation is in the pure ``*_ok()`` functions, as in
 ui/dialogs/puzzle_and_preferences.py.
 """
@@ -21,7 +22,7 @@ from tkinter import ttk
 
 from sudoku_tk.app.puzzles import built_in as puzzles
 from sudoku_tk.app.puzzles.built_in import PuzzleEntry, parse_level
-from sudoku_tk.app.puzzles.cache import PuzzleKey
+from sudoku_tk.app.puzzles.cache import VARIANT_NAMES, PuzzleKey
 from sudoku_tk.app.storage.settings import ANY_LEVEL, DEFAULTS, NEW_GAME_MODES
 from sudoku_tk.engine.board.geometry import CLASSIC
 from sudoku_tk.engine.generating.level_search import offered_practice_techniques, practice_techniques
@@ -165,12 +166,20 @@ def technique_tip() -> str:
 
 
 def generated_ok(
-    size: int | str, mode: Mode, level_text: str, technique_text: str, from_position: bool = False
+    size: int | str,
+    mode: Mode,
+    level_text: str,
+    technique_text: str,
+    from_position: bool = False,
+    variant: str = CLASSIC,
 ) -> tuple[PuzzleKey | PositionRequest | None, str]:
-    """Turn the choices for a generated puzzle (a level) or practice (a technique) into what to start.
+    """Turn the choices for a generated puzzle (a level, of the classic or a variant) or practice (a technique, on
+    the classic board) into what to start.
 
-    >>> generated_ok(9, GENERATED, "Unfair", "")
-    (PuzzleKey(level=<Level.UNFAIR: ('unfair', 1800)>, technique=None), '')
+    >>> generated_ok(9, GENERATED, "Unfair", "") == (PuzzleKey.at(Level.UNFAIR), "")
+    True
+    >>> generated_ok(9, GENERATED, "Easy", "", variant="x") == (PuzzleKey.at(Level.EASY, "x"), "")
+    True
     >>> generated_ok(9, PRACTICE, "", "X-Wing")[0].technique.display_name
     'X-Wing'
     >>> generated_ok(9, PRACTICE, "", "X-Wing · Fish · Hard", from_position=True)[0] == PositionRequest(Technique.X_WING)
@@ -180,6 +189,9 @@ def generated_ok(
     """
     if str(size) != str(GENERATED_SIZE):
         return None, "Generated puzzles are 9×9: choose 9×9, or a built-in puzzle."
+    if variant != CLASSIC and (mode == PRACTICE or variant not in VARIANT_NAMES):
+        kind = "Practice" if mode == PRACTICE else "Generated"
+        return None, f"{kind} puzzles aren't made for these rules: choose a built-in puzzle."
     if mode == PRACTICE:
         technique = technique_of(technique_text)
         if technique is None or technique not in practice_position_techniques():
@@ -197,7 +209,7 @@ def generated_ok(
         return PuzzleKey.practice(technique), ""
     for level in rating.Level:
         if level.label == level_text.strip().lower():
-            return PuzzleKey.at(level), ""
+            return PuzzleKey.at(level, variant), ""
     return None, f"Choose a level for the generated puzzle ({', '.join(rating_level_labels())})."
 
 
@@ -356,8 +368,8 @@ class NewGameDialog(_Dialog):
         return next((v for v, text in VARIANT_LABELS.items() if text == label), CLASSIC)
 
     def _refresh(self) -> None:
-        """Offer what the chosen rules and size allow: their levels and puzzles; for classic 9×9 also generated and
-        practice (a variant is 9×9, from the built-in puzzles)."""
+        """Offer what the chosen rules and size allow: their levels and puzzles; for 9×9 also generated puzzles, and
+        for classic 9×9 practice (a variant is 9×9)."""
         variant = self.variant
         classic = variant == CLASSIC
         if not classic:
@@ -365,13 +377,15 @@ class NewGameDialog(_Dialog):
         for size_button in self.size_buttons.values():
             size_button.configure(state="normal" if classic else "disabled")
         size = self.size_var.get()
-        generating = size == GENERATED_SIZE and classic
-        for button in (self.generated_button, self.practice_button, self.position_check):
-            button.configure(state="normal" if generating else "disabled")
-        self.technique_box.configure(state="readonly" if generating else "disabled")
-        self.next_button.configure(state="normal" if generating and self.next_technique else "disabled")
+        generating = size == GENERATED_SIZE and (classic or variant in VARIANT_NAMES)
+        practising = size == GENERATED_SIZE and classic
+        self.generated_button.configure(state="normal" if generating else "disabled")
+        for button in (self.practice_button, self.position_check):
+            button.configure(state="normal" if practising else "disabled")
+        self.technique_box.configure(state="readonly" if practising else "disabled")
+        self.next_button.configure(state="normal" if practising and self.next_technique else "disabled")
         mode = self.mode_var.get()
-        if not generating and mode in (GENERATED, PRACTICE):
+        if (mode == GENERATED and not generating) or (mode == PRACTICE and not practising):
             mode = RANDOM
             self.mode_var.set(mode)
         if mode == GENERATED:
@@ -410,7 +424,12 @@ class NewGameDialog(_Dialog):
             self.chosen_level = level.label if isinstance(level, Level) else ANY_LEVEL
         if mode in (GENERATED, PRACTICE):
             key, message = generated_ok(
-                self.chosen_size, mode, self.level_var.get(), self.technique_var.get(), self.position_var.get()
+                self.chosen_size,
+                mode,
+                self.level_var.get(),
+                self.technique_var.get(),
+                self.position_var.get(),
+                self.chosen_variant,
             )
             if key is not None and key.technique is not None:
                 self.chosen_technique = key.technique
