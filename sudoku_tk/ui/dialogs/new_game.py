@@ -68,7 +68,7 @@ VARIANT_LABELS = {
     "x": "Sudoku X (both diagonals are houses too)",
     "windoku": "Windoku (four more boxes, the windows)",
     "jigsaw": "Jigsaw (irregular regions instead of boxes)",
-    "killer": "Killer (cages whose digits differ and add up to their sum)",
+    "killer": "Killer (cages with sums, no repeated digit)",
 }
 """How the dialog names each variant, with its rule in a few words."""
 
