@@ -23,16 +23,18 @@ from ..board.geometry import JIGSAW, KILLER, Geometry, variant_geometry
 from ..board.grid import Grid
 from ..formats.puzzle_text import puzzle_text
 from ..rating.score import SCORES, Level, Rating, rate_with_estimate
-from ..solving.brute_force import SearchStopped, deadline, solve
+from ..solving.brute_force import SearchStopped, solve
 from ..solving.logic import SolvePath
+from ..solving.search_limits import node_budget
 from .generator import Symmetry, minimize, symmetry_groups
 from .level_search import Generated, Seed, level_look, seed_rng
 
 _SEEDS = 11
 """Random givens that seed a solution: enough to make it random, few enough to leave one almost always."""
 
-_SEED_SECONDS = 0.3
-"""How long one seed's search may take before another seed is tried."""
+_SEED_NODES = 800
+"""How long one seed's search may take before another seed is tried, in ``stop`` calls (``node_budget``: about
+51,000 nodes, some 0.3 s here, and the same search on any machine, so a seed always makes the same puzzle)."""
 
 
 def random_variant_solution(rng: random.Random, geometry: Geometry) -> tuple[int, ...]:
@@ -45,7 +47,7 @@ def random_variant_solution(rng: random.Random, geometry: Geometry) -> tuple[int
 
 
 def bounded_variant_solution(rng: random.Random, geometry: Geometry, attempts: int) -> tuple[int, ...] | None:
-    """``random_variant_solution`` with at most ``attempts`` seeds (each searched ``_SEED_SECONDS`` at most): None
+    """``random_variant_solution`` with at most ``attempts`` seeds (each searched ``_SEED_NODES`` at most): None
     when none gave a solution."""
     for _ in range(attempts):
         values = [0] * geometry.ncells
@@ -57,7 +59,7 @@ def bounded_variant_solution(rng: random.Random, geometry: Geometry, attempts: i
             if digits:
                 values[cell] = rng.choice(digits)
         try:  # a seed that leaves no solution can take long to refute: another seed is quicker
-            found = solve(Grid.from_values(values, geometry=geometry), stop=deadline(_SEED_SECONDS))
+            found = solve(Grid.from_values(values, geometry=geometry), stop=node_budget(_SEED_NODES))
         except SearchStopped:
             continue
         if found is not None:

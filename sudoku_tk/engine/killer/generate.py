@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 from ..board.grid import Grid, basic_candidates
 from ..rating.levels import Level
 from ..rating.score import Rating, rate
-from ..solving.brute_force import SearchStopped, deadline, solve
+from ..solving.brute_force import SearchStopped, solve
 from ..solving.logic import solve_logically
+from ..solving.search_limits import node_budget
 from ..steps.step import Technique
 from .cages import GEOMETRY, Cage, KillerPuzzle, killer_grid
 from .logic import solve_killer_logically
@@ -24,8 +25,10 @@ from .solver import killer_solutions
 
 _SIZES = (1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 6)
 """The sizes a new cage aims at, drawn evenly: mostly 2 to 4 cells, as in newspaper Killers."""
-_CHECK_SECONDS = 2.0
-"""A uniqueness check that takes longer is taken as "not unique yet" (the puzzle is cut further)."""
+_CHECK_NODES = 400
+"""A uniqueness check that searches longer (in ``stop`` calls: ``node_budget``, about 25,600 nodes, some seconds) is
+taken as "not unique yet" (the puzzle is cut further): counted, not timed, so a seed makes the same Killer on any
+machine under any load."""
 
 
 def random_solution_grid(rng: random.Random) -> tuple[int, ...]:
@@ -111,7 +114,7 @@ def _connected(cells: Sequence[int]) -> bool:
 
 def _unique(cages: Sequence[Sequence[int]], solution: Sequence[int]) -> tuple[bool, list[tuple[int, ...]]]:
     try:
-        sols = killer_solutions(_puzzle(cages, solution), 2, stop=deadline(_CHECK_SECONDS))
+        sols = killer_solutions(_puzzle(cages, solution), 2, stop=node_budget(_CHECK_NODES))
     except SearchStopped:
         return False, []
     return len(sols) == 1, sols
