@@ -189,7 +189,7 @@ def _print_positions(ns: argparse.Namespace, technique: Technique) -> int:
             stored = len(load_positions().of(technique))
             why = f"none of the {stored} stored passed the check" if stored else "none was found when mining"
             if not stored and technique in NO_POSITION:
-                why += f": {NO_POSITION[technique]}"
+                why = NO_POSITION[technique]
             _error(f"no practice position for {technique.display_name}: {why} (seed {seed})")
             return 1
         lines = [
