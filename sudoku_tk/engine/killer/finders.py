@@ -31,18 +31,21 @@ def _on_board(technique: Technique, finder: KillerFinder) -> Finder:
     return find
 
 
+KILLER_FINDERS: tuple[tuple[Technique, KillerFinder], ...] = (
+    (Technique.KILLER_CAGE_COMBINATIONS, cage_steps.find_cage_combinations),
+    (Technique.KILLER_ONE_CELL_45, innies.find_one_cell),
+    (Technique.KILLER_CAGE_POINTING, cage_steps.find_cage_pointing),
+    (Technique.KILLER_CAGE_CLAIMING, cage_steps.find_cage_claiming),
+    (Technique.KILLER_INNIES_OUTIES, innies.find_innies_outies),
+    (Technique.KILLER_CAGE_SPLITTING, innies.find_cage_splitting),
+    (Technique.KILLER_INNIE_OUTIE_DIFFERENCE, innies.find_differences),
+    (Technique.KILLER_SUBSET, cage_steps.find_killer_subsets),
+)
+"""Killer's own techniques (finders of the puzzle and the grid), in the order they are asked; the Killer Forcing
+Net, the last resort, comes after the classic steps."""
+
 FINDERS: tuple[tuple[Technique, Finder], ...] = tuple(
     (technique, _on_board(technique, finder))
-    for technique, finder in (
-        (Technique.KILLER_CAGE_COMBINATIONS, cage_steps.find_cage_combinations),
-        (Technique.KILLER_ONE_CELL_45, innies.find_one_cell),
-        (Technique.KILLER_CAGE_POINTING, cage_steps.find_cage_pointing),
-        (Technique.KILLER_CAGE_CLAIMING, cage_steps.find_cage_claiming),
-        (Technique.KILLER_INNIES_OUTIES, innies.find_innies_outies),
-        (Technique.KILLER_CAGE_SPLITTING, innies.find_cage_splitting),
-        (Technique.KILLER_INNIE_OUTIE_DIFFERENCE, innies.find_differences),
-        (Technique.KILLER_SUBSET, cage_steps.find_killer_subsets),
-        (Technique.KILLER_FORCING_NET, find_killer_forcing_net),
-    )
+    for technique, finder in (*KILLER_FINDERS, (Technique.KILLER_FORCING_NET, find_killer_forcing_net))
 )
 """Killer's techniques, each with its finder on a Killer's board."""

@@ -32,22 +32,9 @@ from ..solving.logic import SolvePath, apply_step
 from ..solving.technique_table import NEEDS_ONE_SOLUTION
 from ..steps.step import Family, Step, Technique
 from ..techniques import default_techniques, find_hint
-from . import cage_steps, innies
-from .cage_steps import KillerFinder
 from .cages import KillerPuzzle
+from .finders import KILLER_FINDERS as KILLER_FINDERS  # Killer's own techniques, in the order they are asked
 from .forcing import find_killer_forcing_net
-
-KILLER_FINDERS: tuple[tuple[Technique, KillerFinder], ...] = (
-    (Technique.KILLER_CAGE_COMBINATIONS, cage_steps.find_cage_combinations),
-    (Technique.KILLER_ONE_CELL_45, innies.find_one_cell),
-    (Technique.KILLER_CAGE_POINTING, cage_steps.find_cage_pointing),
-    (Technique.KILLER_CAGE_CLAIMING, cage_steps.find_cage_claiming),
-    (Technique.KILLER_INNIES_OUTIES, innies.find_innies_outies),
-    (Technique.KILLER_CAGE_SPLITTING, innies.find_cage_splitting),
-    (Technique.KILLER_INNIE_OUTIE_DIFFERENCE, innies.find_differences),
-    (Technique.KILLER_SUBSET, cage_steps.find_killer_subsets),
-)
-"""Killer's own techniques in the order the solver asks them."""
 
 KILLER_TECHNIQUES: tuple[Technique, ...] = tuple(t for t, _ in KILLER_FINDERS) + (Technique.KILLER_FORCING_NET,)
 """Killer's own techniques; the Killer Forcing Net is asked last of all, after the classic steps."""
