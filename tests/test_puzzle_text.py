@@ -117,3 +117,11 @@ def test_a_damaged_variant_field_is_named(variant: object, words: str) -> None:
     obj["variant"] = variant
     with pytest.raises(SaveFileError, match=words):
         loads(json.dumps(obj))
+
+
+def test_an_f_puzzles_killer_link_opens_as_a_killer_board() -> None:
+    cages = [{"cells": ["R1C1", "R1C2"], "value": "17"}, {"cells": ["R1C3"], "value": "5"}]
+    grid = parse_puzzle(link({"size": 9, "grid": fp_grid("." * 81), "killercage": cages}))
+    assert grid.geometry.variant_name == "killer"
+    assert grid.geometry.cages == ((0, 1), (2,)) and grid.geometry.cage_sums == (17, 5)
+    assert grid.candidates[2] == 0b111111111  # a cage's sum narrows nothing by itself: that is the hints' work
