@@ -22,7 +22,7 @@ single). Limits are HoDoKu's defaults: at most five fins outside the cover units
 most two endo fins. Each base and cover unit holds the digit twice at least; a unit
 where the digit is placed takes no part. 9×9 only.
 
-The fish come from the fish core's general search (fish_core.unit_fish), asked for rows
+The fish come from the fish core (fish_core.find_fish, its general search), asked for rows
 and boxes against columns and boxes (and the mirror) or for every kind against every
 kind. It is pruned by the digit's templates (the ways to place it once in every row,
 column and box; franken_search.py): a fish uses the rules of one digit only, so it can
@@ -42,7 +42,7 @@ from ..board.geometry import Geometry, bits
 from ..board.grid import Grid
 from ..steps.explain import cells_text, effects_text, sentence, units_text
 from ..steps.step import Step, Technique
-from .common import Once, effect_highlights, eliminations
+from .common import Once, effect_highlights, eliminations, index_of
 from .fish_core import (
     FISH_FRANKEN,
     FISH_MUTANT,
@@ -52,9 +52,9 @@ from .fish_core import (
     Accept,
     Fish,
     FishShape,
+    find_fish,
     fish_highlights,
     kind_units,
-    unit_fish,
     unit_kinds,
 )
 from .franken_search import MAX_ENDO_FINS, MAX_FINS, data_of, simplest_kind, splits, twins_of
@@ -107,6 +107,7 @@ def _find(grid: Grid, technique: Technique, shapes: tuple[FishShape, ...]) -> It
     geo = grid.geometry
     if geo.side != 9:
         return
+    idx = index_of(grid)
     data = data_of(grid)
     want = shapes[0].want
     found: list[Fish] = []
@@ -115,7 +116,7 @@ def _find(grid: Grid, technique: Technique, shapes: tuple[FishShape, ...]) -> It
         if units.targets:
             accept = _acceptor(geo, units.unit_cells, want)
             for shape in shapes:
-                unit_fish(geo, digit, units, shape, accept, found)
+                found.extend(find_fish(idx, digit, shape, units, accept))
     found.sort(key=lambda f: (f.fins.bit_count(), f.digit, f.bases, f.covers))
     once = Once()
     for fish in found:

@@ -1,4 +1,4 @@
-"""What Franken and Mutant fish (franken.py) add to the general fish search (fish_core.unit_fish): the digit's
+"""What Franken and Mutant fish (franken.py) add to the fish core's general search (fish_core.find_fish): the digit's
 units and targets, and the tests that a fish found is not really a simpler one.
 
 Per digit, the units that can take part (holding the digit twice at least, not placed

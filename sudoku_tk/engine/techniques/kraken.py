@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..board.geometry import Cell, bits
+from ..board.geometry import bits
 from ..board.grid import Grid
 from ..steps.explain import cells_text, effects_text, join_words, sentence, units_text
 from ..steps.step import Step, Technique
-from .common import Once, effect_highlights, eliminations, index_of, only_9x9
-from .fish_core import Lines, base_sets, cover_sets, fish_highlights
+from .common import CandidateIndex, Once, effect_highlights, eliminations, index_of, only_9x9
+from .fish_core import Fish, base_line_cells, find_fish, fish_highlights, line_shape
 from .link_graph import LinkGraph, graph_of
 from .propagator import Fact, Propagator, branch, branch_text, fact_text, propagator_of
 from .reasons import links_of, proof_nodes
@@ -36,39 +36,32 @@ MAX_FINS = 2
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
-def _fish(grid: Grid) -> Iterator[tuple[int, Lines, list[int], int, list[Cell], list[Cell]]]:
-    """Every finned (or plain) row/column fish with at most ``MAX_FINS`` fins: (digit, lines, base lines, cover
-    mask, body cells, fin cells), smaller fish first on each digit and direction.
-
-    Base lines hold the digit at least twice; every base line keeps a candidate inside the cover.
-    """
-    idx = index_of(grid)
-    for digit in range(1, idx.side + 1):
+def _fish(idx: CandidateIndex) -> Iterator[Fish]:
+    """Every finned row/column fish with at most ``MAX_FINS`` fins, whether or not it removes anything itself,
+    smaller fish first on each digit and direction."""
+    side = idx.side
+    for digit in range(1, side + 1):
         for by_rows in (True, False):
-            o = Lines(idx, digit, by_rows)
             for size in (2, 3, 4):
-                for base, union in base_sets(o.positions, size, size + MAX_FINS):
-                    for _anywhere, cover in cover_sets(union, size, (union,)):
-                        if any(not o.positions[line] & cover for line in base):
-                            continue
-                        fins = o.fins(base, cover)
-                        if len(fins) > MAX_FINS:
-                            continue
-                        yield digit, o, base, cover, o.body(base, cover), fins
+                shape = line_shape(side, size, by_rows, finned=True, max_fins=MAX_FINS, bare=True)
+                yield from find_fish(idx, digit, shape)
 
 
 @only_9x9
 def find_kraken_fish(grid: Grid) -> Iterator[Step]:
     """Yield Kraken Fish Type 1 and Type 2 steps, smaller fish first, each elimination once."""
     geo = grid.geometry
-    n = geo.side
+    unit_masks = geo.unit_masks
     graph = graph_of(grid)
     prop = propagator_of(graph, False)
     once = Once()
-    for digit, o, base, cover, body, fins in _fish(grid):
-        if not fins:
-            continue  # a plain fish is a plain fish (Type 2 on one needs no fins either, but adds little)
-        base_set = set(base)
+    for fish in _fish(index_of(grid)):
+        digit, base, cover = fish.digit, fish.bases, fish.covers
+        fins = base_line_cells(geo, base, fish.fins)
+        body = bits(fish.union & ~fish.fins)
+        base_cells = 0
+        for u in base:
+            base_cells |= unit_masks[u]
 
         fin_nodes = [graph.node(f, digit) for f in fins]
         fin_outs = [prop.outcome((v, True)) for v in fin_nodes]
@@ -76,11 +69,10 @@ def find_kraken_fish(grid: Grid) -> Iterator[Step]:
             continue  # a fin that clashes is simply false: a forcing chain, not a Kraken fish
         # Type 1: the fish's own eliminations that the fins don't see, reached by a chain from every fin.
         own = 0  # the cells of the cover lines outside the base lines: where the fish itself removes the digit
-        for pos in bits(cover):
-            for line in range(n):
-                if line in base_set:
+        for cover_unit in cover:
+            for c in geo.units[cover_unit]:
+                if base_cells >> c & 1:
                     continue
-                c = o.cell(line, pos)
                 own |= 1 << c
                 if grid.values[c] or not grid.candidates[c] >> (digit - 1) & 1:
                     continue
@@ -94,19 +86,16 @@ def find_kraken_fish(grid: Grid) -> Iterator[Step]:
                             graph,
                             prop,
                             Technique.KRAKEN_FISH_TYPE_1,
-                            digit,
-                            o,
-                            base,
-                            cover,
+                            fish,
                             body,
                             fins,
                             [(v, True) for v in fin_nodes],
                             (c, digit),
-                            pos,
+                            cover_unit,
                         )
         # Type 2: one cover line's base candidates plus the fins: one of them is true.
-        for pos in bits(cover):
-            inside = [c for c in body if o.pos_of(c) == pos]
+        for cover_unit in cover:
+            inside = [c for c in body if unit_masks[cover_unit] >> c & 1]
             premises = [(graph.node(c, digit), True) for c in inside] + [(v, True) for v in fin_nodes]
             outs = [prop.outcome(p) for p in premises]
             if any(oc.clash is not None for oc in outs):
@@ -122,15 +111,12 @@ def find_kraken_fish(grid: Grid) -> Iterator[Step]:
                         graph,
                         prop,
                         Technique.KRAKEN_FISH_TYPE_2,
-                        digit,
-                        o,
-                        base,
-                        cover,
+                        fish,
                         body,
                         fins,
                         premises,
                         (c, d),
-                        pos,
+                        cover_unit,
                     )
 
 
@@ -138,21 +124,19 @@ def _step(
     graph: LinkGraph,
     prop: Propagator,
     technique: Technique,
-    digit: int,
-    o: Lines,
-    base: Sequence[int],
-    cover: int,
+    fish: Fish,
     body: Sequence[int],
     fins: Sequence[int],
     premises: Sequence[Fact],
     target: tuple[int, int],
-    cover_pos: int,
+    unit: int,
 ) -> Step:
+    """The step: ``unit`` is the cover line whose base candidates are Type 2's cases."""
     geo = graph.geometry
+    digit = fish.digit
     ch = geo.digit_char(digit)
-    base_units = [o.base_unit(line) for line in base]
-    cover_units = [o.cover_unit(p) for p in bits(cover)]
-    name = _NAMES[len(base)]
+    base_units, cover_units = fish.bases, fish.covers
+    name = _NAMES[len(base_units)]
     cell, d = target
     goal: Fact = (graph.node(cell, d), False)
     paths = [branch(prop.outcome(p), goal) for p in premises]
@@ -169,7 +153,6 @@ def _step(
             f"{fact_text(graph, goal)} either way"
         )
     else:
-        unit = o.cover_unit(cover_pos)
         fin_nodes = {graph.node(f, digit) for f in fins}
         inside = [geo.cell_name(graph.candidate(p[0])[0]) for p in premises if p[0] not in fin_nodes]
         reason = (
