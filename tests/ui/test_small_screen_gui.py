@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import time
 import tkinter as tk
+import tkinter.font as tkfont
 
 import pytest
-from gui_helpers import MakeApp, pump
+from gui_helpers import MakeApp, key, pump
 
 from sudoku_tk.ui.panel.fonts import SCALE_MAX, SCALE_MIN, panel_fonts, scale_for
 from sudoku_tk.ui.window.app import App
@@ -86,3 +87,25 @@ def test_panel_type_and_width_grow_with_the_board(make_app: MakeApp) -> None:
     # The pad's buttons and the hint text use these fonts, so they grow with them.
     assert str(app.numpad.buttons[1].cget("style")) == "Pad.Toolbutton"
     assert str(app.hint_panel._body.cget("font")) == "SudokuPanel"
+
+
+@pytest.mark.parametrize("size", ["800x560", "1024x700", "1366x768", "1920x1080"])
+def test_the_hint_buttons_show_their_whole_labels(make_app: MakeApp, size: str) -> None:
+    """Next, Apply and Close share their row: none is cut (at 1366×768 Close showed as "Cl" when they were packed
+    side by side in a panel narrower than they asked for)."""
+    app = make_app()
+    app.root.geometry(size)
+    _settle(app)
+    key(app, "h")
+    _settle(app)
+    panel = app.hint_panel
+    buttons = (panel.next_button, panel.apply_button, panel.close_button)
+    assert [b.cget("text") for b in buttons] == ["Next", "Apply", "Close"]
+    font = tkfont.nametofont("SudokuPanel")
+    row = panel.next_button.master
+    for b in buttons:
+        assert b.winfo_ismapped() and _inside(b, app.root), b.cget("text")
+        assert b.winfo_x() + b.winfo_width() <= row.winfo_width(), b.cget("text")
+        assert font.measure(b.cget("text")) + 8 <= b.winfo_width(), (b.cget("text"), b.winfo_width())
+    widths = [b.winfo_width() for b in buttons]
+    assert max(widths) - min(widths) <= 1  # when they must give up room, they give it up alike (to a pixel)

@@ -131,8 +131,11 @@ class HintPanel(ttk.Frame):
         self.next_button = ttk.Button(buttons, text="Hint", takefocus=0, command=self.hint, style=panel)
         self.apply_button = ttk.Button(buttons, text="Apply", takefocus=0, command=self.apply, style=panel)
         self.close_button = ttk.Button(buttons, text="Close", takefocus=0, command=self.close_hint, style=panel)
-        for b in (self.next_button, self.apply_button, self.close_button):
-            b.pack(side="left", padx=(0, 4))
+        # Three equal columns: in a panel narrower than the buttons ask for, all three give up the same width
+        # (packed side by side, the last one was cut to "Cl"); their request, and so the sash, stays as it was.
+        for column, b in enumerate((self.next_button, self.apply_button, self.close_button)):
+            b.grid(row=0, column=column, sticky="ew", padx=(0, 4))
+            buttons.columnconfigure(column, weight=1, uniform="hint-buttons")
         self.stop_button = ttk.Button(tab, text="Stop solving", takefocus=0, command=self.stop_solving)
         # "Let me try" at rung 1 or 2; "Show me" while a mistake made during the try is on show (find_it.py).
         self.try_button = ttk.Button(tab, text="Let me try", takefocus=0, command=self.try_or_show, style=panel)
