@@ -24,6 +24,7 @@ Nice Loops and AICs everything on candidates, their grouped forms the groups too
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ..board.geometry import Cell, Digit, Geometry, bits, digits_of
 from ..board.grid import Grid
@@ -55,6 +56,8 @@ class LinkGraph:
         group_nodes: node mask of every group.
         strong_unit, strong_cell, weak_unit, weak_cell: per node, the node mask of its links of that kind.
         bivalue_nodes: node mask of the candidates of bivalue cells.
+        node_cell, node_digit0: per candidate id, its cell and its digit less one (tables, for hot loops).
+        digit_first: per digit less one, the id of its candidate in cell 0 (the digit's ids follow, cell by cell).
     """
 
     __slots__ = (
@@ -72,6 +75,9 @@ class LinkGraph:
         "weak_unit",
         "weak_cell",
         "bivalue_nodes",
+        "node_cell",
+        "node_digit0",
+        "digit_first",
         "_cache",
         "_links_candidates",
         "_links_all",
@@ -87,6 +93,7 @@ class LinkGraph:
         self.ncells = ncells
         self.side = n
         self.ncand = ncells * n
+        self.node_cell, self.node_digit0, self.digit_first = _id_tables(ncells, n)
         self._cache: dict[str, object] = {}
         self._links_candidates: tuple[list[int], list[int]] | None = None
         self._links_all: tuple[list[int], list[int]] | None = None
@@ -307,6 +314,17 @@ def _lines_through(geo: Geometry, box: int) -> list[int]:
         return [r0 + k for k in range(b)] + [n + c0 + k for k in range(b)]
     cells = geo.units[box]
     return sorted({geo.cell_units[c][0] for c in cells}) + sorted({geo.cell_units[c][1] for c in cells})
+
+
+@cache
+def _id_tables(ncells: int, side: int) -> tuple[tuple[Cell, ...], tuple[int, ...], tuple[Node, ...]]:
+    """(per candidate id its cell, per candidate id its digit less one, per digit less one its first id)."""
+    ids = range(ncells * side)
+    return (
+        tuple(i % ncells for i in ids),
+        tuple(i // ncells for i in ids),
+        tuple(d * ncells for d in range(side)),
+    )
 
 
 @per_grid(4)

@@ -162,7 +162,7 @@ class Propagator:
         self.graph = graph
         self.nets = nets
         self.geo = geo
-        self.ncells = geo.ncells
+        self.node_cell, self.node_digit0, self.digit_first = graph.node_cell, graph.node_digit0, graph.digit_first
         self.present = graph.present
         self.strong, self.weak = graph.candidate_links()
         self.cell_alive0 = list(grid.candidates)
@@ -317,8 +317,8 @@ class Propagator:
     def _lose(self, w: int, cell_alive: list[int], places: list[int]) -> tuple[ClashKind, int] | None:
         """Record that candidate ``w`` is false; return (NO_CANDIDATE, cell) or (NO_PLACE, unit * side + digit - 1)
         if that empties one."""
-        ncells, n = self.ncells, self.geo.side
-        cell, d = w % ncells, w // ncells
+        n = self.geo.side
+        cell, d = self.node_cell[w], self.node_digit0[w]
         left = cell_alive[cell] & ~(1 << d)
         cell_alive[cell] = left
         if not left:
@@ -336,16 +336,16 @@ class Propagator:
 
     def _single(self, w: int, cell_alive: list[int], places: list[int]) -> list[tuple[How, int | None, int]]:
         """Naked and hidden singles made by candidate ``w`` turning false: (how, unit or None, node) for each."""
-        ncells, n = self.ncells, self.geo.side
-        cell, d = w % ncells, w // ncells
+        n, first = self.geo.side, self.digit_first
+        cell, d = self.node_cell[w], self.node_digit0[w]
         out: list[tuple[How, int | None, int]] = []
         left = cell_alive[cell]
         if left & (left - 1) == 0:
-            out.append((How.NAKED_SINGLE, None, (left.bit_length() - 1) * ncells + cell))
+            out.append((How.NAKED_SINGLE, None, first[left.bit_length() - 1] + cell))
         for u in self.geo.cell_units[cell]:
             p = places[u * n + d]
             if p > 0 and p & (p - 1) == 0:
-                out.append((How.HIDDEN_SINGLE, u, d * ncells + p.bit_length() - 1))
+                out.append((How.HIDDEN_SINGLE, u, first[d] + p.bit_length() - 1))
         return out
 
     def _support(self, unit: int | None, node: int, off: int) -> tuple[Fact, ...]:
