@@ -7,8 +7,9 @@ import tkinter as tk
 import tkinter.font as tkfont
 
 import pytest
-from gui_helpers import MakeApp, key, pump
+from gui_helpers import HARD, MakeApp, key, pump
 
+from sudoku_tk.app.puzzles.choice import PuzzleChoice
 from sudoku_tk.ui.panel.fonts import SCALE_MAX, SCALE_MIN, panel_fonts, scale_for
 from sudoku_tk.ui.window.app import App
 
@@ -109,3 +110,27 @@ def test_the_hint_buttons_show_their_whole_labels(make_app: MakeApp, size: str) 
         assert font.measure(b.cget("text")) + 8 <= b.winfo_width(), (b.cget("text"), b.winfo_width())
     widths = [b.winfo_width() for b in buttons]
     assert max(widths) - min(widths) <= 1  # when they must give up room, they give it up alike (to a pixel)
+
+
+@pytest.mark.parametrize("size", ["1366x768", "1600x900"])
+def test_a_window_resized_as_it_opens_gives_the_panel_the_spare_width(size: str) -> None:
+    """A window manager that sizes the window while the first layout is still pending (as a maximised start does):
+    the panel takes what the square board leaves, as at any other size (the sash once kept the width worked out
+    for the size before, and a strip beside the board stayed empty)."""
+    root = tk.Tk()
+    app = App(root, puzzle=PuzzleChoice("", "Test puzzle", HARD), why_delay_ms=0)
+    try:
+        app.root.geometry(size)  # before the first layout has run: its call to place the sash is still pending
+        _settle(app)
+        _check_spare_width(app, size)
+    finally:
+        app.close()
+        root.destroy()
+
+
+def _check_spare_width(app: App, size: str) -> None:
+    body = app.sash._body
+    assert body.winfo_width() == int(size.split("x")[0])
+    spare = body.winfo_width() - body.winfo_height()
+    assert app.sash.panel_width == app.sash.auto_width() > spare - 40
+    assert app.board_view.winfo_width() >= body.winfo_height() - 16  # the board is as wide as it is high

@@ -40,6 +40,12 @@ class PanelSash:
         out)."""
         if self.fitting:
             return  # the fit is still reading what the panes ask for: the window calls this again after it
+        # A resize still pending (a window manager's, or the player's) is applied first, with its own call of this
+        # inside: the width is worked out from the body's size after it, never from the size before. (Read before
+        # it, a stale width was set after the inner call had set the right one.)
+        self._body.update_idletasks()
+        if self.fitting:
+            return
         want = self._width() or self.auto_width()
         if want > 0:
             self.set_panel_width(want)
