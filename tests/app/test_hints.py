@@ -511,3 +511,20 @@ def test_a_killer_legend_names_the_cage_or_the_houses_a_45_rule_step_adds_up() -
     where = legend_names(innie, grid.geometry)["defining_unit"]
     assert where.startswith(("where it lives: rows ", "where it lives: columns ", "where it lives: boxes ")), where
     assert "r1c1" not in where
+
+
+def test_a_lesson_on_sudoku_x_or_windoku_counts_their_extra_houses_among_the_units() -> None:
+    from sudoku_tk.app.hints.technique_help import DESCRIPTIONS, describe_technique
+    from sudoku_tk.engine.board.geometry import Geometry, variant_geometry
+    from sudoku_tk.engine.steps.step import Technique
+
+    classic = DESCRIPTIONS[Technique.HIDDEN_SINGLE]
+    assert "a unit (a row, column or box)" in classic
+    on_x = describe_technique(Technique.HIDDEN_SINGLE, variant_geometry("x"))
+    on_windoku = describe_technique(Technique.HIDDEN_SINGLE, variant_geometry("windoku"))
+    assert on_x == classic.replace("row, column or box", "row, column, box or diagonal")
+    assert on_windoku == classic.replace("row, column or box", "row, column, box or window")
+    assert describe_technique(Technique.FULL_HOUSE, variant_geometry("windoku")).startswith(
+        "When a row, column, box or window has just one empty cell left"
+    )
+    assert describe_technique(Technique.HIDDEN_SINGLE, Geometry.of(3)) == classic

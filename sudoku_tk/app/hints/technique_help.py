@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from sudoku_tk.engine.board.geometry import Geometry
+from sudoku_tk.engine.board.geometry import SUDOKU_X, WINDOKU, Geometry
 from sudoku_tk.engine.solving.technique_table import record
 from sudoku_tk.engine.steps.step import Technique
 
@@ -457,11 +457,21 @@ del T
 
 def describe_technique(technique: Technique, geometry: Geometry | None = None) -> str:
     """The paragraph that explains ``technique`` in general ("" only if a new member lacks one), in the words of
-    ``geometry``'s board: on a Jigsaw a box is a region ("Inside a region, look where…")."""
+    ``geometry``'s board: on a Jigsaw a box is a region ("Inside a region, look where…"); on Sudoku X and Windoku
+    the list of units names the diagonals or the windows too ("a row, column, box or diagonal")."""
     text = DESCRIPTIONS.get(technique, "")
-    if geometry is not None and not geometry.square_boxes:
+    if geometry is None:
+        return text
+    if not geometry.square_boxes:
         text = _BOX_WORD.sub(_as_region, text)
+    extra = _EXTRA_HOUSE.get(geometry.variant_name) if geometry.extra_houses else None
+    if extra is not None:
+        text = text.replace("row, column or box", f"row, column, box or {extra}")
     return text
+
+
+_EXTRA_HOUSE = {SUDOKU_X: "diagonal", WINDOKU: "window"}
+"""What one of a variant's extra houses is called, where a lesson lists the kinds of unit."""
 
 
 _BOX_WORD = re.compile(r"\b([Bb])ox(es)?\b")
