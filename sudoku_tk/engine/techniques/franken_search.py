@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from ..board.geometry import Geometry
 from ..board.grid import Grid
-from .common import per_grid
-from .fish_core import FISH_BASIC, FISH_MUTANT, DigitUnits, fish_kind, unit_kinds
+from .common import index_of, per_grid
+from .fish_core import FISH_BASIC, FISH_MUTANT, DigitUnits, fish_kind, own_units, unit_kinds
 
 MAX_FINS = 5
 """Most fins outside the cover units (HoDoKu's default)."""
@@ -63,19 +63,12 @@ def _template_cells(row_options: Sequence[int]) -> tuple[int, ...]:
 
 
 def _digit_units(grid: Grid, digit: int) -> DigitUnits:
-    bit = 1 << (digit - 1)
-    cands = placed = 0
-    for cell, (m, v) in enumerate(zip(grid.candidates, grid.values)):
-        if m & bit:
-            cands |= 1 << cell
-        elif v == digit:
+    units = own_units(index_of(grid), digit)
+    cands = units.targets  # every candidate of the digit, narrowed to the template targets below
+    placed = 0
+    for cell, v in enumerate(grid.values):
+        if v == digit:
             placed |= 1 << cell
-    unit_masks = grid.geometry.unit_masks
-    unit_cells = tuple(cands & m for m in unit_masks)
-    usable = 0
-    for u, m in enumerate(unit_masks):
-        if unit_cells[u].bit_count() >= 2 and not m & placed:
-            usable |= 1 << u
     options = []
     for r in range(9):
         row_placed = (placed >> (9 * r)) & 0x1FF
@@ -85,7 +78,7 @@ def _digit_units(grid: Grid, digit: int) -> DigitUnits:
     for r, cols in enumerate(used):
         in_template |= cols << (9 * r)
     targets = cands & ~in_template if any(used) else cands
-    return DigitUnits(unit_cells, usable, targets)
+    return units._replace(targets=targets)
 
 
 @per_grid(4)
