@@ -7,7 +7,9 @@ built the way the eye reads a bent grid, from what is surest to what is least su
 1. the frame (the outer lines), from the corners' perspective: nothing lies outside it to be confused with;
 2. the box lines, guessed between the traced frame lines (a Coons patch: the interior blended from the four
    traced sides, so a bow or a squeeze of the frame carries into the guess), then traced;
-3. every other line, guessed inside its box between the traced box lines, then traced;
+3. every other line, guessed inside its box between the traced box lines (the crossings along each box line
+   first spread evenly between the box lines across it: a page stretched unevenly along its lines carries
+   them half a cell or more from the frame's guess), then traced;
 4. every line once more from where the others put it, to settle the crossings.
 
 Tracing a line: between each two of its crossings the picture is sampled across the guessed curve; a line is
@@ -218,6 +220,22 @@ def _trace(
     return shown
 
 
+def _spread(points: np.ndarray, rows: list[int], cols: list[int]) -> None:
+    """Along each traced line of ``rows`` and ``cols``, place the crossings between two traced lines across it
+    evenly (by length along the line): those crossings were only guessed from the frame, and the lines across
+    were traced since, so a bend inside the frame does not carry a crossing half a cell along its line."""
+    for lines, across, level in ((rows, cols, True), (cols, rows, False)):
+        for index in lines:
+            line = points[index] if level else points[:, index]
+            for a, b in zip(across[:-1], across[1:]):
+                if b - a < 2:
+                    continue
+                part = line[a : b + 1]
+                length = np.r_[0.0, np.cumsum(np.hypot(*np.diff(part, axis=0).T))]
+                wanted = np.arange(b - a + 1) / (b - a) * length[-1]
+                line[a : b + 1] = np.stack([np.interp(wanted, length, part[:, k]) for k in range(2)], axis=1)
+
+
 def _coons(points: np.ndarray, rows: list[int], cols: list[int]) -> None:
     """Fill the crossings inside each patch between consecutive ``rows`` and ``cols`` (whose lines are known)
     by blending the patch's four sides."""
@@ -287,6 +305,7 @@ def trace_lattice(dark: np.ndarray, corners: np.ndarray, side: int, settle: bool
             _trace(dark, points, index, False, REACH["box"], cell, frozenset(cols))
             rows.add(index)
             cols.add(index)
+        _spread(points, boxes, boxes)
         _coons(points, boxes, boxes)
     # 3: every other line, then 4: all of them once more.
     rest = [i for i in range(side + 1) if i not in boxes]
