@@ -14,8 +14,9 @@ built the way the eye reads a bent grid, from what is surest to what is least su
 
 A box line guessed a cell off is traced on its neighbour; the lines between it and the next box line then
 find a line too few, and some of them show no line. So where half a line's worth or more of one direction's
-segments show none, stages 2 and 3 are run again with box lines guessed a cell to either side (one or all of
-them), and a guess under which clearly more of the lines show is taken.
+segments show none (but no more than two lines' worth: then the thin lines are faint, not misplaced), stages
+2 and 3 are run again with box lines guessed a cell to either side (one or all of them), and a guess under
+which clearly more of the lines show is taken.
 
 Tracing a line: between each two of its crossings the picture is sampled across the guessed curve; a line is
 dark along most of the segment (a digit's stroke is not), so a low percentile along the segment finds it.
@@ -63,6 +64,9 @@ UNEVEN = 1.5
 MISSING = 0.5
 """Box lines are guessed again when this many lines' worth of segments (of one direction) show no line, and
 a guess is taken when it shows this many more."""
+FAINT_LINES = 2.0
+"""When more than this many lines' worth of one direction's segments show no line, the lines are faint (thin
+lines drawn light), and the box lines are not guessed again."""
 STRAY = 0.18
 """A crossing further than this (in cells) from the middle of its neighbours, when they agree, is a stray."""
 
@@ -329,8 +333,8 @@ def _inside_best(dark: np.ndarray, start: np.ndarray, side: int, cell: float) ->
     full = (side - 1) * side
     chosen: dict[tuple[int, bool], float] = {}
     for level in (True, False):
-        if not inner or full - shown[level] < MISSING * side:
-            continue
+        if not inner or not MISSING * side <= full - shown[level] <= FAINT_LINES * side:
+            continue  # every line shows, or so many do not that the lines are faint rather than misplaced
         trials = [{i: s} for i in inner for s in (-1.0, 1.0)] + [dict.fromkeys(inner, s) for s in (-1.0, 1.0)]
         for trial in trials:
             shifts = chosen | {(i, level): s for i, s in trial.items()}
