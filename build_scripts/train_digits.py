@@ -14,6 +14,12 @@ What it learns from, all rebuilt by this script:
    held-out ones), labelled with the photo's givens; a character where no given is printed (handwriting) is
    a "not a given" sample. Each photo sample is used four times, shifted by a pixel.
 
+``--leave-out K`` (with ``--folds N``, default 4) measures how well the classifier does on photos it never
+learned from, inside the training split alone: the training photos' puzzles (in order of their first photo)
+are dealt into N folds, fold K's photos are left out of the training, and at the end they are read by the
+whole reader with the new weights (cells right, whole puzzles, wrong cells shown to the player). The held-out
+photos are never read. Such a run writes its weights only to ``--out`` (which it requires).
+
 Deterministic: board i is drawn from ``random.Random(f"digits/{i}")``, the network starts from a seeded
 generator, batches are shuffled by a seeded generator, and numpy runs on one thread (so sums are added in
 one order). The same fonts and photos give the same weights on the same numpy. Prints the accuracy on
@@ -34,6 +40,7 @@ import random  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 import zipfile  # noqa: E402
+from functools import lru_cache  # noqa: E402
 from multiprocessing import Pool  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -45,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sudoku_tk.vision.cells import PATCH, read_cells  # noqa: E402
 from sudoku_tk.vision.digit_model import CLASSES, WEIGHTS, conv, im2col, pool, softmax  # noqa: E402
 from sudoku_tk.vision.locate import CELL, NoGridFound, locate  # noqa: E402
-from sudoku_tk.vision.photo_set import SHARED_PHOTOS, load_photos, split_note  # noqa: E402
+from sudoku_tk.vision.photo_set import SHARED_PHOTOS, Photo, load_photos, score, split_note  # noqa: E402
 from sudoku_tk.vision.synthetic import font_paths, random_board  # noqa: E402
 
 Samples = tuple[np.ndarray, np.ndarray]
@@ -103,6 +110,54 @@ def photo_samples(path: str, givens: tuple[int, ...]) -> Samples | None:
     if not patches:
         return None
     return np.stack(patches).astype(np.float16), np.array(labels, np.int8)
+
+
+def folds_of(photos: list[Photo], folds: int) -> dict[tuple[int, ...], int]:
+    """Each training puzzle's fold: the puzzles in order of their first photo, dealt round (never a held-out one)."""
+    order: list[tuple[int, ...]] = []
+    for photo in photos:
+        if not photo.held_out and photo.givens not in order:
+            order.append(photo.givens)
+    return {givens: i % folds for i, givens in enumerate(order)}
+
+
+def read_left_out(weights_path: Path, photos: list[Photo]) -> str:
+    """Read ``photos`` with the whole reader and the weights at ``weights_path``: one line of figures."""
+    from sudoku_tk.vision import digit_model
+    from sudoku_tk.vision.image_input import open_picture
+    from sudoku_tk.vision.read_check import CheckStatus, check_reading
+    from sudoku_tk.vision.reader import read_picture
+
+    shipped = digit_model.load_weights
+    digit_model.load_weights = lru_cache(maxsize=1)(lambda: shipped.__wrapped__(weights_path))  # type: ignore[assignment]
+    cells = right = exact = wrong = shown = 0
+    try:
+        for photo in photos:
+            cells += 81
+            try:
+                reading = read_picture(open_picture(photo.path))
+            except NoGridFound:
+                wrong += 81
+                continue
+            check = check_reading(
+                reading.values, reading.confidences, alternatives=[c.alternatives for c in reading.cells]
+            )
+            pointed = {f.cell for f in check.fixes}
+            if check.status is not CheckStatus.UNIQUE:
+                pointed |= set(check.suspects[:3]) | set(check.conflicts)
+            if check.whole_grid:
+                pointed = set(range(81))
+            s = score(reading.values, reading.unsure(), sorted(pointed), photo.givens)
+            right += s.right
+            exact += s.exact
+            wrong += len(s.wrong)
+            shown += len(s.flagged)
+    finally:
+        digit_model.load_weights = shipped
+    return (
+        f"{exact}/{len(photos)} puzzles exactly right, cells right {right}/{cells} ({right / max(cells, 1):.2%}), "
+        f"wrong cells shown to the player {shown}/{wrong}"
+    )
 
 
 def _board_job(args: tuple[int, str]) -> Samples | None:
@@ -261,8 +316,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="processes drawing and reading boards (default 2)")
     parser.add_argument("--no-photos", action="store_true", help="leave out ../shared's training photos")
     parser.add_argument("--quick", action="store_true", help="a small run (40 boards, 1 epoch, no photos)")
-    parser.add_argument("--out", type=Path, default=WEIGHTS, help=f"where to write the weights (default {WEIGHTS})")
+    parser.add_argument("--out", type=Path, default=None, help=f"where to write the weights (default {WEIGHTS})")
+    parser.add_argument("--leave-out", type=int, default=None, metavar="K", help="leave fold K's training photos out")
+    parser.add_argument("--folds", type=int, default=4, help="folds of the training photos for --leave-out")
     ns = parser.parse_args(argv)
+    if ns.leave_out is not None and (ns.out is None or not 0 <= ns.leave_out < ns.folds):
+        parser.error("--leave-out K needs 0 <= K < --folds and an --out other than the shipped weights")
+    ns.out = ns.out or WEIGHTS
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # progress shows in a log as it comes
     if ns.quick:
         ns.boards, ns.check_boards, ns.epochs, ns.no_photos = 40, 10, 1, True
@@ -271,8 +331,14 @@ def main(argv: list[str] | None = None) -> int:
     x, y = gather(ns.jobs, run_jobs(_board_job, [(i, "digits") for i in range(ns.boards)], ns.jobs))
     print(f"boards: {len(x)} character cells from {ns.boards} boards ({time.time() - started:.0f} s)")
     photos_x, photos_y = np.zeros((0, PATCH, PATCH), np.float16), np.zeros(0, np.int8)
+    left_out: list[Photo] = []
     if not ns.no_photos and SHARED_PHOTOS.is_dir():
         training = [p for p in load_photos() if not p.held_out]
+        if ns.leave_out is not None:
+            fold = folds_of(training, ns.folds)
+            left_out = [p for p in training if fold[p.givens] == ns.leave_out]
+            training = [p for p in training if fold[p.givens] != ns.leave_out]
+            print(f"leaving out fold {ns.leave_out} of {ns.folds}: {len(left_out)} training photos")
         photos_x, photos_y = gather(ns.jobs, run_jobs(_photo_job, [(str(p.path), p.givens) for p in training], ns.jobs))
         print(f"photos: {len(photos_x)} character cells from {len(training)} training photos ({split_note()})")
         x = np.concatenate([x, photos_x, shifted(photos_x)])
@@ -293,6 +359,8 @@ def main(argv: list[str] | None = None) -> int:
     save_weights(ns.out, weights)
     digest = hashlib.sha256(ns.out.read_bytes()).hexdigest()[:16]
     print(f"wrote {ns.out} ({ns.out.stat().st_size / 1024:.0f} KB, sha256 {digest}) in {time.time() - started:.0f} s")
+    if left_out:
+        print(f"left-out training photos (never learned from): {read_left_out(ns.out, left_out)}")
     return 0
 
 

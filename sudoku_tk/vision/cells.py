@@ -34,6 +34,13 @@ FAINT = 0.5
 """Ink fainter than this share of INK still joins a blob that holds clear ink (a thin stroke that fades)."""
 MIN_DIGIT = 0.3
 """The least height (a share of the cell) of a character that fills a cell; smaller ones are pencil marks."""
+TRAIL = 0.45
+"""Ink fainter than this share of a character's strokes, hanging on it, is not part of it (a crease)."""
+TRAIL_EXTENT = 0.8
+"""A faint trail is cut off a character only when without it the character is less than this share as tall or
+as wide."""
+SPECK_SHARE = 0.1
+"""Pieces of a character smaller than this share of its biggest piece are specks (what is left of a crease)."""
 MIN_SPECK = 0.07
 """Blobs lower and narrower than this (a share of the cell) are dust."""
 
@@ -156,9 +163,12 @@ def _digit(
     top, bottom = blobs.top[main] - pad, blobs.bottom[main] + pad
     left, right = blobs.left[main] - pad, blobs.right[main] + pad
     parts = real & (blobs.bottom >= top) & (blobs.top <= bottom) & (blobs.right >= left) & (blobs.left <= right)
-    y0, y1 = int(blobs.top[parts].min()) + edge, int(blobs.bottom[parts].max()) + edge + 1
-    x0, x1 = int(blobs.left[parts].min()) + edge, int(blobs.right[parts].max()) + edge + 1
-    mask = blobs.mask_of(np.isin(blobs.labels, np.nonzero(parts)[0]))
+    mask = _without_faint_trails(
+        dark[edge : size - edge, edge : size - edge], blobs.mask_of(np.isin(blobs.labels, np.nonzero(parts)[0]))
+    )
+    ys, xs = np.nonzero(mask)
+    y0, y1 = int(ys.min()) + edge, int(ys.max()) + edge + 1
+    x0, x1 = int(xs.min()) + edge, int(xs.max()) + edge + 1
     region = dark[y0:y1, x0:x1] * _grown(mask[y0 - edge : y1 - edge, x0 - edge : x1 - edge])
     content.kind = "digit"
     content.patch = to_patch(region)
@@ -169,6 +179,37 @@ def _digit(
         pixels = colour[y0:y1, x0:x1][inked]
         content.colour = tuple(float(v) for v in pixels.mean(axis=0))  # type: ignore[assignment]
     return content
+
+
+def _without_faint_trails(inner: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """A character's mask without the faint ink that only hangs on it: a fold or crease of the paper, or a faint
+    line, running through the character joins its blob, and would make it wider and look like a scribble.
+
+    What is kept, when the faint ink runs on to the cell's edge: the pieces of the mask at least TRAIL times as
+    dark as the character's strokes (the mask's 90th percentile) that are not specks beside its biggest piece; the faint pixels between them are dropped (``_grown`` gives a
+    stroke its soft edge back)."""
+    if not mask.any():
+        return mask
+    # The character's own strokes are its darkest ink (a crease through a thin "1" may cover more pixels).
+    strong = mask & (inner >= TRAIL * float(np.percentile(inner[mask], 90)))
+    pieces = find_blobs(strong)
+    if pieces.count == 0:
+        return mask
+    big = pieces.area >= SPECK_SHARE * pieces.area.max()
+    kept = pieces.mask_of(big[pieces.labels])
+    # Only a trail that runs on to the cell's edge (a crease crosses the cell) and widens or lengthens the
+    # character a good deal is cut off: a blurred character's soft edges and a faded stroke are not.
+    trail = mask & ~kept
+    crosses = bool(trail[0].any() or trail[-1].any() or trail[:, 0].any() or trail[:, -1].any())
+    if not crosses or (_extent(kept) >= TRAIL_EXTENT * _extent(mask)).all():
+        return mask
+    return kept
+
+
+def _extent(mask: np.ndarray) -> np.ndarray:
+    """The height and width of a mask's bounding box."""
+    ys, xs = np.nonzero(mask)
+    return np.array([ys.max() - ys.min() + 1, xs.max() - xs.min() + 1])
 
 
 def _grown(mask: np.ndarray) -> np.ndarray:

@@ -7,8 +7,16 @@ built the way the eye reads a bent grid, from what is surest to what is least su
 1. the frame (the outer lines), from the corners' perspective: nothing lies outside it to be confused with;
 2. the box lines, guessed between the traced frame lines (a Coons patch: the interior blended from the four
    traced sides, so a bow or a squeeze of the frame carries into the guess), then traced;
-3. every other line, guessed inside its box between the traced box lines, then traced;
+3. every other line, guessed inside its box between the traced box lines (the crossings along each box line
+   first spread evenly between the box lines across it: a page stretched unevenly along its lines carries
+   them half a cell or more from the frame's guess), then traced;
 4. every line once more from where the others put it, to settle the crossings.
+
+A box line guessed a cell off is traced on its neighbour; the lines between it and the next box line then
+find a line too few, and some of them show no line. So where half a line's worth or more of one direction's
+segments show none (but no more than two lines' worth: then the thin lines are faint, not misplaced), stages
+2 and 3 are run again with box lines guessed a cell to either side (one or all of them), and a guess under
+which clearly more of the lines show is taken.
 
 Tracing a line: between each two of its crossings the picture is sampled across the guessed curve; a line is
 dark along most of the segment (a digit's stroke is not), so a low percentile along the segment finds it.
@@ -53,6 +61,12 @@ MAX_JUMP = 0.3
 """The largest change of offset (in cells) from one segment to the next."""
 UNEVEN = 1.5
 """Neighbouring gaps between a lattice's lines further apart than this ratio make it less clear."""
+MISSING = 0.5
+"""Box lines are guessed again when this many lines' worth of segments (of one direction) show no line, and
+a guess is taken when it shows this many more."""
+FAINT_LINES = 2.0
+"""When more than this many lines' worth of one direction's segments show no line, the lines are faint (thin
+lines drawn light), and the box lines are not guessed again."""
 STRAY = 0.18
 """A crossing further than this (in cells) from the middle of its neighbours, when they agree, is a stray."""
 
@@ -218,6 +232,22 @@ def _trace(
     return shown
 
 
+def _spread(points: np.ndarray, rows: list[int], cols: list[int]) -> None:
+    """Along each traced line of ``rows`` and ``cols``, place the crossings between two traced lines across it
+    evenly (by length along the line): those crossings were only guessed from the frame, and the lines across
+    were traced since, so a bend inside the frame does not carry a crossing half a cell along its line."""
+    for lines, across, level in ((rows, cols, True), (cols, rows, False)):
+        for index in lines:
+            line = points[index] if level else points[:, index]
+            for a, b in zip(across[:-1], across[1:]):
+                if b - a < 2:
+                    continue
+                part = line[a : b + 1]
+                length = np.r_[0.0, np.cumsum(np.hypot(*np.diff(part, axis=0).T))]
+                wanted = np.arange(b - a + 1) / (b - a) * length[-1]
+                line[a : b + 1] = np.stack([np.interp(wanted, length, part[:, k]) for k in range(2)], axis=1)
+
+
 def _coons(points: np.ndarray, rows: list[int], cols: list[int]) -> None:
     """Fill the crossings inside each patch between consecutive ``rows`` and ``cols`` (whose lines are known)
     by blending the patch's four sides."""
@@ -258,13 +288,68 @@ def _widened(dark: np.ndarray) -> np.ndarray:
     return wide
 
 
+def _inside(
+    dark: np.ndarray, start: np.ndarray, side: int, cell: float, shifts: dict[tuple[int, bool], float]
+) -> tuple[np.ndarray, dict[bool, int]]:
+    """Stages 2 and 3 from the frame's crossings ``start``: the box lines (each guessed ``shifts`` cells across
+    from the Coons patch's guess, by (index, level)), then every other line. Returns the crossings and, per
+    direction (level or not), how many segments of the lines traced show a line."""
+    points = start.copy()
+    box = int(round(side**0.5))
+    frame = [0, side]
+    boxes = list(range(0, side + 1, box)) if box > 1 and side > box else frame
+    shown = {True: 0, False: 0}
+    for (index, level), shift in shifts.items():
+        if level:
+            points[index] += shift * (points[index + 1] - points[index - 1]) / 2
+        else:
+            points[:, index] += shift * (points[:, index + 1] - points[:, index - 1]) / 2
+    if len(boxes) > 2:
+        rows, cols = set(frame), set(frame)
+        for index in boxes[1:-1]:
+            shown[True] += int(_trace(dark, points, index, True, REACH["box"], cell, frozenset(rows)).sum())
+            shown[False] += int(_trace(dark, points, index, False, REACH["box"], cell, frozenset(cols)).sum())
+            rows.add(index)
+            cols.add(index)
+        _spread(points, boxes, boxes)
+        _coons(points, boxes, boxes)
+    rest = [i for i in range(side + 1) if i not in boxes]
+    rows, cols = set(boxes), set(boxes)
+    for index in rest:
+        shown[True] += int(_trace(dark, points, index, True, REACH["cell"], cell, frozenset(rows)).sum())
+        shown[False] += int(_trace(dark, points, index, False, REACH["cell"], cell, frozenset(cols)).sum())
+        rows.add(index)
+        cols.add(index)
+    return points, shown
+
+
+def _inside_best(dark: np.ndarray, start: np.ndarray, side: int, cell: float) -> np.ndarray:
+    """The lines inside the frame (``_inside``), and where some of them do not show (a box line traced on its
+    neighbour leaves a gap with no line to find), again with the box lines guessed a cell to either side, one
+    or all of them, each direction in turn: the guess under which clearly more of the lines show is taken."""
+    box = int(round(side**0.5))
+    inner = list(range(box, side, box)) if box > 1 and side > box else []
+    points, shown = _inside(dark, start, side, cell, {})
+    full = (side - 1) * side
+    chosen: dict[tuple[int, bool], float] = {}
+    for level in (True, False):
+        if not inner or not MISSING * side <= full - shown[level] <= FAINT_LINES * side:
+            continue  # every line shows, or so many do not that the lines are faint rather than misplaced
+        trials = [{i: s} for i in inner for s in (-1.0, 1.0)] + [dict.fromkeys(inner, s) for s in (-1.0, 1.0)]
+        for trial in trials:
+            shifts = chosen | {(i, level): s for i, s in trial.items()}
+            tried, counts = _inside(dark, start, side, cell, shifts)
+            if counts[level] >= shown[level] + MISSING * side:
+                points, shown, chosen = tried, counts, shifts
+    return points
+
+
 def trace_lattice(dark: np.ndarray, corners: np.ndarray, side: int, settle: bool = True) -> np.ndarray:
     """Every crossing of a side×side grid whose rough corners are ``corners`` (top-left first, clockwise), in
     the picture ``dark`` (0 paper … 1 ink): an array (side+1, side+1, 2) of (x, y).
 
     ``settle``: follow every line once more, close, to place the crossings to a pixel (not needed to judge
     whether a grid shows)."""
-    box = int(round(side**0.5))
     sharp, dark = _padded(dark), _padded(_widened(dark))
     to_picture = Homography.from_points([(0, 0), (side, 0), (side, side), (0, side)], [tuple(p) for p in corners])
     k = np.arange(side + 1, dtype=np.float64)
@@ -272,30 +357,14 @@ def trace_lattice(dark: np.ndarray, corners: np.ndarray, side: int, settle: bool
     points = to_picture.apply(grid).reshape(side + 1, side + 1, 2)
     cell = float(np.mean([np.hypot(*(corners[(i + 1) % 4] - corners[i])) for i in range(4)])) / side
     frame = [0, side]
-    boxes = list(range(0, side + 1, box))
     # 1: the frame; the crossings between its corners follow it, the inside is blended from it.
     for _ in range(2):
         for index in frame:
             _trace(dark, points, index, True, REACH["frame"], cell, pinned=True)
             _trace(dark, points, index, False, REACH["frame"], cell, pinned=True)
     _coons(points, frame, frame)
-    # 2: the box lines.
-    if box > 1 and side > box:
-        rows, cols = set(frame), set(frame)
-        for index in boxes[1:-1]:
-            _trace(dark, points, index, True, REACH["box"], cell, frozenset(rows))
-            _trace(dark, points, index, False, REACH["box"], cell, frozenset(cols))
-            rows.add(index)
-            cols.add(index)
-        _coons(points, boxes, boxes)
-    # 3: every other line, then 4: all of them once more.
-    rest = [i for i in range(side + 1) if i not in boxes]
-    rows, cols = set(boxes), set(boxes)
-    for index in rest:
-        _trace(dark, points, index, True, REACH["cell"], cell, frozenset(rows))
-        _trace(dark, points, index, False, REACH["cell"], cell, frozenset(cols))
-        rows.add(index)
-        cols.add(index)
+    # 2 and 3: the box lines, then every other line; again with box lines guessed a cell off where lines go missing.
+    points = _inside_best(dark, points, side, cell)
     if not settle:
         return points
     unseen = {}

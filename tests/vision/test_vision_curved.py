@@ -122,3 +122,25 @@ def test_an_image_with_nothing_traces_nothing_clear() -> None:
 def test_a_page_rolled_along_one_axis_reads_exactly(seed: int, style: str) -> None:
     board = photographed(seed, style, curl=0.10, curl_kind="cylinder")
     assert list(read_picture(board.picture).values) == VALUES
+
+
+@pytest.mark.parametrize(("seed", "style"), [(3, "serif"), (20, "plain"), (20, "mono")])
+def test_lines_inside_a_box_follow_the_box_lines_of_a_strongly_curled_page(seed: int, style: str) -> None:
+    # The page is stretched unevenly along its lines: guessed from the frame alone, the crossings of the lines
+    # inside a box lie half a cell or more along the box lines from where those lines cross them.
+    assert crossing_error(photographed(seed, style, curl=0.08)) < 0.15
+
+
+@pytest.mark.parametrize("style", ["plain", "serif"])
+def test_a_strongly_curled_page_reads_exactly(style: str) -> None:
+    rng = random.Random("bench-curl/8")
+    camera = Camera(turn=rng.uniform(-8, 8), tilt=0.03, blur=0.6, noise=4, jpeg=80, curl=0.08)
+    board = photograph(draw_board(VALUES, STYLES[style], 44), camera, rng)
+    assert list(read_picture(board.picture).values) == VALUES
+
+
+@pytest.mark.parametrize("style", ["plain", "thin-lines"])
+def test_a_box_line_traced_on_its_neighbour_is_traced_again_a_cell_over(style: str) -> None:
+    # The frame's guess puts the box lines a cell off: traced from there, a line of a box finds no line to follow,
+    # and the box lines guessed a cell to one side let every line show.
+    assert crossing_error(photographed(5, style, curl=0.08)) < 0.15

@@ -118,3 +118,31 @@ def test_nothing_is_found_in_text_alone() -> None:
             mask[y : y + 8, x : x + w] = rng.random((8, w)) < 0.5
             x += w + int(rng.integers(4, 9))
     assert find_grids(mask) == []
+
+
+def _cell_with(digit: str, crease: float) -> np.ndarray:
+    """A 40-pixel cell's darkness: a digit in full ink and, when ``crease`` > 0, a faint line of that darkness
+    across the whole cell through the digit (a fold of the paper)."""
+    from PIL import Image, ImageDraw
+
+    from sudoku_tk.vision.synthetic import _font, find_font
+
+    picture = Image.new("L", (40, 40), 0)
+    draw = ImageDraw.Draw(picture)
+    draw.text((20, 20), digit, font=_font(find_font("DejaVuSans.ttf"), 24), fill=255, anchor="mm")
+    dark = np.asarray(picture, np.float32) / 255
+    if crease:
+        dark[21:24, :] = np.maximum(dark[21:24, :], crease)
+    return dark
+
+
+def test_a_faint_crease_through_a_digit_is_not_part_of_it() -> None:
+    # With the crease kept as part of the character, most of these read as "not a given" (a scribble).
+    from sudoku_tk.vision.cells import read_cell
+    from sudoku_tk.vision.digit_model import classify
+
+    for digit in "123456789":
+        clean, creased = read_cell(_cell_with(digit, 0.0), 3), read_cell(_cell_with(digit, 0.35), 3)
+        assert creased.kind == "digit" and creased.height == clean.height
+        assert creased.patch is not None
+        assert int(classify(creased.patch[None])[0].argmax()) == int(digit)

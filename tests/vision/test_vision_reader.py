@@ -180,3 +180,26 @@ def test_the_corners_are_found_where_the_grid_is() -> None:
     reading = read_picture(board.picture)
     for (x, y), (ex, ey) in zip(reading.corners, board.corners):
         assert abs(x - ex) < 4 and abs(y - ey) < 4
+
+
+def test_a_position_at_half_size_whose_thin_lines_are_faint_reads_its_givens() -> None:
+    # Half of the thin lines' segments show too faintly to count: that is faint lines, not box lines misplaced.
+    grid = parse_grid(PUZZLE)
+    solution = solve(grid)
+    assert solution is not None
+    empties = [c for c, v in enumerate(grid.givens) if not v]
+    moves = tuple(Place(c, solution[c]) for c in random.Random(PUZZLE).sample(empties, 6))
+    reading = read_picture(picture(recompute(grid, moves), PictureKind.POSITION, scale=0.5))
+    assert list(reading.values) == list(grid.givens)
+
+
+def test_digits_with_a_fold_of_the_paper_through_them_read_exactly() -> None:
+    values = [int(c) if c != "." else 0 for c in PUZZLE]
+    board = styled_board("plain", values, 44)
+    draw = ImageDraw.Draw(board.picture)
+    w, h = board.picture.size
+    for row in (1, 5, 8):  # a faint line across the page through the middle of a row of digits
+        y = board.corners[0][1] + (row + 0.55) * 44
+        draw.line([(0, y), (w, y + 6)], fill=(170, 170, 170), width=3)
+    camera = Camera(turn=3, tilt=0.02, blur=0.8, noise=3, jpeg=85)
+    assert_read(photograph(board, camera, random.Random(1)).picture, values)
