@@ -391,10 +391,11 @@ def extended(points: np.ndarray) -> np.ndarray:
     return np.concatenate([2 * p[:, :1] - p[:, 1:2], p, 2 * p[:, -1:] - p[:, -2:-1]], axis=1)
 
 
-def lattice_clarity(dark: np.ndarray, points: np.ndarray) -> float:
+def lattice_clarity(dark: np.ndarray, points: np.ndarray, uneven_ratio: float = UNEVEN) -> float:
     """How clearly the lattice of ``points`` sits on the ink of ``dark`` (0 … 1): the share of each line that is
     dark, less the share of the cells' middle lines that is, less half the darkness of a line one cell outside
-    (the grid goes on: these lines are one off). The worse of the two directions."""
+    (the grid goes on: these lines are one off), less half the share of neighbouring gaps further apart than
+    ``uneven_ratio``. The worse of the two directions."""
     ext = extended(points)
     n = ext.shape[0]
     dark = _padded(dark)
@@ -415,6 +416,6 @@ def lattice_clarity(dark: np.ndarray, points: np.ndarray) -> float:
         middles = (p[1 : n - 1, 1:-2] + p[1 : n - 1, 2:-1]) / 2  # each grid line's segment middles
         gaps = np.hypot(*np.diff(middles, axis=0).transpose(2, 0, 1))
         ratio = np.abs(np.log(np.maximum(gaps[1:], 1e-6) / np.maximum(gaps[:-1], 1e-6)))
-        uneven = float((ratio > np.log(UNEVEN)).mean())
+        uneven = float((ratio > np.log(uneven_ratio)).mean())
         scores.append(float(lines - cells - 0.5 * beyond - 0.5 * uneven))
     return min(scores)

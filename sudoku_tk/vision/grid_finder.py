@@ -41,6 +41,10 @@ BEYOND = 0.5
 SQUEEZED_MARGIN = 0.05
 """How much less clearly the blob's corners may show a bent lattice, when the blob reaches beyond the fitted
 one, and still be taken (they hold a squeezed row the fitted lattice left out)."""
+SQUEEZED_UNEVEN = 2.5
+"""How unevenly spaced neighbouring lines may be, when the lattices traced from the fitted corners and from the
+blob's are compared, before the lattice counts as less clear: a row of a squeezed or strongly bent page may be
+half as wide as the one beside it, and the lattice that leaves it out is then the evener one."""
 
 
 @dataclass(frozen=True)
@@ -123,21 +127,30 @@ def _bent_nine(
     off. So the lines are also followed as curves (curved_lattice.py) from the fitted corners and from the
     blob's own extreme points, and the lattice that sits more clearly on the ink is taken; the blob's corners
     only when ``margin`` better (on a flat grid the fitted corners are the surer; where the blob reaches a row
-    beyond them, the blob's are as sure). A clear bent lattice counts as clear as a straight one BENT_DISCOUNT
-    less clear.
+    beyond them, the blob's are as sure). The two are compared with lines up to SQUEEZED_UNEVEN times as far
+    apart as their neighbours counted as even (the fitted corners of a strongly squeezed or bent page leave its
+    narrowest row out, and so trace the evener lattice). A clear bent lattice counts as clear as a straight one
+    BENT_DISCOUNT less clear.
     """
     weight = ink.astype(np.float32)
-    options: list[tuple[np.ndarray, float]] = []
+    options: list[tuple[np.ndarray, float, float]] = []
     cell = np.sqrt(quad_area(fitted)) / 9
     for corners in (fitted, rough):
         if options and np.abs(corners - fitted).max() < 0.2 * cell:
             options.append(options[0])  # the same grid
             continue
         points = trace_lattice(weight, corners, 9, settle=False)
-        options.append((points[[0, 0, -1, -1], [0, -1, -1, 0]], lattice_clarity(weight, points)))
-    (_, fit_clarity), (rough_corners, rough_clarity) = options
-    corners, bent = (rough_corners, rough_clarity) if rough_clarity > fit_clarity + margin else (fitted, fit_clarity)
-    return corners, max(clarity, bent - BENT_DISCOUNT)
+        options.append(
+            (
+                points[[0, 0, -1, -1], [0, -1, -1, 0]],
+                lattice_clarity(weight, points),
+                lattice_clarity(weight, points, SQUEEZED_UNEVEN),
+            )
+        )
+    (_, fit_clarity, fit_judged), (rough_corners, rough_clarity, rough_judged) = options
+    if rough_judged > fit_judged + margin:
+        return rough_corners, max(clarity, rough_clarity - BENT_DISCOUNT)
+    return fitted, max(clarity, fit_clarity - BENT_DISCOUNT)
 
 
 def find_grids(ink: np.ndarray, limit: int = 5) -> list[GridCandidate]:
