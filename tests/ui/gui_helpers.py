@@ -108,3 +108,22 @@ def clipboard(app: App, text: str | None) -> None:
     if text is not None:
         app.root.clipboard_append(text)
     pump(app)
+
+
+def choose_new_game(app: App, act: Callable[[Any], None]) -> None:
+    """Ctrl+N, then ``act`` on the New game dialog, then Return (Play)."""
+    from sudoku_tk.ui.dialogs.new_game import NewGameDialog
+    from sudoku_tk.ui.window.keys import CONTROL
+
+    errors: list[BaseException] = []
+
+    def answer(dialog: NewGameDialog) -> None:
+        act(dialog)
+        dialog.focus_force()
+        dialog.update()
+        dialog.event_generate("<Return>")
+
+    when_dialog_opens(app, NewGameDialog, answer, errors)
+    key(app, "n", CONTROL)
+    pump(app)
+    assert not errors, errors

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gui_helpers import HARD, click, key, pump, when_dialog_opens
+from gui_helpers import HARD, choose_new_game, click, key, pump
 
 from sudoku_tk.app.puzzles.background_worker import MAKE_TIME_LIMIT, ORDER_ATTEMPTS, MakeJob, PidJob, RateJob
 from sudoku_tk.app.puzzles.cache import CACHE_NAME, PuzzleCache, PuzzleKey
@@ -118,18 +118,7 @@ def x_wing_puzzle() -> Generated:
 
 def choose(app: App, act: Callable[[NewGameDialog], None]) -> None:
     """Ctrl+N, then ``act`` on the dialog, then Return (Play)."""
-    errors: list[BaseException] = []
-
-    def answer(dialog: NewGameDialog) -> None:
-        act(dialog)
-        dialog.focus_force()
-        dialog.update()
-        dialog.event_generate("<Return>")
-
-    when_dialog_opens(app, NewGameDialog, answer, errors)
-    key(app, "n", CONTROL)
-    pump(app)
-    assert not errors, errors
+    choose_new_game(app, act)
 
 
 def pick_level(label: str) -> Callable[[NewGameDialog], None]:

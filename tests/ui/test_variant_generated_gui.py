@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gui_helpers import key, pump, when_dialog_opens
+from gui_helpers import choose_new_game, pump
 
 from sudoku_tk.app.puzzles.background_worker import MakeJob, PidJob, RateJob
 from sudoku_tk.app.puzzles.cache import CACHE_NAME, PuzzleCache, PuzzleKey
@@ -21,7 +21,6 @@ from sudoku_tk.engine.rating.score import Level, rate_puzzle
 from sudoku_tk.engine.solving.brute_force import count_solutions
 from sudoku_tk.ui.dialogs.new_game import GENERATED, RANDOM, VARIANT_LABELS, NewGameDialog
 from sudoku_tk.ui.window.app import App
-from sudoku_tk.ui.window.keys import CONTROL
 
 pytestmark = pytest.mark.gui
 
@@ -57,18 +56,7 @@ def until(app: App, condition: Callable[[], bool], seconds: float = 60.0) -> Non
 
 def choose(app: App, act: Callable[[NewGameDialog], None]) -> None:
     """Ctrl+N, then ``act`` on the dialog, then Return (Play)."""
-    errors: list[BaseException] = []
-
-    def answer(dialog: NewGameDialog) -> None:
-        act(dialog)
-        dialog.focus_force()
-        dialog.update()
-        dialog.event_generate("<Return>")
-
-    when_dialog_opens(app, NewGameDialog, answer, errors)
-    key(app, "n", CONTROL)
-    pump(app)
-    assert not errors, errors
+    choose_new_game(app, act)
 
 
 def generated(variant: str, level: str, seen: dict[str, Any] | None = None) -> Callable[[NewGameDialog], None]:
