@@ -20,6 +20,7 @@ APP_NAME = "Sudoku Tk"
 EXECUTABLE = "sudoku-tk"
 BUNDLE_ID = "io.github.sudoku-tk"
 GAME_TYPE_NAME = "Sudoku Tk game"
+PICTURE_TYPE_NAME = "Picture of a puzzle"
 
 
 def package_imports(package: Path, module: str) -> bool:
@@ -71,7 +72,24 @@ def info_plist(version: str) -> dict[str, Any]:
                 "CFBundleTypeRole": "Editor",
                 "LSHandlerRank": "Alternate",
                 "LSItemContentTypes": ["public.json"],
-            }
+            },
+            # A photo or screenshot dropped on the Dock icon, or opened with the app, is read as a puzzle; the app
+            # views pictures (it never changes them) and never becomes their default.
+            {
+                "CFBundleTypeName": PICTURE_TYPE_NAME,
+                "CFBundleTypeRole": "Viewer",
+                "LSHandlerRank": "Alternate",
+                "LSItemContentTypes": [
+                    "public.png",
+                    "public.jpeg",
+                    "com.compuserve.gif",
+                    "com.microsoft.bmp",
+                    "org.webmproject.webp",
+                    "public.tiff",
+                    "public.heic",
+                    "public.heif",
+                ],
+            },
         ],
     }
 

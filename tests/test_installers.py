@@ -85,9 +85,12 @@ def test_info_plist_has_the_version_retina_and_the_saved_game_type() -> None:
     info = bundle_info.info_plist(VERSION)
     assert info["CFBundleShortVersionString"] == info["CFBundleVersion"] == VERSION
     assert info["NSHighResolutionCapable"] is True and info["CFBundleName"] == "Sudoku Tk"
-    [document] = info["CFBundleDocumentTypes"]
+    [document, pictures] = info["CFBundleDocumentTypes"]
     # An alternate handler for JSON: offered under Open With, never taking .json from the player's editor.
     assert document["LSItemContentTypes"] == ["public.json"] and document["LSHandlerRank"] == "Alternate"
+    # Pictures of puzzles are read (a photo dropped on the Dock icon, Open With), never taken over from the viewer.
+    assert {"public.png", "public.jpeg"} <= set(pictures["LSItemContentTypes"])
+    assert pictures["CFBundleTypeRole"] == "Viewer" and pictures["LSHandlerRank"] == "Alternate"
     assert plistlib.loads(plistlib.dumps(info)) == info
 
 
@@ -258,6 +261,9 @@ def test_the_installer_installs_for_the_user_and_the_uninstaller_removes_only_it
         f"DisplayVersion    REG_SZ    {VERSION}" in listed and f"InstallLocation    REG_SZ    {windows_home}" in listed
     )
     assert "SudokuTk.Game    REG_NONE" in _registry(wine, "HKCU\\Software\\Classes\\.json\\OpenWithProgids")
+    # Explorer's "Open with" offers the app for pictures of puzzles too (it never becomes their default).
+    supported = _registry(wine, "HKCU\\Software\\Classes\\Applications\\sudoku-tk.exe\\SupportedTypes")
+    assert all(f"{suffix}    REG_SZ" in supported for suffix in (".json", ".png", ".jpg", ".jpeg", ".webp"))
     opens = _registry(wine, "HKCU\\Software\\Classes\\SudokuTk.Game\\shell\\open\\command")
     assert f'"{windows_home}\\sudoku-tk.exe" "%1"' in opens
 
@@ -289,7 +295,24 @@ def test_the_saved_game_type_matches_the_files_the_app_writes() -> None:
     [match] = mime.iter(f"{MIME}match")
     assert match.get("value") == f'"{save_format.FORMAT_NAME}"'
     desktop = (REPO / "packaging/linux/sudoku-tk.desktop").read_text(encoding="utf-8")
-    assert f"MimeType={mime.get('type')};" in desktop.splitlines() and "Exec=sudoku-tk %f" in desktop
+    [types] = [line.removeprefix("MimeType=") for line in desktop.splitlines() if line.startswith("MimeType=")]
+    assert types.split(";")[0] == mime.get("type") and "Exec=sudoku-tk %f" in desktop
+
+
+def test_the_desktop_entry_offers_the_app_for_every_picture_it_reads() -> None:
+    """A picture opened with the app or dropped on its launcher is read (ui/window/launch.py)."""
+    from sudoku_tk.ui.pictures.input import PICTURE_SUFFIXES
+
+    desktop = (REPO / "packaging/linux/sudoku-tk.desktop").read_text(encoding="utf-8")
+    [types] = [line.removeprefix("MimeType=") for line in desktop.splitlines() if line.startswith("MimeType=")]
+    images = {t for t in types.split(";") if t.startswith("image/")}
+    assert images == {"image/png", "image/jpeg", "image/gif", "image/bmp", "image/webp", "image/tiff", "image/heif"}
+    assert {".png", ".jpg", ".gif", ".bmp", ".webp", ".tif", ".heic"} <= PICTURE_SUFFIXES
+    if shutil.which("desktop-file-validate"):
+        checked = subprocess.run(
+            ["desktop-file-validate", str(REPO / "packaging/linux/sudoku-tk.desktop")], capture_output=True, text=True
+        )
+        assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 @pytest.mark.skipif(shutil.which("update-mime-database") is None, reason="shared-mime-info is not installed")

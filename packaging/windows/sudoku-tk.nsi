@@ -11,7 +11,8 @@
 ; What it does: copies the app to %LOCALAPPDATA%\Programs\Sudoku Tk (the player may choose another folder),
 ; adds a Start-menu entry with the icon, an uninstaller listed in Settings > Apps, and offers Sudoku Tk in
 ; Explorer's "Open with" for .json files (saved games are <puzzle>.sudoku.json; Windows types a file by its last
-; extension only, so the app never takes .json over from the player's editor). Everything goes under the
+; extension only, so the app never takes .json over from the player's editor) and for pictures (it reads the
+; puzzle in them). Everything goes under the
 ; player's own profile and HKEY_CURRENT_USER. The uninstaller removes exactly what was installed; the player's
 ; saved games and settings in %APPDATA%\sudoku-tk stay.
 
@@ -100,6 +101,15 @@ Section "Sudoku Tk" SecApp
   WriteRegStr HKCU "Software\Classes\Applications\${EXE}" "FriendlyAppName" "${APP_NAME}"
   WriteRegStr HKCU "Software\Classes\Applications\${EXE}\shell\open\command" "" '"$INSTDIR\${EXE}" "%1"'
   WriteRegStr HKCU "Software\Classes\Applications\${EXE}\SupportedTypes" ".json" ""
+  ; Pictures of puzzles: "Open with" offers the app (it reads the puzzle in them); it never becomes their default.
+  WriteRegStr HKCU "Software\Classes\Applications\${EXE}\SupportedTypes" ".png" ""
+  WriteRegStr HKCU "Software\Classes\Applications\${EXE}\SupportedTypes" ".jpg" ""
+  WriteRegStr HKCU "Software\Classes\Applications\${EXE}\SupportedTypes" ".jpeg" ""
+  WriteRegStr HKCU "Software\Classes\Applications\${EXE}\SupportedTypes" ".gif" ""
+  WriteRegStr HKCU "Software\Classes\Applications\${EXE}\SupportedTypes" ".bmp" ""
+  WriteRegStr HKCU "Software\Classes\Applications\${EXE}\SupportedTypes" ".webp" ""
+  WriteRegStr HKCU "Software\Classes\Applications\${EXE}\SupportedTypes" ".tif" ""
+  WriteRegStr HKCU "Software\Classes\Applications\${EXE}\SupportedTypes" ".tiff" ""
   ${NotifyShell_AssocChanged}
 SectionEnd
 

@@ -63,7 +63,7 @@ from ..panel.colour_tool import install_colour_tool
 from ..panel.fonts import panel_fonts
 from ..panel.pad_fold import PadFold
 from ..panel.sash import PanelSash
-from ..pictures.input import PictureInput
+from ..pictures.input import PICTURE_SUFFIXES, PictureInput
 from . import mac_events
 from .autosave import AUTOSAVE_NOTICE
 from .commands import AppCommands
@@ -218,7 +218,7 @@ class App(ttk.Frame):
         self.why.bind()
         self.root.protocol("WM_DELETE_WINDOW", self.quit_app)
         if mac_events.is_aqua(self.root):  # the application menu and Finder's documents
-            mac_events.install(self.root, self.run_command, self.quit_app, self.files.open_path)
+            mac_events.install(self.root, self.run_command, self.quit_app, self.open_document)
         self._icons = set_icon(self.root)
         self.root.report_callback_exception = self.report_callback_exception
         session.subscribe(self.display.on_change)
@@ -283,6 +283,14 @@ class App(ttk.Frame):
     def rebuild_menus(self) -> None:
         """(Re)build the menu bar, toolbar and key bindings now (adding a command schedules this by itself)."""
         self.menus.rebuild()
+
+    def open_document(self, path: Path) -> bool:
+        """Open a file the system hands over (Finder, "Open With", a file dropped on the app's icon): a picture is
+        read and checked as Game > Open picture does, anything else opened as Game > Open does. Returns whether a
+        game was started."""
+        if path.suffix.lower() in PICTURE_SUFFIXES:
+            return self.pictures.open_path(path)
+        return self.files.open_path(path)
 
     def new_puzzle(self, side: int | None = None) -> None:
         """Start another built-in puzzle of ``side`` (default: the current size), one not played recently."""

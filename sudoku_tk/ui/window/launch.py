@@ -25,11 +25,12 @@ from sudoku_tk.engine.board.grid import ProblemKind, solution_count_problems
 from sudoku_tk.engine.formats.puzzle_text import parse_puzzle, puzzle_text
 from sudoku_tk.system import LOG_NAME, ErrorLog, user_data_dir
 
+from ..pictures.input import PICTURE_SUFFIXES
 from .app import App
 from .autosave import failure_reason
 from .setup import make_root
 
-__all__ = ["make_root", "puzzle_from_argument", "run_gui"]
+__all__ = ["make_root", "picture_argument", "puzzle_from_argument", "run_gui", "saved_game_argument"]
 
 MAX_PATH_CHARS = 4096
 """A PUZZLE argument longer than this is never a file name (the longest path Linux allows)."""
@@ -37,7 +38,9 @@ MAX_PATH_CHARS = 4096
 
 def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="sudoku-tk", description="Play Sudoku with candidates and explained moves.")
-    parser.add_argument("puzzle", nargs="?", help="a puzzle as one line of givens, or a file holding one")
+    parser.add_argument(
+        "puzzle", nargs="?", help="a puzzle as one line of givens, a file holding one, a saved game or a picture"
+    )
     parser.add_argument("--size", type=int, choices=(4, 9, 16), help="start a built-in puzzle of this size")
     parser.add_argument(
         "--theme", choices=("light", "dark", "system"), help="colours for this run (default: the Preferences setting)"
@@ -90,17 +93,33 @@ def saved_game_argument(text: str) -> Path | None:
     return path if len(text) < 1024 and path.suffix.lower() == ".json" and path.is_file() else None
 
 
+def picture_argument(text: str) -> Path | None:
+    """The path of a picture given on the command line, as a file manager passes one dropped on the app's icon or
+    opened with the app; else None.
+
+    The window reads it as Game > Open picture does: the check screen first, nothing replaced before the player
+    accepts, and a file that is no picture after all is told there and changes nothing.
+    """
+    path = Path(text)
+    try:
+        return (
+            path if len(text) < MAX_PATH_CHARS and path.suffix.lower() in PICTURE_SUFFIXES and path.is_file() else None
+        )
+    except (OSError, ValueError):  # a name the system refuses (too long, a NUL byte): not a picture file
+        return None
+
+
 def run_gui(argv: Sequence[str] = ()) -> int:
     """Open the window and run until it is closed; 2 on a bad command line or puzzle.
 
     Without a PUZZLE or ``--size`` the last game is resumed from the user's data folder; a saved game file
-    (the installers' file association passes one) is opened over it.
+    (the installers' file association passes one) is opened over it, and a picture is read and checked there.
     """
     args = _parse_args(argv)
     choice: PuzzleChoice | None = None
-    saved_game = saved_game_argument(args.puzzle) if args.puzzle else None
+    document = (saved_game_argument(args.puzzle) or picture_argument(args.puzzle)) if args.puzzle else None
     try:
-        if args.puzzle and saved_game is None:
+        if args.puzzle and document is None:
             choice = puzzle_from_argument(args.puzzle)
         elif args.size:
             choice = choose_puzzle(args.size, first=args.size == 9)
@@ -121,8 +140,8 @@ def run_gui(argv: Sequence[str] = ()) -> int:
             f"details are in {data_dir / LOG_NAME}"
         )
         return 1
-    if saved_game is not None:
-        app.after_idle(app.files.open_path, saved_game)
+    if document is not None:
+        app.after_idle(app.open_document, document)
     app.mainloop()
     return 0
 

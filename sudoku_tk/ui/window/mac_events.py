@@ -34,7 +34,8 @@ def install(
     """Route the application menu's About, Preferences and Quit, and Finder's documents, to the window.
 
     ``run_command`` runs a command of the registry by id; ``open_path`` opens a saved game or puzzle file as
-    Game > Open does (asking before it replaces a game in progress). Finder may hand over several files at once:
+    Game > Open does, or reads a picture as Game > Open picture does (asking before it replaces a game in
+    progress). Finder may hand over several files at once:
     the window holds one game, so the first is opened.
     """
 
