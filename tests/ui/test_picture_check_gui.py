@@ -95,7 +95,13 @@ def test_a_pasted_picture_is_checked_then_played(open_app: Callable[..., App]) -
     assert seen["digits"] == [d if d != "." else "" for d in CLASSIC], "the printed givens, the pen's 4 left out"
     assert pen in seen["unsure"], "the digit written in pen is marked for the player to check"
     assert seen["pen"] == ["✎4"]
-    assert "unsure" in seen["summary"] and "left out" in seen["summary"]
+    assert "left out" in seen["summary"]
+    count = len(seen["unsure"])
+    assert (
+        "1 cell is unsure (dashed, with “?”): compare it with the picture." in seen["summary"]
+        if count == 1
+        else f"{count} cells are unsure (dashed, with “?”): compare them with the picture." in seen["summary"]
+    )
     assert seen["picture"][0] == seen["picture"][1] > 100
     assert seen["check"] == "The puzzle has exactly one solution."
     assert len(questions) == 1, "a game in progress is only replaced after the keeper's question"

@@ -266,7 +266,11 @@ class PictureCheck(tk.Toplevel):
         parts = [f"{givens} given{'s' if givens != 1 else ''} on a {geo.side}×{geo.side} grid"]
         parts[0] += f" ({changed} cell{'s' if changed != 1 else ''} changed by you)." if changed else ", as read."
         if unsure:
-            parts.append(f"{unsure} cell{'s are' if unsure != 1 else ' is'} unsure (dashed, with “?”): compare them.")
+            parts.append(
+                "1 cell is unsure (dashed, with “?”): compare it with the picture."
+                if unsure == 1
+                else f"{unsure} cells are unsure (dashed, with “?”): compare them with the picture."
+            )
         parts += list(self.reading.notes)
         keys = "A–G" if geo.side > 9 else "a digit"
         parts.append(
