@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -16,10 +18,15 @@ PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419.
 REPO = Path(__file__).resolve().parent.parent
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sudoku_tk", "read-image", *args], capture_output=True, text=True, cwd=REPO, timeout=120
+def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_tk", "read-image", *args],
+        capture_output=True,
+        input=stdin,
+        cwd=REPO,
+        timeout=120,
     )
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(), done.stderr.decode())
 
 
 @pytest.fixture(scope="module")
@@ -74,3 +81,38 @@ def test_a_file_over_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> N
         f.truncate(31 * 1024 * 1024)
     done = run(str(path))
     assert done.returncode == 2 and "over 30.0 MB" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_picture_on_standard_input_is_read(board_png: Path) -> None:
+    """``xclip -selection clipboard -t image/png -o | sudoku-tk read-image -``"""
+    done = run("-", stdin=board_png.read_bytes())
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == PUZZLE + "\n"
+    empty = run("-", stdin=b"")
+    assert empty.returncode == 2 and empty.stderr.strip() == "sudoku-tk: standard input is empty: no picture to read"
+    assert run("-", stdin=b"4" * (31 * 1024 * 1024)).stderr.strip() == (
+        "sudoku-tk: standard input is over 30.0 MB; such pictures are not read"
+    )
+
+
+def test_a_pipe_is_read_as_the_command_line_reads_pipes(board_png: Path, tmp_path: Path) -> None:
+    """``sudoku-tk read-image <(curl …)``: a pipe with a writer is read, bounded; a folder is refused in words."""
+    pipe = tmp_path / "from-curl.png"
+    os.mkfifo(pipe)
+    data = board_png.read_bytes()
+
+    def write() -> None:
+        with open(pipe, "wb") as f:
+            f.write(data)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    done = run(str(pipe))
+    writer.join(timeout=10)
+    assert done.returncode == 0 and done.stdout == PUZZLE + "\n", done.stderr
+    folder = tmp_path / "scans.png"
+    folder.mkdir()
+    refused = run(str(folder))
+    assert (
+        refused.returncode == 2 and refused.stderr.strip() == f"sudoku-tk: {folder}: scans.png is a folder, not a file"
+    )

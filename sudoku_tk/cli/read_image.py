@@ -1,6 +1,7 @@
 """``sudoku-tk read-image``: the puzzle in a screenshot, scan or photo, as one line (or JSON with confidences).
 
     sudoku-tk read-image FILE            # one line: 81 characters (16 / 256 on 4×4 / 16×16), '.' for empty
+    sudoku-tk read-image -               # the picture on standard input (xclip -t image/png -o | …)
     sudoku-tk read-image FILE --json     # also each cell's confidence, the unsure cells, the grid's corners,
                                          # pencil marks and left-out handwriting, and the puzzle check
 
@@ -14,8 +15,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TextIO
+from pathlib import Path
+from typing import BinaryIO, TextIO
 
+from ..app.storage.file_reading import FileTooLargeError, NotAFileError, read_bounded, read_file
 from .console import fit
 
 
@@ -26,17 +29,51 @@ def add_read_image_parser(sub: argparse._SubParsersAction[argparse.ArgumentParse
         help="read a puzzle from a screenshot, scan or photo (PNG, JPEG, GIF, BMP, WebP)",
         description="Find the Sudoku grid in a picture and print its givens as one line ('.' for empty).",
     )
-    p.add_argument("file", help="the picture")
+    p.add_argument("file", help="the picture, or - for standard input")
     p.add_argument(
         "--json", action="store_true", help="print JSON: the line, each cell's confidence, the corners, the check"
     )
     p.set_defaults(func=run_read_image)
 
 
-def run_read_image(ns: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
-    """Read the picture ``ns.file``; print the puzzle (or JSON). Returns the exit code."""
+def _name(source: str) -> str:
+    return "standard input" if source == "-" else (Path(source).name or source)
+
+
+def _picture_bytes(source: str, stdin: BinaryIO | None) -> bytes:
+    """The bytes of the picture file ``source``, or of standard input for ``-``: at most the picture limit and one
+    byte more (which picture_from_bytes refuses). Read by the app's one reader; a pipe or a device is read too, as
+    the command line reads them (``read-image <(curl …)``), bounded.
+
+    Raises:
+        PictureError: the file is missing, a folder, unreadable or over the limit; standard input is empty.
+    """
+    from ..vision.image_input import MAX_BYTES, PictureError, too_large
+
+    name = _name(source)
+    if source == "-":
+        data = read_bounded(stdin, MAX_BYTES) if stdin is not None else b""
+        if not data:
+            raise PictureError("standard input is empty: no picture to read")
+        return data
     try:
-        from ..vision.image_input import PictureError, open_picture
+        return read_file(source, "a picture", regular_only=False, limit=MAX_BYTES)
+    except FileTooLargeError:
+        raise too_large(name) from None
+    except NotAFileError as exc:
+        raise PictureError(str(exc)) from None
+    except OSError as exc:
+        raise PictureError(f"can't read {name}: {exc.strerror or exc}") from None
+
+
+def run_read_image(
+    ns: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr, stdin: BinaryIO | None = None
+) -> int:
+    """Read the picture ``ns.file`` (``-``: standard input); print the puzzle (or JSON). Returns the exit code."""
+    if stdin is None and ns.file == "-":
+        stdin = getattr(sys.stdin, "buffer", None)
+    try:
+        from ..vision.image_input import PictureError, picture_from_bytes
         from ..vision.locate import NoGridFound
         from ..vision.read_check import check_reading
         from ..vision.reader import read_picture
@@ -44,13 +81,14 @@ def run_read_image(ns: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO
         reason = [line.strip() for line in str(exc).splitlines() if line.strip()][-1:] or ["not installed"]
         print(fit(f"sudoku-tk: reading pictures needs numpy, which can't be loaded here: {reason[0]}", err), file=err)
         return 2
+    shown = "" if ns.file == "-" else f"{ns.file}: "
     try:
-        reading = read_picture(open_picture(ns.file))
+        reading = read_picture(picture_from_bytes(_picture_bytes(ns.file, stdin), _name(ns.file)))
     except (PictureError, NoGridFound) as exc:
-        print(fit(f"sudoku-tk: {ns.file}: {exc}", err), file=err)
+        print(fit(f"sudoku-tk: {shown}{exc}", err), file=err)
         return 2
     except MemoryError:
-        print(fit(f"sudoku-tk: {ns.file}: not enough memory to read the picture", err), file=err)
+        print(fit(f"sudoku-tk: {shown}not enough memory to read the picture", err), file=err)
         return 2
     if not ns.json:
         out.write(reading.to_line() + "\n")

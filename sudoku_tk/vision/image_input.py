@@ -45,8 +45,16 @@ def _register_plugins() -> None:
     register_heif_opener()
 
 
+def too_large(name: str) -> PictureError:
+    """The error for a picture over ``MAX_BYTES``, refused before it is decoded."""
+    return PictureError(f"{name} is over {_megabytes(MAX_BYTES)}; such pictures are not read")
+
+
 def open_picture(path: str | Path) -> Image.Image:
-    """The picture in the file at ``path``, decoded (RGB or L), within the limits.
+    """The picture in the file at ``path``, decoded (RGB or L), within the limits: for the project's own scripts
+    and tests, which read files they made or were given. The window and the command line read the player's files
+    with the app's one reader (``app/storage/file_reading.read_file``: never blocked by a named pipe, a device
+    refused in words) and decode the bytes with ``picture_from_bytes``.
 
     Raises:
         PictureError: too big, unreadable, or not a picture; the message names the file and the reason.
@@ -73,7 +81,7 @@ def picture_from_bytes(data: bytes, name: str = "the picture") -> Image.Image:
         PictureError: too big, unreadable, or not a picture.
     """
     if len(data) > MAX_BYTES:
-        raise PictureError(f"{name} is over {_megabytes(MAX_BYTES)}; such pictures are not read")
+        raise too_large(name)
     _register_plugins()
     limit = Image.MAX_IMAGE_PIXELS
     try:

@@ -107,3 +107,26 @@ def test_opening_a_named_pipe_answers_at_once_and_keeps_the_game(make_app: MakeA
         == "Can't open puzzles.txt: puzzles.txt is a named pipe (FIFO), not a file. Your game is unchanged."
     )
     assert app.session.to_record().moves == before.moves and app.session.name == before.puzzle_name
+
+
+def test_open_picture_on_a_pipe_a_device_or_a_folder_answers_at_once(make_app: MakeApp, tmp_path: Path) -> None:
+    """Game > Open picture, a picture from Finder or one named on the command line: the same reader as Game > Open."""
+    pipe = make_fifo(tmp_path / "photo.png")
+    folder = tmp_path / "scans.jpg"
+    folder.mkdir()
+    app = make_app()
+    before = app.session.to_record()
+    app.pictures.ask_open = lambda: pipe
+    must_not_block(lambda: app.run_command("open-picture"), [pipe])
+    assert (
+        app.banner_text()
+        == "Can't read photo.png: photo.png is a named pipe (FIFO), not a file. Your game is unchanged."
+    )
+    assert must_not_block(lambda: app.open_document(pipe), [pipe]) is False
+    assert app.banner_text().startswith("Can't read photo.png: photo.png is a named pipe (FIFO)")
+    assert app.open_document(folder) is False
+    assert app.banner_text() == "Can't read scans.jpg: scans.jpg is a folder, not a file. Your game is unchanged."
+    assert app.pictures.open_path(Path("/dev/zero")) is False
+    assert app.banner_text() == "Can't read zero: zero is a device, not a file. Your game is unchanged."
+    assert app.session.to_record().moves == before.moves and app.session.name == before.puzzle_name
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)

@@ -8,8 +8,10 @@ game stays as it was.
 
 Edit > Paste reads text first (ui/games/files.py); it hands over to ``paste`` when the clipboard holds no text, or
 text that names a picture file (what a file manager's Copy gives). The clipboard's picture comes through the
-desktop layer (system/desktop.py: wl-paste, xclip, osascript, PowerShell). Dropping a file on the window is not
-offered: Tk has no drop target of its own (it needs the tkdnd extension, which Python's Tk does not bundle).
+desktop layer (system/desktop.py: wl-paste, xclip, osascript, PowerShell). A picture the system hands over (Finder,
+"Open With", a file dropped on the app's icon: ``App.open_document``) comes to ``open_path`` as Game > Open picture
+does. Dropping a file on the open window is not offered: Tk has no drop target of its own (it needs the tkdnd
+extension, which Python's Tk does not bundle).
 
 Tests replace ``ask_open`` (the file chooser), ``ask_check`` (the check screen) and ``paste_image``.
 """
@@ -25,11 +27,13 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlparse
 
 from sudoku_tk.app.game.commands import Command
+from sudoku_tk.app.storage.file_reading import FileTooLargeError, SaveFileError, read_file
 from sudoku_tk.engine.board.grid import Grid
 from sudoku_tk.system import ClipboardPicture, Desktop, paste_image
 from sudoku_tk.vision.reading import GridReading
 
 from ..games.file_choosers import ask_picture_path
+from ..window.autosave import failure_reason
 from ..window.ports import PictureHost
 from .check import PictureCheck
 
@@ -105,20 +109,32 @@ class PictureInput:
         return False
 
     def open_path(self, path: Path) -> bool:
-        """Read the picture at ``path``; returns whether a game from it was started."""
+        """Read the picture at ``path``; returns whether a game from it was started.
+
+        The file is read by the app's one reader, as Game > Open reads a puzzle: a named pipe, a device or a folder
+        is refused in words at once (the window never waits on one), and nothing over the picture limit is read.
+        """
         try:
-            from sudoku_tk.vision.image_input import PictureError, open_picture
+            from sudoku_tk.vision.image_input import MAX_BYTES, PictureError, picture_from_bytes, too_large
         except ImportError as exc:
             return self._reader_missing(exc)
         try:
-            picture = open_picture(path)
+            picture = picture_from_bytes(read_file(path, "a picture", limit=MAX_BYTES), path.name)
+        except FileTooLargeError:
+            return self._unread(path, str(too_large(path.name)))
+        except (SaveFileError, OSError) as exc:
+            return self._unread(path, failure_reason(exc))
         except PictureError as exc:
-            self._host.show_notice(f"Can't read {path.name}: {exc}. Your game is unchanged.", error=True)
-            return False
+            return self._unread(path, str(exc))
         folder = str(Path(path).parent)
         if folder != self._host.settings.last_directory:
             self._host.update_settings(replace(self._host.settings, last_directory=folder))
         return self.read(picture, path.name, f"picture {path.name}")
+
+    def _unread(self, path: Path, reason: str) -> bool:
+        """Say why the picture at ``path`` was not read; always False (no game started)."""
+        self._host.show_notice(f"Can't read {path.name}: {reason}. Your game is unchanged.", error=True)
+        return False
 
     def paste(self, text: str | None) -> bool:
         """Edit > Paste's turn for pictures: ``text`` is the clipboard's text (None: it holds none).
