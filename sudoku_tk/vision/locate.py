@@ -26,6 +26,8 @@ DETAIL = 1600
 """The longer side, in pixels, of the copy the cells are cut from."""
 CELL = 40
 """Pixels per cell of the straightened grid."""
+MISSHAPEN = 0.4
+"""A cell less than this share as wide (or tall) as a cell beside it in its row (or column) is misshapen."""
 AGAIN = 0.1
 """When the grid's traced lines end further than this (in cells) from the corners they were followed from,
 they are followed again from where they end."""
@@ -51,6 +53,10 @@ class Located:
     """Was the picture light ink on dark paper (flipped before reading)?"""
     lattice: float
     picture_size: tuple[int, int] = (0, 0)
+    misshapen: tuple[int, ...] = ()
+    """Cells (row by row, as in the picture) whose traced lines make them far narrower or shorter than the cells
+    beside them (``misshapen_cells``): on a strongly bent page a line followed onto its neighbour squeezes a cell
+    to a sliver, and what such a cell holds can't be trusted."""
 
 
 def upright(picture: Image.Image) -> Image.Image:
@@ -105,7 +111,50 @@ def locate(picture: Image.Image) -> Located:
     corners = tuple(
         (float(x / detail_scale), float(y / detail_scale)) for x, y in points[[0, 0, -1, -1], [0, -1, -1, 0]]
     )
-    return Located(grid.side, corners, flat_grey, flat_colour, inverted, grid.lattice, picture.size)
+    return Located(
+        grid.side, corners, flat_grey, flat_colour, inverted, grid.lattice, picture.size, misshapen_cells(points)
+    )
+
+
+def misshapen_cells(points: np.ndarray) -> tuple[int, ...]:
+    """The cells of a lattice of crossings (side+1, side+1, 2) that are far narrower than a cell beside them in
+    their row or far wider than both (less than MISSHAPEN times, or more than its inverse), the same for heights
+    in their column, or turned inside out (their lines cross). A page bends smoothly: neighbouring cells
+    differ little, even where it is squeezed; a cell much smaller than its neighbour is a line traced onto the
+    next one, which makes the neighbour on its other side much bigger.
+
+    >>> k = np.arange(10.0)
+    >>> even = np.stack(np.meshgrid(k * 30, k * 30), axis=-1)
+    >>> misshapen_cells(even)
+    ()
+    >>> squeezed = even.copy()
+    >>> squeezed[:, 8, 0] = 8 * 30 - 25  # the line left of the last column traced near the one before it
+    >>> [divmod(c, 9) for c in misshapen_cells(squeezed)][:4]  # the sliver, and the last column grown wide
+    [(0, 7), (0, 8), (1, 7), (1, 8)]
+    """
+    side = points.shape[0] - 1
+    across = np.hypot(*np.diff(points, axis=1).transpose(2, 0, 1))  # (side+1) × side: along each level line
+    down = np.hypot(*np.diff(points, axis=0).transpose(2, 0, 1))  # side × (side+1): along each upright line
+    widths = (across[:-1] + across[1:]) / 2  # side × side
+    heights = (down[:, :-1] + down[:, 1:]) / 2
+    odd = np.zeros((side, side), bool)
+    for sizes, axis in ((widths, 1), (heights, 0)):
+        padded = np.pad(sizes, [(1, 1) if a == axis else (0, 0) for a in range(2)], constant_values=np.nan)
+        before = padded[:, :-2] if axis == 1 else padded[:-2]
+        after = padded[:, 2:] if axis == 1 else padded[2:]
+        # Far smaller than a neighbour (a sliver), or far bigger than both (it took in its neighbour's line).
+        larger = np.fmax(before, after)
+        odd |= (sizes < MISSHAPEN * larger) | (MISSHAPEN * sizes > larger)
+    # Inside out: the cell's corners do not turn the same way round (its lines cross).
+    a, b, c, d = points[:-1, :-1], points[:-1, 1:], points[1:, 1:], points[1:, :-1]
+    turns = [_cross(q - p, r - q) for p, q, r in ((a, b, c), (b, c, d), (c, d, a), (d, a, b))]
+    signs = np.sign(np.stack(turns))
+    odd |= ~((signs > 0).all(axis=0) | (signs < 0).all(axis=0))
+    return tuple(int(i) for i in np.flatnonzero(odd))
+
+
+def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    return u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
 
 
 def _crossings(grey: np.ndarray, corners: np.ndarray, side: int) -> np.ndarray:

@@ -14,6 +14,7 @@ ink found in it (a faint digit the reader missed, a smudge); a cell with pencil 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 from PIL import Image
@@ -34,13 +35,16 @@ LEFT_OUT_SURE = 0.85
 """A character left out of the givens is never surer than this: the check screen marks it for the player."""
 UPRIGHT_SURE = 0.6
 """When every character looks at least this much like a digit upright, the other turns are not tried."""
+MISSHAPEN_SURE = 0.6
+"""A cell whose traced lines make it far narrower or wider than its neighbours (locate.misshapen_cells) is never
+surer than this: the check screen marks it."""
 HEIGHT_RANGE = (0.72, 1.38)
+"""A character whose height is outside this range (times the givens' median) is not taken as a given."""
 TURN_NOTES = {
     1: "The picture lay on its side: it was read turned a quarter to the left.",
     2: "The picture was upside down: it was read turned round.",
     3: "The picture lay on its side: it was read turned a quarter to the right.",
 }
-"""A character whose height is outside this range (times the givens' median) is not taken as a given."""
 
 
 def _turned_cells(side: int, turn: int) -> np.ndarray:
@@ -109,6 +113,18 @@ def read_located(found: Located) -> GridReading:
         else:
             cells.append(CellReading(0, _empty_confidence(content)))
     cells, notes = _compare(cells, [contents[int(s)] for s in order])
+    if found.misshapen:
+        # What a cell squeezed to a sliver (or stretched over its neighbour) shows is not what it holds.
+        odd = set(found.misshapen)
+        cells = [
+            replace(c, confidence=min(c.confidence, MISSHAPEN_SURE)) if int(source) in odd else c
+            for c, source in zip(cells, order)
+        ]
+        count = len(odd)
+        notes.append(
+            f"The lines of {count} cell{'s' if count != 1 else ''} could not be followed on the page (a strongly "
+            "bent page?): compare them with the picture."
+        )
     corners = tuple(found.corners[(m + turn) % 4] for m in range(4))
     if turn:
         notes.append(TURN_NOTES[turn])

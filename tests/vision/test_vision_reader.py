@@ -203,3 +203,38 @@ def test_digits_with_a_fold_of_the_paper_through_them_read_exactly() -> None:
         draw.line([(0, y), (w, y + 6)], fill=(170, 170, 170), width=3)
     camera = Camera(turn=3, tilt=0.02, blur=0.8, noise=3, jpeg=85)
     assert_read(photograph(board, camera, random.Random(1)).picture, values)
+
+
+def test_a_cell_squeezed_to_a_sliver_by_its_lines_is_never_read_as_sure() -> None:
+    """A line traced onto its neighbour on a strongly bent page squeezes a cell to a sliver: what the sliver
+    shows (often nothing) is not what the cell holds, so the cell is marked unsure, whatever it seems to hold."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from sudoku_tk.vision.locate import locate, misshapen_cells
+    from sudoku_tk.vision.reader import MISSHAPEN_SURE, read_located
+
+    k = np.arange(10.0)
+    even = np.stack(np.meshgrid(k * 40, k * 40), axis=-1)
+    assert misshapen_cells(even) == ()
+    sliver = even.copy()
+    sliver[6:, 8, 0] = 7 * 40 + 4  # the bottom of the line left of the last column followed onto the one before
+    odd = misshapen_cells(sliver)
+    cells = {divmod(i, 9) for i in odd}
+    # The slivers and the cells grown over them; row 6's cells end on a moved crossing, half squeezed.
+    assert {(r, c) for r in (6, 7, 8) for c in (7, 8)} <= cells <= {(r, c) for r in (5, 6, 7, 8) for c in (7, 8)}
+    crossed = even.copy()
+    crossed[4, 4] = (5.5 * 40, 5.5 * 40)  # a crossing beyond its neighbours: the cells' lines cross
+    assert 0 not in misshapen_cells(crossed) and 4 * 9 + 4 in misshapen_cells(crossed)
+
+    found = locate(draw_board(digits(PUZZLE), STYLES["plain"], 40).picture)
+    assert found.misshapen == ()
+    reading = read_located(replace(found, misshapen=(0, 2, 71)))  # r1c1 holds a 5, r1c3 and r8c9 are empty
+    assert reading.values == tuple(digits(PUZZLE))
+    assert [reading.cells[i].confidence for i in (0, 2, 71)] == [MISSHAPEN_SURE] * 3
+    assert set(reading.unsure()) == {0, 2, 71}
+    assert (
+        "The lines of 3 cells could not be followed on the page (a strongly bent page?): compare them with the picture."
+        in reading.notes
+    )
