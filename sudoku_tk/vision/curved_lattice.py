@@ -362,10 +362,10 @@ def _inside_best(dark: np.ndarray, start: np.ndarray, side: int, cell: float) ->
     missing = [level for level in (True, False) if inner and full - shown[level] >= MISSING * side]
     floor = _bold_floor(dark, start, points, side, cell) if missing else 0.0
     for level in missing if floor else []:
-        trial = floors | {level: floor}
-        tried, counts = _inside(dark, start, side, cell, {}, trial)
+        bolder = floors | {level: floor}
+        tried, counts = _inside(dark, start, side, cell, {}, bolder)
         if counts[level] >= shown[level] + MISSING * side:
-            points, shown, floors = tried, counts, trial
+            points, shown, floors = tried, counts, bolder
     for level in (True, False):
         if not inner or not MISSING * side <= full - shown[level] <= FAINT_LINES * side:
             continue  # every line shows, or so many do not that the lines are faint rather than misplaced
