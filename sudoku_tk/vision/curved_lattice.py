@@ -349,10 +349,11 @@ def _inside(
     return points, shown
 
 
-def _inside_best(dark: np.ndarray, start: np.ndarray, side: int, cell: float) -> np.ndarray:
+def _inside_best(dark: np.ndarray, start: np.ndarray, side: int, cell: float, bold: bool) -> np.ndarray:
     """The lines inside the frame (``_inside``), and where some of them do not show (a box line traced on its
     neighbour leaves a gap with no line to find), again with the box lines guessed a cell to either side, one
-    or all of them, each direction in turn: the guess under which clearly more of the lines show is taken."""
+    or all of them, each direction in turn: the guess under which clearly more of the lines show is taken.
+    ``bold``: first, bold box lines looked for further from their guess (``_bold_floor``)."""
     box = int(round(side**0.5))
     inner = list(range(box, side, box)) if box > 1 and side > box else []
     points, shown = _inside(dark, start, side, cell, {})
@@ -360,7 +361,7 @@ def _inside_best(dark: np.ndarray, start: np.ndarray, side: int, cell: float) ->
     chosen: dict[tuple[int, bool], float] = {}
     floors: dict[bool, float] = {}
     missing = [level for level in (True, False) if inner and full - shown[level] >= MISSING * side]
-    floor = _bold_floor(dark, start, points, side, cell) if missing else 0.0
+    floor = _bold_floor(dark, start, points, side, cell) if missing and bold else 0.0
     for level in missing if floor else []:
         bolder = floors | {level: floor}
         tried, counts = _inside(dark, start, side, cell, {}, bolder)
@@ -397,8 +398,8 @@ def trace_lattice(dark: np.ndarray, corners: np.ndarray, side: int, settle: bool
     """Every crossing of a side×side grid whose rough corners are ``corners`` (top-left first, clockwise), in
     the picture ``dark`` (0 paper … 1 ink): an array (side+1, side+1, 2) of (x, y).
 
-    ``settle``: follow every line once more, close, to place the crossings to a pixel (not needed to judge
-    whether a grid shows)."""
+    ``settle``: follow every line once more, close, to place the crossings to a pixel, and where lines go
+    missing look for bold box lines further from their guess (neither is needed to judge whether a grid shows)."""
     sharp, dark = _padded(dark), _padded(_widened(dark))
     to_picture = Homography.from_points([(0, 0), (side, 0), (side, side), (0, side)], [tuple(p) for p in corners])
     k = np.arange(side + 1, dtype=np.float64)
@@ -413,7 +414,7 @@ def trace_lattice(dark: np.ndarray, corners: np.ndarray, side: int, settle: bool
             _trace(dark, points, index, False, REACH["frame"], cell, pinned=True)
     _coons(points, frame, frame)
     # 2 and 3: the box lines, then every other line; again with box lines guessed a cell off where lines go missing.
-    points = _inside_best(dark, points, side, cell)
+    points = _inside_best(dark, points, side, cell, bold=settle)
     if not settle:
         return points
     unseen = {}
