@@ -7,7 +7,9 @@ phone gives), and lattice_fit.py fits the lattice of each grid size to the ink a
 corrects the corners where text or a shadow touches the grid. The side whose lattice shows most clearly over
 the largest area wins (9×9 unless a 4×4 or 16×16 lattice is clearly better); the bigger grid first (a page may
 also show the previous day's solution, small). A blob that shows no grid may be the top of one whose upright
-lines faded in a shadow: the long level lines just below or above it, as wide as it, are tried with it.
+lines faded in a shadow: the long level lines just below or above it, as wide as it, are tried with it. Where no blob shows a
+grid at all, each is looked at once more for a strongly bent 9×9 grid (a page bent 8 % or more, which no straight
+lattice fits): its lines followed to the pixel from the blob's corners must sit clearly on the ink.
 """
 
 from __future__ import annotations
