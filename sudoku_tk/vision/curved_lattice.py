@@ -16,7 +16,10 @@ A box line guessed a cell off is traced on its neighbour; the lines between it a
 find a line too few, and some of them show no line. So where half a line's worth or more of one direction's
 segments show none (but no more than two lines' worth: then the thin lines are faint, not misplaced), stages
 2 and 3 are run again with box lines guessed a cell to either side (one or all of them), and a guess under
-which clearly more of the lines show is taken.
+which clearly more of the lines show is taken. Before that, where the frame is drawn clearly darker than the
+cells' lines (bold box lines, as most printed grids have), the box lines are looked for further across their
+guess (a page bent differently inside a box puts them a cell off) and a little turned across each segment,
+taking only ink about as dark as the frame: a thin line beside the guess is then not taken for the box line.
 
 Tracing a line: between each two of its crossings the picture is sampled across the guessed curve; a line is
 dark along most of the segment (a digit's stroke is not), so a low percentile along the segment finds it.
@@ -47,7 +50,7 @@ SAMPLES = 12
 """Points sampled along each segment between two crossings."""
 MIN_DARK = 0.2
 """The least darkness (after the percentile) of a segment where a line shows."""
-REACH = {"frame": 0.6, "box": 0.7, "cell": 0.6, "settle": 0.25}
+REACH = {"frame": 0.6, "box": 0.7, "bold": 1.2, "cell": 0.6, "settle": 0.25}
 """How far across its guess (in cells) a line is looked for at each stage."""
 PRIOR = 0.3
 """What an offset of one cell from the guess costs, against a line's darkness (0 … 1)."""
@@ -67,6 +70,13 @@ a guess is taken when it shows this many more."""
 FAINT_LINES = 2.0
 """When more than this many lines' worth of one direction's segments show no line, the lines are faint (thin
 lines drawn light), and the box lines are not guessed again."""
+TURNS = 2
+"""A bold box line is also looked for this many ways turned each way from its guess (it may cross the guessed
+segment: the page bends differently inside the box) …"""
+TURN = 0.3
+"""… by up to this share of the segment's length from one end to the other."""
+BOLD = 0.75
+"""The cells' lines are drawn lighter than the frame (and the box lines) when at most this share as dark."""
 STRAY = 0.18
 """A crossing further than this (in cells) from the middle of its neighbours, when they agree, is a stray."""
 
@@ -91,9 +101,11 @@ def _padded(dark: np.ndarray) -> np.ndarray:
     return np.pad(dark.astype(np.float32), 2)
 
 
-def _segment_profiles(dark: np.ndarray, line: np.ndarray, reach: float, step: float) -> tuple[np.ndarray, np.ndarray]:
+def _segment_profiles(
+    dark: np.ndarray, line: np.ndarray, reach: float, step: float, floor: float = 0.0
+) -> tuple[np.ndarray, np.ndarray]:
     """For each segment of a polyline (n+1, 2): how dark a line would be at each offset across it (pixels, along
-    its normal): (offsets, profiles segments × offsets)."""
+    its normal): (offsets, profiles segments × offsets). Darkness under ``floor`` counts as none."""
     a, b = line[:-1], line[1:]
     d = b - a
     length = np.maximum(np.hypot(d[:, 0], d[:, 1]), 1e-6)
@@ -101,10 +113,14 @@ def _segment_profiles(dark: np.ndarray, line: np.ndarray, reach: float, step: fl
     offsets = np.arange(-reach, reach + step / 2, step)
     t = (np.arange(SAMPLES) + 0.5) / SAMPLES
     base = a[:, None, :] + d[:, None, :] * t[None, :, None]  # segments × along
-    pts = base[:, :, None, :] + normal[:, None, None, :] * offsets[None, None, :, None]
-    values = _sample(dark, pts[..., 0], pts[..., 1])
     rank = int(ALONG * SAMPLES / 100)
-    return offsets, np.partition(values, rank, axis=1)[:, rank]
+    profiles = np.zeros((len(a), len(offsets)))
+    for turn in np.linspace(-1.0, 1.0, 2 * TURNS + 1) if floor else [0.0]:  # a bold line turned a little, too
+        across = offsets[None, None, :] + (turn * TURN * length)[:, None, None] * (t[None, :, None] - 0.5)
+        pts = base[:, :, None, :] + normal[:, None, None, :] * across[..., None]
+        values = _sample(dark, pts[..., 0], pts[..., 1])
+        profiles = np.maximum(profiles, np.partition(values, rank, axis=1)[:, rank])
+    return offsets, np.where(profiles >= floor, profiles, 0.0)
 
 
 def _segment_offsets(
@@ -114,6 +130,7 @@ def _segment_offsets(
     cell: float,
     fences: Sequence[tuple[np.ndarray, int]] = (),
     pinned: bool = False,
+    floor: float = 0.0,
 ) -> tuple[np.ndarray, np.ndarray]:
     """For each segment of a polyline (n+1, 2): where across it (pixels, along its normal) the line's ink runs,
     and whether a line shows there at all.
@@ -125,7 +142,7 @@ def _segment_offsets(
     """
     # About 50 places across for a wide search, a pixel or finer for a close one.
     step = max(0.5, cell / 80) if reach < 0.3 * cell else max(1.0, reach / 25)
-    offsets, profiles = _segment_profiles(dark, line, reach, step)
+    offsets, profiles = _segment_profiles(dark, line, reach, step, floor)
     n, m = profiles.shape
     prior = np.full(n, PRIOR)
     if pinned:  # the line's ends are the grid's corners, which the grid finder placed
@@ -211,6 +228,7 @@ def _trace(
     cell: float,
     traced: frozenset[int] = frozenset(),
     pinned: bool = False,
+    floor: float = 0.0,
 ) -> np.ndarray:
     """Move the crossings of one line (a row of ``points`` when ``level``, else a column) onto its ink, between
     the nearest lines of ``traced`` (lines of the same direction already on their ink) on either side."""
@@ -219,7 +237,7 @@ def _trace(
     after = [k for k in traced if k > index]
     near = ([max(before)] if before else []) + ([min(after)] if after else [])
     fences = [(points[k] if level else points[:, k], index - k) for k in near]
-    found, shown = _segment_offsets(dark, line, reach * cell, cell, fences, pinned)
+    found, shown = _segment_offsets(dark, line, reach * cell, cell, fences, pinned, floor)
     # Where the line does not show (out of the picture, faded), it runs on from where it does.
     offsets = _to_crossings(np.where(shown, found, np.nan), cell)
     d = np.gradient(line, axis=0)
@@ -289,7 +307,12 @@ def _widened(dark: np.ndarray) -> np.ndarray:
 
 
 def _inside(
-    dark: np.ndarray, start: np.ndarray, side: int, cell: float, shifts: dict[tuple[int, bool], float]
+    dark: np.ndarray,
+    start: np.ndarray,
+    side: int,
+    cell: float,
+    shifts: dict[tuple[int, bool], float],
+    floors: dict[bool, float] | None = None,
 ) -> tuple[np.ndarray, dict[bool, int]]:
     """Stages 2 and 3 from the frame's crossings ``start``: the box lines (each guessed ``shifts`` cells across
     from the Coons patch's guess, by (index, level)), then every other line. Returns the crossings and, per
@@ -307,8 +330,11 @@ def _inside(
     if len(boxes) > 2:
         rows, cols = set(frame), set(frame)
         for index in boxes[1:-1]:
-            shown[True] += int(_trace(dark, points, index, True, REACH["box"], cell, frozenset(rows)).sum())
-            shown[False] += int(_trace(dark, points, index, False, REACH["box"], cell, frozenset(cols)).sum())
+            for level, traced in ((True, rows), (False, cols)):
+                floor = (floors or {}).get(level, 0.0)
+                reach = REACH["bold"] if floor else REACH["box"]
+                found = _trace(dark, points, index, level, reach, cell, frozenset(traced), floor=floor)
+                shown[level] += int(found.sum())
             rows.add(index)
             cols.add(index)
         _spread(points, boxes, boxes)
@@ -323,33 +349,57 @@ def _inside(
     return points, shown
 
 
-def _inside_best(dark: np.ndarray, start: np.ndarray, side: int, cell: float) -> np.ndarray:
+def _inside_best(dark: np.ndarray, start: np.ndarray, side: int, cell: float, bold: bool) -> np.ndarray:
     """The lines inside the frame (``_inside``), and where some of them do not show (a box line traced on its
     neighbour leaves a gap with no line to find), again with the box lines guessed a cell to either side, one
-    or all of them, each direction in turn: the guess under which clearly more of the lines show is taken."""
+    or all of them, each direction in turn: the guess under which clearly more of the lines show is taken.
+    ``bold``: first, bold box lines looked for further from their guess (``_bold_floor``)."""
     box = int(round(side**0.5))
     inner = list(range(box, side, box)) if box > 1 and side > box else []
     points, shown = _inside(dark, start, side, cell, {})
     full = (side - 1) * side
     chosen: dict[tuple[int, bool], float] = {}
+    floors: dict[bool, float] = {}
+    missing = [level for level in (True, False) if inner and full - shown[level] >= MISSING * side]
+    floor = _bold_floor(dark, start, points, side, cell) if missing and bold else 0.0
+    for level in missing if floor else []:
+        bolder = floors | {level: floor}
+        tried, counts = _inside(dark, start, side, cell, {}, bolder)
+        if counts[level] >= shown[level] + MISSING * side:
+            points, shown, floors = tried, counts, bolder
     for level in (True, False):
         if not inner or not MISSING * side <= full - shown[level] <= FAINT_LINES * side:
             continue  # every line shows, or so many do not that the lines are faint rather than misplaced
         trials = [{i: s} for i in inner for s in (-1.0, 1.0)] + [dict.fromkeys(inner, s) for s in (-1.0, 1.0)]
         for trial in trials:
             shifts = chosen | {(i, level): s for i, s in trial.items()}
-            tried, counts = _inside(dark, start, side, cell, shifts)
+            tried, counts = _inside(dark, start, side, cell, shifts, floors)
             if counts[level] >= shown[level] + MISSING * side:
                 points, shown, chosen = tried, counts, shifts
     return points
+
+
+def _peaks(dark: np.ndarray, lines: Sequence[np.ndarray], cell: float) -> float:
+    """How dark traced lines are: the median over their segments of the darkest place close across them."""
+    return float(np.median([_segment_profiles(dark, line, 0.1 * cell, 0.5)[1].max(axis=1) for line in lines]))
+
+
+def _bold_floor(dark: np.ndarray, start: np.ndarray, points: np.ndarray, side: int, cell: float) -> float:
+    """Where the frame is drawn clearly darker than the cells' lines (bold box lines, as in most printed grids): a
+    darkness between the two, under which a box line is not looked for (0 where they are drawn alike)."""
+    box = int(round(side**0.5))
+    frame = _peaks(dark, [start[0], start[side], start[:, 0], start[:, side]], cell)
+    thin = [i for i in range(1, side) if i % box]
+    cells = _peaks(dark, [points[i] for i in thin] + [points[:, i] for i in thin], cell)
+    return (frame + cells) / 2 if cells < BOLD * frame else 0.0
 
 
 def trace_lattice(dark: np.ndarray, corners: np.ndarray, side: int, settle: bool = True) -> np.ndarray:
     """Every crossing of a side×side grid whose rough corners are ``corners`` (top-left first, clockwise), in
     the picture ``dark`` (0 paper … 1 ink): an array (side+1, side+1, 2) of (x, y).
 
-    ``settle``: follow every line once more, close, to place the crossings to a pixel (not needed to judge
-    whether a grid shows)."""
+    ``settle``: follow every line once more, close, to place the crossings to a pixel, and where lines go
+    missing look for bold box lines further from their guess (neither is needed to judge whether a grid shows)."""
     sharp, dark = _padded(dark), _padded(_widened(dark))
     to_picture = Homography.from_points([(0, 0), (side, 0), (side, side), (0, side)], [tuple(p) for p in corners])
     k = np.arange(side + 1, dtype=np.float64)
@@ -364,7 +414,7 @@ def trace_lattice(dark: np.ndarray, corners: np.ndarray, side: int, settle: bool
             _trace(dark, points, index, False, REACH["frame"], cell, pinned=True)
     _coons(points, frame, frame)
     # 2 and 3: the box lines, then every other line; again with box lines guessed a cell off where lines go missing.
-    points = _inside_best(dark, points, side, cell)
+    points = _inside_best(dark, points, side, cell, bold=settle)
     if not settle:
         return points
     unseen = {}

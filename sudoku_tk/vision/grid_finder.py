@@ -7,7 +7,9 @@ phone gives), and lattice_fit.py fits the lattice of each grid size to the ink a
 corrects the corners where text or a shadow touches the grid. The side whose lattice shows most clearly over
 the largest area wins (9×9 unless a 4×4 or 16×16 lattice is clearly better); the bigger grid first (a page may
 also show the previous day's solution, small). A blob that shows no grid may be the top of one whose upright
-lines faded in a shadow: the long level lines just below or above it, as wide as it, are tried with it.
+lines faded in a shadow: the long level lines just below or above it, as wide as it, are tried with it. Where no blob shows a
+grid at all, each is looked at once more for a strongly bent 9×9 grid (a page bent 8 % or more, which no straight
+lattice fits): its lines followed to the pixel from the blob's corners must sit clearly on the ink.
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ MIN_SIDE_FRACTION = 0.12
 MIN_SIDE_PIXELS = 40
 BENT_DISCOUNT = 0.25
 """How much less a lattice of curved lines counts than a straight one as clear (curves fit ink more easily)."""
+BENT_CLEAR = 0.4
+"""How clearly a bent 9×9 lattice followed to the pixel must show (gaps up to SQUEEZED_UNEVEN counted as even)
+to be taken as a grid where no straight or quickly traced lattice shows."""
 BENT_MARGIN = 0.1
 """How much more clearly the blob's own corners must show a bent lattice than the fitted corners to be taken."""
 BEYOND = 0.5
@@ -78,12 +83,15 @@ def quad_area(corners: np.ndarray) -> float:
     return float(abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2)
 
 
-def judge(ink: np.ndarray, corners: np.ndarray) -> GridCandidate | None:
+def judge(ink: np.ndarray, corners: np.ndarray, bent: bool = False) -> GridCandidate | None:
     """The grid around rough ``corners``: its side, true corners and clarity; None when no lattice shows.
 
     A 9×9 grid shows its cell lines (side 9) or at least its box lines (side 3); a 16×16 grid its cell lines;
     a 4×4 grid four cells a side. A lattice may also fit part of a bigger one (three cells of a 4×4 grid
     look like a 9×9 grid's boxes), so each side's clarity counts in proportion to the area its lattice covers.
+
+    ``bent``: where no lattice shows clearly enough, look once more for a strongly bent 9×9 grid (slower; for
+    when no blob of the picture shows a grid otherwise).
     """
     fits = {3: refine_corners(ink, corners, 3)}
     fits[9] = polish_corners(ink, fits[3].corners, 9)  # the box lines place a 9×9 grid; its cell lines polish it
@@ -114,8 +122,25 @@ def judge(ink: np.ndarray, corners: np.ndarray) -> GridCandidate | None:
     side = max(weighted, key=weighted.__getitem__)
     chosen, contrast = options[side]
     if contrast < MIN_LATTICE:
-        return None
+        return _strongly_bent(ink, (nine_corners, corners)) if bent and side == 9 else None
     return GridCandidate(chosen, side, contrast, quad_area(chosen))
+
+
+def _strongly_bent(ink: np.ndarray, starts: Sequence[np.ndarray]) -> GridCandidate | None:
+    """A 9×9 grid on a strongly bent page, which no straight lattice fits and whose quickly traced lattice shows
+    too faintly once discounted: its lines followed to the pixel (settled) from each of ``starts`` sit clearly on
+    the ink, their gaps no more uneven than a bent page makes them. Taken as just clear enough (MIN_LATTICE), so
+    a clear grid elsewhere in the picture still wins."""
+    weight = ink.astype(np.float32)
+    best: tuple[float, np.ndarray] | None = None
+    for corners in starts:
+        points = trace_lattice(weight, corners, 9)
+        clarity = lattice_clarity(weight, points, SQUEEZED_UNEVEN)
+        if best is None or clarity > best[0]:
+            best = (clarity, points[[0, 0, -1, -1], [0, -1, -1, 0]])
+    if best is None or best[0] < BENT_CLEAR:
+        return None
+    return GridCandidate(best[1], 9, MIN_LATTICE, quad_area(best[1]))
 
 
 def _bent_nine(
@@ -163,18 +188,22 @@ def find_grids(ink: np.ndarray, limit: int = 5) -> list[GridCandidate]:
     big = np.nonzero((blobs.width() >= least) & (blobs.height() >= least))[0]
     big = big[np.argsort(-(blobs.width()[big] * blobs.height()[big]))][:limit]
     found: list[GridCandidate] = []
-    for blob in big:
-        for parts in ([], _lines_beside(blobs, int(blob))):
-            if parts is None:
-                continue
-            corners = blob_corners(blobs, int(blob), parts)
-            if quad_area(corners) < least * least:
-                continue
-            grid = judge(ink, corners)
-            if grid is not None:
-                found.append(grid)
-                break  # the blob shows a grid by itself: lines beside it belong to something else
-        if found and max(g.lattice for g in found) >= CLEAR_LATTICE:
+    # A strongly bent grid is looked for only where no blob shows a grid otherwise (its lattice is the less sure).
+    for bent in (False, True):
+        for blob in big:
+            for parts in ([], _lines_beside(blobs, int(blob))):
+                if parts is None:
+                    continue
+                corners = blob_corners(blobs, int(blob), parts)
+                if quad_area(corners) < least * least:
+                    continue
+                grid = judge(ink, corners, bent)
+                if grid is not None:
+                    found.append(grid)
+                    break  # the blob shows a grid by itself: lines beside it belong to something else
+            if found and max(g.lattice for g in found) >= CLEAR_LATTICE:
+                break
+        if found:
             break
     found.sort(key=lambda g: -g.area * min(1.0, g.lattice / CLEAR_LATTICE))
     return found

@@ -159,3 +159,23 @@ def test_a_box_line_traced_on_its_neighbour_is_traced_again_a_cell_over(style: s
     # The frame's guess puts the box lines a cell off: traced from there, a line of a box finds no line to follow,
     # and the box lines guessed a cell to one side let every line show.
     assert crossing_error(photographed(5, style, curl=0.08)) < 0.15
+
+
+@pytest.mark.parametrize(("seed", "style"), [(32, "serif"), (48, "plain"), (54, "serif"), (56, "plain")])
+def test_the_grid_finder_finds_a_strongly_bent_grid_that_no_straight_lattice_fits(seed: int, style: str) -> None:
+    # Bent 10 %: neither a straight lattice nor the quickly traced bent one (discounted) shows clearly enough; the
+    # lattice followed to the pixel does, and the grid's corners are found.
+    board = photographed(seed, style, curl=0.10)
+    grey = np.asarray(board.picture.convert("L"), np.float32)
+    found = find_grids(ink_mask(grey, max(3, max(grey.shape) // 50)))
+    truth = np.array(board.corners)
+    cell = float(np.hypot(*(truth[1] - truth[0]))) / 9
+    assert found
+    assert float(np.hypot(*(found[0].corners - truth).T).max()) < 0.25 * cell
+
+
+@pytest.mark.parametrize("style", ["plain", "serif", "mono"])
+def test_bold_box_lines_a_cell_from_their_guess_are_found_by_their_darkness(style: str) -> None:
+    # Bent 8 %: the frame's guess puts box lines a cell off and turned across their segments, next to a thin line
+    # that the trace takes instead; the box lines are darker than the thin ones, and found by that from further.
+    assert crossing_error(photographed(54, style, curl=0.08)) < 0.15
