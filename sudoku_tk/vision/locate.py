@@ -119,9 +119,10 @@ def locate(picture: Image.Image) -> Located:
 def misshapen_cells(points: np.ndarray) -> tuple[int, ...]:
     """The cells of a lattice of crossings (side+1, side+1, 2) that are far narrower than a cell beside them in
     their row or far wider than both (less than MISSHAPEN times, or more than its inverse), the same for heights
-    in their column, or turned inside out (their lines cross). A page bends smoothly: neighbouring cells
-    differ little, even where it is squeezed; a cell much smaller than its neighbour is a line traced onto the
-    next one, which makes the neighbour on its other side much bigger.
+    in their column, or turned inside out (their lines cross), and the cells beside them that share the doubtful
+    line. A page bends smoothly: neighbouring cells differ little, even where it is squeezed; a cell much
+    smaller than its neighbour is a line traced onto the next one, which makes the neighbour on its other side
+    much bigger.
 
     >>> k = np.arange(10.0)
     >>> even = np.stack(np.meshgrid(k * 30, k * 30), axis=-1)
@@ -129,8 +130,8 @@ def misshapen_cells(points: np.ndarray) -> tuple[int, ...]:
     ()
     >>> squeezed = even.copy()
     >>> squeezed[:, 8, 0] = 8 * 30 - 25  # the line left of the last column traced near the one before it
-    >>> [divmod(c, 9) for c in misshapen_cells(squeezed)][:4]  # the sliver, and the last column grown wide
-    [(0, 7), (0, 8), (1, 7), (1, 8)]
+    >>> [divmod(c, 9) for c in misshapen_cells(squeezed)][:3]  # the sliver, the column grown wide, the one before
+    [(0, 6), (0, 7), (0, 8)]
     """
     side = points.shape[0] - 1
     across = np.hypot(*np.diff(points, axis=1).transpose(2, 0, 1))  # (side+1) × side: along each level line
@@ -144,13 +145,28 @@ def misshapen_cells(points: np.ndarray) -> tuple[int, ...]:
         after = padded[:, 2:] if axis == 1 else padded[2:]
         # Far smaller than a neighbour (a sliver), or far bigger than both (it took in its neighbour's line).
         larger = np.fmax(before, after)
-        odd |= (sizes < MISSHAPEN * larger) | (MISSHAPEN * sizes > larger)
+        bad = (sizes < MISSHAPEN * larger) | (MISSHAPEN * sizes > larger)
+        # The misplaced line is also a line of the cell beside it that way: that cell is as doubtful.
+        odd |= _spread(bad, axis)
     # Inside out: the cell's corners do not turn the same way round (its lines cross).
     a, b, c, d = points[:-1, :-1], points[:-1, 1:], points[1:, 1:], points[1:, :-1]
     turns = [_cross(q - p, r - q) for p, q, r in ((a, b, c), (b, c, d), (c, d, a), (d, a, b))]
     signs = np.sign(np.stack(turns))
-    odd |= ~((signs > 0).all(axis=0) | (signs < 0).all(axis=0))
+    inside_out = ~((signs > 0).all(axis=0) | (signs < 0).all(axis=0))
+    odd |= _spread(_spread(inside_out, 0), 1) if inside_out.any() else inside_out
     return tuple(int(i) for i in np.flatnonzero(odd))
+
+
+def _spread(mask: np.ndarray, axis: int) -> np.ndarray:
+    """``mask`` with each marked cell's two neighbours along ``axis`` (1: in its row, 0: in its column) marked."""
+    out = mask.copy()
+    if axis == 1:
+        out[:, 1:] |= mask[:, :-1]
+        out[:, :-1] |= mask[:, 1:]
+    else:
+        out[1:] |= mask[:-1]
+        out[:-1] |= mask[1:]
+    return out
 
 
 def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:

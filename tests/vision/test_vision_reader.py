@@ -222,8 +222,9 @@ def test_a_cell_squeezed_to_a_sliver_by_its_lines_is_never_read_as_sure() -> Non
     sliver[6:, 8, 0] = 7 * 40 + 4  # the bottom of the line left of the last column followed onto the one before
     odd = misshapen_cells(sliver)
     cells = {divmod(i, 9) for i in odd}
-    # The slivers and the cells grown over them; row 6's cells end on a moved crossing, half squeezed.
-    assert {(r, c) for r in (6, 7, 8) for c in (7, 8)} <= cells <= {(r, c) for r in (5, 6, 7, 8) for c in (7, 8)}
+    # The slivers, the cells grown over them and the cells sharing the sliver's line; row 6's cells end on a
+    # moved crossing, half squeezed.
+    assert {(r, c) for r in (6, 7, 8) for c in (6, 7, 8)} <= cells <= {(r, c) for r in (5, 6, 7, 8) for c in (6, 7, 8)}
     crossed = even.copy()
     crossed[4, 4] = (5.5 * 40, 5.5 * 40)  # a crossing beyond its neighbours: the cells' lines cross
     assert 0 not in misshapen_cells(crossed) and 4 * 9 + 4 in misshapen_cells(crossed)
