@@ -87,8 +87,17 @@ class ReadCheck:
         return self.status is CheckStatus.UNIQUE
 
 
-def _is_unique(geometry: Geometry, values: Sequence[int]) -> bool:
-    grid = Grid.from_values(values)
+def proper_puzzle(values: Sequence[int]) -> bool:
+    """Whether the values read (0 empty) are a proper puzzle: no digit twice in a unit, exactly one solution.
+
+    >>> proper_puzzle([int(c) if c != "." else 0 for c in "1..2" "2..1" "...." "...."])
+    False
+    >>> proper_puzzle([int(c) if c != "." else 0 for c in "...." "4.1." ".2.4" "...."])
+    True
+    """
+    if not any(values):
+        return False
+    grid = Grid.from_values(list(values))
     return not grid.duplicate_problems() and count_solutions(grid, 2) == 1
 
 
@@ -190,7 +199,7 @@ def _fixes(
                 continue
             trial = list(values)
             trial[cell] = value
-            if _is_unique(geometry, trial):
+            if proper_puzzle(trial):
                 found.append(Fix(cell, value, was))
                 if len(found) >= most:
                     return found

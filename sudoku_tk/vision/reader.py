@@ -22,6 +22,7 @@ from PIL import Image
 from .cells import CellContent, read_cells
 from .digit_model import classify
 from .locate import CELL, Located, locate
+from .read_check import proper_puzzle
 from .reading import CellReading, GridReading
 
 EMPTY_SURE = 0.995
@@ -69,19 +70,26 @@ def _allowed(probs: np.ndarray, side: int) -> np.ndarray:
     return kept / np.maximum(kept.sum(axis=-1, keepdims=True), 1e-9)
 
 
-def _best_turn(probs: np.ndarray, side: int) -> int:
-    """The quarter turn whose characters look most like the board's digits (probs: turns × characters × classes)."""
+def _turn_order(probs: np.ndarray, side: int) -> list[int]:
+    """The quarter turns tried, those whose characters look most like the board's digits first (probs: turns ×
+    characters × classes); upright first among equals."""
     if probs.shape[1] == 0:
-        return 0
+        return [0]
     digits = probs[:, :, 1 : side + 1].max(axis=2)
     scores = np.log(digits + 1e-6).mean(axis=1)
-    return int(np.argmax(scores))
+    return [int(t) for t in np.argsort(-scores, kind="stable")]
 
 
 def read_located(found: Located) -> GridReading:
-    """Read the cells of a located grid."""
+    """Read the cells of a located grid.
+
+    The characters are classified upright, and in the other quarter turns when some of them do not look like
+    digits upright; the turn whose characters look most like digits is read. When that reading is no proper
+    puzzle (a digit twice in a unit, no solution, several) but another turn tried gives one, that turn is read:
+    a strongly bent page can make upright digits look turned, while digits read in a wrong turn are mostly read as
+    other digits, not consistently (6 and 9 swap, 7 or 4 turned round look like none), which leaves no puzzle.
+    """
     side = found.side
-    box = int(round(side**0.5))
     contents = read_cells(found.grey, side, CELL, found.colour)
     characters = [i for i, c in enumerate(contents) if c.kind == "digit"]
     patches = np.stack([_patch(contents[i]) for i in characters]) if characters else np.zeros((0, 28, 28), np.float32)
@@ -90,7 +98,22 @@ def read_located(found: Located) -> GridReading:
         # Some character does not look like a digit upright: try the picture on its sides and upside down.
         turned = np.concatenate([np.rot90(patches, k, axes=(1, 2)) for k in range(1, 4)])
         allowed = np.concatenate([allowed, _allowed(classify(turned), side).reshape(3, len(characters), -1)])
-    turn = _best_turn(allowed, side)
+    turns = _turn_order(allowed, side)
+    reading = _in_turn(found, contents, characters, allowed, turns[0])
+    if len(turns) > 1 and not proper_puzzle(reading.values):
+        for turn in turns[1:]:
+            other = _in_turn(found, contents, characters, allowed, turn)
+            if proper_puzzle(other.values):
+                return other
+    return reading
+
+
+def _in_turn(
+    found: Located, contents: Sequence[CellContent], characters: Sequence[int], allowed: np.ndarray, turn: int
+) -> GridReading:
+    """The reading of a located grid turned ``turn`` quarters (``allowed``: turns × characters × classes)."""
+    side = found.side
+    box = int(round(side**0.5))
     chosen = {cell: allowed[turn, k] for k, cell in enumerate(characters)}
     order = _turned_cells(side, turn)
     cells: list[CellReading] = []

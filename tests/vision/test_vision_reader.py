@@ -239,3 +239,29 @@ def test_a_cell_squeezed_to_a_sliver_by_its_lines_is_never_read_as_sure() -> Non
         "The lines of 3 cells could not be followed on the page (a strongly bent page?): compare them with the picture."
         in reading.notes
     )
+
+
+def test_a_turn_whose_reading_is_no_puzzle_gives_way_to_one_whose_reading_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a strongly bent page upright digits may look more like digits turned round; the turn read is then the
+    one whose reading is a proper puzzle (a wrong turn reads most digits as others, inconsistently)."""
+    import numpy as np
+
+    from sudoku_tk.vision import reader
+
+    real = reader.classify
+    calls: list[int] = []
+
+    def blurred_upright_crisp_upside_down(patches: np.ndarray) -> np.ndarray:
+        probs = real(patches)
+        calls.append(len(patches))
+        if len(calls) == 1:  # upright: no character sure (so the other turns are tried), each still its digit
+            return 0.3 * probs + 0.7 / probs.shape[1]
+        n = len(patches) // 3
+        out = np.full_like(probs, 0.01)
+        out[n : 2 * n, 1] = 0.99  # turned round: every character a crisp 1 (a digit twice in every unit)
+        return out
+
+    monkeypatch.setattr(reader, "classify", blurred_upright_crisp_upside_down)
+    reading = read_picture(styled_board("plain", digits(PUZZLE), 40).picture)
+    assert len(calls) == 2, "the turns were tried"
+    assert reading.turned == 0 and reading.values == tuple(digits(PUZZLE))
