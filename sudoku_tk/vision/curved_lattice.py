@@ -403,8 +403,8 @@ def trace_lattice(dark: np.ndarray, corners: np.ndarray, side: int, settle: bool
     the picture ``dark`` (0 paper … 1 ink): an array (side+1, side+1, 2) of (x, y).
 
     Where some of the frame does not show along its guess (a page rolled away at an edge bends the frame faster
-    than a segment's straight samples follow), the lattice is also traced from a frame followed with turned
-    segments, and the lattice that sits more clearly on the ink is taken.
+    than a segment's straight samples follow) and more of it shows followed with turned segments, the lattice
+    is traced from both frames, and the one that sits more clearly on the ink is taken.
 
     ``settle``: follow every line once more, close, to place the crossings to a pixel, and where lines go
     missing look for bold box lines further from their guess (neither is needed to judge whether a grid shows)."""
@@ -415,35 +415,42 @@ def trace_lattice(dark: np.ndarray, corners: np.ndarray, side: int, settle: bool
     grid = np.stack(np.meshgrid(k, k), axis=-1).reshape(-1, 2)
     start = to_picture.apply(grid).reshape(side + 1, side + 1, 2)
     cell = float(np.mean([np.hypot(*(corners[(i + 1) % 4] - corners[i])) for i in range(4)])) / side
-    points, whole = _from_frame(padded, wide, start, side, cell, settle, turned=False)
-    if whole:
-        return points
-    turned, _ = _from_frame(padded, wide, start, side, cell, settle, turned=True)
-    if lattice_clarity(dark, turned) > lattice_clarity(dark, points):
-        return turned
-    return points
+    points, shown = _frame(wide, start, side, cell, turned=False)
+    if shown < 4 * side:  # some of the frame does not show along its guess
+        bent, more = _frame(wide, start, side, cell, turned=True)
+        if more > shown:
+            straight = _inside_out(padded, wide, points, side, cell, settle)
+            turned = _inside_out(padded, wide, bent, side, cell, settle)
+            return turned if lattice_clarity(dark, turned) > lattice_clarity(dark, straight) else straight
+    return _inside_out(padded, wide, points, side, cell, settle)
 
 
-def _from_frame(
-    sharp: np.ndarray, dark: np.ndarray, start: np.ndarray, side: int, cell: float, settle: bool, turned: bool
-) -> tuple[np.ndarray, bool]:
-    """The lattice traced from the corners' guess ``start``: the frame (its segments ``turned`` a little, or not),
-    then the lines inside (see ``trace_lattice``). Also whether the whole frame showed along its lines."""
+def _frame(dark: np.ndarray, start: np.ndarray, side: int, cell: float, turned: bool) -> tuple[np.ndarray, int]:
+    """Stage 1 from the corners' guess ``start``: the frame traced (its segments also ``turned`` a little, or
+    not), the crossings between its corners following it, the inside blended from it. Also how many of the
+    frame's segments show a line."""
     points = start.copy()
     frame = [0, side]
-    # 1: the frame; the crossings between its corners follow it, the inside is blended from it.
-    whole = True
+    shown = 0
     for _ in range(2):
-        whole = True
+        shown = 0
         for index in frame:
             for level in (True, False):
-                shown = _trace(dark, points, index, level, REACH["frame"], cell, pinned=True, turned=turned)
-                whole = whole and bool(shown.all())
+                found = _trace(dark, points, index, level, REACH["frame"], cell, pinned=True, turned=turned)
+                shown += int(found.sum())
     _coons(points, frame, frame)
+    return points, shown
+
+
+def _inside_out(
+    sharp: np.ndarray, dark: np.ndarray, points: np.ndarray, side: int, cell: float, settle: bool
+) -> np.ndarray:
+    """Stages 2 to 4 from the traced frame's crossings ``points`` (see ``trace_lattice``)."""
+    frame = [0, side]
     # 2 and 3: the box lines, then every other line; again with box lines guessed a cell off where lines go missing.
     points = _inside_best(dark, points, side, cell, bold=settle)
     if not settle:
-        return points, whole
+        return points
     unseen = {}
     for index in range(side + 1):
         for level in (True, False):
@@ -459,7 +466,7 @@ def _from_frame(
             points[index, lost] = 2 * points[one, lost] - points[two, lost]
         else:
             points[lost, index] = 2 * points[lost, one] - points[lost, two]
-    return points, whole
+    return points
 
 
 def extended(points: np.ndarray) -> np.ndarray:
