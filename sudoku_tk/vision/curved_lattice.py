@@ -4,7 +4,9 @@ A perspective fitted to the corners of a strongly bent grid puts its middle line
 where they are; looking for each line near that guess then takes its neighbour for it. Here the lattice is
 built the way the eye reads a bent grid, from what is surest to what is least sure:
 
-1. the frame (the outer lines), from the corners' perspective: nothing lies outside it to be confused with;
+1. the frame (the outer lines), from the corners' perspective: nothing lies outside it to be confused with
+   (where part of it does not show, as at the edge of a page rolled away, where the frame turns across each
+   segment, the lattice is also traced from a frame followed with turned segments and the clearer one taken);
 2. the box lines, guessed between the traced frame lines (a Coons patch: the interior blended from the four
    traced sides, so a bow or a squeeze of the frame carries into the guess), then traced;
 3. every other line, guessed inside its box between the traced box lines (the crossings along each box line
@@ -102,7 +104,7 @@ def _padded(dark: np.ndarray) -> np.ndarray:
 
 
 def _segment_profiles(
-    dark: np.ndarray, line: np.ndarray, reach: float, step: float, floor: float = 0.0
+    dark: np.ndarray, line: np.ndarray, reach: float, step: float, floor: float = 0.0, turned: bool = False
 ) -> tuple[np.ndarray, np.ndarray]:
     """For each segment of a polyline (n+1, 2): how dark a line would be at each offset across it (pixels, along
     its normal): (offsets, profiles segments × offsets). Darkness under ``floor`` counts as none."""
@@ -115,7 +117,7 @@ def _segment_profiles(
     base = a[:, None, :] + d[:, None, :] * t[None, :, None]  # segments × along
     rank = int(ALONG * SAMPLES / 100)
     profiles = np.zeros((len(a), len(offsets)))
-    for turn in np.linspace(-1.0, 1.0, 2 * TURNS + 1) if floor else [0.0]:  # a bold line turned a little, too
+    for turn in np.linspace(-1.0, 1.0, 2 * TURNS + 1) if floor or turned else [0.0]:  # turned a little, too
         across = offsets[None, None, :] + (turn * TURN * length)[:, None, None] * (t[None, :, None] - 0.5)
         pts = base[:, :, None, :] + normal[:, None, None, :] * across[..., None]
         values = _sample(dark, pts[..., 0], pts[..., 1])
@@ -131,6 +133,7 @@ def _segment_offsets(
     fences: Sequence[tuple[np.ndarray, int]] = (),
     pinned: bool = False,
     floor: float = 0.0,
+    turned: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """For each segment of a polyline (n+1, 2): where across it (pixels, along its normal) the line's ink runs,
     and whether a line shows there at all.
@@ -142,7 +145,7 @@ def _segment_offsets(
     """
     # About 50 places across for a wide search, a pixel or finer for a close one.
     step = max(0.5, cell / 80) if reach < 0.3 * cell else max(1.0, reach / 25)
-    offsets, profiles = _segment_profiles(dark, line, reach, step, floor)
+    offsets, profiles = _segment_profiles(dark, line, reach, step, floor, turned)
     n, m = profiles.shape
     prior = np.full(n, PRIOR)
     if pinned:  # the line's ends are the grid's corners, which the grid finder placed
@@ -229,6 +232,7 @@ def _trace(
     traced: frozenset[int] = frozenset(),
     pinned: bool = False,
     floor: float = 0.0,
+    turned: bool = False,
 ) -> np.ndarray:
     """Move the crossings of one line (a row of ``points`` when ``level``, else a column) onto its ink, between
     the nearest lines of ``traced`` (lines of the same direction already on their ink) on either side."""
@@ -237,7 +241,7 @@ def _trace(
     after = [k for k in traced if k > index]
     near = ([max(before)] if before else []) + ([min(after)] if after else [])
     fences = [(points[k] if level else points[:, k], index - k) for k in near]
-    found, shown = _segment_offsets(dark, line, reach * cell, cell, fences, pinned, floor)
+    found, shown = _segment_offsets(dark, line, reach * cell, cell, fences, pinned, floor, turned)
     # Where the line does not show (out of the picture, faded), it runs on from where it does.
     offsets = _to_crossings(np.where(shown, found, np.nan), cell)
     d = np.gradient(line, axis=0)
@@ -398,21 +402,51 @@ def trace_lattice(dark: np.ndarray, corners: np.ndarray, side: int, settle: bool
     """Every crossing of a side×side grid whose rough corners are ``corners`` (top-left first, clockwise), in
     the picture ``dark`` (0 paper … 1 ink): an array (side+1, side+1, 2) of (x, y).
 
+    Where some of the frame does not show along its guess (a page rolled away at an edge bends the frame faster
+    than a segment's straight samples follow) and more of it shows followed with turned segments, the lattice
+    is traced from both frames, and the one that sits more clearly on the ink is taken.
+
     ``settle``: follow every line once more, close, to place the crossings to a pixel, and where lines go
     missing look for bold box lines further from their guess (neither is needed to judge whether a grid shows)."""
-    sharp, dark = _padded(dark), _padded(_widened(dark))
+    padded = _padded(dark)
+    wide = _padded(_widened(dark))
     to_picture = Homography.from_points([(0, 0), (side, 0), (side, side), (0, side)], [tuple(p) for p in corners])
     k = np.arange(side + 1, dtype=np.float64)
     grid = np.stack(np.meshgrid(k, k), axis=-1).reshape(-1, 2)
-    points = to_picture.apply(grid).reshape(side + 1, side + 1, 2)
+    start = to_picture.apply(grid).reshape(side + 1, side + 1, 2)
     cell = float(np.mean([np.hypot(*(corners[(i + 1) % 4] - corners[i])) for i in range(4)])) / side
+    points, shown = _frame(wide, start, side, cell, turned=False)
+    if shown < 4 * side:  # some of the frame does not show along its guess
+        bent, more = _frame(wide, start, side, cell, turned=True)
+        if more > shown:
+            straight = _inside_out(padded, wide, points, side, cell, settle)
+            turned = _inside_out(padded, wide, bent, side, cell, settle)
+            return turned if lattice_clarity(dark, turned) > lattice_clarity(dark, straight) else straight
+    return _inside_out(padded, wide, points, side, cell, settle)
+
+
+def _frame(dark: np.ndarray, start: np.ndarray, side: int, cell: float, turned: bool) -> tuple[np.ndarray, int]:
+    """Stage 1 from the corners' guess ``start``: the frame traced (its segments also ``turned`` a little, or
+    not), the crossings between its corners following it, the inside blended from it. Also how many of the
+    frame's segments show a line."""
+    points = start.copy()
     frame = [0, side]
-    # 1: the frame; the crossings between its corners follow it, the inside is blended from it.
+    shown = 0
     for _ in range(2):
+        shown = 0
         for index in frame:
-            _trace(dark, points, index, True, REACH["frame"], cell, pinned=True)
-            _trace(dark, points, index, False, REACH["frame"], cell, pinned=True)
+            for level in (True, False):
+                found = _trace(dark, points, index, level, REACH["frame"], cell, pinned=True, turned=turned)
+                shown += int(found.sum())
     _coons(points, frame, frame)
+    return points, shown
+
+
+def _inside_out(
+    sharp: np.ndarray, dark: np.ndarray, points: np.ndarray, side: int, cell: float, settle: bool
+) -> np.ndarray:
+    """Stages 2 to 4 from the traced frame's crossings ``points`` (see ``trace_lattice``)."""
+    frame = [0, side]
     # 2 and 3: the box lines, then every other line; again with box lines guessed a cell off where lines go missing.
     points = _inside_best(dark, points, side, cell, bold=settle)
     if not settle:

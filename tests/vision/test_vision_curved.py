@@ -179,3 +179,21 @@ def test_bold_box_lines_a_cell_from_their_guess_are_found_by_their_darkness(styl
     # Bent 8 %: the frame's guess puts box lines a cell off and turned across their segments, next to a thin line
     # that the trace takes instead; the box lines are darker than the thin ones, and found by that from further.
     assert crossing_error(photographed(54, style, curl=0.08)) < 0.15
+
+
+def test_the_frame_of_a_page_rolled_away_at_one_edge_is_followed_where_it_bends_fastest() -> None:
+    # Rolled 20 % along one axis: near the lifted edge the frame turns across each segment between its crossings,
+    # so sampled straight along the segment it does not show there, and the lattice ran on past it.
+    assert crossing_error(photographed(15, "plain", curl=0.2, curl_kind="cylinder")) < 0.15
+
+
+def test_the_grid_finder_takes_the_corners_of_a_page_rolled_away_at_one_edge() -> None:
+    # Rolled 20 %: the frame bows further from its chord than a straight trace reaches, so the lattice traced from
+    # the grid's true corners showed less clearly than a straight one fitted a column short.
+    board = photographed(9, "mono", curl=0.2, curl_kind="cylinder")
+    grey = np.asarray(board.picture.convert("L"), np.float32)
+    found = find_grids(ink_mask(grey, max(3, max(grey.shape) // 50)))
+    truth = np.array(board.corners)
+    cell = float(np.hypot(*(truth[1] - truth[0]))) / 9
+    assert found
+    assert float(np.hypot(*(found[0].corners - truth).T).max()) < 0.25 * cell
