@@ -14,8 +14,8 @@ Sections:
   serif, mono, sans, dark mode, a busy page, red digits), 9×9, and 4×4 / 16×16 in the plain style; cells right.
 - curled: boards drawn in the named styles on strongly bent pages (``Camera.curl``: a smooth random bend of
   the page, up to 3, 5 and 8 % of the picture's side) and on squeezed ones (``Camera.squeeze``: a page rising
-  towards one edge, its cells there up to 25, 40 and 55 % narrower), photographed a little badly; cells
-  right, and the wrong cells shown to the player.
+  towards one edge, its cells there up to 25, 40 and 55 % narrower), rolled along one axis (10 and 20 %) and
+  curled at a corner (20 %), photographed a little badly; cells right, and the wrong cells shown to the player.
 - app: this app's own board pictures (render/, the light theme at 50–200 %), puzzles and positions (the
   player's digits, which the reader leaves out as not givens, and candidates, which read as empty).
 - screens: real screenshots of the app's window under a virtual screen (light and dark themes, board zoom
@@ -222,6 +222,8 @@ def curled_section() -> None:
         _bent_pictures(f"squeezed: cells {squeeze:.0%} narrower at one edge", {"squeeze": squeeze})
     _bent_pictures("squeezed 40 % and bent 3 %", {"squeeze": 0.4, "curl": 0.03})
     _bent_pictures("rolled (a page bent along one axis) 10 %", {"curl": 0.10, "curl_kind": "cylinder"})
+    _bent_pictures("rolled 20 % (a page lifting away at one edge)", {"curl": 0.20, "curl_kind": "cylinder"})
+    _bent_pictures("a corner curled 20 %", {"curl": 0.20, "curl_kind": "corner"})
 
 
 def app_section() -> None:
