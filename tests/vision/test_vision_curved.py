@@ -34,6 +34,16 @@ def crossing_error(board: Board, corners: np.ndarray | None = None) -> float:
     return float(np.hypot(*(points - truth).transpose(2, 0, 1)).max()) / cell
 
 
+def corner_error(board: Board) -> float:
+    """The largest distance (in cells) of the grid finder's corners from the drawn grid's (a grid must be found)."""
+    grey = np.asarray(board.picture.convert("L"), np.float32)
+    found = find_grids(ink_mask(grey, max(3, max(grey.shape) // 50)))
+    truth = np.array(board.corners)
+    cell = float(np.hypot(*(truth[1] - truth[0]))) / 9
+    assert found, "no grid found"
+    return float(np.hypot(*(found[0].corners - truth).T).max()) / cell
+
+
 def test_drawn_boards_know_their_crossings() -> None:
     board = draw_board(VALUES, STYLES["plain"], 40)
     grey = np.asarray(board.picture.convert("L"))
@@ -108,12 +118,7 @@ def test_the_grid_finder_keeps_the_narrowest_column_of_a_strongly_squeezed_page(
     # The cells narrow by 55 % towards one edge: the evenly spaced lattice fitted to the grid leaves the narrowest
     # column out, and the lattice traced from the blob's own corners (which holds it) has unevenly spaced lines.
     board = photographed(seed, style, squeeze=0.55)
-    grey = np.asarray(board.picture.convert("L"), np.float32)
-    found = find_grids(ink_mask(grey, max(3, max(grey.shape) // 50)))
-    truth = np.array(board.corners)
-    cell = float(np.hypot(*(truth[1] - truth[0]))) / 9
-    assert found
-    assert float(np.hypot(*(found[0].corners - truth).T).max()) < 0.25 * cell
+    assert corner_error(board) < 0.25
     assert list(read_picture(board.picture).values) == VALUES
 
 
@@ -166,12 +171,7 @@ def test_the_grid_finder_finds_a_strongly_bent_grid_that_no_straight_lattice_fit
     # Bent 10 %: neither a straight lattice nor the quickly traced bent one (discounted) shows clearly enough; the
     # lattice followed to the pixel does, and the grid's corners are found.
     board = photographed(seed, style, curl=0.10)
-    grey = np.asarray(board.picture.convert("L"), np.float32)
-    found = find_grids(ink_mask(grey, max(3, max(grey.shape) // 50)))
-    truth = np.array(board.corners)
-    cell = float(np.hypot(*(truth[1] - truth[0]))) / 9
-    assert found
-    assert float(np.hypot(*(found[0].corners - truth).T).max()) < 0.25 * cell
+    assert corner_error(board) < 0.25
 
 
 @pytest.mark.parametrize("style", ["plain", "serif", "mono"])
@@ -191,9 +191,4 @@ def test_the_grid_finder_takes_the_corners_of_a_page_rolled_away_at_one_edge() -
     # Rolled 20 %: the frame bows further from its chord than a straight trace reaches, so the lattice traced from
     # the grid's true corners showed less clearly than a straight one fitted a column short.
     board = photographed(9, "mono", curl=0.2, curl_kind="cylinder")
-    grey = np.asarray(board.picture.convert("L"), np.float32)
-    found = find_grids(ink_mask(grey, max(3, max(grey.shape) // 50)))
-    truth = np.array(board.corners)
-    cell = float(np.hypot(*(truth[1] - truth[0]))) / 9
-    assert found
-    assert float(np.hypot(*(found[0].corners - truth).T).max()) < 0.25 * cell
+    assert corner_error(board) < 0.25
