@@ -83,15 +83,18 @@ def quad_area(corners: np.ndarray) -> float:
     return float(abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2)
 
 
-def judge(ink: np.ndarray, corners: np.ndarray, bent: bool = False) -> GridCandidate | None:
+def judge(
+    ink: np.ndarray, corners: np.ndarray, bent_starts: list[tuple[np.ndarray, np.ndarray]] | None = None
+) -> GridCandidate | None:
     """The grid around rough ``corners``: its side, true corners and clarity; None when no lattice shows.
 
     A 9×9 grid shows its cell lines (side 9) or at least its box lines (side 3); a 16×16 grid its cell lines;
     a 4×4 grid four cells a side. A lattice may also fit part of a bigger one (three cells of a 4×4 grid
     look like a 9×9 grid's boxes), so each side's clarity counts in proportion to the area its lattice covers.
 
-    ``bent``: where no lattice shows clearly enough, look once more for a strongly bent 9×9 grid (slower; for
-    when no blob of the picture shows a grid otherwise).
+    ``bent_starts``: where no lattice shows clearly enough and a 9×9 grid fits best, the corners a strongly bent
+    9×9 grid would be looked for from (``_strongly_bent``: slower, for when no blob of the picture shows a grid
+    otherwise) are added to this list.
     """
     fits = {3: refine_corners(ink, corners, 3)}
     fits[9] = polish_corners(ink, fits[3].corners, 9)  # the box lines place a 9×9 grid; its cell lines polish it
@@ -122,7 +125,9 @@ def judge(ink: np.ndarray, corners: np.ndarray, bent: bool = False) -> GridCandi
     side = max(weighted, key=weighted.__getitem__)
     chosen, contrast = options[side]
     if contrast < MIN_LATTICE:
-        return _strongly_bent(ink, (nine_corners, corners)) if bent and side == 9 else None
+        if bent_starts is not None and side == 9:
+            bent_starts.append((nine_corners, corners))
+        return None
     return GridCandidate(chosen, side, contrast, quad_area(chosen))
 
 
@@ -188,23 +193,30 @@ def find_grids(ink: np.ndarray, limit: int = 5) -> list[GridCandidate]:
     big = np.nonzero((blobs.width() >= least) & (blobs.height() >= least))[0]
     big = big[np.argsort(-(blobs.width()[big] * blobs.height()[big]))][:limit]
     found: list[GridCandidate] = []
-    # A strongly bent grid is looked for only where no blob shows a grid otherwise (its lattice is the less sure).
-    for bent in (False, True):
-        for blob in big:
-            for parts in ([], _lines_beside(blobs, int(blob))):
-                if parts is None:
-                    continue
-                corners = blob_corners(blobs, int(blob), parts)
-                if quad_area(corners) < least * least:
-                    continue
-                grid = judge(ink, corners, bent)
+    bent_starts: list[list[tuple[np.ndarray, np.ndarray]]] = []  # per blob, for each way it was judged
+    for blob in big:
+        bent_starts.append([])
+        for parts in ([], _lines_beside(blobs, int(blob))):
+            if parts is None:
+                continue
+            corners = blob_corners(blobs, int(blob), parts)
+            if quad_area(corners) < least * least:
+                continue
+            grid = judge(ink, corners, bent_starts[-1])
+            if grid is not None:
+                found.append(grid)
+                break  # the blob shows a grid by itself: lines beside it belong to something else
+        if found and max(g.lattice for g in found) >= CLEAR_LATTICE:
+            break
+    if not found:
+        # A strongly bent grid is looked for only where no blob shows a grid otherwise (its lattice is the less
+        # sure), from the corners the blobs were judged from.
+        for starts in bent_starts:
+            for start in starts:
+                grid = _strongly_bent(ink, start)
                 if grid is not None:
                     found.append(grid)
-                    break  # the blob shows a grid by itself: lines beside it belong to something else
-            if found and max(g.lattice for g in found) >= CLEAR_LATTICE:
-                break
-        if found:
-            break
+                    break
     found.sort(key=lambda g: -g.area * min(1.0, g.lattice / CLEAR_LATTICE))
     return found
 
