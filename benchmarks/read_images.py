@@ -1,7 +1,7 @@
 """How well and how fast the picture reader reads: phone photos, other apps' boards, this app's own pictures.
 
     .venv/bin/python benchmarks/read_images.py                # every section that can run here
-    .venv/bin/python benchmarks/read_images.py --only photos  # one section (photos, styles, curled, app, screens, memory)
+    .venv/bin/python benchmarks/read_images.py --only photos  # one section (photos, styles, curled, table, app, screens, memory)
     .venv/bin/python benchmarks/read_images.py --list-misreads
 
 Sections:
@@ -16,6 +16,8 @@ Sections:
   the page, up to 3, 5 and 8 % of the picture's side) and on squeezed ones (``Camera.squeeze``: a page rising
   towards one edge, its cells there up to 25, 40 and 55 % narrower), rolled along one axis (10 and 20 %) and
   curled at a corner (20 %), photographed a little badly; cells right, and the wrong cells shown to the player.
+- table: boards drawn on a page cut close to the grid (a puzzle cut out of the paper; a puzzle at the page's
+  edge) lying on a darker table, photographed a little badly; cells right, and the wrong cells shown.
 - app: this app's own board pictures (render/, the light theme at 50–200 %), puzzles and positions (the
   player's digits, which the reader leaves out as not givens, and candidates, which read as empty).
 - screens: real screenshots of the app's window under a virtual screen (light and dark themes, board zoom
@@ -226,6 +228,68 @@ def curled_section() -> None:
     _bent_pictures("a corner curled 20 %", {"curl": 0.20, "curl_kind": "corner"})
 
 
+def _on_table(board, gaps: Sequence[float], shade: int):  # type: ignore[no-untyped-def]
+    """The drawn page cut ``gaps`` cells beyond the grid's frame (top, right, bottom, left; None: the page goes
+    on to the picture's edge), lying on a table of grey ``shade`` that shows two cells around the page."""
+    from dataclasses import replace
+
+    from PIL import Image
+
+    picture = board.picture
+    (x0, y0), _, (x1, y1), _ = board.corners
+    cell = (x1 - x0) / board.side
+    top, right, bottom, left = gaps
+    box = (
+        0 if left is None else int(x0 - left * cell),
+        0 if top is None else int(y0 - top * cell),
+        picture.width if right is None else int(x1 + right * cell),
+        picture.height if bottom is None else int(y1 + bottom * cell),
+    )
+    margin = int(2 * cell)
+    table = Image.new(
+        "RGB", (box[2] - box[0] + 2 * margin, box[3] - box[1] + 2 * margin), (shade, shade * 19 // 20, shade * 17 // 20)
+    )
+    page = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), picture.getpixel((0, 0)))  # the paper goes on
+    page.paste(picture, (-box[0], -box[1]))
+    table.paste(page, (margin, margin))
+    dx, dy = margin - box[0], margin - box[1]
+    return replace(
+        board,
+        picture=table,
+        corners=tuple((x + dx, y + dy) for x, y in board.corners),
+        crossings=tuple((x + dx, y + dy) for x, y in board.crossings),
+    )
+
+
+def table_section() -> None:
+    from sudoku_tk.vision.synthetic import STYLES, Camera, draw_board, photograph
+
+    print("table: pages cut close to the grid, lying on a darker table, 24 pictures each (8 styles, light paper)")
+    names = [n for n in STYLES if n not in ("busy-page", "dark-mode")]
+    for label, near in (
+        ("a puzzle cut out, 0.3 to 1.5 cells of paper around it", None),
+        ("the page's edge 0.2 to 0.8 cells beside the grid", (0.2, 0.8)),
+    ):
+        scores: list[Score] = []
+        failed = 0
+        for seed in range(24):
+            rng = random.Random(f"bench-table/{label}/{seed}")
+            values = [int(c) if c != "." else 0 for c in PUZZLES[seed % len(PUZZLES)]]
+            if near is None:
+                gaps: list[float | None] = [rng.uniform(0.3, 1.5) for _ in range(4)]
+            else:
+                gaps = [None] * 4
+                gaps[rng.randrange(4)] = rng.uniform(*near)
+            page = _on_table(draw_board(values, STYLES[names[seed % len(names)]], 44), gaps, rng.randint(40, 150))
+            camera = Camera(turn=rng.uniform(-8, 8), tilt=0.04, blur=0.8, noise=4, jpeg=80)
+            s, _ = _read_board(photograph(page, camera, rng).picture, values)
+            if s is None:
+                failed += 1
+            else:
+                scores.append(s)
+        print(_line(f"  {label}", scores, [], failed))
+
+
 def app_section() -> None:
     from sudoku_tk.engine.play.moves import Place
     from sudoku_tk.engine.play.propagation import recompute
@@ -404,6 +468,7 @@ SECTIONS = {
     "photos": None,
     "styles": styles_section,
     "curled": curled_section,
+    "table": table_section,
     "app": app_section,
     "screens": screens_section,
     "memory": memory_section,
