@@ -12,7 +12,9 @@ built the way the eye reads a bent grid, from what is surest to what is least su
 3. every other line, guessed inside its box between the traced box lines (the crossings along each box line
    first spread evenly between the box lines across it: a page stretched unevenly along its lines carries
    them half a cell or more from the frame's guess), then traced;
-4. every line once more from where the others put it, to settle the crossings.
+4. every line once more from where the others put it, to settle the crossings;
+5. a frame line out of step with the lines inside it (a strong straight edge within reach of the frame, such as
+   the page's edge against a darker table, took it in stage 1) traced again where those lines foretell it.
 
 A box line guessed a cell off is traced on its neighbour; the lines between it and the next box line then
 find a line too few, and some of them show no line. So where half a line's worth or more of one direction's
@@ -81,6 +83,16 @@ BOLD = 0.75
 """The cells' lines are drawn lighter than the frame (and the box lines) when at most this share as dark."""
 STRAY = 0.18
 """A crossing further than this (in cells) from the middle of its neighbours, when they agree, is a stray."""
+IN_STEP = (0.75, 1.3)
+"""A frame line's row (or column) narrower or wider than this share of what the two inside it foretell is out
+of step with them …"""
+IN_TREND = (0.85, 1.18)
+"""The two rows (or columns) inside foretell the frame's only when they differ by no more than these ratios."""
+IN_STEP_SHOWN = 0.6
+"""… and is traced again where they foretell it; a line showing there at least this share as dark as the line
+inside it is taken for it, …"""
+IN_STEP_LOSS = 0.02
+"""… unless the lattice then sits less clearly on the ink by more than this."""
 
 
 def _sample(padded: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -416,13 +428,46 @@ def trace_lattice(dark: np.ndarray, corners: np.ndarray, side: int, settle: bool
     start = to_picture.apply(grid).reshape(side + 1, side + 1, 2)
     cell = float(np.mean([np.hypot(*(corners[(i + 1) % 4] - corners[i])) for i in range(4)])) / side
     points, shown = _frame(wide, start, side, cell, turned=False)
+    chosen = None
     if shown < 4 * side:  # some of the frame does not show along its guess
         bent, more = _frame(wide, start, side, cell, turned=True)
         if more > shown:
             straight = _inside_out(padded, wide, points, side, cell, settle)
             turned = _inside_out(padded, wide, bent, side, cell, settle)
-            return turned if lattice_clarity(dark, turned) > lattice_clarity(dark, straight) else straight
-    return _inside_out(padded, wide, points, side, cell, settle)
+            chosen = turned if lattice_clarity(dark, turned) > lattice_clarity(dark, straight) else straight
+    if chosen is None:
+        chosen = _inside_out(padded, wide, points, side, cell, settle)
+    return _frame_in_step(dark, padded, chosen, side, cell) if settle and side > 2 else chosen
+
+
+def _frame_in_step(dark: np.ndarray, sharp: np.ndarray, points: np.ndarray, side: int, cell: float) -> np.ndarray:
+    """The lattice with each frame line that is out of step with the lines inside it (its row or column part of
+    a cell narrower or wider than the two inside foretell) traced again where they foretell it, and taken there
+    where a line shows about as dark as the line inside it (and the lattice sits no less clearly on the ink).
+
+    A frame line is traced first, from the grid finder's corners, and a strong straight edge within reach of it
+    (the page's edge against a darker table, a bar printed above the grid) can take it; the lines inside are
+    traced between their neighbours and keep their places, so they show where the frame really runs."""
+    for index, level in ((0, True), (side, True), (0, False), (side, False)):
+        inward = 1 if index == 0 else -1
+        lines = points if level else points.transpose(1, 0, 2)
+        outer, first, second = lines[index], lines[index + inward], lines[index + 2 * inward]
+        gaps = [float(np.median(np.hypot(*(a - b).T))) for a, b in ((outer, first), (first, second))]
+        third = float(np.median(np.hypot(*(second - lines[index + 3 * inward]).T)))
+        trend = gaps[1] / max(third, 1e-6)
+        foretold = gaps[1] * trend
+        if not IN_TREND[0] <= trend <= IN_TREND[1] or IN_STEP[0] * foretold <= gaps[0] <= IN_STEP[1] * foretold:
+            continue  # the lines inside do not agree (they foretell nothing), or the frame line is in step
+        moved = lines.copy()
+        moved[index] = first + (first - second) * (foretold / max(gaps[1], 1e-6))
+        tried = moved if level else moved.transpose(1, 0, 2)
+        tried = np.ascontiguousarray(tried)
+        _trace(sharp, tried, index, level, REACH["settle"], cell)
+        line = tried[index] if level else tried[:, index]
+        shows = _peaks(sharp, [line], cell) >= IN_STEP_SHOWN * _peaks(sharp, [first], cell)
+        if shows and lattice_clarity(dark, tried) >= lattice_clarity(dark, points) - IN_STEP_LOSS:
+            points = tried
+    return points
 
 
 def _frame(dark: np.ndarray, start: np.ndarray, side: int, cell: float, turned: bool) -> tuple[np.ndarray, int]:

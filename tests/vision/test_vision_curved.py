@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from sudoku_tk.vision.curved_lattice import lattice_clarity, line_darkness, trace_lattice
 from sudoku_tk.vision.grid_finder import find_grids
@@ -192,3 +193,34 @@ def test_the_grid_finder_takes_the_corners_of_a_page_rolled_away_at_one_edge() -
     # the grid's true corners showed less clearly than a straight one fitted a column short.
     board = photographed(9, "mono", curl=0.2, curl_kind="cylinder")
     assert corner_error(board) < 0.25
+
+
+def page_on_table(board: Board, edge: str, gap: float, shade: int) -> Board:
+    """The drawn page cut ``gap`` cells beyond the grid's frame at one ``edge`` (top, right, bottom, left),
+    lying on a darker table that shows two cells around it."""
+    picture = board.picture
+    (x0, y0), _, (x1, y1), _ = board.corners
+    cell = (x1 - x0) / 9
+    box = [0, 0, picture.width, picture.height]
+    side = "trbl".index(edge[0])
+    box[[1, 2, 3, 0][side]] = int([y0 - gap * cell, x1 + gap * cell, y1 + gap * cell, x0 - gap * cell][side])
+    margin = int(2 * cell)
+    table = Image.new("RGB", (box[2] - box[0] + 2 * margin, box[3] - box[1] + 2 * margin), (shade,) * 3)
+    table.paste(picture.crop(tuple(box)), (margin, margin))
+    dx, dy = margin - box[0], margin - box[1]
+    return replace(
+        board,
+        picture=table,
+        corners=tuple((x + dx, y + dy) for x, y in board.corners),
+        crossings=tuple((x + dx, y + dy) for x, y in board.crossings),
+    )
+
+
+@pytest.mark.parametrize(("seed", "edge"), [(1, "top"), (2, "right"), (3, "bottom"), (4, "left")])
+def test_a_page_edge_beside_a_thin_frame_is_not_taken_for_it(seed: int, edge: str) -> None:
+    # A grid drawn with thin lines, its frame too, half a cell from the page's edge on a darker table: the edge
+    # is darker than the frame, and the frame is first followed onto it; the lines inside show where it runs.
+    rng = random.Random(f"page-edge/{seed}")
+    board = draw_board(VALUES, replace(STYLES["plain"], thin=1.0, thick=1.5), 44)
+    camera = Camera(turn=rng.uniform(-8, 8), tilt=0.03, blur=1.6, noise=4, jpeg=80)
+    assert crossing_error(photograph(page_on_table(board, edge, 0.5, 90), camera, rng)) < 0.15
