@@ -43,6 +43,10 @@ SPECK_SHARE = 0.1
 """Pieces of a character smaller than this share of its biggest piece are specks (what is left of a crease)."""
 MIN_SPECK = 0.07
 """Blobs lower and narrower than this (a share of the cell) are dust."""
+PAPER_DARKNESS = 0.1
+"""A cell's pixels darker than this (a share of the strong ink) are not its paper, for the paper's colour."""
+LIGHT_PAPER = 100.0
+"""Paper this light (mean of RGB) has ink colours judged against it (a dark screen's colours are its own)."""
 
 
 @dataclass
@@ -57,7 +61,8 @@ class CellContent:
     stroke: float = 0.0
     """The mean darkness of the character's ink."""
     colour: tuple[float, float, float] = (0.0, 0.0, 0.0)
-    """The character's mean ink colour (RGB 0…255), when the picture has colour."""
+    """The character's mean ink colour (RGB 0…255), when the picture has colour; on light paper as if the paper
+    were white (the ink's colour divided by the paper's)."""
     ink: float = 0.0
     """How much ink the cell holds outside its edges (a share of its area), for the empty cells' confidence."""
     marks: list[tuple[int, int]] = field(default_factory=list)
@@ -176,8 +181,14 @@ def _digit(
     inked = region > INK
     content.stroke = float(region[inked].mean()) if inked.any() else 0.0
     if colour is not None and inked.any():
-        pixels = colour[y0:y1, x0:x1][inked]
-        content.colour = tuple(float(v) for v in pixels.mean(axis=0))  # type: ignore[assignment]
+        ink_colour = colour[y0:y1, x0:x1][inked].mean(axis=0)
+        # On light paper the ink's colour is judged against the paper's: a shadow or a colour cast darkens or tints
+        # paper and ink alike, so a red digit in the shade stays as red as one in the light.
+        blank = colour[dark < PAPER_DARKNESS]
+        paper = np.median(blank, axis=0) if len(blank) >= 0.1 * dark.size else None
+        if paper is not None and float(paper.mean()) >= LIGHT_PAPER:
+            ink_colour = np.minimum(ink_colour / np.maximum(paper, 1.0), 1.0) * 255.0
+        content.colour = tuple(float(v) for v in ink_colour)  # type: ignore[assignment]
     return content
 
 

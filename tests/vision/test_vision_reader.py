@@ -144,6 +144,20 @@ def test_handwriting_is_left_out_of_the_givens() -> None:
     assert list(reading.values) == digits(PUZZLE)
 
 
+@pytest.mark.parametrize("style", ["red-digits", "plain"])
+def test_a_shadow_across_the_page_leaves_no_printed_digit_out(style: str) -> None:
+    # A newspaper printing its grid in red, half of it in the phone's shadow: the red digits in the light and in
+    # the shade are printed alike and are all givens (a shadow darkens paper and ink alike).
+    board = draw_board(digits(PUZZLE), STYLES[style], 48)
+    shaded = board.picture.copy()
+    split = int(round(board.crossings[5][0]))  # on the line between the fifth and sixth columns
+    dim = shaded.crop((split, 0, shaded.width, shaded.height)).point(lambda v: int(v * 0.45))
+    shaded.paste(dim, (split, 0))
+    reading = read_picture(shaded)
+    assert [c for c in reading.cells if c.left_out] == []
+    assert list(reading.values) == digits(PUZZLE)
+
+
 def test_a_cell_of_pencil_marks_is_empty_and_its_marks_are_read() -> None:
     marks = {2: frozenset({1, 5, 9}), 40: frozenset({2, 3})}
     board = draw_board(digits(PUZZLE), STYLES["plain"], 60, marks=marks)
