@@ -3,7 +3,7 @@
 A phone photo is lit unevenly (a shadow across the page, a bright corner), so a single threshold fails;
 each pixel is compared with the mean of a square around it instead (an integral image makes any square
 size cost the same). A dark picture (a dark theme's screenshot) has light ink on dark paper: ``paper_is_dark``
-tells, and the reader flips the grey first.
+tells (from the picture's middle: a page on a dark table is light paper), and the reader flips the grey first.
 """
 
 from __future__ import annotations
@@ -42,5 +42,13 @@ def ink_mask(grey: np.ndarray, radius: int, strength: float = 0.3, floor: float 
 
 
 def paper_is_dark(grey: np.ndarray) -> bool:
-    """Is most of the picture dark (light ink on a dark ground)?"""
-    return float(np.median(grey)) < 100.0
+    """Is the paper dark (light ink on a dark ground)? Judged from the middle half of the picture each way,
+    where a puzzle photographed or cut from a screen lies: a light page on a dark table, the table showing all
+    round it, leaves most of the whole picture dark, but not its middle.
+
+    >>> on_table = np.full((100, 100), 60, np.float32); on_table[20:80, 20:80] = 230  # a third of it paper
+    >>> paper_is_dark(on_table), paper_is_dark(255 - on_table)
+    (False, True)
+    """
+    h, w = grey.shape
+    return float(np.median(grey[h // 4 : h - h // 4, w // 4 : w - w // 4])) < 100.0
