@@ -203,7 +203,7 @@ def find_grids(ink: np.ndarray, limit: int = 5) -> list[GridCandidate]:
             if parts is None:
                 continue
             corners = blob_corners(blobs, int(blob), parts)
-            if quad_area(corners) < least * least or _hollow(blobs, [int(blob), *parts], corners):
+            if quad_area(corners) < least * least or _outline_round_another(blobs, big, [int(blob), *parts], corners):
                 continue
             grid = judge(ink, corners, bent_starts[-1])
             if grid is None:
@@ -226,13 +226,28 @@ def find_grids(ink: np.ndarray, limit: int = 5) -> list[GridCandidate]:
     return found
 
 
-def _hollow(blobs: Blobs, parts: Sequence[int], corners: np.ndarray) -> bool:
-    """Is the blob only an outline, with no ink in the middle half of its quadrilateral (each way)?
+def _outline_round_another(blobs: Blobs, big: np.ndarray, parts: Sequence[int], corners: np.ndarray) -> bool:
+    """Is the blob only an outline (no ink in the middle half of its quadrilateral, each way) round another big
+    blob?
 
     A grid's lines cross its middle (the box lines at a third and two thirds); the outline of a page lying on
-    a darker table, or a box drawn round the puzzle, does not: its lattice fit would take the grid inside it for
-    its own lines, the outline for the frame.
+    a darker table, or a box drawn round the puzzle, does not, and its lattice fit would take the grid inside it
+    (the other blob, judged by itself) for its own lines, the outline for the frame. (An outline round nothing
+    big is still judged: a grid whose inner lines faded apart from its frame.)
     """
+    area = quad_area(corners)
+    inside = [
+        b
+        for b in big
+        if b not in parts
+        and blobs.width()[b] * blobs.height()[b] < area
+        and _inside(corners, np.array([blobs.left[b] + blobs.right[b], blobs.top[b] + blobs.bottom[b]]) / 2)
+    ]
+    return bool(inside) and _hollow(blobs, parts, corners)
+
+
+def _hollow(blobs: Blobs, parts: Sequence[int], corners: np.ndarray) -> bool:
+    """Has the blob no ink in the middle half of its quadrilateral (each way)?"""
     centre = corners.mean(axis=0)
     inner = centre + 0.5 * (corners - centre)
     runs = np.isin(blobs.labels, parts)
