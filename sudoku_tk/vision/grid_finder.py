@@ -8,8 +8,8 @@ corrects the corners where text or a shadow touches the grid. The side whose lat
 the largest area wins (9×9 unless a 4×4 or 16×16 lattice is clearly better); the bigger grid first (a page may
 also show the previous day's solution, small). A blob that is only an outline, with no ink across its middle, is
 not a grid (the edge of a page lying on a darker table, round the grid inside it). A blob whose corners show no
-grid may have one pulled out of place by a line joined to the grid (a page's edge running on beyond it): each
-corner is tried again where the other three put it. A blob that shows no grid may be the top of one whose upright
+grid may have one pulled out of place by a line joined to the grid (a page's edge running on beyond it): where no
+blob shows a grid otherwise, each corner is tried again where the other three put it. A blob that shows no grid may be the top of one whose upright
 lines faded in a shadow: the long level lines just below or above it, as wide as it, are tried with it. Where no blob shows a
 grid at all, each is looked at once more for a strongly bent 9×9 grid (a page bent 8 % or more, which no straight
 lattice fits): its lines followed to the pixel from the blob's corners must sit clearly on the ink.
@@ -197,6 +197,7 @@ def find_grids(ink: np.ndarray, limit: int = 5) -> list[GridCandidate]:
     big = big[np.argsort(-(blobs.width()[big] * blobs.height()[big]))][:limit]
     found: list[GridCandidate] = []
     bent_starts: list[list[tuple[np.ndarray, np.ndarray]]] = []  # per blob, for each way it was judged
+    unshown: list[np.ndarray] = []  # the corners of blobs that showed no grid
     for blob in big:
         bent_starts.append([])
         for parts in ([], _lines_beside(blobs, int(blob))):
@@ -207,12 +208,16 @@ def find_grids(ink: np.ndarray, limit: int = 5) -> list[GridCandidate]:
                 continue
             grid = judge(ink, corners, bent_starts[-1])
             if grid is None:
-                grid = _corner_pulled_out(ink, corners)
-            if grid is not None:
-                found.append(grid)
-                break  # the blob shows a grid by itself: lines beside it belong to something else
+                unshown.append(corners)
+                continue
+            found.append(grid)
+            break  # the blob shows a grid by itself: lines beside it belong to something else
         if found and max(g.lattice for g in found) >= CLEAR_LATTICE:
             break
+    if not found:
+        # A corner pulled out of place by a line joined to the grid is placed again only where no blob shows a grid
+        # by its own corners (the other three corners are taken as sure, which they may not be).
+        found = [grid for grid in (_corner_pulled_out(ink, corners) for corners in unshown) if grid is not None]
     if not found:
         # A strongly bent grid is looked for only where no blob shows a grid otherwise (its lattice is the less
         # sure), from the corners the blobs were judged from.
@@ -235,12 +240,12 @@ def _outline_round_another(blobs: Blobs, big: np.ndarray, parts: Sequence[int], 
     (the other blob, judged by itself) for its own lines, the outline for the frame. (An outline round nothing
     big is still judged: a grid whose inner lines faded apart from its frame.)
     """
-    area = quad_area(corners)
+    boxes = blobs.width() * blobs.height()
     inside = [
         b
         for b in big
         if b not in parts
-        and blobs.width()[b] * blobs.height()[b] < area
+        and boxes[b] < boxes[parts[0]]
         and _inside(corners, np.array([blobs.left[b] + blobs.right[b], blobs.top[b] + blobs.bottom[b]]) / 2)
     ]
     return bool(inside) and _hollow(blobs, parts, corners)

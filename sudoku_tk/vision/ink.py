@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
+DARK = 100.0
+"""A picture whose median grey is below this (0 … 255) is dark."""
+
 
 def box_mean(grey: np.ndarray, radius: int) -> np.ndarray:
     """The mean of each pixel's (2·radius+1)² square, the square cut at the picture's edges."""
@@ -42,13 +45,15 @@ def ink_mask(grey: np.ndarray, radius: int, strength: float = 0.3, floor: float 
 
 
 def paper_is_dark(grey: np.ndarray) -> bool:
-    """Is the paper dark (light ink on a dark ground)? Judged from the middle half of the picture each way,
-    where a puzzle photographed or cut from a screen lies: a light page on a dark table, the table showing all
-    round it, leaves most of the whole picture dark, but not its middle.
+    """Is the paper dark (light ink on a dark ground)? Most of the picture must be dark, and most of its middle
+    half each way: a light page on a darker table, the table showing all round it, leaves most of the picture
+    dark, but not its middle, where the puzzle lies.
 
     >>> on_table = np.full((100, 100), 60, np.float32); on_table[20:80, 20:80] = 230  # a third of it paper
-    >>> paper_is_dark(on_table), paper_is_dark(255 - on_table)
+    >>> dark_theme = np.full((100, 100), 40, np.float32); dark_theme[20:80:10, 20:80] = 220  # light lines
+    >>> paper_is_dark(on_table), paper_is_dark(dark_theme)
     (False, True)
     """
     h, w = grey.shape
-    return float(np.median(grey[h // 4 : h - h // 4, w // 4 : w - w // 4])) < 100.0
+    middle = grey[h // 4 : h - h // 4, w // 4 : w - w // 4]
+    return float(np.median(grey)) < DARK and float(np.median(middle)) < DARK
