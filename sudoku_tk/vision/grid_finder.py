@@ -6,13 +6,14 @@ extreme points along the two diagonals (good for turns of up to about 30° and a
 phone gives), and lattice_fit.py fits the lattice of each grid size to the ink around them, which also
 corrects the corners where text or a shadow touches the grid. The side whose lattice shows most clearly over
 the largest area wins (9×9 unless a 4×4 or 16×16 lattice is clearly better); the bigger grid first (a page may
-also show the previous day's solution, small). A blob that is only an outline, with no ink across its middle, is
-not a grid (the edge of a page lying on a darker table, round the grid inside it). A blob whose corners show no
-grid may have one pulled out of place by a line joined to the grid (a page's edge running on beyond it): where no
-blob shows a grid otherwise, each corner is tried again where the other three put it. A blob that shows no grid may be the top of one whose upright
-lines faded in a shadow: the long level lines just below or above it, as wide as it, are tried with it. Where no blob shows a
-grid at all, each is looked at once more for a strongly bent 9×9 grid (a page bent 8 % or more, which no straight
-lattice fits): its lines followed to the pixel from the blob's corners must sit clearly on the ink.
+also show the previous day's solution, small). A blob that is only an outline round another, with no ink across
+its middle, is not a grid (the edge of a page lying on a darker table, round the grid inside it). A blob that
+shows no grid may be the top of one whose upright lines faded in a shadow: the long level lines just below or
+above it, as wide as it, are tried with it. Where no blob shows a grid, a blob's corner may have been pulled out
+of place by a line joined to the grid (a page's edge running on beyond it): each corner is tried again where
+the other three put it. Where still no blob shows a grid, each is looked at once more for a strongly bent 9×9
+grid (a page bent 8 % or more, which no straight lattice fits): its lines followed to the pixel from the blob's
+corners must sit clearly on the ink.
 """
 
 from __future__ import annotations
@@ -277,9 +278,9 @@ def _corner_pulled_out(ink: np.ndarray, corners: np.ndarray) -> GridCandidate | 
     the puzzle) becomes part of the grid's blob, and the blob's extreme point at one corner is then on that
     line, too far off for the lattice fit to come back. The other three corners still place the grid: each
     corner is tried where they put it (the fourth corner of their parallelogram), when that lies inside the
-    blob's quadrilateral more than a cell from the corner (a joined line only pulls a corner outwards). The grid
-    so found must keep the other three corners (within BEYOND cells: they were the ones taken as sure); the
-    clearest is taken.
+    blob's quadrilateral (or on its edge) more than a cell from the corner (a joined line only pulls a corner
+    outwards). The grid so found must keep the other three corners (within BEYOND cells: they were the ones
+    taken as sure); the clearest is taken.
     """
     cell = np.sqrt(quad_area(corners)) / 9
     best: GridCandidate | None = None

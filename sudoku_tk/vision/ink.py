@@ -3,7 +3,7 @@
 A phone photo is lit unevenly (a shadow across the page, a bright corner), so a single threshold fails;
 each pixel is compared with the mean of a square around it instead (an integral image makes any square
 size cost the same). A dark picture (a dark theme's screenshot) has light ink on dark paper: ``paper_is_dark``
-tells (from the picture's middle: a page on a dark table is light paper), and the reader flips the grey first.
+tells (a light page on a darker table is not: the picture's middle is light), and the reader flips the grey first.
 """
 
 from __future__ import annotations
