@@ -6,10 +6,14 @@ extreme points along the two diagonals (good for turns of up to about 30° and a
 phone gives), and lattice_fit.py fits the lattice of each grid size to the ink around them, which also
 corrects the corners where text or a shadow touches the grid. The side whose lattice shows most clearly over
 the largest area wins (9×9 unless a 4×4 or 16×16 lattice is clearly better); the bigger grid first (a page may
-also show the previous day's solution, small). A blob that shows no grid may be the top of one whose upright
-lines faded in a shadow: the long level lines just below or above it, as wide as it, are tried with it. Where no blob shows a
-grid at all, each is looked at once more for a strongly bent 9×9 grid (a page bent 8 % or more, which no straight
-lattice fits): its lines followed to the pixel from the blob's corners must sit clearly on the ink.
+also show the previous day's solution, small). A blob that is only an outline round another, with no ink across
+its middle, is not a grid (the edge of a page lying on a darker table, round the grid inside it). A blob that
+shows no grid may be the top of one whose upright lines faded in a shadow: the long level lines just below or
+above it, as wide as it, are tried with it. Where no blob shows a grid, a blob's corner may have been pulled out
+of place by a line joined to the grid (a page's edge running on beyond it): each corner is tried again where
+the other three put it. Where still no blob shows a grid, each is looked at once more for a strongly bent 9×9
+grid (a page bent 8 % or more, which no straight lattice fits): its lines followed to the pixel from the blob's
+corners must sit clearly on the ink.
 """
 
 from __future__ import annotations
@@ -194,20 +198,27 @@ def find_grids(ink: np.ndarray, limit: int = 5) -> list[GridCandidate]:
     big = big[np.argsort(-(blobs.width()[big] * blobs.height()[big]))][:limit]
     found: list[GridCandidate] = []
     bent_starts: list[list[tuple[np.ndarray, np.ndarray]]] = []  # per blob, for each way it was judged
+    unshown: list[np.ndarray] = []  # the corners of blobs that showed no grid
     for blob in big:
         bent_starts.append([])
         for parts in ([], _lines_beside(blobs, int(blob))):
             if parts is None:
                 continue
             corners = blob_corners(blobs, int(blob), parts)
-            if quad_area(corners) < least * least:
+            if quad_area(corners) < least * least or _outline_round_another(blobs, big, [int(blob), *parts], corners):
                 continue
             grid = judge(ink, corners, bent_starts[-1])
-            if grid is not None:
-                found.append(grid)
-                break  # the blob shows a grid by itself: lines beside it belong to something else
+            if grid is None:
+                unshown.append(corners)
+                continue
+            found.append(grid)
+            break  # the blob shows a grid by itself: lines beside it belong to something else
         if found and max(g.lattice for g in found) >= CLEAR_LATTICE:
             break
+    if not found:
+        # A corner pulled out of place by a line joined to the grid is placed again only where no blob shows a grid
+        # by its own corners (the other three corners are taken as sure, which they may not be).
+        found = [grid for grid in (_corner_pulled_out(ink, corners) for corners in unshown) if grid is not None]
     if not found:
         # A strongly bent grid is looked for only where no blob shows a grid otherwise (its lattice is the less
         # sure), from the corners the blobs were judged from.
@@ -219,6 +230,82 @@ def find_grids(ink: np.ndarray, limit: int = 5) -> list[GridCandidate]:
                     break
     found.sort(key=lambda g: -g.area * min(1.0, g.lattice / CLEAR_LATTICE))
     return found
+
+
+def _outline_round_another(blobs: Blobs, big: np.ndarray, parts: Sequence[int], corners: np.ndarray) -> bool:
+    """Is the blob only an outline (no ink in the middle half of its quadrilateral, each way) round another big
+    blob?
+
+    A grid's lines cross its middle (the box lines at a third and two thirds); the outline of a page lying on
+    a darker table, or a box drawn round the puzzle, does not, and its lattice fit would take the grid inside it
+    (the other blob, judged by itself) for its own lines, the outline for the frame. (An outline round nothing
+    big is still judged: a grid whose inner lines faded apart from its frame.)
+    """
+    boxes = blobs.width() * blobs.height()
+    inside = [
+        b
+        for b in big
+        if b not in parts
+        and boxes[b] < boxes[parts[0]]
+        and _inside(corners, np.array([blobs.left[b] + blobs.right[b], blobs.top[b] + blobs.bottom[b]]) / 2)
+    ]
+    return bool(inside) and _hollow(blobs, parts, corners)
+
+
+def _hollow(blobs: Blobs, parts: Sequence[int], corners: np.ndarray) -> bool:
+    """Has the blob no ink in the middle half of its quadrilateral (each way)?"""
+    centre = corners.mean(axis=0)
+    inner = centre + 0.5 * (corners - centre)
+    runs = np.isin(blobs.labels, parts)
+    ys = blobs.rows[runs].astype(np.float64)
+    lows = np.full(ys.shape, np.inf)
+    highs = np.full(ys.shape, -np.inf)
+    for (px, py), (qx, qy) in zip(inner, np.roll(inner, -1, axis=0), strict=True):
+        if py == qy:
+            continue
+        t = (ys - py) / (qy - py)
+        x = np.where((t >= 0) & (t <= 1), px + t * (qx - px), np.nan)
+        lows = np.fmin(lows, x)
+        highs = np.fmax(highs, x)
+    crossing = (blobs.starts[runs] <= highs) & (blobs.ends[runs] - 1 >= lows)
+    return not bool(crossing.any())
+
+
+def _corner_pulled_out(ink: np.ndarray, corners: np.ndarray) -> GridCandidate | None:
+    """The grid whose corner a line joined to it pulled out of place (None when none shows).
+
+    A long line the grid's ink touches (the edge of a page on a darker table, of a printed photo, a rule under
+    the puzzle) becomes part of the grid's blob, and the blob's extreme point at one corner is then on that
+    line, too far off for the lattice fit to come back. The other three corners still place the grid: each
+    corner is tried where they put it (the fourth corner of their parallelogram), when that lies inside the
+    blob's quadrilateral (or on its edge) more than a cell from the corner (a joined line only pulls a corner
+    outwards). The grid so found must keep the other three corners (within BEYOND cells: they were the ones
+    taken as sure); the clearest is taken.
+    """
+    cell = np.sqrt(quad_area(corners)) / 9
+    best: GridCandidate | None = None
+    for i in range(4):
+        moved = corners.copy()
+        moved[i] = corners[i - 1] + corners[(i + 1) % 4] - corners[(i + 2) % 4]
+        if np.hypot(*(moved[i] - corners[i])) <= cell or not _inside(corners, moved[i]):
+            continue
+        grid = judge(ink, moved)
+        if grid is None:
+            continue
+        kept = np.delete(np.hypot(*(grid.corners - corners).T), i)
+        if kept.max() <= BEYOND * np.sqrt(grid.area) / 9 and (best is None or grid.lattice > best.lattice):
+            best = grid
+    return best
+
+
+def _inside(corners: np.ndarray, point: np.ndarray) -> bool:
+    """Does ``point`` lie inside the convex quadrilateral ``corners`` (given in order round it), or on its edge
+    (within a pixel)?"""
+    edges = np.roll(corners, -1, axis=0) - corners
+    to_point = point - corners
+    # How far the point lies to the left of each edge, in pixels.
+    left = (edges[:, 0] * to_point[:, 1] - edges[:, 1] * to_point[:, 0]) / np.maximum(np.hypot(*edges.T), 1e-9)
+    return bool((left >= -1.0).all() or (left <= 1.0).all())
 
 
 def _lines_beside(blobs: Blobs, blob: int) -> list[int] | None:

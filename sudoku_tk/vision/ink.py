@@ -3,12 +3,15 @@
 A phone photo is lit unevenly (a shadow across the page, a bright corner), so a single threshold fails;
 each pixel is compared with the mean of a square around it instead (an integral image makes any square
 size cost the same). A dark picture (a dark theme's screenshot) has light ink on dark paper: ``paper_is_dark``
-tells, and the reader flips the grey first.
+tells (a light page on a darker table is not: the picture's middle is light), and the reader flips the grey first.
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+DARK = 100.0
+"""A picture whose median grey is below this (0 … 255) is dark."""
 
 
 def box_mean(grey: np.ndarray, radius: int) -> np.ndarray:
@@ -42,5 +45,15 @@ def ink_mask(grey: np.ndarray, radius: int, strength: float = 0.3, floor: float 
 
 
 def paper_is_dark(grey: np.ndarray) -> bool:
-    """Is most of the picture dark (light ink on a dark ground)?"""
-    return float(np.median(grey)) < 100.0
+    """Is the paper dark (light ink on a dark ground)? Most of the picture must be dark, and most of its middle
+    half each way: a light page on a darker table, the table showing all round it, leaves most of the picture
+    dark, but not its middle, where the puzzle lies.
+
+    >>> on_table = np.full((100, 100), 60, np.float32); on_table[20:80, 20:80] = 230  # a third of it paper
+    >>> dark_theme = np.full((100, 100), 40, np.float32); dark_theme[20:80:10, 20:80] = 220  # light lines
+    >>> paper_is_dark(on_table), paper_is_dark(dark_theme)
+    (False, True)
+    """
+    h, w = grey.shape
+    middle = grey[h // 4 : h - h // 4, w // 4 : w - w // 4]
+    return float(np.median(grey)) < DARK and float(np.median(middle)) < DARK
