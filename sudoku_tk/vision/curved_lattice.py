@@ -29,8 +29,10 @@ Tracing a line: between each two of its crossings the picture is sampled across 
 dark along most of the segment (a digit's stroke is not), so a low percentile along the segment finds it.
 The offsets of all the line's segments are chosen together (dynamic programming): dark, near the guess, and
 changing little from one segment to the next, so a line whose guess is far off in the middle of a bend is
-followed there from where the guess was good. Lines already traced on either side fence a line in (it keeps
-half a gap per line between them away from each), so a faint thin line is not placed on a box line beside it.
+followed there from where the guess was good. Ink darker than the line usually is counts no more than the
+line: a column of bold digits beside a faint thin line does not draw the line onto the digits. Lines already
+traced on either side fence a line in (it keeps half a gap per line between them away from each), so a faint
+thin line is not placed on a box line beside it.
 Where a line does not show (faded, or out of the picture) it runs on from where it does; a frame line that
 does not show continues the two lines inside it.
 
@@ -54,6 +56,9 @@ SAMPLES = 12
 """Points sampled along each segment between two crossings."""
 MIN_DARK = 0.2
 """The least darkness (after the percentile) of a segment where a line shows."""
+USUAL = 30
+"""How dark a line usually is: this percentile, over the segments where it shows, of the darkest place across
+each (some segments hold digits beside the line as well)."""
 REACH = {"frame": 0.6, "box": 0.7, "bold": 1.2, "cell": 0.6, "settle": 0.25}
 """How far across its guess (in cells) a line is looked for at each stage."""
 PRIOR = 0.3
@@ -162,7 +167,12 @@ def _segment_offsets(
     prior = np.full(n, PRIOR)
     if pinned:  # the line's ends are the grid's corners, which the grid finder placed
         prior[[0, -1]] = PINNED
-    gain = np.minimum(profiles, 1.0) - prior[:, None] * (offsets / cell)[None, :] ** 2
+    # A line is drawn alike all along: ink darker than the line usually is across the segments (a digit's
+    # stroke beside a faint thin line) counts no more than the line does, so the nearer of the two is taken.
+    darkest = profiles.max(axis=1)
+    shows = darkest[darkest >= MIN_DARK]
+    usual = float(np.clip(np.percentile(shows, USUAL), MIN_DARK, 1.0)) if len(shows) else 1.0
+    gain = np.minimum(profiles, usual) - prior[:, None] * (offsets / cell)[None, :] ** 2
     if fences:
         # Lines already traced on either side fence this one in: it keeps half a gap per line between them
         # away from each (the gap measured between the two fences, so a squeezed page squeezes the fences too).

@@ -9,6 +9,7 @@ that failed on them would be tuning on them.
 from __future__ import annotations
 
 import pytest
+from PIL import Image
 from shared_data import shared_file
 
 from sudoku_tk.vision.image_input import open_picture
@@ -51,3 +52,26 @@ def test_tuned_on_photos_read_with_no_silent_misread(photos) -> None:  # type: i
     assert right / cells >= 0.995, f"{right}/{cells} cells right"
     assert exact / len(sample) >= 0.85, f"{exact}/{len(sample)} puzzles exactly right"
     assert silent == []
+
+
+@pytest.mark.parametrize("name", ["image1050", "image1043", "image203"])
+def test_a_photo_with_faint_thin_lines_taken_from_further_off_reads_exactly(photos, name: str) -> None:  # type: ignore[no-untyped-def]
+    # Tuned-on photos whose thin lines print faint beside bold digits, made smaller until the grid is 250 pixels
+    # wide (a page photographed from further off, or a puzzle in a corner of a bigger picture): the cell lines
+    # were traced onto the columns of digits beside them.
+    photo = next(p for p in photos if p.name == name)
+    whole = open_picture(photo.path)
+    corners = read_picture(whole).corners
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    margin = 0.12 * (max(xs) - min(xs))
+    crop = whole.crop(
+        (
+            int(max(0, min(xs) - margin)),
+            int(max(0, min(ys) - margin)),
+            int(min(whole.width, max(xs) + margin)),
+            int(min(whole.height, max(ys) + margin)),
+        )
+    )
+    scale = 250 / max(max(xs) - min(xs), max(ys) - min(ys))
+    small = crop.resize((round(crop.width * scale), round(crop.height * scale)), Image.Resampling.LANCZOS)
+    assert list(read_picture(small).values) == list(photo.givens)
