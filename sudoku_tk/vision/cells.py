@@ -69,6 +69,9 @@ class CellContent:
     """Pencil marks: each mark's place in the cell's mini-grid (row, column)."""
     cut: bool = False
     """Some of the marks run into the cell's edge: they may be pieces of a character cut by a misplaced line."""
+    crossed: bool = False
+    """A thin stroke runs from one edge of the cell to the other: taken for a grid line that ran into the cell (a
+    bent page), it may also be a tall 1 between lines placed a little off."""
 
 
 def darkness(grey: np.ndarray, cell: int) -> np.ndarray:
@@ -124,6 +127,7 @@ def read_cell(dark: np.ndarray, box: int, colour: np.ndarray | None = None) -> C
     spans = ((blobs.top <= 0) & (blobs.bottom >= n - 1) & (widths < 0.25)) | (
         (blobs.left <= 0) & (blobs.right >= n - 1) & (heights < 0.25)
     )
+    content.crossed = bool((real & spans).any())
     real &= ~(along | across | spans)
     if not real.any():
         return content

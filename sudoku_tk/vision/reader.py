@@ -31,7 +31,8 @@ MARKS_SURE = 0.97
 """The confidence that a cell of pencil marks is empty."""
 LONE_MARK_SURE = 0.8
 """The confidence that a cell holding one small blob is empty (it may be part of a faded digit), or small blobs
-of which some run into the cell's edge (pieces of a character the grid's lines were placed across)."""
+of which some run into the cell's edge (pieces of a character the grid's lines were placed across), or a thin
+stroke from one edge to the other (taken for a grid line, it may be a 1)."""
 LEFT_OUT_SURE = 0.85
 """A character left out of the givens is never surer than this: the check screen marks it for the player."""
 UPRIGHT_SURE = 0.6
@@ -60,8 +61,11 @@ def _turned_mark(place: tuple[int, int], box: int, turn: int) -> tuple[int, int]
     return row, col
 
 
-def _empty_confidence(content: CellContent) -> float:
-    return float(np.clip(EMPTY_SURE - 6.0 * content.ink, 0.5, EMPTY_SURE))
+def empty_confidence(content: CellContent) -> float:
+    """How sure a cell read as empty is: less with the ink found in it (a faint digit the reader missed, a smudge),
+    never surer than LONE_MARK_SURE where a stroke across the whole cell was taken for a grid line (it may be a 1)."""
+    sure = float(np.clip(EMPTY_SURE - 6.0 * content.ink, 0.5, EMPTY_SURE))
+    return min(sure, LONE_MARK_SURE) if content.crossed else sure
 
 
 def _allowed(probs: np.ndarray, side: int) -> np.ndarray:
@@ -134,7 +138,7 @@ def _in_turn(
             sure = MARKS_SURE if len(content.marks) > 1 and not content.cut else LONE_MARK_SURE
             cells.append(CellReading(0, sure, marks))
         else:
-            cells.append(CellReading(0, _empty_confidence(content)))
+            cells.append(CellReading(0, empty_confidence(content)))
     cells, notes = _compare(cells, [contents[int(s)] for s in order])
     if found.misshapen:
         # What a cell squeezed to a sliver (or stretched over its neighbour) shows is not what it holds.

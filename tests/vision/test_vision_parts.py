@@ -146,3 +146,23 @@ def test_a_faint_crease_through_a_digit_is_not_part_of_it() -> None:
         assert creased.kind == "digit" and creased.height == clean.height
         assert creased.patch is not None
         assert int(classify(creased.patch[None])[0].argmax()) == int(digit)
+
+
+def test_a_stroke_across_a_whole_cell_is_taken_for_a_line_but_the_cell_is_not_sure() -> None:
+    # A thin stroke from the cell's top edge to its bottom is what a grid line running into the cell leaves (a
+    # bent page); a tall 1 between lines placed a little off looks the same, so the empty cell is marked unsure.
+    from sudoku_tk.vision.cells import read_cell
+    from sudoku_tk.vision.reader import LONE_MARK_SURE, empty_confidence
+
+    stroke = np.zeros((40, 40), np.float32)
+    stroke[:, 19:22] = 1.0
+    content = read_cell(stroke, 3)
+    assert content.kind == "empty" and content.crossed
+    assert read_cell(np.zeros((40, 40), np.float32), 3).crossed is False
+    assert empty_confidence(content) <= LONE_MARK_SURE
+    faint = stroke * 0.5
+    faint[:, 19:21] = 0.0  # one faint column: little ink, which alone would leave the cell sure
+    thin = read_cell(faint, 3)
+    assert thin.kind == "empty" and thin.crossed and empty_confidence(thin) <= LONE_MARK_SURE
+    thin.crossed = False
+    assert empty_confidence(thin) > LONE_MARK_SURE
