@@ -228,41 +228,8 @@ def curled_section() -> None:
     _bent_pictures("a corner curled 20 %", {"curl": 0.20, "curl_kind": "corner"})
 
 
-def _on_table(board, gaps: Sequence[float], shade: int):  # type: ignore[no-untyped-def]
-    """The drawn page cut ``gaps`` cells beyond the grid's frame (top, right, bottom, left; None: the page goes
-    on to the picture's edge), lying on a table of grey ``shade`` that shows two cells around the page."""
-    from dataclasses import replace
-
-    from PIL import Image
-
-    picture = board.picture
-    (x0, y0), _, (x1, y1), _ = board.corners
-    cell = (x1 - x0) / board.side
-    top, right, bottom, left = gaps
-    box = (
-        0 if left is None else int(x0 - left * cell),
-        0 if top is None else int(y0 - top * cell),
-        picture.width if right is None else int(x1 + right * cell),
-        picture.height if bottom is None else int(y1 + bottom * cell),
-    )
-    margin = int(2 * cell)
-    table = Image.new(
-        "RGB", (box[2] - box[0] + 2 * margin, box[3] - box[1] + 2 * margin), (shade, shade * 19 // 20, shade * 17 // 20)
-    )
-    page = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), picture.getpixel((0, 0)))  # the paper goes on
-    page.paste(picture, (-box[0], -box[1]))
-    table.paste(page, (margin, margin))
-    dx, dy = margin - box[0], margin - box[1]
-    return replace(
-        board,
-        picture=table,
-        corners=tuple((x + dx, y + dy) for x, y in board.corners),
-        crossings=tuple((x + dx, y + dy) for x, y in board.crossings),
-    )
-
-
 def table_section() -> None:
-    from sudoku_tk.vision.synthetic import STYLES, Camera, draw_board, photograph
+    from sudoku_tk.vision.synthetic import STYLES, Camera, draw_board, on_table, photograph
 
     print("table: pages cut close to the grid, lying on a darker table, 24 pictures each (8 styles, light paper)")
     names = [n for n in STYLES if n not in ("busy-page", "dark-mode")]
@@ -280,7 +247,11 @@ def table_section() -> None:
             else:
                 gaps = [None] * 4
                 gaps[rng.randrange(4)] = rng.uniform(*near)
-            page = _on_table(draw_board(values, STYLES[names[seed % len(names)]], 44), gaps, rng.randint(40, 150))
+            style = STYLES[names[seed % len(names)]]
+            shade = rng.randint(40, 150)
+            # The table shows two cells round the page; where the page is not cut, the picture ends with the drawing.
+            shown = [gap + 2.0 if gap is not None else style.margin * 9 for gap in gaps]
+            page = on_table(draw_board(values, style, 44), gaps, shown, (shade, shade * 19 // 20, shade * 17 // 20))
             camera = Camera(turn=rng.uniform(-8, 8), tilt=0.04, blur=0.8, noise=4, jpeg=80)
             s, _ = _read_board(photograph(page, camera, rng).picture, values)
             if s is None:

@@ -346,6 +346,38 @@ class Camera:
     that edge, the last ones by this share of their width, and the lines across the fold bow."""
 
 
+def on_table(board: Board, paper: Sequence[float | None], shown: Sequence[float], table: RGB = (80, 74, 66)) -> Board:
+    """The board's page cut ``paper`` cells beyond the grid's frame (top, right, bottom, left; None: the page goes
+    on out of the picture), lying on a ``table`` of that colour; the picture shows ``shown`` cells beyond the
+    frame on each side (a puzzle cut out of the paper, a page ending close to the grid, a tight crop)."""
+    (x0, y0), _, (x1, y1), _ = board.corners
+    cell = (x1 - x0) / board.side
+    top, right, bottom, left = shown
+    view = np.round([x0 - left * cell, y0 - top * cell, x1 + right * cell, y1 + bottom * cell]).astype(int)
+    picture = Image.new("RGB", (int(view[2] - view[0]), int(view[3] - view[1])), board.picture.getpixel((0, 0)))
+    picture.paste(board.picture, (int(-view[0]), int(-view[1])))  # the paper goes on where the drawing ends
+    cut_top, cut_right, cut_bottom, cut_left = paper
+    page = np.round(
+        [
+            x0 - cut_left * cell - view[0] if cut_left is not None else 0,
+            y0 - cut_top * cell - view[1] if cut_top is not None else 0,
+            x1 + cut_right * cell - view[0] if cut_right is not None else picture.width,
+            y1 + cut_bottom * cell - view[1] if cut_bottom is not None else picture.height,
+        ]
+    ).astype(int)
+    pixels = np.asarray(picture).copy()
+    lying = np.ones(pixels.shape[:2], bool)
+    lying[max(0, page[1]) : page[3], max(0, page[0]) : page[2]] = False
+    pixels[lying] = table
+    dx, dy = float(-view[0]), float(-view[1])
+    return replace(
+        board,
+        picture=Image.fromarray(pixels),
+        corners=tuple((x + dx, y + dy) for x, y in board.corners),
+        crossings=tuple((x + dx, y + dy) for x, y in board.crossings),
+    )
+
+
 def random_camera(rng: random.Random, rough: float = 1.0) -> Camera:
     """A random phone photo (``rough`` 0: a clean screenshot … 1: a bad photo)."""
     return Camera(
@@ -617,6 +649,7 @@ __all__: list[str] = [
     "displace",
     "draw_board",
     "font_paths",
+    "on_table",
     "photograph",
     "random_board",
     "random_camera",

@@ -13,6 +13,7 @@ from sudoku_tk.vision.grid_finder import find_grids
 from sudoku_tk.vision.ink import ink_mask
 from sudoku_tk.vision.reader import read_picture
 from sudoku_tk.vision.synthetic import STYLES, Board, draw_board
+from sudoku_tk.vision.synthetic import on_table as lay_on_table
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 VALUES = [int(c) if c != "." else 0 for c in PUZZLE]
@@ -21,26 +22,10 @@ TABLE = (80, 74, 66)
 
 
 def on_table(board: Board, paper: tuple[float | None, ...], shown: tuple[float, ...]) -> tuple[Image.Image, np.ndarray]:
-    """The board's page cut ``paper`` cells beyond the grid's frame (top, right, bottom, left; None: the page goes
-    on out of the picture), lying on a darker table; the picture shows ``shown`` cells beyond the frame (top,
-    right, bottom, left). Returns the picture and the grid's corners in it."""
-    (x0, y0), _, (x1, y1), _ = board.corners
-    top, right, bottom, left = (None if gap is None else gap * CELL for gap in paper)
-    view = np.array([x0, y0, x1, y1]) + np.array([-shown[3], -shown[0], shown[1], shown[2]]) * CELL
-    view = np.round(view).astype(int)
-    picture = Image.new("RGB", (int(view[2] - view[0]), int(view[3] - view[1])), board.picture.getpixel((0, 0)))
-    picture.paste(board.picture, (int(-view[0]), int(-view[1])))
-    page = (
-        x0 - left - view[0] if left is not None else 0,
-        y0 - top - view[1] if top is not None else 0,
-        x1 + right - view[0] if right is not None else picture.width,
-        y1 + bottom - view[1] if bottom is not None else picture.height,
-    )
-    table = np.ones((picture.height, picture.width), bool)
-    table[int(round(page[1])) : int(round(page[3])), int(round(page[0])) : int(round(page[2]))] = False
-    pixels = np.asarray(picture).copy()
-    pixels[table] = TABLE
-    return Image.fromarray(pixels), np.array(board.corners) - view[:2]
+    """The board's page cut ``paper`` cells beyond the grid's frame, on a darker table, the picture showing ``shown``
+    cells beyond it (``synthetic.on_table``): the picture and the grid's corners in it."""
+    lying = lay_on_table(board, paper, shown, TABLE)
+    return lying.picture, np.array(lying.corners)
 
 
 def board(style: str) -> Board:
