@@ -88,11 +88,11 @@ BOLD = 0.75
 """The cells' lines are drawn lighter than the frame (and the box lines) when at most this share as dark."""
 STRAY = 0.18
 """A crossing further than this (in cells) from the middle of its neighbours, when they agree, is a stray."""
+IN_TREND = (0.85, 1.18)
+"""The two rows (or columns) inside foretell the frame's only when they differ by no more than these ratios."""
 IN_STEP = (0.75, 1.3)
 """A frame line's row (or column) narrower or wider than this share of what the two inside it foretell is out
 of step with them …"""
-IN_TREND = (0.85, 1.18)
-"""The two rows (or columns) inside foretell the frame's only when they differ by no more than these ratios."""
 IN_STEP_SHOWN = 0.6
 """… and is traced again where they foretell it; a line showing there at least this share as dark as the line
 inside it is taken for it, …"""
